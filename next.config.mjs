@@ -1,0 +1,17 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Packages that read files, open databases or start worker threads at run time stay outside the bundle.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg-boss',
+    'piscina',
+    'postgres',
+    'zipcodes',
+    '@photostructure/tz-lookup',
+    'tsx',
+  ],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

@@ -1,0 +1,201 @@
+/**
+ * The optimizer's input and output model. Framework-free: plain objects and typed arrays.
+ *
+ * Units: time in seconds (absolute, e.g. since epoch, or since an instance's time zero for
+ * benchmarks; fractional values allowed so Euclidean benchmark instances stay exact), distance in
+ * meters (or instance units), sizes in whatever units the capacity vector uses (pounds, cubic inches).
+ * Matrices are row-major n*n: entry [from * n + to].
+ */
+
+export type Objective =
+  /** Total route duration (travel + service + waiting), after serving as many orders as possible. */
+  | 'MIN_DURATION'
+  /** Minimize the longest route's travel distance (balanced tours), then total distance. */
+  | 'MIN_MAX_TRAVEL_COST_DISTANCE'
+  /** Fewest vehicles, then total duration. */
+  | 'MIN_VEHICLE_UTILIZATION'
+  /** Fewest vehicles, then geographically compact, non-overlapping tours (then duration). */
+  | 'MIN_VEHICLE_AVOID_TOUR_OVERLAP'
+  /** Fewest vehicles, then total travel distance: the Li & Lim / Solomon benchmark convention. */
+  | 'MIN_VEHICLES_THEN_DISTANCE'
+  /** Sum of vehicle costs: fixed per used vehicle + per hour of route duration + per meter. */
+  | 'MIN_COST';
+
+export const OBJECTIVES: readonly Objective[] = [
+  'MIN_DURATION',
+  'MIN_MAX_TRAVEL_COST_DISTANCE',
+  'MIN_VEHICLE_UTILIZATION',
+  'MIN_VEHICLE_AVOID_TOUR_OVERLAP',
+  'MIN_VEHICLES_THEN_DISTANCE',
+  'MIN_COST',
+];
+
+export interface TimeWindow {
+  start: number;
+  end: number;
+}
+
+/**
+ * Time-of-day traffic: the duration of a leg departing at time t is
+ * matrixDuration * vehicle.speedFactor * factors[floor(((t + offsetSeconds) mod 86400) / bucketSeconds)].
+ * offsetSeconds shifts absolute time to local time of day (e.g. the UTC offset of the area).
+ */
+export interface TrafficProfile {
+  bucketSeconds: number;
+  offsetSeconds: number;
+  /** length = 86400 / bucketSeconds; 1 = free flow, 1.4 = 40% slower. */
+  factors: Float64Array;
+}
+
+export interface Vehicle {
+  id: string;
+  startLocation: number;
+  /** null: open route, ends at its last stop. */
+  endLocation: number | null;
+  /** Earliest departure from the start location. */
+  earliestStart: number;
+  /** Latest arrival at the end location (or, for open routes, latest end of the last service). */
+  latestEnd: number;
+  /** Maximum route duration from departure to end, if tighter than latestEnd - earliestStart. */
+  maxDuration?: number;
+  /** Length = Problem.dimensions. */
+  capacity: number[];
+  skills: string[];
+  /** Maximum number of stops (pickups + deliveries) on the route. */
+  maxStops?: number;
+  fixedCost: number;
+  costPerHour: number;
+  costPerMeter: number;
+  /** Multiplies matrix durations for this vehicle (1 = as given; 1.2 = 20% slower). */
+  speedFactor: number;
+}
+
+export interface Stop {
+  location: number;
+  serviceSeconds: number;
+  /** One or more disjoint windows for the start of service, sorted by start. Empty = always open. */
+  timeWindows: TimeWindow[];
+}
+
+/**
+ * A shipment: picked up and delivered by the same vehicle, pickup before delivery.
+ * A single-stop job has pickup null (loaded at the vehicle's start, delivered at `delivery`) or
+ * delivery null (picked up at `pickup`, carried to the vehicle's end).
+ */
+export interface Shipment {
+  id: string;
+  pickup: Stop | null;
+  delivery: Stop | null;
+  /** Length = Problem.dimensions. */
+  size: number[];
+  requiredSkills: string[];
+  /** 0..5, 5 highest. A lower-priority shipment is never served at the cost of a higher one. */
+  priority: number;
+  /** If set, only these vehicle indices may serve it. */
+  allowedVehicles?: number[];
+}
+
+export type StopKind = 'pickup' | 'delivery';
+
+/** Stops that must stay on `vehicle` in this relative order; other stops may go between them. */
+export interface LockedSequence {
+  vehicle: number;
+  stops: { shipment: number; kind: StopKind }[];
+}
+
+export interface Problem {
+  locationCount: number;
+  /** Seconds, length locationCount^2. */
+  durations: Float64Array;
+  /** Meters, length locationCount^2. */
+  distances: Float64Array;
+  /** Number of capacity dimensions (1 = weight only, 2 = weight and volume, ...). */
+  dimensions: number;
+  vehicles: Vehicle[];
+  shipments: Shipment[];
+  objective: Objective;
+  lockedSequences?: LockedSequence[];
+  traffic?: TrafficProfile;
+}
+
+export type ReasonCode =
+  | 'NO_VEHICLE_WITH_SKILLS'
+  | 'EXCEEDS_VEHICLE_CAPACITY'
+  | 'TIME_WINDOW_UNREACHABLE'
+  | 'INVALID_TIME_WINDOW'
+  | 'OUTSIDE_SHIFT'
+  | 'ADDRESS_NOT_RESOLVED'
+  | 'LOCKED_STOP_CONFLICT'
+  | 'INSUFFICIENT_FLEET';
+
+export interface RouteStop {
+  shipment: number;
+  kind: StopKind;
+  location: number;
+  arrival: number;
+  serviceStart: number;
+  departure: number;
+  waitSeconds: number;
+  /** Vehicle load after this stop, length = Problem.dimensions. */
+  load: number[];
+  /** Travel from the previous stop (or the vehicle start). */
+  legDistance: number;
+  legDuration: number;
+}
+
+export interface Route {
+  vehicle: number;
+  /** Departure time from the start location. */
+  start: number;
+  /** Arrival at the end location (or end of the last service for open routes). */
+  end: number;
+  stops: RouteStop[];
+  distance: number;
+  /** end - start. */
+  duration: number;
+  travel: number;
+  service: number;
+  waiting: number;
+}
+
+export interface Unassigned {
+  shipment: number;
+  reason: ReasonCode;
+  /** Names the limiting fact, e.g. "needs skills [freezer]; no vehicle has them". */
+  description: string;
+}
+
+export interface SolveProgress {
+  elapsedMs: number;
+  iterations: number;
+  vehicles: number;
+  unassigned: number;
+  cost: number;
+}
+
+export interface Solution {
+  routes: Route[];
+  unassigned: Unassigned[];
+  /** Objective value in the objective's own terms (lower is better, after unassigned/vehicles). */
+  cost: number;
+  distance: number;
+  duration: number;
+  stats: {
+    iterations: number;
+    elapsedMs: number;
+    timeToFirstFeasibleMs: number;
+    seed: number;
+    threads: number;
+    progress: SolveProgress[];
+  };
+}
+
+export interface SolveOptions {
+  seed?: number;
+  timeLimitMs?: number;
+  maxIterations?: number;
+  /** Worker threads searching in parallel (the best wins). 1 = search on the calling thread. */
+  threads?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: SolveProgress) => void;
+}

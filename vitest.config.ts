@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+// Three projects, one naming convention:
+//   pure: server/**/*.test.ts           no database, no network (solver, geo math, parsers)
+//   db:   server/**/*.db.test.ts        a real database; run once per engine (TEST_DB=pglite|postgres)
+//   api:  tests/api/**/*.test.ts        a real HTTP server at BASE_URL (started by scripts/test-all.sh)
+const alias = { '@': path.resolve(import.meta.dirname) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'pure',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['server/**/*.db.test.ts', 'node_modules/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'db',
+          include: ['server/**/*.db.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
