@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * All configuration comes from environment variables, validated once. Each module reads its part
+ * through `getConfig()`; nothing else reads process.env directly (tests pass overrides instead).
+ * Add a variable here, with a default and a description, before using it.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z.url().optional();
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+
+  /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional()),
+  /** Directory for the embedded database and other local state. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Seed a demo account tree, users and keys into an empty database on start. */
+  SEED_DEMO: booleanFlag.default(true),
+
+  /** JWT verification (routing): HS256 secret, or an RS256/ES256 public key (PEM) file, or a JWKS file. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  JWT_JWKS_FILE: z.string().min(1).optional(),
+  JWT_ISSUER: z.string().min(1).optional(),
+  JWT_AUDIENCE: z.string().min(1).optional(),
+  /** Server-side pepper for API key hashes (HMAC-SHA256). Generated and stored under DATA_DIR when unset. */
+  API_KEY_PEPPER: z.string().min(16).optional(),
+  /** next-auth secret for console sessions. Generated and stored under DATA_DIR when unset. */
+  AUTH_SECRET: z.string().min(16).optional(),
+
+  /** Jobs: `pool` runs solves on in-process worker threads; `queue` goes through pg-boss on DATABASE_URL. */
+  JOBS_MODE: z.enum(['pool', 'queue']).default('pool'),
+  WORKER_POOL_SIZE: z.coerce.number().int().min(1).max(256).optional(),
+  /** Solver threads per job. */
+  SOLVER_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+
+  /** Optional street-level geocoder (Nominatim or Pelias HTTP API). */
+  GEOCODER_URL: optionalUrl,
+  GEOCODER: z.enum(['nominatim', 'pelias']).default('nominatim'),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Optional road-network travel-time engine. */
+  ROUTING_ENGINE: z.enum(['embedded', 'osrm', 'valhalla']).default('embedded'),
+  ROUTING_ENGINE_URL: optionalUrl,
+  ROUTING_ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+
+  /** Limits (DECISIONS.md). */
+  MAX_ORDERS: z.coerce.number().int().min(1).default(2000),
+  MAX_FLEET: z.coerce.number().int().min(1).default(300),
+  MAX_CART_ITEMS: z.coerce.number().int().min(1).default(100),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  ROUTING_SYNC_TIMEOUT_SECONDS: z.coerce.number().min(0).max(120).default(30),
+  ROUTING_JOB_RETENTION_SECONDS: z.coerce.number().int().min(1).default(30 * 60),
+  BOOKING_RESULT_RETENTION_SECONDS: z.coerce.number().int().min(1).default(10 * 60),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: { variable: string; message: string }[]) {
+    super(
+      'Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment; throws ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "unset", as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })),
+    );
+  }
+  const config = parsed.data;
+  if (config.JOBS_MODE === 'queue' && !config.DATABASE_URL) {
+    throw new ConfigError([{ variable: 'JOBS_MODE', message: 'queue mode needs DATABASE_URL (a PostgreSQL server)' }]);
+  }
+  if ((config.ROUTING_ENGINE === 'osrm' || config.ROUTING_ENGINE === 'valhalla') && !config.ROUTING_ENGINE_URL) {
+    throw new ConfigError([{ variable: 'ROUTING_ENGINE_URL', message: `required when ROUTING_ENGINE=${config.ROUTING_ENGINE}` }]);
+  }
+  return config;
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed from process.env on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** For tests and scripts that change the environment after start. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}
