@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
-// Three projects, one naming convention:
+// Three projects, one naming convention (db and api files run one at a time: scripts/test-all.sh passes --no-file-parallelism):
 //   pure: server/**/*.test.ts           no database, no network (solver, geo math, parsers)
 //   db:   server/**/*.db.test.ts        a real database; run once per engine (TEST_DB=pglite|postgres)
 //   api:  tests/api/**/*.test.ts        a real HTTP server at BASE_URL (started by scripts/test-all.sh)
@@ -27,7 +27,6 @@ export default defineConfig({
           include: ['server/**/*.db.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
@@ -37,7 +36,6 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
