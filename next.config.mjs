@@ -10,6 +10,8 @@ const nextConfig = {
     '@photostructure/tz-lookup',
     'tsx',
   ],
+  // Type errors are caught by `npm run typecheck` (part of the test suite); the build does not repeat it.
+  typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
   reactStrictMode: true,
 };
