@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { getConfig } from '@/server/config';
+import { createDb, type DbHandle } from './client';
+import { serviceSecrets } from './schema';
+import type { DbOrTx } from './client';
+
+export {
+  createDb,
+  pgliteDirOf,
+  schema,
+  type CreateDbOptions,
+  type Db,
+  type DbHandle,
+  type DbKind,
+  type DbOrTx,
+  type DbTransaction,
+  type Schema,
+} from './client';
+export { DataDirLockedError, liveLockOwner, lockFileOf, type LockOwner } from './lock';
+
+// One database per process, shared by every bundle Next makes of this module (hence globalThis).
+const SINGLETON = Symbol.for('routing-booking-service.db');
+type GlobalWithDb = typeof globalThis & { [SINGLETON]?: Promise<DbHandle> };
+const globalWithDb = globalThis as GlobalWithDb;
+
+/**
+ * The process's database with its raw driver, opened (and migrated) on first use: PostgreSQL when
+ * DATABASE_URL is set, else the embedded database under DATA_DIR.
+ */
+export function getDbHandle(): Promise<DbHandle> {
+  let opening = globalWithDb[SINGLETON];
+  if (!opening) {
+    const config = getConfig();
+    opening = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    // A failed open is not cached: the next caller retries (e.g. after the other process stopped).
+    opening.catch(() => {
+      if (globalWithDb[SINGLETON] === opening) delete globalWithDb[SINGLETON];
+    });
+    globalWithDb[SINGLETON] = opening;
+  }
+  return opening;
+}
+
+/** The process's database (see getDbHandle). */
+export async function getDb() {
+  return (await getDbHandle()).db;
+}
+
+/** Throws when the database does not answer. */
+export async function pingDb(): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql`select 1`);
+}
+
+/** Closes the process's database, if open; the next getDb() opens it again. */
+export async function closeDb(): Promise<void> {
+  const opening = globalWithDb[SINGLETON];
+  if (!opening) return;
+  delete globalWithDb[SINGLETON];
+  const handle = await opening.catch(() => undefined);
+  await handle?.close();
+}
+
+/**
+ * A secret the service generates once and keeps in the database (shared by every instance), unless
+ * configuration supplies one. Concurrent first calls agree on the same value.
+ */
+export async function getOrCreateServiceSecret(db: DbOrTx, name: string, bytes = 32): Promise<string> {
+  await db
+    .insert(serviceSecrets)
+    .values({ name, value: randomBytes(bytes).toString('base64url') })
+    .onConflictDoNothing({ target: serviceSecrets.name });
+  const rows = await db.select({ value: serviceSecrets.value }).from(serviceSecrets).where(sql`${serviceSecrets.name} = ${name}`);
+  const row = rows[0];
+  if (!row) throw new Error(`service secret ${name} could not be stored`);
+  return row.value;
+}

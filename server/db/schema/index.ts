@@ -1,0 +1,3 @@
+// Every module's tables, one file per module; drizzle-kit and the typed client read them from here.
+export * from './accounts';
+export * from './service-secrets';
