@@ -43,6 +43,18 @@ export const configSchema = z.object({
   WORKER_POOL_SIZE: z.coerce.number().int().min(1).max(256).optional(),
   /** Solver threads per job. */
   SOLVER_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Executions of one job before it ends `failed` (a job whose worker keeps dying must not loop). */
+  JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** Time limit of a job whose submitter names none; a handler past it (plus a grace) is stopped. */
+  JOBS_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Pool mode: how long an app instance's claim on its jobs lasts without renewal. */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** Queue mode: pg-boss heartbeat; a dead worker's job is retried this long (plus the monitor interval) later. */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(10),
+  /** Queue mode: how often pg-boss looks for jobs whose worker stopped heartbeating. */
+  JOBS_MONITOR_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  /** Queue mode: jobs one `npm run worker` process runs at once (default: WORKER_POOL_SIZE, else cores). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 
   /** Optional street-level geocoder (Nominatim or Pelias HTTP API). */
   GEOCODER_URL: optionalUrl,
