@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getConfig } from '@/server/config';
 import { createDb, type DbHandle } from './client';
 import { serviceSecrets } from './schema';
@@ -75,4 +75,15 @@ export async function getOrCreateServiceSecret(db: DbOrTx, name: string, bytes =
   const row = rows[0];
   if (!row) throw new Error(`service secret ${name} could not be stored`);
   return row.value;
+}
+
+/**
+ * Runs raw SQL and returns its rows, whichever driver is underneath (postgres.js answers with the
+ * rows array, PGlite with `{ rows }`). Column names are as SQL spells them; numeric types may come
+ * back as strings (bigint, numeric), so convert what you read.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
