@@ -1,0 +1,36 @@
+/**
+ * Geo: geocoding, time zones and local-time arithmetic, travel-time matrices and traffic profiles.
+ * Depends only on configuration (and caches it is handed).
+ */
+export type { AddressInput, CoordinateField, CoordinateParse } from './address';
+export { parseAddressCoordinates } from './address';
+export type { LatLng } from './distance';
+export { surfaceDistance } from './distance';
+export type { Geocoder, GeocodeResult, GeocodeSource } from './geocoder';
+export { ZipCentroidGeocoder, resolveFromRequest, resolveFromZip } from './geocoder';
+export type { MatrixProvider, TravelMatrix, VehicleProfile } from './matrix';
+export { VEHICLE_PROFILES } from './matrix';
+export {
+  BAND_SPEEDS_KMH,
+  CIRCUITY,
+  DISTANCE_BAND_LIMITS_METERS,
+  EmbeddedMatrixProvider,
+  embeddedMatrix,
+  embeddedTable,
+  travelSeconds,
+} from './embedded-matrix';
+export type { ZoneResult } from './timezone';
+export {
+  addDays,
+  epochToLocalIso,
+  isValidTimeZone,
+  localDateOf,
+  localDayBounds,
+  localTimeToEpoch,
+  parseLocalDate,
+  utcOffsetSeconds,
+  zoneForCoordinate,
+  zoneForZip,
+} from './timezone';
+export type { ZipPlace } from './zip';
+export { lookupZip, normalizeZip } from './zip';
