@@ -64,6 +64,14 @@ export const configSchema = z.object({
   ROUTING_ENGINE: z.enum(['embedded', 'osrm', 'valhalla']).default('embedded'),
   ROUTING_ENGINE_URL: optionalUrl,
   ROUTING_ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Largest table per request: OSRM locations (its --max-table-size, default 100) or Valhalla location pairs (default 2500). */
+  ROUTING_ENGINE_TABLE_LIMIT: z.coerce.number().int().min(2).optional(),
+  /** Retries of a failed engine request (network error, timeout, 5xx, 429), with exponential backoff. */
+  ROUTING_ENGINE_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Table requests in flight at once per matrix. */
+  ROUTING_ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Pairwise legs kept by the in-process travel-time cache (about 100 bytes each). */
+  MATRIX_CACHE_LEGS: z.coerce.number().int().min(0).default(500_000),
 
   /** Limits (DECISIONS.md). */
   MAX_ORDERS: z.coerce.number().int().min(1).default(2000),
