@@ -1,0 +1,164 @@
+/**
+ * Seeded instance generators: small random PDPTW problems for property tests, and realistic city
+ * problems for the scale benchmark. Same seed, same problem, on every machine.
+ */
+import type { Objective, Problem, Shipment, Stop, TimeWindow, TrafficProfile, Vehicle } from '../model';
+
+/** mulberry32: a small, fast, well-mixed 32-bit PRNG returning floats in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const intBetween = (random: () => number, lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+export interface RandomInstanceOptions {
+  shipments: number;
+  vehicles: number;
+  objective?: Objective;
+  /** Share of shipments with only a delivery (loaded at the start) or only a pickup (carried to the end). */
+  singleStopShare?: number;
+  /** Share of stops with two windows instead of one. */
+  multiWindowShare?: number;
+  /** Share of stops with no window at all. */
+  openStopShare?: number;
+  openRoutes?: boolean;
+  skills?: boolean;
+  priorities?: boolean;
+  allowedVehicles?: boolean;
+  maxStops?: boolean;
+  maxDuration?: boolean;
+  speedFactors?: boolean;
+  traffic?: boolean;
+  locks?: boolean;
+  /** Window width in seconds (default 1-3 h). */
+  windowSeconds?: [number, number];
+  /** Capacity relative to the total size of all shipments (default 0.6). */
+  capacityShare?: number;
+}
+
+/** Time zero of generated instances: 08:00 of day 0, so traffic buckets read as local time. */
+export const DAY_START = 8 * 3600;
+const SHIFT = 8 * 3600;
+const SQUARE_METERS = 12_000;
+const METERS_PER_SECOND = 10;
+const SKILLS = ['liftgate', 'freezer', 'hazmat'];
+
+/** A rush-hour profile: 30% slower 07-09 and 16-18, free flow otherwise (hour buckets). */
+export function rushHourTraffic(offsetSeconds = 0): TrafficProfile {
+  const factors = new Float64Array(24).fill(1);
+  for (const h of [7, 8, 16, 17]) factors[h] = 1.3;
+  return { bucketSeconds: 3600, offsetSeconds, factors };
+}
+
+/** Euclidean matrices (meters, seconds at a constant speed) over points in meters. */
+export function euclideanMatrices(points: readonly [number, number][], metersPerSecond: number) {
+  const n = points.length;
+  const distances = new Float64Array(n * n);
+  const durations = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const d = Math.hypot(points[i]![0] - points[j]![0], points[i]![1] - points[j]![1]);
+      distances[i * n + j] = d;
+      durations[i * n + j] = d / metersPerSecond;
+    }
+  }
+  return { distances, durations };
+}
+
+/** A random pickup-and-delivery problem with time windows; options switch model features on. */
+export function randomInstance(seed: number, options: RandomInstanceOptions): Problem {
+  const random = seededRandom(seed);
+  const points: [number, number][] = [];
+  const location = () => {
+    points.push([random() * SQUARE_METERS, random() * SQUARE_METERS]);
+    return points.length - 1;
+  };
+  const depots = [location(), location()];
+  const [minWidth, maxWidth] = options.windowSeconds ?? [3600, 3 * 3600];
+  const windows = (): TimeWindow[] => {
+    if (random() < (options.openStopShare ?? 0)) return [];
+    const width = intBetween(random, minWidth, maxWidth);
+    const start = DAY_START + intBetween(random, 0, SHIFT - width);
+    if (random() >= (options.multiWindowShare ?? 0)) return [{ start, end: start + width }];
+    const gap = intBetween(random, 1800, 7200);
+    const width2 = intBetween(random, minWidth, maxWidth);
+    return [
+      { start, end: start + width },
+      { start: start + width + gap, end: start + width + gap + width2 },
+    ];
+  };
+  const stop = (): Stop => ({ location: location(), serviceSeconds: intBetween(random, 60, 600), timeWindows: windows() });
+
+  const shipments: Shipment[] = [];
+  for (let i = 0; i < options.shipments; i++) {
+    const single = random() < (options.singleStopShare ?? 0);
+    const which = random() < 0.5;
+    shipments.push({
+      id: `s${i}`,
+      pickup: single && which ? null : stop(),
+      delivery: single && !which ? null : stop(),
+      size: [intBetween(random, 10, 200), intBetween(random, 100, 5000)],
+      requiredSkills: options.skills && random() < 0.3 ? [pick(random, SKILLS)] : [],
+      priority: options.priorities ? intBetween(random, 0, 5) : 0,
+    });
+  }
+  const totalWeight = shipments.reduce((s, x) => s + x.size[0]!, 0);
+  const totalVolume = shipments.reduce((s, x) => s + x.size[1]!, 0);
+  const capacityShare = options.capacityShare ?? 0.6;
+
+  const vehicles: Vehicle[] = [];
+  for (let v = 0; v < options.vehicles; v++) {
+    const depot = depots[v % depots.length]!;
+    const open = options.openRoutes === true && random() < 0.5;
+    const lateStart = random() < 0.3 ? intBetween(random, 1, 4) * 1800 : 0;
+    vehicles.push({
+      id: `v${v}`,
+      startLocation: depot,
+      endLocation: open ? null : depot,
+      earliestStart: DAY_START + lateStart,
+      latestEnd: DAY_START + SHIFT + 3600,
+      maxDuration: options.maxDuration && random() < 0.5 ? intBetween(random, 3, 6) * 3600 : undefined,
+      capacity: [Math.ceil(totalWeight * capacityShare * (0.5 + random())), Math.ceil(totalVolume * capacityShare * (0.5 + random()))],
+      skills: options.skills ? SKILLS.filter(() => random() < 0.5) : [],
+      maxStops: options.maxStops && random() < 0.5 ? intBetween(random, 2, 6) : undefined,
+      fixedCost: intBetween(random, 50, 150),
+      costPerHour: intBetween(random, 20, 40),
+      costPerMeter: intBetween(random, 1, 10) / 10_000,
+      speedFactor: options.speedFactors ? pick(random, [1, 1, 1.2, 1.5]) : 1,
+    });
+  }
+  if (options.allowedVehicles) {
+    for (const s of shipments) {
+      if (random() < 0.3) s.allowedVehicles = [...Array(options.vehicles).keys()].filter(() => random() < 0.6);
+    }
+  }
+
+  const problem: Problem = {
+    locationCount: points.length,
+    ...euclideanMatrices(points, METERS_PER_SECOND),
+    dimensions: 2,
+    vehicles,
+    shipments,
+    objective: options.objective ?? 'MIN_DURATION',
+  };
+  if (options.traffic) problem.traffic = rushHourTraffic();
+  if (options.locks && shipments.length > 0 && vehicles.length > 0) {
+    // Lock one or two shipments' stops, in a valid order, to one vehicle.
+    const vehicle = intBetween(random, 0, vehicles.length - 1);
+    const lockedShipments = [...new Set([intBetween(random, 0, shipments.length - 1), intBetween(random, 0, shipments.length - 1)])];
+    const stops = lockedShipments.flatMap((s) => [
+      ...(shipments[s]!.pickup ? [{ shipment: s, kind: 'pickup' as const }] : []),
+      ...(shipments[s]!.delivery ? [{ shipment: s, kind: 'delivery' as const }] : []),
+    ]);
+    problem.lockedSequences = [{ vehicle, stops }];
+  }
+  return problem;
+}
