@@ -2,3 +2,4 @@
 export * from './accounts';
 export * from './service-secrets';
 export * from './jobs';
+export * from './routing';

@@ -1,0 +1,66 @@
+CREATE TABLE "itineraries" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "itineraries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"account_id" integer NOT NULL,
+	"environment" text NOT NULL,
+	"problem_id" text NOT NULL,
+	"external_id" text NOT NULL,
+	"driver_external_id" text NOT NULL,
+	"vehicle_external_id" text NOT NULL,
+	"vehicle_type" text NOT NULL,
+	"route_skills" jsonb NOT NULL,
+	"date" date NOT NULL,
+	"time_zone" text NOT NULL,
+	"scheduled_start" timestamp with time zone NOT NULL,
+	"shift_end" timestamp with time zone NOT NULL,
+	"route_start" timestamp with time zone NOT NULL,
+	"route_end" timestamp with time zone NOT NULL,
+	"capacity_pounds" double precision NOT NULL,
+	"capacity_cubic_inches" double precision NOT NULL,
+	"max_stops" integer NOT NULL,
+	"start_latitude" double precision,
+	"start_longitude" double precision,
+	"end_latitude" double precision,
+	"end_longitude" double precision,
+	"distance_meters" integer NOT NULL,
+	"duration_seconds" integer NOT NULL,
+	"travel_seconds" integer NOT NULL,
+	"service_seconds" integer NOT NULL,
+	"waiting_seconds" integer NOT NULL,
+	"orders" jsonb NOT NULL,
+	"fleet_entry" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "itineraries_environment_check" CHECK ("itineraries"."environment" in ('live', 'sandbox'))
+);
+--> statement-breakpoint
+CREATE TABLE "itinerary_stops" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "itinerary_stops_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"itinerary_id" integer NOT NULL,
+	"stop_number" integer NOT NULL,
+	"type" text NOT NULL,
+	"order_external_ids" jsonb NOT NULL,
+	"address_line1" text NOT NULL,
+	"city" text NOT NULL,
+	"state" text NOT NULL,
+	"postal_code" text NOT NULL,
+	"latitude" double precision NOT NULL,
+	"longitude" double precision NOT NULL,
+	"time_zone" text NOT NULL,
+	"arrival" timestamp with time zone NOT NULL,
+	"service_start" timestamp with time zone NOT NULL,
+	"departure" timestamp with time zone NOT NULL,
+	"wait_seconds" integer NOT NULL,
+	"service_seconds" integer NOT NULL,
+	"window_open" timestamp with time zone,
+	"window_close" timestamp with time zone,
+	"load_pounds" double precision NOT NULL,
+	"load_cubic_inches" double precision NOT NULL,
+	"leg_distance_meters" integer NOT NULL,
+	"leg_duration_seconds" integer NOT NULL,
+	CONSTRAINT "itinerary_stops_type_check" CHECK ("itinerary_stops"."type" in ('pickup', 'dropoff'))
+);
+--> statement-breakpoint
+ALTER TABLE "itineraries" ADD CONSTRAINT "itineraries_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "itinerary_stops" ADD CONSTRAINT "itinerary_stops_itinerary_id_itineraries_id_fk" FOREIGN KEY ("itinerary_id") REFERENCES "public"."itineraries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "itineraries_account_env_date_idx" ON "itineraries" USING btree ("account_id","environment","date");--> statement-breakpoint
+CREATE INDEX "itinerary_stops_itinerary_idx" ON "itinerary_stops" USING btree ("itinerary_id","stop_number");
