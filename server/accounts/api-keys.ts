@@ -1,0 +1,136 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { getConfig } from '@/server/config';
+import { getOrCreateServiceSecret, schema, type Db, type DbOrTx } from '@/server/db';
+import { accountIdSchema, getAccount } from './accounts';
+import { AccountsError, parseOrThrow } from './errors';
+import { getUserByExternalId, type PublicUser } from './users';
+
+const { apiKeys, users, apiKeyEnvironments } = schema;
+export type ApiKeyEnvironment = (typeof apiKeyEnvironments)[number];
+export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+
+/**
+ * Keys look like `rk_live_<43 base64url chars>` (256 random bits); the environment is readable in
+ * the key, and its first 12 random characters are the lookup prefix.
+ */
+const KEY_PATTERN = /^rk_(live|sandbox)_[A-Za-z0-9_-]{43}$/;
+const PREFIX_RANDOM_CHARS = 12;
+
+function keyPrefix(key: string): string {
+  const environment = key.startsWith('rk_live_') ? 'rk_live_' : 'rk_sandbox_';
+  return key.slice(0, environment.length + PREFIX_RANDOM_CHARS);
+}
+
+// The pepper: API_KEY_PEPPER when set; else one generated into the database, shared by every
+// instance on it. Changing it later invalidates every existing key.
+const PEPPER_SECRET_NAME = 'api_key_pepper';
+const peppers = new WeakMap<object, Promise<string>>();
+function pepperFor(db: DbOrTx): Promise<string> {
+  const configured = getConfig().API_KEY_PEPPER;
+  if (configured) return Promise.resolve(configured);
+  let pepper = peppers.get(db);
+  if (!pepper) {
+    pepper = getOrCreateServiceSecret(db, PEPPER_SECRET_NAME);
+    pepper.catch(() => peppers.delete(db));
+    peppers.set(db, pepper);
+  }
+  return pepper;
+}
+
+function hashKey(pepper: string, key: string): string {
+  return createHmac('sha256', pepper).update(key).digest('hex');
+}
+
+export const createApiKeyInputSchema = z.strictObject({
+  accountId: accountIdSchema,
+  externalUserId: z.string().trim().min(1, 'must not be empty'),
+  environment: z.enum(apiKeyEnvironments, { error: 'must be live or sandbox' }),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeyInputSchema>;
+
+export interface CreatedApiKey {
+  id: number;
+  /** The secret: shown once, stored only as a hash. */
+  key: string;
+  accountId: number;
+  userId: number;
+  environment: ApiKeyEnvironment;
+}
+
+/** Issues a key for a user on an account. */
+export async function createApiKey(db: DbOrTx, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  const parsed = parseOrThrow(createApiKeyInputSchema, input);
+  if (!(await getAccount(db, parsed.accountId))) {
+    throw new AccountsError('invalid_input', `accountId: no account ${parsed.accountId}`, 'accountId');
+  }
+  const user = await getUserByExternalId(db, parsed.externalUserId);
+  if (!user) throw new AccountsError('invalid_input', `externalUserId: no user ${parsed.externalUserId}`, 'externalUserId');
+  const key = `rk_${parsed.environment}_${randomBytes(32).toString('base64url')}`;
+  const pepper = await pepperFor(db);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      accountId: parsed.accountId,
+      userId: user.id,
+      environment: parsed.environment,
+      prefix: keyPrefix(key),
+      hash: hashKey(pepper, key),
+    })
+    .returning();
+  if (!row) throw new Error('api key insert returned no row');
+  return { id: row.id, key, accountId: row.accountId, userId: row.userId, environment: row.environment };
+}
+
+/** The stored record of a presented key whose hash matches, revoked or not; undefined otherwise. */
+async function findKey(db: DbOrTx, key: string): Promise<(ApiKeyRecord & { user: PublicUser }) | undefined> {
+  if (!KEY_PATTERN.test(key)) return undefined;
+  const rows = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.prefix, keyPrefix(key)));
+  const row = rows[0];
+  if (!row) return undefined;
+  const presented = Buffer.from(hashKey(await pepperFor(db), key), 'hex');
+  const stored = Buffer.from(row.key.hash, 'hex');
+  if (presented.length !== stored.length || !timingSafeEqual(presented, stored)) return undefined;
+  const { passwordHash: _hidden, ...user } = row.user;
+  return { ...row.key, user };
+}
+
+/** Revokes a key (idempotent). An unknown key is an AccountsError `not_found`. */
+export async function revokeApiKey(db: DbOrTx, key: string): Promise<{ id: number; revokedAt: Date }> {
+  const found = await findKey(db, key.trim());
+  if (!found) throw new AccountsError('not_found', 'key: no such API key', 'key');
+  if (found.revokedAt) return { id: found.id, revokedAt: found.revokedAt };
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(apiKeys.id, found.id))
+    .returning({ id: apiKeys.id, revokedAt: apiKeys.revokedAt });
+  return { id: found.id, revokedAt: row?.revokedAt ?? new Date() };
+}
+
+export interface VerifiedApiKey {
+  id: number;
+  accountId: number;
+  environment: ApiKeyEnvironment;
+  user: PublicUser;
+}
+
+/**
+ * The key, when it exists, is unrevoked and belongs to `externalUserId`; undefined for every other
+ * case alike (unknown, revoked, wrong user, malformed).
+ */
+export async function verifyApiKey(db: Db, externalUserId: string, key: string): Promise<VerifiedApiKey | undefined> {
+  const found = await findKey(db, key);
+  if (!found || found.revokedAt || found.user.externalUserId !== externalUserId) return undefined;
+  // Recorded at most once a minute per key, so authentication is not a write per request.
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, found.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  return { id: found.id, accountId: found.accountId, environment: found.environment, user: found.user };
+}

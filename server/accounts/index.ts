@@ -1,0 +1,53 @@
+// Accounts and credentials: the account tree, users, API keys, JWT and API-key authentication,
+// settings with inheritance, the admin commands and the demo seed.
+export { AccountsError, type AccountsErrorCode } from './errors';
+export {
+  accountIdSchema,
+  branchLocationOf,
+  createAccount,
+  getAccount,
+  isInSubtree,
+  listAncestry,
+  listSubtree,
+  type Account,
+  type CreateAccountInput,
+} from './accounts';
+export {
+  createUser,
+  getUserByExternalId,
+  verifyConsoleLogin,
+  type ConsoleLoginUser,
+  type CreateUserInput,
+  type PublicUser,
+  type UserRole,
+} from './users';
+export { createApiKey, revokeApiKey, type ApiKeyEnvironment, type CreateApiKeyInput, type CreatedApiKey } from './api-keys';
+export { configuredJwtVerifier, createJwtVerifier, type JwtVerifier, type JwtVerifierOptions } from './jwt';
+export { authenticateApiRequest, type ApiPrincipal, type AuthenticateOptions, type AuthenticationResult } from './authenticate';
+export {
+  bookingSettingsSchema,
+  DEFAULT_BUCKETS,
+  DEFAULT_SLOT_POLICY,
+  locationSchema,
+  mergeOptimizationSettings,
+  objectives,
+  objectiveSchema,
+  optimizationSettingsSchema,
+  pricingModels,
+  rateCardSchema,
+  resolveSlotPolicy,
+  settingsUpdateSchema,
+  slotPolicySchema,
+  timeframeBuckets,
+  type BookingSettings,
+  type BucketHours,
+  type Location,
+  type Objective,
+  type OptimizationSettings,
+  type Pricing,
+  type RateCard,
+  type SettingsUpdate,
+  type SlotPolicy,
+  type TimeframeBucket,
+} from './settings-schemas';
+export { getEffectiveSettings, getOwnSettings, setSettings, type EffectiveSettings, type OwnSettings } from './settings';
