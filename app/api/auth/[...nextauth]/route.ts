@@ -1,0 +1,3 @@
+import { handlers } from '@/server/http/console-auth';
+
+export const { GET, POST } = handlers;

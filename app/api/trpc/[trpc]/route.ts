@@ -1,0 +1,11 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { appRouter } from '@/server/http/console-router';
+import { createTrpcContext } from '@/server/http/trpc';
+
+export const dynamic = 'force-dynamic';
+
+function handler(request: Request): Promise<Response> {
+  return fetchRequestHandler({ endpoint: '/api/trpc', req: request, router: appRouter, createContext: createTrpcContext });
+}
+
+export { handler as GET, handler as POST };

@@ -1,0 +1,5 @@
+import { ConsoleHome } from '@/components/console-home';
+
+export default function ConsolePage() {
+  return <ConsoleHome />;
+}

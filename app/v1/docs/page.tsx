@@ -1,0 +1,10 @@
+import type { Metadata } from 'next';
+import { ApiReference } from '@/components/api-reference';
+import { openApiDocument } from '../openapi.json/document';
+
+export const metadata: Metadata = { title: 'API reference' };
+export const dynamic = 'force-dynamic';
+
+export default function ApiDocsPage() {
+  return <ApiReference doc={openApiDocument()} />;
+}

@@ -1,0 +1,16 @@
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { buildOpenApiDocument, registerOperationsApi, type OpenApiRegistration } from '@/server/http';
+
+/**
+ * Every module that serves /v1 routes describes them here, in the order they appear in the docs.
+ * Add your module's registration to this list.
+ */
+const registrations: OpenApiRegistration[] = [registerOperationsApi];
+
+let cached: OpenAPIObject | undefined;
+
+/** The OpenAPI document, built once per process. */
+export function openApiDocument(): OpenAPIObject {
+  cached ??= buildOpenApiDocument(registrations);
+  return cached;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ApiError } from './errors';
+
+/**
+ * The `accountId` request field. Strings pass shape validation on purpose so that
+ * `resolveAccountId` can answer the contract's specific 400 `string_account_id_unsupported`
+ * instead of a generic `invalid_input`.
+ */
+export const accountIdField = z
+  .union([z.number().int().positive(), z.string()])
+  .optional()
+  .meta({
+    description:
+      "Numeric internal account ID. Defaults to the authenticated credential's account; a different account gives 403 account_mismatch; a string gives 400 string_account_id_unsupported.",
+    example: 1042,
+  });
+
+/**
+ * The account a request acts on: the credential's own account when `requested` is absent; a string
+ * is 400 `string_account_id_unsupported`, another number is 403 `account_mismatch`.
+ */
+export function resolveAccountId(principal: { accountId: number }, requested: unknown, param = 'accountId'): number {
+  if (requested === undefined || requested === null) return principal.accountId;
+  if (typeof requested === 'string') {
+    throw ApiError.badRequest(
+      'string_account_id_unsupported',
+      'accountId must be the numeric internal account ID; send the number or omit the field.',
+      param,
+    );
+  }
+  if (typeof requested !== 'number' || requested !== principal.accountId) {
+    throw ApiError.forbidden('account_mismatch', "accountId differs from the credential's account.", param);
+  }
+  return requested;
+}

@@ -1,0 +1,70 @@
+import { ApiError } from './errors';
+
+/** `application/json`, optionally with parameters (charset), or a `+json` structured suffix. */
+export function isJsonContentType(header: string | null): boolean {
+  if (!header) return false;
+  const mediaType = header.split(';')[0]?.trim().toLowerCase() ?? '';
+  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}
+
+function assertDeclaredLengthWithin(request: Request, limitBytes: number): void {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limitBytes) {
+    throw ApiError.requestTooLarge(limitBytes);
+  }
+}
+
+/**
+ * Reads the body as text, refusing more than `limitBytes`: first by the declared Content-Length (no
+ * read at all), then by counting the streamed bytes, because chunked requests declare nothing.
+ */
+export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
+  assertDeclaredLengthWithin(request, limitBytes);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limitBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw ApiError.requestTooLarge(limitBytes);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(all);
+  } catch {
+    throw ApiError.invalidInput('Request body is not valid UTF-8.');
+  }
+}
+
+/**
+ * The JSON body of a request: Content-Type must be JSON (400 `invalid_input`, param `Content-Type`),
+ * at most `limitBytes` (413 `request_too_large`), and well-formed (400 `invalid_input`).
+ */
+export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+  assertDeclaredLengthWithin(request, limitBytes);
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    throw ApiError.invalidInput(
+      `Content-Type must be application/json (got ${JSON.stringify(request.headers.get('content-type') ?? 'none')}).`,
+      'Content-Type',
+    );
+  }
+  const text = await readBodyText(request, limitBytes);
+  if (text.trim() === '') throw ApiError.invalidInput('Request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const detail = error instanceof SyntaxError ? ` ${error.message}` : '';
+    throw ApiError.invalidInput(`Request body is not valid JSON.${detail}`);
+  }
+}

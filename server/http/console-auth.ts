@@ -1,0 +1,92 @@
+import NextAuth, { type NextAuthConfig } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import { z } from 'zod';
+import { verifyConsoleLogin } from '@/server/accounts';
+import { getConfig } from '@/server/config';
+import { getDb, getOrCreateServiceSecret } from '@/server/db';
+import { log } from '@/server/log';
+
+/**
+ * Console sign-in (next-auth v5, Credentials provider, JWT sessions). The session carries the
+ * console user below; API callers never use it (they authenticate per request under /v1).
+ */
+export const consoleUserSchema = z.object({
+  userId: z.number().int(),
+  externalUserId: z.string(),
+  email: z.string(),
+  role: z.enum(['admin', 'dispatcher']),
+  accountId: z.number().int(),
+});
+export type ConsoleUser = z.infer<typeof consoleUserSchema>;
+
+const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
+
+const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+let secret: Promise<string> | undefined;
+
+/**
+ * AUTH_SECRET when configured; otherwise one generated on first use and kept in the database, so
+ * every instance signs and reads the same session cookies and restarts keep people signed in.
+ */
+function consoleAuthSecret(): Promise<string> {
+  const configured = getConfig().AUTH_SECRET;
+  if (configured) return Promise.resolve(configured);
+  secret ??= getDb()
+    .then((db) => getOrCreateServiceSecret(db, 'console_auth_secret'))
+    .catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
+  return secret;
+}
+
+async function consoleAuthConfig(): Promise<NextAuthConfig> {
+  return {
+    secret: await consoleAuthSecret(),
+    trustHost: true,
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: '/login' },
+    logger: {
+      error: (error) => log.warn('console auth', { error }),
+      warn: (code) => log.warn('console auth', { code }),
+      debug: () => undefined,
+    },
+    providers: [
+      Credentials({
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(raw) {
+          const parsed = loginSchema.safeParse(raw);
+          if (!parsed.success) return null;
+          const user = await verifyConsoleLogin(parsed.data.email, parsed.data.password);
+          if (!user) return null;
+          const consoleUser = consoleUserSchema.safeParse(user);
+          if (!consoleUser.success) return null;
+          return { id: String(consoleUser.data.userId), email: consoleUser.data.email, consoleUser: consoleUser.data };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        // `user` is present only at sign-in: copy the console user into the token once.
+        if (user && 'consoleUser' in user) token.consoleUser = user.consoleUser;
+        return token;
+      },
+      session({ session, token }) {
+        const withUser: typeof session & { consoleUser?: unknown } = session;
+        withUser.consoleUser = token.consoleUser;
+        return withUser;
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(consoleAuthConfig);
+
+/** The signed-in console user, or null. */
+export async function getConsoleUser(): Promise<ConsoleUser | null> {
+  const session: unknown = await auth();
+  if (!session || typeof session !== 'object' || !('consoleUser' in session)) return null;
+  const parsed = consoleUserSchema.safeParse(session.consoleUser);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,144 @@
+/**
+ * The one error type of the public API and its one mapping to the contract's envelope
+ * `{ "error": { "type", "code", "message", "param" } }`. Handlers throw ApiError; nothing else
+ * builds error JSON.
+ */
+export type ApiErrorType = 'invalid_request_error' | 'authentication_error' | 'api_error' | 'rate_limit_error';
+
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  /** Defaults from the status: 401 authentication_error, 429 rate_limit_error, 5xx api_error, else invalid_request_error. */
+  type?: ApiErrorType;
+  /** JSON path of the offending request field (`orders[3].dropoffWindowClose`), when one is at fault. */
+  param?: string;
+  /** Extra members of the error object, e.g. `retryAfterSeconds`. */
+  extra?: Record<string, string | number | boolean>;
+  /** Response headers, e.g. Retry-After. */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export interface ErrorEnvelope {
+  error: { type: ApiErrorType; code: string; message: string; param?: string } & Record<string, unknown>;
+}
+
+function typeForStatus(status: number): ApiErrorType {
+  if (status === 401) return 'authentication_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status >= 500) return 'api_error';
+  return 'invalid_request_error';
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: ApiErrorType;
+  readonly code: string;
+  readonly param: string | undefined;
+  readonly extra: Record<string, string | number | boolean>;
+  readonly headers: Record<string, string>;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.type = init.type ?? typeForStatus(init.status);
+    this.code = init.code;
+    this.param = init.param;
+    this.extra = init.extra ?? {};
+    this.headers = init.headers ?? {};
+  }
+
+  /** 400 with a route-specific code, e.g. `invalid_routing_input`, `date_blackout`. */
+  static badRequest(code: string, message: string, param?: string): ApiError {
+    return new ApiError({ status: 400, code, message, param });
+  }
+
+  /** 400 `invalid_input`: the body, query or path failed shape validation. */
+  static invalidInput(message: string, param?: string): ApiError {
+    return ApiError.badRequest('invalid_input', message, param);
+  }
+
+  /** 401 `unauthenticated`: one message for missing, malformed, unknown, revoked and wrong credentials. */
+  static unauthenticated(): ApiError {
+    return new ApiError({
+      status: 401,
+      code: 'unauthenticated',
+      message: 'No valid credentials. Send a Bearer JWT or HTTP Basic credentials (externalUserId:apiKey).',
+      headers: { 'WWW-Authenticate': 'Basic realm="api", charset="UTF-8"' },
+    });
+  }
+
+  static noAccountForUser(): ApiError {
+    return new ApiError({
+      status: 401,
+      code: 'no_account_for_user',
+      message: 'The authenticated user has no default account.',
+    });
+  }
+
+  /** 403 with a code such as `account_mismatch` or `branch_out_of_scope`. */
+  static forbidden(code: string, message: string, param?: string): ApiError {
+    return new ApiError({ status: 403, code, message, param });
+  }
+
+  static notFound(code: string, message: string, param?: string): ApiError {
+    return new ApiError({ status: 404, code, message, param });
+  }
+
+  static requestTooLarge(limitBytes: number): ApiError {
+    return new ApiError({
+      status: 413,
+      code: 'request_too_large',
+      message: `Request body exceeds the limit of ${limitBytes} bytes.`,
+    });
+  }
+
+  /** 429 with `Retry-After` and `retryAfterSeconds` in the body. */
+  static rateLimited(retryAfterSeconds: number, message = 'Too many requests.'): ApiError {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return new ApiError({
+      status: 429,
+      code: 'rate_limited',
+      message: `${message} Retry after ${seconds} seconds.`,
+      extra: { retryAfterSeconds: seconds },
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
+
+  /** 500 with a specific, retry-safe code such as `optimization_failed`. Never put internals in `message`. */
+  static internal(code: string, message: string, cause?: unknown): ApiError {
+    return new ApiError({ status: 500, code, message, cause });
+  }
+}
+
+/** Anything thrown that is not an ApiError becomes a generic 500: details go to the log, not the client. */
+export function toApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError({
+    status: 500,
+    code: 'internal_error',
+    message: `An unexpected error occurred. It is safe to retry; if it persists, report request id ${requestId}.`,
+    cause: error,
+  });
+}
+
+export function errorEnvelope(error: ApiError): ErrorEnvelope {
+  return {
+    error: {
+      type: error.type,
+      code: error.code,
+      message: error.message,
+      ...(error.param === undefined ? {} : { param: error.param }),
+      ...error.extra,
+    },
+  };
+}
+
+export function errorResponse(error: ApiError, headers: Record<string, string> = {}): Response {
+  return Response.json(errorEnvelope(error), {
+    status: error.status,
+    headers: { 'Cache-Control': 'no-store', ...error.headers, ...headers },
+  });
+}

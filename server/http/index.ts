@@ -1,0 +1,33 @@
+/**
+ * The /v1 HTTP layer: one error type and envelope, the route wrapper (request id, authentication,
+ * validation, logging, metrics), account checks, the OpenAPI registry and the operations endpoints.
+ * Console-only pieces live in their own entry points: `./trpc` (tRPC) and `./console-auth` (next-auth).
+ */
+export { ApiError, errorEnvelope, errorResponse, toApiError, type ApiErrorInit, type ApiErrorType, type ErrorEnvelope } from './errors';
+export { jsonPath, issuesToApiError, parseOrThrow, type RequestPart } from './validation';
+export { isJsonContentType, readBodyText, readJsonBody } from './body';
+export {
+  apiRoute,
+  authenticate,
+  json,
+  requestIdOf,
+  unknownEndpoint,
+  type ApiContext,
+  type ApiRouteHandler,
+  type ApiRouteOptions,
+  type AuthMode,
+  type NextRouteContext,
+} from './route';
+export { accountIdField, resolveAccountId } from './account';
+export {
+  buildOpenApiDocument,
+  errorEnvelopeSchema,
+  type ApiDocs,
+  type ApiOperation,
+  type DocumentedError,
+  type DocumentedResponse,
+  type HttpMethod,
+  type OpenApiRegistration,
+} from './openapi';
+export { Counter, Gauge, Histogram, MetricsRegistry, metrics, type GaugeCollector, type Labels } from './metrics';
+export { checkConfigAtStartup, healthResponse, metricsResponse, readinessResponse, registerOperationsApi } from './ops';

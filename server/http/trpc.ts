@@ -1,0 +1,67 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { getDb, type Db } from '@/server/db';
+import { log } from '@/server/log';
+import { getConsoleUser, type ConsoleUser } from './console-auth';
+import { jsonPath } from './validation';
+
+/**
+ * tRPC for the console: the context is the signed-in console user (from the next-auth session)
+ * and the database. Procedures validate their input with zod like the /v1 routes do.
+ */
+export interface TrpcContext {
+  user: ConsoleUser | null;
+  db: Db;
+}
+
+export async function createTrpcContext(): Promise<TrpcContext> {
+  const [user, db] = await Promise.all([getConsoleUser(), getDb()]);
+  return { user, db };
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : undefined;
+    const first = zodError?.issues[0];
+    return {
+      ...shape,
+      // Internal failures (a database error, a bug) keep their details in the server log.
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on the server; try again.' : shape.message,
+      data: {
+        ...shape.data,
+        // The field at fault, as the /v1 API names it (`stops[2].address`), for forms to highlight.
+        param: first ? jsonPath(first.path) : undefined,
+        // Stack traces stay on the server.
+        stack: undefined,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Unexpected errors are logged with the procedure path; the client sees a generic message. */
+const logged = t.middleware(async ({ path, type, next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    log.error('trpc procedure failed', { path, type, error: result.error.cause ?? result.error });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(logged);
+
+/** A signed-in console user (admin or dispatcher). */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to the console.' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** A signed-in console admin. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Administrators only.' });
+  return next({ ctx });
+});

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import { ApiError } from './errors';
+
+const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A zod issue path as the JSON path the contract uses for `param`: `orders[3].dropoffWindowClose`.
+ * Keys that are not identifiers are quoted: `meta["my key"]`.
+ */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else {
+      const key = String(segment);
+      if (identifier.test(key)) out += out === '' ? key : `.${key}`;
+      else out += `[${JSON.stringify(key)}]`;
+    }
+  }
+  return out;
+}
+
+/** The part of the request the value came from; names the place in messages about the root. */
+export type RequestPart = 'body' | 'query' | 'path';
+
+/**
+ * The first issue of a failed parse as a 400 `invalid_input` (or the given code): `param` is the JSON
+ * path of the offending field, unknown fields are named, and the message says how many more issues
+ * there are so a caller fixes them all rather than one per round trip.
+ */
+export function issuesToApiError(issues: readonly z.core.$ZodIssue[], part: RequestPart, code = 'invalid_input'): ApiError {
+  const first = issues[0];
+  if (!first) return ApiError.badRequest(code, `Invalid request ${part}.`);
+  const more = issues.length > 1 ? ` (${issues.length - 1} more issue${issues.length > 2 ? 's' : ''} in the request ${part})` : '';
+  if (first.code === 'unrecognized_keys') {
+    const keys = first.keys;
+    const param = jsonPath([...first.path, keys[0] ?? '']);
+    const where = first.path.length > 0 ? ` in ${jsonPath(first.path)}` : part === 'body' ? '' : ` in the ${part}`;
+    const names = keys.map((k) => `"${k}"`).join(', ');
+    return ApiError.badRequest(
+      code,
+      `Unknown field${keys.length > 1 ? 's' : ''} ${names}${where}; check the spelling or remove ${keys.length > 1 ? 'them' : 'it'}.${more}`,
+      param,
+    );
+  }
+  const param = jsonPath(first.path);
+  const subject = param === '' ? `Request ${part}` : param;
+  return ApiError.badRequest(code, `${subject}: ${first.message}${more}`, param === '' ? undefined : param);
+}
+
+/** Parses `value`; on failure throws ApiError from the first issue. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, part: RequestPart, code = 'invalid_input'): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw issuesToApiError(result.error.issues, part, code);
+  return result.data;
+}

@@ -1,0 +1,73 @@
+import { getConfig } from '@/server/config';
+
+/**
+ * One JSON object per line on stdout (stderr for warn/error), so log shippers need no parser.
+ * The level comes from LOG_LEVEL; `silent` turns logging off (tests).
+ */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogFields = Record<string, unknown>;
+
+const severity: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+export interface Logger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+  /** A logger that adds `fields` to every line (e.g. the request id). */
+  child(fields: LogFields): Logger;
+}
+
+export type LogSink = (level: LogLevel, line: string) => void;
+
+const defaultSink: LogSink = (level, line) => {
+  if (level === 'warn' || level === 'error') process.stderr.write(line + '\n');
+  else process.stdout.write(line + '\n');
+};
+
+function configuredLevel(): LogLevel | 'silent' {
+  try {
+    return getConfig().LOG_LEVEL;
+  } catch {
+    // A broken configuration must still be reportable.
+    return 'info';
+  }
+}
+
+/** Errors do not serialize with JSON.stringify; keep their name, message and stack. */
+function serializable(value: unknown): unknown {
+  if (value instanceof Error) {
+    return { name: value.name, message: value.message, stack: value.stack, ...(value.cause ? { cause: serializable(value.cause) } : {}) };
+  }
+  return value;
+}
+
+export function createLogger(
+  base: LogFields = {},
+  options: { level?: LogLevel | 'silent'; sink?: LogSink } = {},
+): Logger {
+  const sink = options.sink ?? defaultSink;
+  const write = (level: LogLevel, message: string, fields?: LogFields) => {
+    const threshold = options.level ?? configuredLevel();
+    if (severity[level] < severity[threshold]) return;
+    const record: LogFields = { time: new Date().toISOString(), level, msg: message, ...base };
+    for (const [key, value] of Object.entries(fields ?? {})) record[key] = serializable(value);
+    let line: string;
+    try {
+      line = JSON.stringify(record);
+    } catch {
+      line = JSON.stringify({ time: record.time, level, msg: message, note: 'fields were not serializable' });
+    }
+    sink(level, line);
+  };
+  return {
+    debug: (m, f) => write('debug', m, f),
+    info: (m, f) => write('info', m, f),
+    warn: (m, f) => write('warn', m, f),
+    error: (m, f) => write('error', m, f),
+    child: (fields) => createLogger({ ...base, ...fields }, options),
+  };
+}
+
+/** The process logger. */
+export const log: Logger = createLogger();
