@@ -1,0 +1,230 @@
+import type { LatLng } from '@/server/geo';
+import type { ReasonCode, Solution } from '@/server/optimizer';
+import { itineraryExternalId, type FleetEntry, type RoutingAddress, type RoutingOrder, type RoutingProblem } from './build-problem';
+
+/**
+ * The solver's answer in the request's terms, before it is rendered for the wire or persisted:
+ * stops become visits of orders (several when bundled or clustered), times stay epoch seconds.
+ */
+
+export interface PlannedStop {
+  stopNumber: number;
+  type: 'pickup' | 'dropoff';
+  orderExternalIds: string[];
+  address: RoutingAddress;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+  arrival: number;
+  serviceStart: number;
+  departure: number;
+  waitSeconds: number;
+  serviceSeconds: number;
+  /** Start-of-service window (null bound: open). */
+  windowOpen: number | null;
+  windowClose: number | null;
+  /** Vehicle load after the stop. */
+  load: { pounds: number; cubicInches: number };
+  legDistanceMeters: number;
+  legDurationSeconds: number;
+}
+
+export interface PlannedItinerary {
+  fleetIndex: number;
+  externalId: string;
+  driverExternalId: string;
+  vehicleExternalId: string;
+  vehicleType: string;
+  routeSkills: string[];
+  /** The fleet entry's scheduled start (start of the shift). */
+  scheduledStart: number;
+  shiftEnd: number;
+  /** Departure from the start location and end of the route. */
+  routeStart: number;
+  routeEnd: number;
+  timeZone: string;
+  capacity: { pounds: number; cubicInches: number };
+  maxStops: number;
+  start: LatLng | null;
+  end: LatLng | null;
+  stops: PlannedStop[];
+  totals: ItineraryTotals;
+}
+
+export interface ItineraryTotals {
+  distanceMeters: number;
+  durationSeconds: number;
+  travelSeconds: number;
+  serviceSeconds: number;
+  waitingSeconds: number;
+}
+
+export interface UnassignedOrder {
+  externalId: string;
+  reasons: { code: ReasonCode; description: string }[];
+}
+
+export interface PlanOutcome {
+  itineraries: PlannedItinerary[];
+  unassigned: UnassignedOrder[];
+}
+
+const pickAddress = (address: RoutingOrder['pickupAddress']): RoutingAddress => ({
+  addressLine1: address?.addressLine1 ?? '',
+  city: address?.city ?? '',
+  state: address?.state ?? '',
+  postalCode: address?.postalCode ?? '',
+});
+
+const round = (value: number): number => Math.round(value);
+
+/**
+ * Routes -> itineraries. With stop clustering, consecutive stops at one place become one visit
+ * with one stop number and one setup time; the schedule is then re-timed forward (service only gets
+ * shorter, so every window that held still holds).
+ */
+export function toPlanOutcome(
+  routing: RoutingProblem,
+  solution: Solution,
+  orders: readonly RoutingOrder[],
+  fleet: readonly FleetEntry[],
+  clustering: boolean,
+): PlanOutcome {
+  const { problem, shipmentOrders } = routing;
+  const itineraries: PlannedItinerary[] = [];
+
+  for (const route of solution.routes) {
+    if (route.stops.length === 0) continue;
+    const vehicle = routing.vehicles[route.vehicle]!;
+    const entry = fleet[vehicle.fleetIndex]!;
+    const stops: PlannedStop[] = [];
+    let clock = route.start;
+    const lastOriginal = route.stops[route.stops.length - 1]!;
+    const endLeg = Math.max(0, route.end - lastOriginal.departure);
+    let service = 0;
+    let waiting = 0;
+    let travel = 0;
+    let distance = 0;
+
+    let previousLocation = -1;
+    for (const routeStop of route.stops) {
+      const shipment = problem.shipments[routeStop.shipment]!;
+      const stopSpec = routeStop.kind === 'pickup' ? shipment.pickup! : shipment.delivery!;
+      const type = routeStop.kind === 'pickup' ? 'pickup' : 'dropoff';
+      const orderIds = shipmentOrders[routeStop.shipment]!.map((o) => orders[o]!.externalId);
+      const previous = stops[stops.length - 1];
+      const window = stopSpec.timeWindows[0];
+      // Only back-to-back stops of one kind at one place whose window is open on arrival merge into one visit.
+      const sameVisit =
+        clustering &&
+        previous !== undefined &&
+        previous.type === type &&
+        previousLocation === routeStop.location &&
+        (window === undefined || (window.start <= clock && window.end >= clock));
+      previousLocation = routeStop.location;
+      const arrival = clock + routeStop.legDuration;
+      const serviceStart = Math.max(arrival, window?.start ?? arrival);
+      const serviceSeconds = sameVisit ? Math.max(0, stopSpec.serviceSeconds - routing.setupSeconds) : stopSpec.serviceSeconds;
+      travel += routeStop.legDuration;
+      distance += routeStop.legDistance;
+
+      if (sameVisit && previous) {
+        // Same visit: no travel, the service continues where the previous order's ended.
+        previous.orderExternalIds.push(...orderIds);
+        previous.serviceSeconds += serviceSeconds;
+        previous.departure += serviceSeconds;
+        previous.load = { pounds: routeStop.load[0] ?? 0, cubicInches: routeStop.load[1] ?? 0 };
+        previous.windowOpen = maxNullable(previous.windowOpen, window?.start ?? null);
+        previous.windowClose = minNullable(previous.windowClose, window?.end ?? null);
+        clock = previous.departure;
+        service += serviceSeconds;
+        continue;
+      }
+      const order = orders[shipmentOrders[routeStop.shipment]![0]!]!;
+      const point = routing.points[routeStop.location]!;
+      const departure = serviceStart + serviceSeconds;
+      stops.push({
+        stopNumber: stops.length + 1,
+        type,
+        orderExternalIds: orderIds,
+        address: pickAddress(type === 'pickup' ? order.pickupAddress : order.dropoffAddress),
+        latitude: point.latitude,
+        longitude: point.longitude,
+        timeZone: routing.timeZones[routeStop.location] ?? 'UTC',
+        arrival,
+        serviceStart,
+        departure,
+        waitSeconds: serviceStart - arrival,
+        serviceSeconds,
+        windowOpen: window ? window.start : null,
+        windowClose: window && window.end < Number.MAX_SAFE_INTEGER ? window.end : null,
+        load: { pounds: routeStop.load[0] ?? 0, cubicInches: routeStop.load[1] ?? 0 },
+        legDistanceMeters: round(routeStop.legDistance),
+        legDurationSeconds: round(routeStop.legDuration),
+      });
+      clock = departure;
+      service += serviceSeconds;
+      waiting += serviceStart - arrival;
+    }
+    for (const stop of stops) {
+      if (stop.windowOpen === 0) stop.windowOpen = null;
+    }
+    const endLegDistance = Math.max(0, route.distance - route.stops.reduce((sum: number, s) => sum + s.legDistance, 0));
+    const routeEnd = clock + endLeg;
+    const vehicleSpec = vehicle.spec;
+    itineraries.push({
+      fleetIndex: vehicle.fleetIndex,
+      externalId: itineraryExternalId(entry),
+      driverExternalId: entry.driverExternalId,
+      vehicleExternalId: entry.vehicleExternalId,
+      vehicleType: vehicle.type,
+      routeSkills: [...(entry.routeSkills ?? [])],
+      scheduledStart: Math.floor(Date.parse(entry.scheduledStart) / 1000),
+      shiftEnd: problem.vehicles[route.vehicle]!.latestEnd,
+      routeStart: route.start,
+      routeEnd,
+      timeZone: stops[0]?.timeZone ?? 'UTC',
+      capacity: { pounds: vehicleSpec.capacityPounds, cubicInches: vehicleSpec.capacityCubicInches },
+      maxStops: vehicleSpec.maxStops,
+      start: vehicle.start,
+      end: vehicle.end,
+      stops,
+      totals: {
+        distanceMeters: round(distance + endLegDistance),
+        durationSeconds: round(routeEnd - route.start),
+        travelSeconds: round(travel + endLeg),
+        serviceSeconds: round(service),
+        waitingSeconds: round(waiting),
+      },
+    });
+  }
+  itineraries.sort((a, b) => a.fleetIndex - b.fleetIndex);
+
+  const reasonsByOrder = new Map<number, UnassignedOrder['reasons']>();
+  const addReason = (order: number, code: ReasonCode, description: string) => {
+    const list = reasonsByOrder.get(order) ?? [];
+    list.push({ code, description });
+    reasonsByOrder.set(order, list);
+  };
+  for (const pre of routing.unassigned) addReason(pre.order, pre.reason, pre.description);
+  for (const missed of solution.unassigned) {
+    for (const order of shipmentOrders[missed.shipment] ?? []) addReason(order, missed.reason, missed.description);
+  }
+  const unassigned = [...reasonsByOrder.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([order, reasons]) => ({ externalId: orders[order]!.externalId, reasons }));
+
+  return { itineraries, unassigned };
+}
+
+function maxNullable(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.max(a, b);
+}
+
+function minNullable(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.min(a, b);
+}

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { optimizationSettingsSchema } from '@/server/accounts';
+import { accountIdField } from '@/server/http';
+
+/**
+ * The routing request (body of run, plan and book), as the contract describes it plus the
+ * decisions in docs/decisions.md ("Routing"). Objects are strict: an unknown field is a 400 naming it.
+ * Checks that need more than the shape (fleet required by mode, objective names, vehicle types,
+ * locked stop references, limits) live in `validate-request.ts` and answer `invalid_routing_input`.
+ */
+
+const decimalDegrees = (min: number, max: number, name: string) =>
+  z
+    .string()
+    .regex(/^\s*[-+]?\d{1,3}(\.\d+)?\s*$/, `${name} must be decimal degrees as a string, e.g. "40.7128"`)
+    .refine((v) => {
+      const n = Number(v);
+      return Number.isFinite(n) && n >= min && n <= max;
+    }, `${name} must be between ${min} and ${max}`);
+
+export const routingAddressSchema = z
+  .strictObject({
+    addressLine1: z.string().max(200).optional(),
+    city: z.string().max(100).optional(),
+    state: z.string().max(100).optional(),
+    postalCode: z.string().max(20).optional(),
+    latitude: decimalDegrees(-90, 90, 'latitude').optional(),
+    longitude: decimalDegrees(-180, 180, 'longitude').optional(),
+  })
+  .superRefine((address, ctx) => {
+    if ((address.latitude === undefined) !== (address.longitude === undefined)) {
+      const missing = address.latitude === undefined ? 'latitude' : 'longitude';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'latitude and longitude go together: send both or neither' });
+    }
+  })
+  .meta({ description: 'A place. With latitude and longitude (decimal degrees as strings) geocoding is skipped; otherwise the address is geocoded.' });
+
+const dateTime = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date-time with offset' });
+
+export const payloadItemSchema = z
+  .strictObject({
+    description: z.string().max(500).optional(),
+    height: z.number().nonnegative().max(10_000).optional().meta({ description: 'Inches' }),
+    length: z.number().nonnegative().max(10_000).optional().meta({ description: 'Inches' }),
+    width: z.number().nonnegative().max(10_000).optional().meta({ description: 'Inches' }),
+    weight: z.number().nonnegative().max(1_000_000).optional().meta({ description: 'Pounds, per item' }),
+    quantity: z.number().int().min(1).max(100_000).default(1),
+    id: z.string().max(200).optional(),
+  })
+  .meta({ description: 'An item being moved; inches and pounds.' });
+
+const customTagSchema = z.strictObject({ name: z.string().min(1).max(100) });
+
+export const orderSchema = z
+  .strictObject({
+    externalId: z.string().min(1).max(200).meta({ description: 'Stable shipment ID; keys unassigned reasons and stops.' }),
+    pickupAddress: routingAddressSchema.optional(),
+    dropoffAddress: routingAddressSchema.optional(),
+    pickupWindowOpen: dateTime.optional(),
+    pickupWindowClose: dateTime.optional(),
+    dropoffWindowOpen: dateTime.optional(),
+    dropoffWindowClose: dateTime.optional(),
+    payloadItems: z.array(payloadItemSchema).max(1000).optional(),
+    customTags: z.array(customTagSchema).max(100).optional(),
+    requiredSkills: z
+      .array(z.string().min(1).max(100))
+      .max(50)
+      .optional()
+      .meta({ description: "Skills the serving vehicle must provide; a vehicle serves the order only if its routeSkills contain them all." }),
+  })
+  .meta({ description: 'A shipment: picked up at pickupAddress and delivered to dropoffAddress by one vehicle.' });
+
+export const vehicleSpecSchema = z
+  .strictObject({
+    capacityPounds: z.number().nonnegative().optional(),
+    capacityCubicInches: z.number().nonnegative().optional(),
+    maxStops: z.number().int().min(1).max(10_000).optional(),
+    shiftHours: z.number().positive().max(48).optional(),
+    speedFactor: z.number().min(0.2).max(5).optional(),
+    fixedCost: z.number().nonnegative().optional(),
+    costPerHour: z.number().nonnegative().optional(),
+    costPerMile: z.number().nonnegative().optional(),
+  })
+  .meta({ description: 'Overrides of the vehicle type catalog figures (pounds, cubic inches, hours).' });
+
+export const fleetSpecSchema = z
+  .strictObject({
+    driverExternalId: z.string().min(1).max(200),
+    vehicleExternalId: z.string().min(1).max(200),
+    vehicleType: z
+      .string()
+      .min(1)
+      .max(100)
+      .meta({ description: 'A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps.' }),
+    scheduledStart: dateTime,
+    vehicleSpec: vehicleSpecSchema.optional(),
+    routeSkills: z.array(z.string().min(1).max(100)).max(100).optional(),
+    externalId: z.string().min(1).max(200).optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
+    startAddress: routingAddressSchema
+      .optional()
+      .meta({ description: 'Where the route starts (a depot). Omitted: the route starts at its first stop.' }),
+    endAddress: routingAddressSchema
+      .optional()
+      .meta({ description: 'Where the route must end. Omitted: the route ends at its last stop.' }),
+  })
+  .meta({ description: 'A driver and vehicle pair available for a new tour.' });
+
+const tuple = <K extends z.ZodType, V extends z.ZodType>(key: K, value: V) => z.tuple([key, value]);
+
+export const lockedStopSchema = z.strictObject({
+  orderExternalId: z.string().min(1),
+  type: z.enum(['pickup', 'dropoff']),
+});
+
+/** The per-request options that exist only per request (not as stored account settings). */
+export const requestOnlyOptionsShape = {
+  lockedStops: z
+    .array(tuple(z.string().min(1), z.array(lockedStopSchema).min(1)))
+    .max(1000)
+    .optional()
+    .meta({ description: '[itineraryExternalId, [{ orderExternalId, type }]] tuples: those stops stay on that itinerary in that relative order.' }),
+};
+
+export const routingModeSchema = z.enum(['plan', 'createItinerary', 'updateItinerary']);
+export type RoutingMode = z.infer<typeof routingModeSchema>;
+
+export { dateTime as dateTimeSchema, tuple as tupleSchema, customTagSchema };
+
+/**
+ * A vehicleMaps value: which catalog type a caller's vehicle type name (or one vehicle, by its
+ * vehicleExternalId) is. Stored account settings carry the same shape.
+ */
+export const vehicleMappingSchema = z
+  .strictObject({ vehicleType: z.string().min(1).max(100) })
+  .meta({ description: 'The catalog vehicle type to use, e.g. { "vehicleType": "box-truck" }.' });
+
+const mapKey = z.string().trim().min(1, 'must not be empty');
+
+/**
+ * Per-request options: the account optimization settings' fields (one concept, one place:
+ * `optimizationSettingsSchema` in server/accounts), with the mapping values given their routing
+ * shapes, the objective widened to the optimizer's names (an unknown one is `invalid_routing_input`),
+ * and `lockedStops`, which exists only per request.
+ */
+export const routingOptionsSchema = optimizationSettingsSchema
+  .extend({
+    objective: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'MIN_DURATION (default), MIN_MAX_TRAVEL_COST_DISTANCE, MIN_VEHICLE_AVOID_TOUR_OVERLAP, MIN_VEHICLE_UTILIZATION, or the optimizer-specific MIN_VEHICLES_THEN_DISTANCE, MIN_COST.' }),
+    vehicleMaps: z
+      .array(z.tuple([mapKey, vehicleMappingSchema]))
+      .max(1000)
+      .optional()
+      .meta({ description: '[vehicleTypeOrExternalId, { vehicleType }] tuples mapping a caller type name or one vehicle to a catalog type.' }),
+    vehicleSpecOverrides: z
+      .array(z.tuple([mapKey, vehicleSpecSchema]))
+      .max(1000)
+      .optional()
+      .meta({ description: '[vehicleTypeOrExternalId, vehicleSpec] tuples overriding catalog figures for a type or one vehicle.' }),
+    ...requestOnlyOptionsShape,
+  })
+  .meta({ description: 'Per-request routing options; merged over the service defaults and the account’s effective (inherited) optimization settings.' });
+
+export type RoutingOptionsInput = z.output<typeof routingOptionsSchema>;
+
+/**
+ * The whole routing request. `limits` come from configuration: an over-long `orders` or `fleet` is a
+ * 400 `invalid_input` naming the field and the limit, found before any element is parsed.
+ */
+export function routingRequestSchema(limits: { maxOrders: number; maxFleet: number }, mode: 'run' | 'plan' | 'book') {
+  const limited = <T extends z.ZodType>(element: T, max: number, name: string) =>
+    z
+      .array(z.unknown())
+      .max(max, `${name} has more than the limit of ${max} entries`)
+      .pipe(z.array(element));
+  const modeField =
+    mode === 'plan'
+      ? z.literal('plan').optional().meta({ description: 'Forced to `plan` on this endpoint.' })
+      : mode === 'run'
+        ? z.literal('plan').meta({ description: 'Required; `plan` (run never writes).' })
+        : z.enum(['createItinerary', 'updateItinerary']).meta({ description: 'Required: `createItinerary` or `updateItinerary`.' });
+  return z.strictObject({
+    mode: modeField,
+    problemId: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(200)
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .meta({ description: 'Caller-generated idempotency key and public job id.', example: 'plan-2026-11-23-brooklyn' }),
+    orders: limited(orderSchema, limits.maxOrders, 'orders').meta({ description: `Shipments to assign (at most ${limits.maxOrders}).` }),
+    accountId: accountIdField,
+    fleet: limited(fleetSpecSchema, limits.maxFleet, 'fleet')
+      .optional()
+      .meta({ description: `Driver/vehicle pairs (at most ${limits.maxFleet}). Required for plan and createItinerary; for updateItinerary the target itineraries' vehicles are used.` }),
+    targetItineraryIds: z
+      .array(z.number().int().positive())
+      .max(limits.maxFleet)
+      .optional()
+      .meta({ description: 'updateItinerary: ids of the booked itineraries to re-optimize.' }),
+    options: routingOptionsSchema.optional(),
+  });
+}
+
+export type RoutingRequest = z.output<ReturnType<typeof routingRequestSchema>>;

@@ -1,0 +1,115 @@
+import type { Geocoder, LatLng, MatrixProvider } from '@/server/geo';
+import { zoneForCoordinate } from '@/server/geo';
+import type { Problem, Solution, SolveOptions, TrafficProfile } from '@/server/optimizer';
+import { assembleProblem, layoutLocations, type FleetEntry, type PlaceResolution, type ResolvedPlaces, type RoutingOrder } from './build-problem';
+import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
+import { toPlanOutcome, type PlanOutcome } from './plan-result';
+import type { routingAddressSchema } from './request-schema';
+import type { z } from 'zod';
+
+/**
+ * One routing solve from a validated request to a plan: geocode, build the matrix, translate,
+ * solve, read the routes back. Runs where the job runs (a worker thread); the geo providers and
+ * the solver are handed in, so the same code runs in tests with the embedded providers.
+ */
+
+export interface RoutingSolveInput {
+  orders: RoutingOrder[];
+  fleet: FleetEntry[];
+  /** The account's effective optimization settings (already merged down the account tree). */
+  settings: RoutingOptionsLayer | null;
+  /** The request's options. */
+  options: RoutingOptionsLayer | undefined;
+}
+
+export interface RoutingSolveDeps {
+  geocoder: Geocoder;
+  matrix: MatrixProvider;
+  /** Time-of-day traffic for an area's time zone (trafficMode `automatic`). */
+  trafficProfile(timeZone: string): TrafficProfile | undefined;
+  solve(problem: Problem, options: SolveOptions): Promise<Solution> | Solution;
+  /** Search threads per solve. */
+  threads: number;
+  signal?: AbortSignal | undefined;
+  /** Epoch ms by which the solve must end (the job's deadline); the search stops well before it. */
+  deadline?: number | undefined;
+}
+
+type RoutingAddressInput = z.output<typeof routingAddressSchema>;
+
+async function resolvePlace(geocoder: Geocoder, address: RoutingAddressInput | undefined, cache: Map<string, Promise<PlaceResolution>>): Promise<PlaceResolution> {
+  if (!address) return { ok: false, message: 'no address given' };
+  const key = JSON.stringify([address.latitude, address.longitude, address.addressLine1, address.city, address.state, address.postalCode]);
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = geocoder.geocode(address).then((result): PlaceResolution => {
+      if (result.status !== 'resolved') return { ok: false, message: result.status === 'invalid' ? result.message : result.reason };
+      const point: LatLng = { latitude: result.latitude, longitude: result.longitude };
+      const zone = zoneForCoordinate(point.latitude, point.longitude);
+      return { ok: true, point, timeZone: zone.ok ? zone.zone : 'UTC' };
+    });
+    cache.set(key, pending);
+  }
+  return pending;
+}
+
+/** Default solver time: a few seconds for small problems, growing with size, capped well inside the 30 s sync window. */
+export function defaultSolverTimeMs(shipments: number): number {
+  return Math.min(20_000, Math.max(2_000, 1_000 + shipments * 15));
+}
+
+export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveDeps): Promise<PlanOutcome> {
+  const options = mergeRoutingOptions(input.settings ?? undefined, input.options);
+  const cache = new Map<string, Promise<PlaceResolution>>();
+  const places: ResolvedPlaces = {
+    orders: await Promise.all(
+      input.orders.map(async (order) => ({
+        pickup: await resolvePlace(deps.geocoder, order.pickupAddress, cache),
+        dropoff: await resolvePlace(deps.geocoder, order.dropoffAddress, cache),
+      })),
+    ),
+    fleet: await Promise.all(
+      input.fleet.map(async (entry) => ({
+        start: entry.startAddress ? await resolvePlace(deps.geocoder, entry.startAddress, cache) : null,
+        end: entry.endAddress ? await resolvePlace(deps.geocoder, entry.endAddress, cache) : null,
+      })),
+    ),
+  };
+  const layout = layoutLocations(input.orders, input.fleet, places, options.enableStopClustering);
+  const earliestStart = Math.min(...input.fleet.map((f) => Math.floor(Date.parse(f.scheduledStart) / 1000)));
+  const travel = await deps.matrix.matrix(layout.points, 'car', Number.isFinite(earliestStart) ? earliestStart : undefined);
+  const traffic = options.trafficMode === 'automatic' && layout.timeZones[0] ? deps.trafficProfile(layout.timeZones[0]) : undefined;
+  const routing = assembleProblem({
+    orders: input.orders,
+    fleet: input.fleet,
+    options,
+    layout,
+    durations: travel.durations,
+    distances: travel.distances,
+    traffic,
+  });
+
+  let timeLimitMs = options.solverTimeLimitSeconds !== undefined ? options.solverTimeLimitSeconds * 1000 : defaultSolverTimeMs(routing.problem.shipments.length);
+  if (deps.deadline !== undefined) timeLimitMs = Math.max(500, Math.min(timeLimitMs, deps.deadline - Date.now() - 5_000));
+  const solution =
+    routing.problem.shipments.length === 0 || routing.problem.vehicles.length === 0
+      ? emptySolution(routing.problem)
+      : await deps.solve(routing.problem, { timeLimitMs, threads: deps.threads, seed: 1, ...(deps.signal ? { signal: deps.signal } : {}) });
+  return toPlanOutcome(routing, solution, input.orders, input.fleet, options.enableStopClustering);
+}
+
+/** Nothing to route (no vehicle or no routable order): every shipment is left out with a reason. */
+function emptySolution(problem: Problem): Solution {
+  return {
+    routes: [],
+    unassigned: problem.shipments.map((_, shipment) => ({
+      shipment,
+      reason: 'INSUFFICIENT_FLEET' as const,
+      description: 'the request has no vehicle to serve it',
+    })),
+    cost: 0,
+    distance: 0,
+    duration: 0,
+    stats: { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed: 0, threads: 1, progress: [] },
+  };
+}

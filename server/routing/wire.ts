@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { epochToLocalIso } from '@/server/geo';
+import type { PlannedItinerary, PlannedStop, UnassignedOrder } from './plan-result';
+import { REASON_CODES } from './reasons';
+
+/**
+ * What routing answers on the wire, as zod schemas (for the OpenAPI document and the tests) and the
+ * functions that render the internal plan into them. Times are ISO 8601 with the offset of the
+ * stop address's time zone (the itinerary's: its first stop's).
+ */
+
+const isoDateTime = z.string().meta({ description: 'ISO 8601 date-time with the offset of the place’s time zone', example: '2026-11-23T09:30:00-05:00' });
+
+export const stopAddressSchema = z.object({
+  addressLine1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+});
+
+export const itineraryStopSchema = z
+  .object({
+    stopNumber: z.number().int().meta({ description: '1-based position on the itinerary.' }),
+    address: stopAddressSchema,
+    type: z.enum(['pickup', 'dropoff']),
+    orderExternalIds: z.array(z.string()).meta({ description: 'Orders served at this stop (several when bundled or clustered).' }),
+    latitude: z.number(),
+    longitude: z.number(),
+    arrival: isoDateTime,
+    departure: isoDateTime,
+    waitSeconds: z.number().int().meta({ description: 'Waiting for the window to open.' }),
+    serviceSeconds: z.number().int().meta({ description: 'Setup plus per-item handling time.' }),
+    windowOpen: isoDateTime.nullable().meta({ description: 'Earliest start of service; null when open.' }),
+    windowClose: isoDateTime.nullable().meta({ description: 'Latest start of service; null when open.' }),
+    load: z.object({ pounds: z.number(), cubicInches: z.number() }).meta({ description: 'On board after this stop.' }),
+    legDistanceMeters: z.number().int(),
+    legDurationSeconds: z.number().int(),
+  })
+  .meta({ description: 'One visit of an itinerary.' });
+
+export const itineraryTotalsSchema = z.object({
+  distanceMeters: z.number().int(),
+  durationSeconds: z.number().int().meta({ description: 'From departure to the end of the route.' }),
+  travelSeconds: z.number().int(),
+  serviceSeconds: z.number().int(),
+  waitingSeconds: z.number().int(),
+});
+
+const itineraryCore = {
+  externalId: z.string().meta({ description: '<driverExternalId>:<vehicleExternalId>' }),
+  driverExternalId: z.string(),
+  vehicleExternalId: z.string(),
+  vehicleType: z.string().meta({ description: 'The catalog vehicle type the itinerary was planned with.' }),
+  scheduledStart: isoDateTime.meta({ description: 'The fleet entry’s scheduled start.' }),
+  routeStart: isoDateTime.meta({ description: 'Planned departure from the start.' }),
+  routeEnd: isoDateTime.meta({ description: 'Planned end of the route.' }),
+  itineraryStops: z.array(itineraryStopSchema),
+  totals: itineraryTotalsSchema,
+};
+
+export const plannedItinerarySchema = z.object({
+  fleetIndex: z.number().int().meta({ description: 'Index of the fleet entry in the request.' }),
+  itinerary: z.object(itineraryCore).meta({ description: 'An unpersisted, planned itinerary.' }),
+});
+
+export const persistedItinerarySchema = z
+  .object({
+    id: z.number().int().meta({ description: 'Itinerary id: use it in targetItineraryIds and GET /v1/itineraries/{id}.' }),
+    accountId: z.number().int(),
+    environment: z.enum(['live', 'sandbox']),
+    problemId: z.string().meta({ description: 'The request that last wrote the itinerary.' }),
+    date: z.string().meta({ description: 'Local date (YYYY-MM-DD) of the scheduled start.' }),
+    ...itineraryCore,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ description: 'A booked itinerary.' });
+
+export const unassignedSchema = z.object({
+  externalId: z.string(),
+  reasons: z.array(
+    z.object({
+      code: z.enum(REASON_CODES).meta({ description: 'See the reason codes in the routing section of docs/decisions.md.' }),
+      description: z.string().meta({ description: 'Names the limiting fact.' }),
+    }),
+  ),
+});
+
+export const planResultSchema = z.object({
+  problemId: z.string(),
+  itineraries: z.array(plannedItinerarySchema),
+  unassigned: z.array(unassignedSchema),
+});
+
+export const bookResultSchema = z.object({
+  problemId: z.string(),
+  itineraries: z.array(persistedItinerarySchema).meta({ description: 'The persisted itineraries written by this request.' }),
+  unassigned: z.array(unassignedSchema),
+});
+
+export const pendingJobSchema = z.object({
+  jobId: z.string(),
+  problemId: z.string(),
+  status: z.literal('processing'),
+  statusUrl: z.string().meta({ example: '/v1/routing/jobs/plan-2026-11-23' }),
+});
+
+export const pollPendingSchema = z.object({ status: z.literal('processing') });
+
+export type WireStop = z.infer<typeof itineraryStopSchema>;
+export type WirePlannedItinerary = z.infer<typeof plannedItinerarySchema>;
+export type PlanResult = z.infer<typeof planResultSchema>;
+export type BookResult = z.infer<typeof bookResultSchema>;
+export type PersistedItinerary = z.infer<typeof persistedItinerarySchema>;
+
+export function renderStop(stop: PlannedStop): WireStop {
+  const at = (epoch: number) => epochToLocalIso(epoch, stop.timeZone);
+  return {
+    stopNumber: stop.stopNumber,
+    address: stop.address,
+    type: stop.type,
+    orderExternalIds: stop.orderExternalIds,
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    arrival: at(stop.arrival),
+    departure: at(stop.departure),
+    waitSeconds: Math.round(stop.waitSeconds),
+    serviceSeconds: Math.round(stop.serviceSeconds),
+    windowOpen: stop.windowOpen === null ? null : at(stop.windowOpen),
+    windowClose: stop.windowClose === null ? null : at(stop.windowClose),
+    load: stop.load,
+    legDistanceMeters: stop.legDistanceMeters,
+    legDurationSeconds: stop.legDurationSeconds,
+  };
+}
+
+export function renderItineraryCore(itinerary: PlannedItinerary) {
+  const at = (epoch: number) => epochToLocalIso(epoch, itinerary.timeZone);
+  return {
+    externalId: itinerary.externalId,
+    driverExternalId: itinerary.driverExternalId,
+    vehicleExternalId: itinerary.vehicleExternalId,
+    vehicleType: itinerary.vehicleType,
+    scheduledStart: at(itinerary.scheduledStart),
+    routeStart: at(itinerary.routeStart),
+    routeEnd: at(itinerary.routeEnd),
+    itineraryStops: itinerary.stops.map(renderStop),
+    totals: itinerary.totals,
+  };
+}
+
+export function renderPlanResult(problemId: string, itineraries: readonly PlannedItinerary[], unassigned: readonly UnassignedOrder[]): PlanResult {
+  return {
+    problemId,
+    itineraries: itineraries.map((itinerary) => ({ fleetIndex: itinerary.fleetIndex, itinerary: renderItineraryCore(itinerary) })),
+    unassigned: unassigned.map((u) => ({ externalId: u.externalId, reasons: u.reasons })),
+  };
+}
