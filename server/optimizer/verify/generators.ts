@@ -162,3 +162,162 @@ export function randomInstance(seed: number, options: RandomInstanceOptions): Pr
   }
   return problem;
 }
+
+export interface LatLon {
+  latitude: number;
+  longitude: number;
+}
+
+/** Builds travel matrices (seconds, meters, row-major) over points; the benchmark passes the geo module's. */
+export type MatrixBuilder = (points: readonly LatLon[]) => { durations: Float64Array; distances: Float64Array };
+
+/**
+ * Fallback when no builder is passed: great-circle distance x 1.3 circuity at 35 km/h. The scale
+ * benchmark uses the geo module's embedded model instead; this keeps the generator self-contained.
+ */
+export const haversineMatrix: MatrixBuilder = (points) => {
+  const n = points.length;
+  const distances = new Float64Array(n * n);
+  const durations = new Float64Array(n * n);
+  const rad = Math.PI / 180;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const a = points[i]!;
+      const b = points[j]!;
+      const h =
+        Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+        Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+      const meters = 2 * 6_371_008.8 * Math.asin(Math.sqrt(h)) * 1.3;
+      distances[i * n + j] = distances[j * n + i] = meters;
+      durations[i * n + j] = durations[j * n + i] = meters / (35 / 3.6);
+    }
+  }
+  return { distances, durations };
+};
+
+export interface CityInstanceOptions {
+  orders: number;
+  vehicles: number;
+  objective?: Objective;
+  matrix?: MatrixBuilder;
+  traffic?: boolean;
+}
+
+/** Atlanta, GA: the metro the city instances are drawn in, and four depots around it. */
+export const CITY = {
+  name: 'Atlanta metro',
+  center: { latitude: 33.749, longitude: -84.388 },
+  /** Eastern Standard Time, the offset on the instance date. */
+  utcOffsetSeconds: -5 * 3600,
+  depots: [
+    { latitude: 33.9526, longitude: -84.5499 }, // Marietta
+    { latitude: 33.7748, longitude: -84.2963 }, // Decatur
+    { latitude: 33.6534, longitude: -84.4494 }, // College Park
+    { latitude: 33.9412, longitude: -84.2135 }, // Norcross
+  ],
+  radiusKm: 32,
+};
+
+/** 2026-11-23 (a Monday), 00:00 local time in Atlanta, as epoch seconds. */
+export const CITY_DAY = Date.UTC(2026, 10, 23, 5, 0, 0) / 1000;
+
+const VAN = { capacity: [3_000, 400_000], skills: ['refrigerated'], speedFactor: 1, fixedCost: 80, costPerHour: 28, costPerMeter: 0.0004 };
+const TRUCK = { capacity: [10_000, 1_500_000], skills: ['liftgate'], speedFactor: 1.15, fixedCost: 160, costPerHour: 38, costPerMeter: 0.0008 };
+
+/**
+ * A day of deliveries in a metro area: depots around the city, orders spread denser toward the
+ * center with two-hour windows between 08:00 and 20:00, mostly depot deliveries (loaded at the
+ * start) plus store-to-customer shipments and customer returns (carried back to the depot);
+ * a mixed fleet of vans and box trucks (pounds and cubic inches), heavy orders needing a liftgate
+ * and some chilled orders a refrigerated van. Times are epoch seconds on CITY_DAY.
+ */
+export function cityInstance(seed: number, options: CityInstanceOptions): Problem {
+  const random = seededRandom(seed);
+  const points: LatLon[] = CITY.depots.slice();
+  const kmPerDegreeLat = 111.32;
+  const kmPerDegreeLon = kmPerDegreeLat * Math.cos((CITY.center.latitude * Math.PI) / 180);
+  const place = () => {
+    // Denser toward the center: radius ~ R * u^0.8 rather than the uniform-disc R * sqrt(u).
+    const r = CITY.radiusKm * random() ** 0.8;
+    const angle = random() * 2 * Math.PI;
+    points.push({
+      latitude: CITY.center.latitude + (r * Math.sin(angle)) / kmPerDegreeLat,
+      longitude: CITY.center.longitude + (r * Math.cos(angle)) / kmPerDegreeLon,
+    });
+    return points.length - 1;
+  };
+  const hour = 3600;
+  const twoHourWindow = (): TimeWindow[] => {
+    const startHour = intBetween(random, 8, 18);
+    return [{ start: CITY_DAY + startHour * hour, end: CITY_DAY + (startHour + 2) * hour }];
+  };
+  const stopAt = (location: number, windows: TimeWindow[]): Stop => ({
+    location,
+    serviceSeconds: intBetween(random, 3, 10) * 60,
+    timeWindows: windows,
+  });
+
+  const shipments: Shipment[] = [];
+  for (let i = 0; i < options.orders; i++) {
+    const kind = random();
+    const pounds = random() < 0.1 ? intBetween(random, 150, 900) : intBetween(random, 2, 120);
+    const cubicInches = Math.round(pounds * intBetween(random, 150, 600));
+    const requiredSkills = pounds >= 150 ? ['liftgate'] : random() < 0.05 ? ['refrigerated'] : [];
+    let pickup: Stop | null = null;
+    let delivery: Stop | null = null;
+    if (kind < 0.7) {
+      delivery = stopAt(place(), twoHourWindow());
+    } else if (kind < 0.9) {
+      // Store to customer: the store is open all day, the customer books two hours.
+      pickup = stopAt(place(), [{ start: CITY_DAY + 8 * hour, end: CITY_DAY + 17 * hour }]);
+      const window = twoHourWindow()[0]!;
+      delivery = stopAt(place(), [{ start: Math.max(window.start, CITY_DAY + 10 * hour), end: Math.max(window.end, CITY_DAY + 12 * hour) }]);
+    } else {
+      pickup = stopAt(place(), twoHourWindow());
+    }
+    shipments.push({
+      id: `order-${i + 1}`,
+      pickup,
+      delivery,
+      size: [pounds, cubicInches],
+      requiredSkills,
+      priority: random() < 0.1 ? 3 : random() < 0.05 ? 5 : 1,
+    });
+  }
+
+  const vehicles: Vehicle[] = [];
+  for (let v = 0; v < options.vehicles; v++) {
+    const truck = v % 4 === 3;
+    const spec = truck ? TRUCK : VAN;
+    const depot = v % CITY.depots.length;
+    const startHour = truck ? 7 : pick(random, [7, 8, 9]);
+    vehicles.push({
+      id: `${truck ? 'truck' : 'van'}-${v + 1}`,
+      startLocation: depot,
+      endLocation: depot,
+      earliestStart: CITY_DAY + startHour * hour,
+      latestEnd: CITY_DAY + (startHour + 11) * hour,
+      maxDuration: 10 * hour,
+      capacity: spec.capacity.slice(),
+      skills: truck ? spec.skills.slice() : random() < 0.3 ? spec.skills.slice() : [],
+      maxStops: truck ? 30 : 40,
+      fixedCost: spec.fixedCost,
+      costPerHour: spec.costPerHour,
+      costPerMeter: spec.costPerMeter,
+      speedFactor: spec.speedFactor,
+    });
+  }
+
+  const matrix = (options.matrix ?? haversineMatrix)(points);
+  const problem: Problem = {
+    locationCount: points.length,
+    durations: matrix.durations,
+    distances: matrix.distances,
+    dimensions: 2,
+    vehicles,
+    shipments,
+    objective: options.objective ?? 'MIN_DURATION',
+  };
+  if (options.traffic ?? true) problem.traffic = rushHourTraffic(CITY.utcOffsetSeconds);
+  return problem;
+}

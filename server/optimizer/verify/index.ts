@@ -7,5 +7,18 @@ export { checkSolution, type CheckOptions, type CheckResult } from './checker';
 export { solveExhaustively, toSolution, EXHAUSTIVE_MAX_SHIPMENTS, EXHAUSTIVE_MAX_VEHICLES, type ExhaustiveResult } from './exhaustive';
 export { compareObjective, describeObjective, objectiveValue, solutionObjective, countsVehicles, type ObjectiveValue } from './objective';
 export { missedInsertions, priorityInversions, reasonMismatches, vehiclesServingAlone, type MissedInsertion, type PriorityInversion } from './audit';
-export { randomInstance, seededRandom, rushHourTraffic, euclideanMatrices, DAY_START, type RandomInstanceOptions } from './generators';
+export {
+  randomInstance,
+  cityInstance,
+  haversineMatrix,
+  seededRandom,
+  rushHourTraffic,
+  euclideanMatrices,
+  CITY,
+  CITY_DAY,
+  DAY_START,
+  type RandomInstanceOptions,
+  type CityInstanceOptions,
+  type MatrixBuilder,
+} from './generators';
 export { REASON_CODES, simulate, bestSchedule, trafficFactor, legDuration, type StopRef } from './schedule';
