@@ -41,6 +41,10 @@ export interface DocumentedResponse {
   headers?: Record<string, string>;
 }
 
+/**
+ * One operation. Schemas with `.meta({ id: 'Name' })` become named components; `.meta({ description,
+ * example })` documents a field.
+ */
 export interface ApiOperation {
   method: HttpMethod;
   /** OpenAPI path template, e.g. `/v1/routing/jobs/{problemId}`. */
@@ -179,7 +183,6 @@ export function buildOpenApiDocument(registrations: readonly OpenApiRegistration
     bearerFormat: 'JWT',
     description: 'A JWT whose `sub` is the externalUserId (routing only).',
   });
-  registry.register('Error', errorEnvelopeSchema);
   const seen = new Set<string>();
   const docs: ApiDocs = {
     route(operation) {
@@ -189,7 +192,8 @@ export function buildOpenApiDocument(registrations: readonly OpenApiRegistration
       registry.registerPath(toRouteConfig(operation));
     },
     schema(name, schema) {
-      return registry.register(name, schema);
+      // A schema with a meta id is emitted under components/schemas and referenced by $ref.
+      return schema.meta({ id: name });
     },
   };
   for (const register of registrations) register(docs);
