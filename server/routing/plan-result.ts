@@ -89,18 +89,28 @@ export function toPlanOutcome(
   orders: readonly RoutingOrder[],
   fleet: readonly FleetEntry[],
   clustering: boolean,
+  /** Also an itinerary (without stops) for every vehicle that got no route: updateItinerary rewrites all its targets. */
+  includeUnused = false,
 ): PlanOutcome {
   const { problem, shipmentOrders } = routing;
   const itineraries: PlannedItinerary[] = [];
+  const routes = solution.routes.filter((r) => r.stops.length > 0);
+  if (includeUnused) {
+    const used = new Set(routes.map((r) => r.vehicle));
+    problem.vehicles.forEach((vehicle, index) => {
+      if (used.has(index)) return;
+      const start = vehicle.earliestStart;
+      routes.push({ vehicle: index, start, end: start, stops: [], distance: 0, duration: 0, travel: 0, service: 0, waiting: 0 });
+    });
+  }
 
-  for (const route of solution.routes) {
-    if (route.stops.length === 0) continue;
+  for (const route of routes) {
     const vehicle = routing.vehicles[route.vehicle]!;
     const entry = fleet[vehicle.fleetIndex]!;
     const stops: PlannedStop[] = [];
     let clock = route.start;
-    const lastOriginal = route.stops[route.stops.length - 1]!;
-    const endLeg = Math.max(0, route.end - lastOriginal.departure);
+    const lastOriginal = route.stops[route.stops.length - 1];
+    const endLeg = lastOriginal ? Math.max(0, route.end - lastOriginal.departure) : 0;
     let service = 0;
     let waiting = 0;
     let travel = 0;
@@ -183,7 +193,7 @@ export function toPlanOutcome(
       shiftEnd: problem.vehicles[route.vehicle]!.latestEnd,
       routeStart: route.start,
       routeEnd,
-      timeZone: stops[0]?.timeZone ?? 'UTC',
+      timeZone: stops[0]?.timeZone ?? routing.timeZones[0] ?? 'UTC',
       capacity: { pounds: vehicleSpec.capacityPounds, cubicInches: vehicleSpec.capacityCubicInches },
       maxStops: vehicleSpec.maxStops,
       start: vehicle.start,

@@ -20,6 +20,8 @@ export interface RoutingSolveInput {
   settings: RoutingOptionsLayer | null;
   /** The request's options. */
   options: RoutingOptionsLayer | undefined;
+  /** updateItinerary: an itinerary for every vehicle, also those left without stops. */
+  includeUnusedVehicles?: boolean;
 }
 
 export interface RoutingSolveDeps {
@@ -95,7 +97,7 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
     routing.problem.shipments.length === 0 || routing.problem.vehicles.length === 0
       ? emptySolution(routing.problem)
       : await deps.solve(routing.problem, { timeLimitMs, threads: deps.threads, seed: 1, ...(deps.signal ? { signal: deps.signal } : {}) });
-  return toPlanOutcome(routing, solution, input.orders, input.fleet, options.enableStopClustering);
+  return toPlanOutcome(routing, solution, input.orders, input.fleet, options.enableStopClustering, input.includeUnusedVehicles ?? false);
 }
 
 /** Nothing to route (no vehicle or no routable order): every shipment is left out with a reason. */

@@ -1,0 +1,272 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { listSubtree } from '@/server/accounts';
+import { schema, type DbOrTx } from '@/server/db';
+import { epochToLocalIso, localDateOf } from '@/server/geo';
+import type { FleetEntry, RoutingOrder } from './build-problem';
+import { RoutingInputError } from './errors';
+import type { PlannedItinerary } from './plan-result';
+import { renderStop, type PersistedItinerary } from './wire';
+
+/**
+ * Booked itineraries: written by `book` inside the job's completion transaction, read by the
+ * itinerary endpoints and by booking recommendations. Every read is scoped to an account subtree
+ * and one environment; an itinerary outside it reads as absent.
+ */
+
+const { itineraries, itineraryStops } = schema;
+type ItineraryRow = typeof itineraries.$inferSelect;
+type StopRow = typeof itineraryStops.$inferSelect;
+
+export type Environment = 'live' | 'sandbox';
+
+export interface ItineraryScope {
+  /** The caller's account; its subtree is visible. */
+  accountId: number;
+  environment: Environment;
+}
+
+const toDate = (epochSeconds: number) => new Date(epochSeconds * 1000);
+const toEpoch = (date: Date) => Math.round(date.getTime() / 1000);
+
+function itineraryColumns(planned: PlannedItinerary, orders: readonly RoutingOrder[], fleetEntry: FleetEntry) {
+  const served = new Set(planned.stops.flatMap((s) => s.orderExternalIds));
+  return {
+    externalId: planned.externalId,
+    driverExternalId: planned.driverExternalId,
+    vehicleExternalId: planned.vehicleExternalId,
+    vehicleType: planned.vehicleType,
+    routeSkills: planned.routeSkills,
+    date: localDateOf(planned.scheduledStart, planned.timeZone),
+    timeZone: planned.timeZone,
+    scheduledStart: toDate(planned.scheduledStart),
+    shiftEnd: toDate(planned.shiftEnd),
+    routeStart: toDate(planned.routeStart),
+    routeEnd: toDate(planned.routeEnd),
+    capacityPounds: planned.capacity.pounds,
+    capacityCubicInches: planned.capacity.cubicInches,
+    maxStops: planned.maxStops,
+    startLatitude: planned.start?.latitude ?? null,
+    startLongitude: planned.start?.longitude ?? null,
+    endLatitude: planned.end?.latitude ?? null,
+    endLongitude: planned.end?.longitude ?? null,
+    distanceMeters: planned.totals.distanceMeters,
+    durationSeconds: planned.totals.durationSeconds,
+    travelSeconds: planned.totals.travelSeconds,
+    serviceSeconds: planned.totals.serviceSeconds,
+    waitingSeconds: planned.totals.waitingSeconds,
+    orders: orders.filter((o) => served.has(o.externalId)) as unknown[],
+    fleetEntry: fleetEntry as unknown as Record<string, unknown>,
+  };
+}
+
+function stopColumns(itineraryId: number, planned: PlannedItinerary) {
+  return planned.stops.map((stop) => ({
+    itineraryId,
+    stopNumber: stop.stopNumber,
+    type: stop.type,
+    orderExternalIds: stop.orderExternalIds,
+    addressLine1: stop.address.addressLine1,
+    city: stop.address.city,
+    state: stop.address.state,
+    postalCode: stop.address.postalCode,
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    timeZone: stop.timeZone,
+    arrival: toDate(stop.arrival),
+    serviceStart: toDate(stop.serviceStart),
+    departure: toDate(stop.departure),
+    waitSeconds: Math.round(stop.waitSeconds),
+    serviceSeconds: Math.round(stop.serviceSeconds),
+    windowOpen: stop.windowOpen === null ? null : toDate(stop.windowOpen),
+    windowClose: stop.windowClose === null ? null : toDate(stop.windowClose),
+    loadPounds: stop.load.pounds,
+    loadCubicInches: stop.load.cubicInches,
+    legDistanceMeters: stop.legDistanceMeters,
+    legDurationSeconds: stop.legDurationSeconds,
+  }));
+}
+
+export interface BookWrite {
+  accountId: number;
+  environment: Environment;
+  problemId: string;
+  planned: readonly PlannedItinerary[];
+  orders: readonly RoutingOrder[];
+  fleet: readonly FleetEntry[];
+  /** updateItinerary: the target itinerary id of each fleet index (targets keep their ids). */
+  targetIdByFleetIndex?: readonly number[] | undefined;
+}
+
+/** Writes a book result: new itineraries (createItinerary) or the targets rewritten in place (updateItinerary). Returns the ids written. */
+export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Promise<number[]> {
+  const ids: number[] = [];
+  const byFleetIndex = new Map(write.planned.map((p) => [p.fleetIndex, p]));
+  if (write.targetIdByFleetIndex) {
+    // Every target is rewritten, also one that ends up without stops: its id survives.
+    for (const [fleetIndex, id] of write.targetIdByFleetIndex.entries()) {
+      const entry = write.fleet[fleetIndex]!;
+      const planned = byFleetIndex.get(fleetIndex);
+      if (!planned) throw new Error(`the plan has no itinerary for target ${id} (fleet index ${fleetIndex})`);
+      await tx
+        .update(itineraries)
+        .set({ ...itineraryColumns(planned, write.orders, entry), problemId: write.problemId, updatedAt: new Date() })
+        .where(eq(itineraries.id, id));
+      await tx.delete(itineraryStops).where(eq(itineraryStops.itineraryId, id));
+      const stops = stopColumns(id, planned);
+      if (stops.length > 0) await tx.insert(itineraryStops).values(stops);
+      ids.push(id);
+    }
+    return ids;
+  }
+  for (const planned of write.planned) {
+    const entry = write.fleet[planned.fleetIndex]!;
+    const [row] = await tx
+      .insert(itineraries)
+      .values({ accountId: write.accountId, environment: write.environment, problemId: write.problemId, ...itineraryColumns(planned, write.orders, entry) })
+      .returning({ id: itineraries.id });
+    const id = row!.id;
+    const stops = stopColumns(id, planned);
+    if (stops.length > 0) await tx.insert(itineraryStops).values(stops);
+    ids.push(id);
+  }
+  return ids;
+}
+
+async function visibleAccountIds(db: DbOrTx, accountId: number): Promise<number[]> {
+  return (await listSubtree(db, accountId)).map((a) => a.id);
+}
+
+function renderItinerary(row: ItineraryRow, stops: StopRow[]): PersistedItinerary {
+  const at = (date: Date) => epochToLocalIso(toEpoch(date), row.timeZone);
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    environment: row.environment,
+    problemId: row.problemId,
+    date: row.date,
+    externalId: row.externalId,
+    driverExternalId: row.driverExternalId,
+    vehicleExternalId: row.vehicleExternalId,
+    vehicleType: row.vehicleType,
+    scheduledStart: at(row.scheduledStart),
+    routeStart: at(row.routeStart),
+    routeEnd: at(row.routeEnd),
+    itineraryStops: stops
+      .sort((a, b) => a.stopNumber - b.stopNumber)
+      .map((stop) =>
+        renderStop({
+          stopNumber: stop.stopNumber,
+          type: stop.type,
+          orderExternalIds: stop.orderExternalIds,
+          address: { addressLine1: stop.addressLine1, city: stop.city, state: stop.state, postalCode: stop.postalCode },
+          latitude: stop.latitude,
+          longitude: stop.longitude,
+          timeZone: stop.timeZone,
+          arrival: toEpoch(stop.arrival),
+          serviceStart: toEpoch(stop.serviceStart),
+          departure: toEpoch(stop.departure),
+          waitSeconds: stop.waitSeconds,
+          serviceSeconds: stop.serviceSeconds,
+          windowOpen: stop.windowOpen === null ? null : toEpoch(stop.windowOpen),
+          windowClose: stop.windowClose === null ? null : toEpoch(stop.windowClose),
+          load: { pounds: stop.loadPounds, cubicInches: stop.loadCubicInches },
+          legDistanceMeters: stop.legDistanceMeters,
+          legDurationSeconds: stop.legDurationSeconds,
+        }),
+      ),
+    totals: {
+      distanceMeters: row.distanceMeters,
+      durationSeconds: row.durationSeconds,
+      travelSeconds: row.travelSeconds,
+      serviceSeconds: row.serviceSeconds,
+      waitingSeconds: row.waitingSeconds,
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function renderRows(db: DbOrTx, rows: ItineraryRow[]): Promise<PersistedItinerary[]> {
+  if (rows.length === 0) return [];
+  const stops = await db
+    .select()
+    .from(itineraryStops)
+    .where(
+      inArray(
+        itineraryStops.itineraryId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
+  const byItinerary = new Map<number, StopRow[]>();
+  for (const stop of stops) {
+    const list = byItinerary.get(stop.itineraryId) ?? [];
+    list.push(stop);
+    byItinerary.set(stop.itineraryId, list);
+  }
+  return rows.map((row) => renderItinerary(row, byItinerary.get(row.id) ?? []));
+}
+
+/** Itineraries of the caller's subtree (or one account in it) on a local date. */
+export async function listItineraries(db: DbOrTx, scope: ItineraryScope, filter: { date: string; accountId?: number | undefined }): Promise<PersistedItinerary[]> {
+  const visible = await visibleAccountIds(db, scope.accountId);
+  const accountIds = filter.accountId === undefined ? visible : visible.filter((id) => id === filter.accountId);
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(itineraries)
+    .where(and(inArray(itineraries.accountId, accountIds), eq(itineraries.environment, scope.environment), eq(itineraries.date, filter.date)))
+    .orderBy(asc(itineraries.scheduledStart), asc(itineraries.id));
+  return renderRows(db, rows);
+}
+
+/** One itinerary, or null when it does not exist or lies outside the caller's subtree or environment. */
+export async function getItinerary(db: DbOrTx, scope: ItineraryScope, id: number): Promise<PersistedItinerary | null> {
+  const visible = await visibleAccountIds(db, scope.accountId);
+  const rows = await db
+    .select()
+    .from(itineraries)
+    .where(and(eq(itineraries.id, id), inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)));
+  const [rendered] = await renderRows(db, rows);
+  return rendered ?? null;
+}
+
+/** The itineraries a book request wrote (last written by `problemId`), in id order. */
+export async function itinerariesOfProblem(db: DbOrTx, scope: ItineraryScope, problemId: string): Promise<PersistedItinerary[]> {
+  const visible = await visibleAccountIds(db, scope.accountId);
+  const rows = await db
+    .select()
+    .from(itineraries)
+    .where(and(eq(itineraries.problemId, problemId), inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)))
+    .orderBy(asc(itineraries.id));
+  return renderRows(db, rows);
+}
+
+export interface UpdateTarget {
+  id: number;
+  fleetEntry: FleetEntry;
+  orders: RoutingOrder[];
+}
+
+/**
+ * The itineraries an updateItinerary request names, with their vehicles and orders. An id that is
+ * unknown, outside the caller's subtree or of the other environment is a 400 naming it (all read the same).
+ */
+export async function loadUpdateTargets(db: DbOrTx, scope: ItineraryScope, ids: readonly number[]): Promise<UpdateTarget[]> {
+  const seen = new Set<number>();
+  ids.forEach((id, i) => {
+    if (seen.has(id)) throw new RoutingInputError('targetItineraryIds', `targetItineraryIds[${i}] repeats itinerary ${id}.`);
+    seen.add(id);
+  });
+  const visible = await visibleAccountIds(db, scope.accountId);
+  const rows = ids.length === 0 ? [] : await db
+    .select()
+    .from(itineraries)
+    .where(and(inArray(itineraries.id, [...ids]), inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id, i) => {
+    const row = byId.get(id);
+    if (!row) throw new RoutingInputError('targetItineraryIds', `targetItineraryIds[${i}]: no itinerary ${id} exists for this account and environment.`);
+    return { id, fleetEntry: row.fleetEntry as unknown as FleetEntry, orders: row.orders as RoutingOrder[] };
+  });
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
+import { solve } from '@/server/optimizer';
+import type { FleetEntry, RoutingOrder } from './build-problem';
+import { fleetSpecSchema, orderSchema } from './request-schema';
+import { solveRouting, type RoutingSolveDeps } from './solve-routing';
+import { planResultSchema, renderPlanResult } from './wire';
+
+const deps: RoutingSolveDeps = {
+  geocoder: new ZipCentroidGeocoder(),
+  matrix: new EmbeddedMatrixProvider(),
+  trafficProfile: () => undefined,
+  solve,
+  threads: 1,
+};
+
+const depot = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+
+function order(id: string, dropoff: Record<string, string>, extra: Record<string, unknown> = {}): RoutingOrder {
+  return orderSchema.parse({
+    externalId: id,
+    pickupAddress: depot,
+    dropoffAddress: dropoff,
+    dropoffWindowOpen: '2026-11-23T09:00:00-05:00',
+    dropoffWindowClose: '2026-11-23T17:00:00-05:00',
+    payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 2 }],
+    ...extra,
+  });
+}
+
+const van = (id: string, extra: Record<string, unknown> = {}): FleetEntry =>
+  fleetSpecSchema.parse({ driverExternalId: `driver-${id}`, vehicleExternalId: `van-${id}`, vehicleType: 'cargo-van', scheduledStart: '2026-11-23T08:00:00-05:00', ...extra });
+
+describe('solveRouting', () => {
+  it('routes orders end to end: stops in order, times in the stop zone, loads, totals and reasons', async () => {
+    const orders = [
+      order('a', { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101' }),
+      order('b', { addressLine1: '350 5th Ave', city: 'New York', state: 'NY', postalCode: '10118' }),
+      order('c', { addressLine1: 'Nowhere', city: 'Nowhere', state: 'NY', postalCode: '00000' }),
+      order('d', { addressLine1: 'Cold storage', city: 'Bronx', state: 'NY', postalCode: '10451' }, { requiredSkills: ['freezer'] }),
+    ];
+    const outcome = await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.5 }, options: { trafficMode: 'none' } }, deps);
+    expect(outcome.itineraries).toHaveLength(1);
+    const itinerary = outcome.itineraries[0]!;
+    expect(itinerary.externalId).toBe('driver-1:van-1');
+    const served = itinerary.stops.flatMap((s) => s.orderExternalIds);
+    expect(new Set(served)).toEqual(new Set(['a', 'b']));
+    expect(itinerary.stops.map((s) => s.stopNumber)).toEqual(itinerary.stops.map((_, i) => i + 1));
+    for (const stop of itinerary.stops) {
+      expect(stop.departure).toBeGreaterThanOrEqual(stop.arrival);
+      expect(stop.timeZone).toBe('America/New_York');
+    }
+    const pickups = itinerary.stops.filter((s) => s.type === 'pickup');
+    expect(pickups.length).toBeGreaterThan(0);
+    // Two boxes of 20 lb and 1728 cubic inches per order.
+    const maxLoad = Math.max(...itinerary.stops.map((s) => s.load.pounds));
+    expect(maxLoad).toBeLessThanOrEqual(80);
+    expect(itinerary.stops.at(-1)!.load).toEqual({ pounds: 0, cubicInches: 0 });
+    expect(itinerary.totals.distanceMeters).toBe(itinerary.stops.reduce((sum, s) => sum + s.legDistanceMeters, 0));
+
+    const reasons = new Map(outcome.unassigned.map((u) => [u.externalId, u.reasons[0]!.code]));
+    expect(reasons.get('c')).toBe('ADDRESS_NOT_RESOLVED');
+    expect(reasons.get('d')).toBe('NO_VEHICLE_WITH_SKILLS');
+
+    const wire = renderPlanResult('p1', outcome.itineraries, outcome.unassigned);
+    expect(planResultSchema.parse(wire)).toEqual(wire);
+    const firstStop = wire.itineraries[0]!.itinerary.itineraryStops[0]!;
+    expect(firstStop.arrival).toMatch(/^2026-11-23T\d\d:\d\d:\d\d-05:00$/);
+    expect(wire.itineraries[0]!.itinerary.scheduledStart).toBe('2026-11-23T08:00:00-05:00');
+  });
+
+  it('clusters stops at one place into one visit with one setup time', async () => {
+    const sameBuilding = { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101', latitude: '40.7471', longitude: '-73.9446' };
+    const nextDoor = { ...sameBuilding, addressLine1: '3 Court Sq', latitude: '40.7472' };
+    const orders = [order('a', sameBuilding), order('b', nextDoor)];
+    const settings = { serviceTime: { setupSeconds: 300, perItemSeconds: 10 } };
+    const clustered = await solveRouting({ orders, fleet: [van('1')], settings, options: { enableStopClustering: true, trafficMode: 'none' } }, deps);
+    const dropoffs = clustered.itineraries[0]!.stops.filter((s) => s.type === 'dropoff');
+    expect(dropoffs).toHaveLength(1);
+    expect(new Set(dropoffs[0]!.orderExternalIds)).toEqual(new Set(['a', 'b']));
+    // One setup plus two items per order.
+    expect(dropoffs[0]!.serviceSeconds).toBe(300 + 4 * 10);
+
+    const separate = await solveRouting({ orders, fleet: [van('1')], settings, options: { enableStopClustering: false, trafficMode: 'none' } }, deps);
+    expect(separate.itineraries[0]!.stops.filter((s) => s.type === 'dropoff')).toHaveLength(2);
+    expect(clustered.itineraries[0]!.totals.serviceSeconds).toBeLessThan(separate.itineraries[0]!.totals.serviceSeconds);
+  });
+
+  it('serves the higher tag priority when the fleet cannot take both', async () => {
+    const orders = [order('low', { postalCode: '11101' }), order('high', { postalCode: '10118' }, { customTags: [{ name: 'vip' }] })];
+    // Room for one order's two stops only.
+    const outcome = await solveRouting(
+      { orders, fleet: [van('1', { vehicleSpec: { maxStops: 2 } })], settings: { tagPriorities: [['vip', 5]] }, options: { trafficMode: 'none' } },
+      deps,
+    );
+    expect(outcome.itineraries[0]!.stops.flatMap((s) => s.orderExternalIds)).toContain('high');
+    expect(outcome.unassigned.map((u) => u.externalId)).toEqual(['low']);
+  });
+
+  it('keeps locked stops on their itinerary in the pinned order', async () => {
+    const orders = [order('a', { postalCode: '11101' }), order('b', { postalCode: '10118' }), order('c', { postalCode: '10451' })];
+    const outcome = await solveRouting(
+      {
+        orders,
+        fleet: [van('1'), van('2')],
+        settings: null,
+        options: {
+          trafficMode: 'none',
+          lockedStops: [
+            [
+              'driver-2:van-2',
+              [
+                { orderExternalId: 'c', type: 'dropoff' },
+                { orderExternalId: 'a', type: 'dropoff' },
+              ],
+            ],
+          ],
+        },
+      },
+      deps,
+    );
+    const second = outcome.itineraries.find((i) => i.externalId === 'driver-2:van-2')!;
+    const dropoffOrder = second.stops.filter((s) => s.type === 'dropoff').flatMap((s) => s.orderExternalIds);
+    expect(dropoffOrder.indexOf('c')).toBeGreaterThanOrEqual(0);
+    expect(dropoffOrder.indexOf('c')).toBeLessThan(dropoffOrder.indexOf('a'));
+  });
+});
