@@ -34,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // Vite sets process.env.BASE_URL to its own base path ('/'); keep the server's address.
+          env: { BASE_URL: process.env.BASE_URL ?? '' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
