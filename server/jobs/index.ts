@@ -1,0 +1,58 @@
+/**
+ * Jobs: CPU-bound work (routing solves, booking searches) off the request path. One interface in
+ * both modes: `pool` (default) runs jobs on worker threads of the app process; `queue` sends them
+ * through pg-boss on PostgreSQL to `npm run worker` processes on any number of machines.
+ */
+import { getConfig } from '@/server/config';
+import { getDbHandle } from '@/server/db';
+import { createJobs, type Jobs } from './service';
+
+export { createJobs, startJobWorker, JobEnqueueError, type Jobs, type JobsMode, type JobsOptions, type JobWorker } from './service';
+export { jobKinds, type JobKindDefinition } from './handlers';
+export { canonicalJson, hashInput } from './store';
+export {
+  JobConflictError,
+  JobError,
+  type AnyJobHandler,
+  type JobCommitContext,
+  type JobEnvironment,
+  type JobErrorBody,
+  type JobHandler,
+  type JobRecord,
+  type JobRunContext,
+  type JobScope,
+  type JobStatus,
+  type Json,
+  type SubmitOutcome,
+  type SubmitRequest,
+} from './types';
+
+// One job service per process, shared by every bundle Next makes of this module (hence globalThis).
+const SINGLETON = Symbol.for('routing-booking-service.jobs');
+type GlobalWithJobs = typeof globalThis & { [SINGLETON]?: Promise<Jobs> };
+const globalWithJobs = globalThis as GlobalWithJobs;
+
+/**
+ * The process's job service on the process's database, started on first use (pool mode adopts
+ * jobs a previous process left unfinished at that moment).
+ */
+export function getJobs(): Promise<Jobs> {
+  let starting = globalWithJobs[SINGLETON];
+  if (!starting) {
+    starting = getDbHandle().then((handle) => createJobs({ handle, config: getConfig() }));
+    starting.catch(() => {
+      if (globalWithJobs[SINGLETON] === starting) delete globalWithJobs[SINGLETON];
+    });
+    globalWithJobs[SINGLETON] = starting;
+  }
+  return starting;
+}
+
+/** Stops the process's job service, if started. */
+export async function stopJobs(): Promise<void> {
+  const starting = globalWithJobs[SINGLETON];
+  if (!starting) return;
+  delete globalWithJobs[SINGLETON];
+  const jobs = await starting.catch(() => undefined);
+  await jobs?.stop();
+}

@@ -1,0 +1,91 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { fromDrizzle, PgBoss, type Job } from 'pg-boss';
+import type { Db, DbTransaction } from '@/server/db';
+import type { JobRunner } from './runner';
+import { claimJob } from './store';
+
+/**
+ * Queue mode: a job row's execution is a pg-boss message on one queue. pg-boss hands a message to
+ * one worker at a time and, when that worker stops heartbeating (SIGKILL, machine lost), hands it to
+ * another after `heartbeatSeconds` plus the monitor interval. The job row stays the source of truth:
+ * the newest claim fences older executions, and its attempt count ends a job that keeps killing
+ * workers.
+ */
+export const JOB_QUEUE = 'jobs-execute';
+
+interface QueueMessage {
+  jobId: string;
+  runId: string;
+}
+
+export interface QueueSettings {
+  databaseUrl: string;
+  maxAttempts: number;
+  heartbeatSeconds: number;
+  monitorSeconds: number;
+  /** Connections pg-boss may open on this process. */
+  maxConnections: number;
+}
+
+export async function startBoss(settings: QueueSettings, role: 'app' | 'worker'): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: settings.databaseUrl,
+    max: settings.maxConnections,
+    application_name: `jobs-${role}`,
+    useListenNotify: true,
+    monitorIntervalSeconds: settings.monitorSeconds,
+    superviseIntervalSeconds: settings.monitorSeconds,
+  });
+  boss.on('error', (error: unknown) => console.error('job queue error', error));
+  await boss.start();
+  const queueOptions = {
+    // One more delivery than attempts: the last one records the failure instead of looping.
+    retryLimit: settings.maxAttempts,
+    retryDelay: 0,
+    heartbeatSeconds: settings.heartbeatSeconds,
+    notify: true,
+    deleteAfterSeconds: 24 * 3600,
+  };
+  await boss.createQueue(JOB_QUEUE, queueOptions);
+  await boss.updateQueue(JOB_QUEUE, queueOptions);
+  return boss;
+}
+
+/** Sends a job's execution inside the transaction that created it: both commit or neither. */
+export async function sendInTransaction(
+  boss: PgBoss,
+  tx: DbTransaction,
+  message: QueueMessage,
+  options: { timeLimitMs: number; graceMs: number },
+): Promise<void> {
+  await boss.send(JOB_QUEUE, message, {
+    // Our Db type is driver-neutral; at run time this is drizzle's postgres.js transaction.
+    db: fromDrizzle({ execute: (query) => tx.execute(query as SQL) as Promise<unknown[]> }, sql),
+    // pg-boss's own backstop: the runner stops a handler at its deadline well before this.
+    expireInSeconds: Math.ceil((options.timeLimitMs + options.graceMs) / 1000) + 60,
+  });
+}
+
+/** A worker process's side: take messages, claim the row, run it on this process's threads. */
+export async function workQueue(
+  boss: PgBoss,
+  options: { db: Db; runner: JobRunner; owner: string; leaseSeconds: number; concurrency: number; now: () => number },
+): Promise<void> {
+  await boss.work<QueueMessage>(
+    JOB_QUEUE,
+    { localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2 },
+    async (messages: Job<QueueMessage>[]) => {
+      for (const message of messages) {
+        const claim = await claimJob(
+          options.db,
+          { jobId: message.data.jobId, runId: message.data.runId, owner: options.owner, requireOwner: false, leaseSeconds: options.leaseSeconds },
+          options.now(),
+        );
+        if (!claim) continue; // finished, canceled or rerun since: nothing to do
+        const result = await options.runner.execute(claim, message.signal);
+        // A dead thread: fail the message so pg-boss delivers it again (bounded by the attempt count).
+        if (result === 'crashed') throw new Error(`job ${claim.row.id}: worker thread died`);
+      }
+    },
+  );
+}

@@ -1,0 +1,140 @@
+import type { Db } from '@/server/db';
+import { loadJobHandler } from './handlers';
+import { finishJob, renewLeases, toJobRecord, type Claim } from './store';
+import { errorBody } from './thread';
+import { ThreadStopped, type JobThreadPool } from './threads';
+import type { Json } from './types';
+
+/** How long a handler may overrun its deadline before its thread is terminated. */
+export function deadlineGraceMs(timeLimitMs: number): number {
+  return Math.min(10_000, 1_000 + Math.round(timeLimitMs * 0.1));
+}
+
+export interface RunnerOptions {
+  db: Db;
+  threads: JobThreadPool;
+  /** This process's identity in `lease_owner`. */
+  owner: string;
+  leaseSeconds: number;
+  now: () => number;
+  /** Called after a job this runner finished was committed (local waiters). */
+  onFinished: (jobId: string) => void;
+}
+
+/**
+ * `finished`: the job row reached a final state (or was already taken from us);
+ * `crashed`: the worker thread died, the job is still processing and should be run again.
+ */
+export type ExecutionResult = 'finished' | 'lost' | 'crashed';
+
+/**
+ * Runs claimed jobs on worker threads and commits their results, fenced on the claim's token. One
+ * per process; it also keeps the leases of the jobs this process holds alive and notices jobs taken
+ * from it (canceled, adopted elsewhere), stopping their threads.
+ */
+export class JobRunner {
+  private readonly running = new Map<string, { controller: AbortController; progress: Json | null }>();
+  private leaseTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: RunnerOptions) {}
+
+  startLeaseKeeper(): void {
+    const every = Math.max(500, (this.options.leaseSeconds * 1000) / 3);
+    this.leaseTimer = setInterval(() => void this.renewLeases().catch(() => undefined), every);
+    this.leaseTimer.unref();
+  }
+
+  /** Extends this process's leases; executions whose job is no longer ours are stopped. */
+  async renewLeases(): Promise<void> {
+    const held = await renewLeases(this.options.db, this.options.owner, this.options.leaseSeconds, this.options.now());
+    for (const [jobId, execution] of this.running) {
+      if (!held.has(jobId)) execution.controller.abort();
+    }
+  }
+
+  /** Stops the local execution of a job, if any (its thread is terminated). */
+  abort(jobId: string): void {
+    this.running.get(jobId)?.controller.abort();
+  }
+
+  progress(jobId: string): Json | null | undefined {
+    return this.running.get(jobId)?.progress;
+  }
+
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  async execute(claim: Claim, external?: AbortSignal): Promise<ExecutionResult> {
+    const { db, now } = this.options;
+    const job = claim.row;
+    const target = { jobId: job.id, leaseToken: claim.leaseToken };
+    if (job.attempts > job.maxAttempts) {
+      // Every earlier execution died with its worker: a job that kills workers must not loop.
+      await this.finish(target, {
+        status: 'failed',
+        error: { code: 'optimization_failed', message: `stopped after ${job.maxAttempts} attempts: the worker running it died each time` },
+      });
+      return 'finished';
+    }
+
+    const controller = new AbortController();
+    const onExternalAbort = () => controller.abort();
+    external?.addEventListener('abort', onExternalAbort, { once: true });
+    const execution = { controller, progress: null as Json | null };
+    this.running.set(job.id, execution);
+    try {
+      // Deadlines run on the real clock: threads time themselves with it.
+      const deadline = Date.now() + job.timeLimitMs;
+      let outcome;
+      try {
+        outcome = await this.options.threads.run(
+          { kind: job.kind, jobId: job.id, attempt: job.attempts, input: job.input as Json, deadline, timeLimitMs: job.timeLimitMs },
+          {
+            signal: controller.signal,
+            graceMs: deadlineGraceMs(job.timeLimitMs),
+            onProgress: (progress) => (execution.progress = progress),
+          },
+        );
+      } catch (error) {
+        if (error instanceof ThreadStopped && error.reason === 'canceled') return 'lost';
+        if (error instanceof ThreadStopped) {
+          await this.finish(target, {
+            status: 'failed',
+            error: { code: 'optimization_failed', message: `stopped at its time limit of ${job.timeLimitMs} ms` },
+          });
+          return 'finished';
+        }
+        return 'crashed';
+      }
+      if (!outcome.ok) {
+        await this.finish(target, { status: 'failed', error: outcome.error });
+        return 'finished';
+      }
+      const handler = await loadJobHandler(job.kind);
+      try {
+        await finishJob(db, target, { status: 'complete', result: outcome.result }, now(), async (tx, row) => {
+          await handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts });
+        });
+      } catch (error) {
+        // The commit's writes rolled back with the completion; the job ends failed instead.
+        await this.finish(target, { status: 'failed', error: errorBody(error) });
+        return 'finished';
+      }
+      this.options.onFinished(job.id);
+      return 'finished';
+    } finally {
+      this.running.delete(job.id);
+      external?.removeEventListener('abort', onExternalAbort);
+    }
+  }
+
+  private async finish(target: { jobId: string; leaseToken: string }, outcome: Parameters<typeof finishJob>[2]) {
+    if (await finishJob(this.options.db, target, outcome, this.options.now())) this.options.onFinished(target.jobId);
+  }
+
+  stop(): void {
+    clearInterval(this.leaseTimer);
+    for (const execution of this.running.values()) execution.controller.abort();
+  }
+}

@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import type { PgBoss } from 'pg-boss';
+import { getConfig, type Config } from '@/server/config';
+import type { DbHandle } from '@/server/db';
+import { jobKindDefinition } from './handlers';
+import { PoolDispatcher } from './pool';
+import { sendInTransaction, startBoss, workQueue } from './queue';
+import { deadlineGraceMs, JobRunner } from './runner';
+import {
+  cancelJob,
+  getJob,
+  getJobByKey,
+  hashInput,
+  JOB_FINISHED_CHANNEL,
+  submitInTransaction,
+  sweepExpiredJobs,
+  toJobRecord,
+  type SubmitDecision,
+} from './store';
+import { defaultPoolSize, JobThreadPool } from './threads';
+import { JobConflictError, type JobErrorBody, type JobRecord, type JobScope, type Json, type SubmitOutcome, type SubmitRequest } from './types';
+
+export type JobsMode = 'pool' | 'queue';
+
+/** The job could not be queued; callers answer 500 `enqueue_failed` (safe to retry). */
+export class JobEnqueueError extends Error {
+  constructor(cause: unknown) {
+    super(`job could not be enqueued: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'JobEnqueueError';
+  }
+}
+
+export interface JobsOptions {
+  handle: DbHandle;
+  /** Defaults to JOBS_MODE. */
+  mode?: JobsMode;
+  /** Clock for row timestamps, leases and retention (tests inject one). */
+  now?: () => number;
+  /** Pool mode: worker threads (default WORKER_POOL_SIZE, else the number of cores). */
+  poolSize?: number;
+  /** How often finished jobs past retention are deleted; 0 turns the sweeper off. Default 60 s. */
+  sweepIntervalMs?: number;
+  config?: Config;
+}
+
+/** Jobs as routing and booking use them: submit, wait with a deadline, read, cancel. */
+export interface Jobs {
+  readonly mode: JobsMode;
+  /**
+   * Starts a job under an idempotency key or returns the key's current job (see SubmitRequest).
+   * Throws JobConflictError for the same key with a different input, JobEnqueueError when it could
+   * not be queued.
+   */
+  submit(request: SubmitRequest): Promise<SubmitOutcome>;
+  /** A job by id; null when unknown or past retention. */
+  get(jobId: string): Promise<JobRecord | null>;
+  /** The current job of a key (for the kind's namespace); null when none or past retention. */
+  getByKey(kind: string, scope: JobScope): Promise<JobRecord | null>;
+  /**
+   * Waits until the job leaves `processing` or `timeoutMs` passes, whichever is first; returns the
+   * job as it then is (still `processing` on timeout), null when unknown or expired.
+   */
+  waitFor(jobId: string, timeoutMs: number): Promise<JobRecord | null>;
+  /** Cancels a processing job and frees its worker; false when it was not processing. */
+  cancel(jobId: string, reason?: JobErrorBody): Promise<boolean>;
+  /** Last progress a handler reported, while it runs in this process. */
+  progress(jobId: string): Json | null | undefined;
+  /** Deletes finished jobs past retention now; returns how many. */
+  sweep(): Promise<number>;
+  /** Pool mode: resolves when no job is queued or running here. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Delivers "job finished" to local waiters, from this process or (PostgreSQL) from any process. */
+class FinishSignals {
+  private readonly emitter = new EventEmitter();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async listen(handle: DbHandle): Promise<void> {
+    if (handle.kind !== 'postgres') return;
+    const meta = await handle.sql.listen(JOB_FINISHED_CHANNEL, (jobId) => this.emit(jobId));
+    this.unlisten = () => meta.unlisten();
+  }
+
+  emit(jobId: string): void {
+    this.emitter.emit(jobId);
+  }
+
+  on(jobId: string, listener: () => void): () => void {
+    this.emitter.on(jobId, listener);
+    return () => this.emitter.off(jobId, listener);
+  }
+
+  async close(): Promise<void> {
+    await this.unlisten?.().catch(() => undefined);
+  }
+}
+
+/** Identity of this process in lease_owner: readable in the table, unique per start. */
+function processIdentity(role: string): string {
+  return `${role}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+function sweepEvery(intervalMs: number, sweep: () => Promise<number>): NodeJS.Timeout | undefined {
+  if (intervalMs <= 0) return undefined;
+  const timer = setInterval(() => void sweep().catch((error: unknown) => console.error('job sweep failed', error)), intervalMs);
+  timer.unref();
+  return timer;
+}
+
+export async function createJobs(options: JobsOptions): Promise<Jobs> {
+  const config = options.config ?? getConfig();
+  const mode = options.mode ?? config.JOBS_MODE;
+  const { handle } = options;
+  const db = handle.db;
+  const now = options.now ?? Date.now;
+  const owner = processIdentity('app');
+  const leaseSeconds = config.JOBS_LEASE_SECONDS;
+  const signals = new FinishSignals();
+  await signals.listen(handle);
+
+  let boss: PgBoss | undefined;
+  let threads: JobThreadPool | undefined;
+  let runner: JobRunner | undefined;
+  let dispatcher: PoolDispatcher | undefined;
+  if (mode === 'queue') {
+    if (handle.kind !== 'postgres') throw new Error('queue mode needs PostgreSQL (DATABASE_URL)');
+    boss = await startBoss(queueSettings(config, handle.databaseUrl, 3), 'app');
+  } else {
+    const size = options.poolSize ?? config.WORKER_POOL_SIZE ?? defaultPoolSize();
+    threads = new JobThreadPool(size);
+    runner = new JobRunner({ db, threads, owner, leaseSeconds, now, onFinished: (id) => signals.emit(id) });
+    runner.startLeaseKeeper();
+    dispatcher = new PoolDispatcher({ db, runner, owner, size, leaseSeconds, exclusive: handle.kind === 'pglite', now });
+  }
+
+  const get = async (jobId: string) => {
+    const row = await getJob(db, jobId, now());
+    return row ? toJobRecord(row) : null;
+  };
+  const sweep = () => sweepExpiredJobs(db, now());
+  const sweepTimer = sweepEvery(options.sweepIntervalMs ?? 60_000, sweep);
+
+  const jobs: Jobs = {
+    mode,
+
+    async submit(request) {
+      const definition = jobKindDefinition(request.kind);
+      const timeLimitMs = request.timeLimitMs ?? config.JOBS_TIME_LIMIT_SECONDS * 1000;
+      const run = {
+        kind: request.kind,
+        namespace: definition.namespace,
+        input: request.input,
+        inputHash: request.inputHash ?? hashInput(request.input),
+        maxAttempts: config.JOBS_MAX_ATTEMPTS,
+        timeLimitMs,
+        retentionSeconds: definition.retentionSeconds(config),
+        leaseOwner: mode === 'pool' ? owner : null,
+        leaseSeconds,
+      };
+      const scope = { accountId: request.accountId, environment: request.environment, key: request.key };
+      const policy = { rerun: request.rerun ?? 'same-job', replaceJobId: request.replaceJobId } as const;
+      // A key's row can expire and be swept between our insert and our read: try again then.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        let decision: SubmitDecision;
+        try {
+          decision = await db.transaction(async (tx) => {
+            const d = await submitInTransaction(tx, scope, run, policy, now());
+            if (boss && (d.outcome === 'created' || d.outcome === 'rerun')) {
+              await sendInTransaction(boss, tx, { jobId: d.row.id, runId: d.row.runId }, { timeLimitMs, graceMs: deadlineGraceMs(timeLimitMs) });
+            }
+            return d;
+          });
+        } catch (error) {
+          throw new JobEnqueueError(error);
+        }
+        if (decision.outcome === 'vanished') continue;
+        const job = toJobRecord(decision.row);
+        if (decision.outcome === 'conflict') throw new JobConflictError(job);
+        if (decision.outcome !== 'existing') dispatcher?.enqueue(decision.row.id, decision.row.runId);
+        return { job, outcome: decision.outcome };
+      }
+      throw new JobEnqueueError(new Error(`key ${request.key} kept changing while submitting`));
+    },
+
+    get,
+
+    async getByKey(kind, scope) {
+      const row = await getJobByKey(db, jobKindDefinition(kind).namespace, scope, now());
+      return row ? toJobRecord(row) : null;
+    },
+
+    waitFor(jobId, timeoutMs) {
+      return new Promise<JobRecord | null>((resolve, reject) => {
+        let settled = false;
+        const settle = (job: JobRecord | null) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timeout);
+          clearInterval(poll);
+          unsubscribe();
+          resolve(job);
+        };
+        const check = () =>
+          get(jobId).then((job) => {
+            if (!job || job.status !== 'processing') settle(job);
+          }, reject);
+        const unsubscribe = signals.on(jobId, () => void check());
+        const timeout = setTimeout(() => void get(jobId).then(settle, reject), Math.max(0, timeoutMs));
+        // A backstop for a notification lost with a dropped connection.
+        const poll = setInterval(() => void check(), 1000);
+        void check();
+      });
+    },
+
+    async cancel(jobId, reason = { code: 'canceled', message: 'the job was canceled' }) {
+      const canceled = await cancelJob(db, jobId, reason, now());
+      if (canceled) {
+        runner?.abort(jobId);
+        signals.emit(jobId);
+      }
+      return canceled;
+    },
+
+    progress: (jobId) => runner?.progress(jobId),
+    sweep,
+    idle: () => dispatcher?.idle() ?? Promise.resolve(),
+
+    async stop() {
+      clearInterval(sweepTimer);
+      dispatcher?.stop();
+      runner?.stop();
+      await Promise.all([threads?.close(), boss?.stop({ graceful: false, close: true }), signals.close()]);
+    },
+  };
+
+  if (dispatcher) await dispatcher.start();
+  return jobs;
+}
+
+function queueSettings(config: Config, databaseUrl: string, maxConnections: number) {
+  return {
+    databaseUrl,
+    maxAttempts: config.JOBS_MAX_ATTEMPTS,
+    heartbeatSeconds: config.JOBS_HEARTBEAT_SECONDS,
+    monitorSeconds: config.JOBS_MONITOR_SECONDS,
+    maxConnections,
+  };
+}
+
+export interface JobWorker {
+  readonly owner: string;
+  readonly concurrency: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A queue-mode worker (`npm run worker`): runs jobs from pg-boss on `concurrency` threads of this
+ * process. Any number of them, on any number of machines, can serve one PostgreSQL.
+ */
+export async function startJobWorker(options: {
+  handle: DbHandle;
+  concurrency?: number;
+  now?: () => number;
+  sweepIntervalMs?: number;
+  config?: Config;
+}): Promise<JobWorker> {
+  const config = options.config ?? getConfig();
+  const { handle } = options;
+  if (handle.kind !== 'postgres') throw new Error('a job worker needs PostgreSQL (DATABASE_URL)');
+  const concurrency = options.concurrency ?? config.WORKER_CONCURRENCY ?? config.WORKER_POOL_SIZE ?? defaultPoolSize();
+  const now = options.now ?? Date.now;
+  const owner = processIdentity('worker');
+  const leaseSeconds = config.JOBS_LEASE_SECONDS;
+  const threads = new JobThreadPool(concurrency);
+  const runner = new JobRunner({ db: handle.db, threads, owner, leaseSeconds, now, onFinished: () => undefined });
+  runner.startLeaseKeeper();
+  // A job canceled elsewhere stops its thread here at once, not at the next lease renewal.
+  const listener = await handle.sql.listen(JOB_FINISHED_CHANNEL, (jobId) => runner.abort(jobId));
+  const boss = await startBoss(queueSettings(config, handle.databaseUrl, concurrency + 3), 'worker');
+  await workQueue(boss, { db: handle.db, runner, owner, leaseSeconds, concurrency, now });
+  const sweepTimer = sweepEvery(options.sweepIntervalMs ?? 60_000, () => sweepExpiredJobs(handle.db, now()));
+  return {
+    owner,
+    concurrency,
+    async stop() {
+      clearInterval(sweepTimer);
+      runner.stop();
+      await boss.stop({ graceful: false, close: true });
+      await Promise.all([threads.close(), listener.unlisten().catch(() => undefined)]);
+    },
+  };
+}

@@ -1,0 +1,327 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, DbTransaction } from '@/server/db';
+import { jobs } from '@/server/db/schema/jobs';
+import type { JobErrorBody, JobRecord, JobScope, Json } from './types';
+
+/** The job table's rows; every statement on them lives here. Times are injected (`now`, epoch ms). */
+
+type JobRow = typeof jobs.$inferSelect;
+
+const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
+
+export function toJobRecord(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    namespace: row.namespace,
+    accountId: row.accountId,
+    environment: row.environment,
+    key: row.key,
+    kind: row.kind,
+    inputHash: row.inputHash,
+    input: row.input as Json,
+    status: row.status,
+    result: (row.result ?? null) as Json | null,
+    error: (row.error ?? null) as JobErrorBody | null,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    timeLimitMs: row.timeLimitMs,
+    leaseOwner: row.leaseOwner,
+    createdAt: row.createdAt.getTime(),
+    startedAt: ms(row.startedAt),
+    finishedAt: ms(row.finishedAt),
+    expiresAt: ms(row.expiresAt),
+  };
+}
+
+/** Canonical JSON (object keys sorted) so equal inputs hash equally whatever their key order. */
+export function canonicalJson(value: Json): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k] as Json)}`).join(',')}}`;
+}
+
+export function hashInput(value: Json): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+}
+
+function scopeCondition(namespace: string, scope: JobScope) {
+  return and(
+    eq(jobs.namespace, namespace),
+    eq(jobs.accountId, scope.accountId),
+    eq(jobs.environment, scope.environment),
+    eq(jobs.key, scope.key),
+  );
+}
+
+/** A point in time as an SQL value (raw parameters must be strings for postgres.js). */
+function at(now: number) {
+  return sql`${new Date(now).toISOString()}::timestamptz`;
+}
+
+/** finished_at + the row's retention. */
+function expiryAfter(now: number) {
+  return sql`${at(now)} + make_interval(secs => ${jobs.retentionSeconds})`;
+}
+
+function notExpired(now: number) {
+  return or(isNull(jobs.expiresAt), sql`${jobs.expiresAt} > ${at(now)}`);
+}
+
+export interface NewRun {
+  kind: string;
+  namespace: string;
+  input: Json;
+  inputHash: string;
+  maxAttempts: number;
+  timeLimitMs: number;
+  retentionSeconds: number;
+  /** Pool mode: the instance that will run it owns it from the start. */
+  leaseOwner: string | null;
+  leaseSeconds: number;
+}
+
+/** Column values that (re)start a job as a fresh run. */
+function freshRun(run: NewRun, now: number) {
+  return {
+    kind: run.kind,
+    input: run.input,
+    inputHash: run.inputHash,
+    status: 'processing' as const,
+    result: null,
+    error: null,
+    runId: randomUUID(),
+    attempts: 0,
+    maxAttempts: run.maxAttempts,
+    timeLimitMs: run.timeLimitMs,
+    retentionSeconds: run.retentionSeconds,
+    leaseToken: null,
+    leaseOwner: run.leaseOwner,
+    leaseExpiresAt: run.leaseOwner ? new Date(now + run.leaseSeconds * 1000) : null,
+    startedAt: null,
+    finishedAt: null,
+    expiresAt: null,
+  };
+}
+
+export type SubmitDecision =
+  | { outcome: 'created' | 'rerun'; row: JobRow }
+  | { outcome: 'existing'; row: JobRow }
+  | { outcome: 'conflict'; row: JobRow }
+  | { outcome: 'vanished' };
+
+/**
+ * One submit, inside the caller's transaction. The unique key and INSERT ... ON CONFLICT make
+ * concurrent identical submits agree on one row; the row lock serializes reruns of a finished job.
+ */
+export async function submitInTransaction(
+  tx: DbTransaction,
+  scope: JobScope,
+  run: NewRun,
+  policy: { rerun: 'same-job' | 'new-job'; replaceJobId?: string },
+  now: number,
+): Promise<SubmitDecision> {
+  const inserted = await tx
+    .insert(jobs)
+    .values({
+      id: randomUUID(),
+      namespace: run.namespace,
+      accountId: scope.accountId,
+      environment: scope.environment,
+      key: scope.key,
+      createdAt: new Date(now),
+      ...freshRun(run, now),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted[0]) return { outcome: 'created', row: inserted[0] };
+
+  const [existing] = await tx.select().from(jobs).where(scopeCondition(run.namespace, scope)).for('update');
+  if (!existing) return { outcome: 'vanished' };
+
+  const expired = existing.expiresAt !== null && existing.expiresAt.getTime() <= now;
+  const replace = existing.id === policy.replaceJobId && existing.status !== 'processing';
+  const finishedBadly = existing.status === 'failed' || existing.status === 'canceled';
+  if (expired || replace || (finishedBadly && existing.inputHash === run.inputHash && policy.rerun === 'new-job')) {
+    // A new generation under the same key: a new id, so handles of the old one are not confused with it.
+    const [row] = await tx
+      .update(jobs)
+      .set({ id: randomUUID(), createdAt: new Date(now), ...freshRun(run, now) })
+      .where(eq(jobs.id, existing.id))
+      .returning();
+    return row ? { outcome: 'created', row } : { outcome: 'vanished' };
+  }
+  if (existing.inputHash !== run.inputHash) return { outcome: 'conflict', row: existing };
+  if (finishedBadly) {
+    const [row] = await tx.update(jobs).set(freshRun(run, now)).where(eq(jobs.id, existing.id)).returning();
+    return row ? { outcome: 'rerun', row } : { outcome: 'vanished' };
+  }
+  return { outcome: 'existing', row: existing };
+}
+
+export async function getJob(db: DbOrTx, jobId: string, now: number): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, jobId), notExpired(now)));
+  return row;
+}
+
+export async function getJobByKey(db: DbOrTx, namespace: string, scope: JobScope, now: number): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(jobs).where(and(scopeCondition(namespace, scope), notExpired(now)));
+  return row;
+}
+
+export interface Claim {
+  row: JobRow;
+  leaseToken: string;
+}
+
+/**
+ * Starts an execution: a new fencing token and one more attempt. `requireOwner` (pool mode) only
+ * claims a job this instance already owns; in queue mode pg-boss hands a job to one worker at a time
+ * and the newest claim wins, so a worker presumed dead can no longer complete it.
+ */
+export async function claimJob(
+  db: DbOrTx,
+  target: { jobId: string; runId?: string; owner: string; requireOwner: boolean; leaseSeconds: number },
+  now: number,
+): Promise<Claim | undefined> {
+  const leaseToken = randomUUID();
+  const [row] = await db
+    .update(jobs)
+    .set({
+      attempts: sql`${jobs.attempts} + 1`,
+      leaseToken,
+      leaseOwner: target.owner,
+      leaseExpiresAt: new Date(now + target.leaseSeconds * 1000),
+      startedAt: new Date(now),
+    })
+    .where(
+      and(
+        eq(jobs.id, target.jobId),
+        eq(jobs.status, 'processing'),
+        target.runId ? eq(jobs.runId, target.runId) : undefined,
+        target.requireOwner ? eq(jobs.leaseOwner, target.owner) : undefined,
+      ),
+    )
+    .returning();
+  return row ? { row, leaseToken } : undefined;
+}
+
+/** Extends the leases of every processing job an owner holds; returns the ids it still holds. */
+export async function renewLeases(db: DbOrTx, owner: string, leaseSeconds: number, now: number): Promise<Set<string>> {
+  const rows = await db
+    .update(jobs)
+    .set({ leaseExpiresAt: new Date(now + leaseSeconds * 1000) })
+    .where(and(eq(jobs.leaseOwner, owner), eq(jobs.status, 'processing')))
+    .returning({ id: jobs.id });
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Ends an execution, fenced on its token: returns false (and writes nothing) when this execution no
+ * longer holds the job. `effects` runs in the same transaction, after the row is locked and updated.
+ */
+export async function finishJob(
+  db: Db,
+  target: { jobId: string; leaseToken: string },
+  outcome: { status: 'complete'; result: Json } | { status: 'failed'; error: JobErrorBody },
+  now: number,
+  effects?: (tx: DbTransaction, row: JobRow) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({
+        status: outcome.status,
+        result: outcome.status === 'complete' ? outcome.result : null,
+        error: outcome.status === 'failed' ? outcome.error : null,
+        finishedAt: new Date(now),
+        expiresAt: expiryAfter(now),
+        leaseToken: null,
+        leaseExpiresAt: null,
+      })
+      .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')))
+      .returning();
+    if (!row) return false;
+    if (effects) await effects(tx, row);
+    await notifyFinished(tx, row.id);
+    return true;
+  });
+}
+
+/** Cancels a processing job (any holder); true if it was processing. */
+export async function cancelJob(db: Db, jobId: string, reason: JobErrorBody, now: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({
+        status: 'canceled',
+        error: reason,
+        finishedAt: new Date(now),
+        expiresAt: expiryAfter(now),
+        leaseToken: null,
+        leaseExpiresAt: null,
+      })
+      .where(and(eq(jobs.id, jobId), eq(jobs.status, 'processing')))
+      .returning({ id: jobs.id });
+    if (!row) return false;
+    await notifyFinished(tx, row.id);
+    return true;
+  });
+}
+
+/** Ends a job that was never claimed (e.g. its queue message could not be sent). */
+export async function failUnclaimedJob(db: Db, jobId: string, error: JobErrorBody, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({
+        status: 'failed',
+        error,
+        finishedAt: new Date(now),
+        expiresAt: expiryAfter(now),
+      })
+      .where(and(eq(jobs.id, jobId), eq(jobs.status, 'processing')))
+      .returning({ id: jobs.id });
+    if (row) await notifyFinished(tx, row.id);
+  });
+}
+
+/**
+ * Pool mode: takes over processing jobs whose owner is gone. `everyOwner` (embedded database: only
+ * this process can use it, so every other owner is dead) takes all of them; otherwise only those
+ * whose lease expired (another instance on the same PostgreSQL may still be running its jobs).
+ */
+export async function adoptOrphanedJobs(
+  db: DbOrTx,
+  owner: string,
+  options: { everyOwner: boolean; leaseSeconds: number },
+  now: number,
+): Promise<{ id: string; runId: string }[]> {
+  const orphaned = options.everyOwner
+    ? or(isNull(jobs.leaseOwner), ne(jobs.leaseOwner, owner))
+    : or(isNull(jobs.leaseExpiresAt), lt(jobs.leaseExpiresAt, new Date(now)));
+  return db
+    .update(jobs)
+    .set({ leaseOwner: owner, leaseToken: null, leaseExpiresAt: new Date(now + options.leaseSeconds * 1000) })
+    .where(and(eq(jobs.status, 'processing'), orphaned))
+    .returning({ id: jobs.id, runId: jobs.runId });
+}
+
+/** Deletes finished jobs past retention; returns how many. */
+export async function sweepExpiredJobs(db: DbOrTx, now: number): Promise<number> {
+  const rows = await db.delete(jobs).where(lte(jobs.expiresAt, new Date(now))).returning({ id: jobs.id });
+  return rows.length;
+}
+
+export async function jobsByIds(db: DbOrTx, ids: string[]): Promise<JobRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(jobs).where(inArray(jobs.id, ids));
+}
+
+/** Completion is announced on this channel (payload: job id) to app instances waiting in queue mode. */
+export const JOB_FINISHED_CHANNEL = 'jobs_finished';
+
+async function notifyFinished(tx: DbTransaction, jobId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${JOB_FINISHED_CHANNEL}, ${jobId})`);
+}

@@ -1,0 +1,47 @@
+import type { MessagePort } from 'node:worker_threads';
+import { loadJobHandler } from './handlers';
+import { JobError, type JobErrorBody, type Json } from './types';
+
+/** What the main thread sends a worker thread for one execution. */
+export interface ThreadTask {
+  kind: string;
+  jobId: string;
+  attempt: number;
+  input: Json;
+  deadline: number;
+  timeLimitMs: number;
+  /** Progress reports go back through this port. */
+  port: MessagePort;
+}
+
+/** A handler's own failure comes back as a value; a rejected task means the thread itself failed. */
+export type ThreadOutcome = { ok: true; result: Json } | { ok: false; error: JobErrorBody };
+
+export function errorBody(error: unknown): JobErrorBody {
+  if (error instanceof JobError) return { code: error.code, message: error.message };
+  return { code: 'optimization_failed', message: error instanceof Error ? error.message : String(error) };
+}
+
+export async function runJobInThread(task: ThreadTask): Promise<ThreadOutcome> {
+  const controller = new AbortController();
+  // Fires only if the handler yields; a CPU-bound handler honours `deadline` itself, and past the
+  // deadline plus a grace the main thread terminates this thread.
+  const timer = setTimeout(() => controller.abort(new JobError('optimization_failed', 'time limit reached')), Math.max(0, task.deadline - Date.now()));
+  try {
+    const handler = await loadJobHandler(task.kind);
+    const result = await handler.run(task.input, {
+      jobId: task.jobId,
+      attempt: task.attempt,
+      signal: controller.signal,
+      deadline: task.deadline,
+      timeLimitMs: task.timeLimitMs,
+      heartbeat: (progress?: Json) => task.port.postMessage({ progress: progress ?? null }),
+    });
+    return { ok: true, result: (result ?? null) as Json };
+  } catch (error) {
+    return { ok: false, error: errorBody(error) };
+  } finally {
+    clearTimeout(timer);
+    task.port.close();
+  }
+}

@@ -1,0 +1,87 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { ThreadOutcome, ThreadTask } from './thread';
+import type { Json } from './types';
+
+/**
+ * The worker file is addressed by a fixed path from the project root, not relative to this module:
+ * inside the Next server bundle this module no longer sits next to it.
+ */
+export function threadEntryPath(): string {
+  return path.join(process.cwd(), 'server', 'jobs', 'thread-entry.mjs');
+}
+
+export function defaultPoolSize(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** Why a task's thread was stopped before it returned. */
+export type StopReason = 'canceled' | 'deadline';
+
+export class ThreadStopped extends Error {
+  constructor(public readonly reason: StopReason) {
+    super(`job thread stopped: ${reason}`);
+    this.name = 'ThreadStopped';
+  }
+}
+
+/** Worker threads for CPU-bound handlers, so the process's event loop stays free. */
+export class JobThreadPool {
+  private readonly piscina: Piscina<ThreadTask, ThreadOutcome>;
+
+  constructor(readonly size: number) {
+    this.piscina = new Piscina<ThreadTask, ThreadOutcome>({
+      filename: threadEntryPath(),
+      maxThreads: size,
+      minThreads: Math.min(size, 1),
+      idleTimeout: 60_000,
+    });
+  }
+
+  /**
+   * Runs one execution. The thread is terminated (and replaced) when `signal` aborts or when the
+   * handler overruns its deadline by `graceMs`: either frees the worker at once.
+   */
+  async run(
+    task: Omit<ThreadTask, 'port'>,
+    options: { signal: AbortSignal; graceMs: number; onProgress?: (progress: Json) => void },
+  ): Promise<ThreadOutcome> {
+    const channel = new MessageChannel();
+    channel.port1.on('message', (message: { progress: Json }) => options.onProgress?.(message.progress));
+    const stop = new AbortController();
+    let reason: StopReason | undefined;
+    const onCancel = () => {
+      reason ??= 'canceled';
+      stop.abort();
+    };
+    if (options.signal.aborted) onCancel();
+    options.signal.addEventListener('abort', onCancel, { once: true });
+    const overrun = setTimeout(
+      () => {
+        reason ??= 'deadline';
+        stop.abort();
+      },
+      Math.max(0, task.deadline - Date.now()) + options.graceMs,
+    );
+    try {
+      return await this.piscina.run({ ...task, port: channel.port2 }, { signal: stop.signal, transferList: [channel.port2] });
+    } catch (error) {
+      if (reason) throw new ThreadStopped(reason);
+      throw error;
+    } finally {
+      clearTimeout(overrun);
+      options.signal.removeEventListener('abort', onCancel);
+      channel.port1.close();
+    }
+  }
+
+  get threads(): number {
+    return this.piscina.threads.length;
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}
