@@ -47,10 +47,11 @@ describe('parseOrThrow', () => {
     expect(error.message).toContain('orders[1]');
   });
 
-  it('names an unknown top-level field', () => {
-    const error = errorOf({ problemId: 'p', orders: [], problemID: 'typo' });
+  it('names an unknown top-level field ahead of the missing field it misspells', () => {
+    const error = errorOf({ orders: [], problemID: 'typo' });
     expect(error.param).toBe('problemID');
     expect(error.message).toMatch(/Unknown field "problemID"/);
+    expect(error.message).toContain('1 more issue');
   });
 
   it('points param at the first wrong field and counts the rest', () => {

@@ -25,11 +25,13 @@ export type RequestPart = 'body' | 'query' | 'path';
 
 /**
  * The first issue of a failed parse as a 400 `invalid_input` (or the given code): `param` is the JSON
- * path of the offending field, unknown fields are named, and the message says how many more issues
+ * path of the offending field, unknown fields are named (ahead of other issues), and the message says how many more issues
  * there are so a caller fixes them all rather than one per round trip.
  */
 export function issuesToApiError(issues: readonly z.core.$ZodIssue[], part: RequestPart, code = 'invalid_input'): ApiError {
-  const first = issues[0];
+  // An unknown field is reported first: a misspelt field (`problemID`) also makes the real one
+  // missing, and naming the typo is what lets the caller fix both.
+  const first = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0];
   if (!first) return ApiError.badRequest(code, `Invalid request ${part}.`);
   const more = issues.length > 1 ? ` (${issues.length - 1} more issue${issues.length > 2 ? 's' : ''} in the request ${part})` : '';
   if (first.code === 'unrecognized_keys') {

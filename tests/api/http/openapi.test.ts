@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './http';
+
+type Json = Record<string, unknown>;
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  security?: Json[];
+  requestBody?: { content?: Record<string, { schema?: Json }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Json }> }>;
+}
+
+let doc: { openapi: string; info: Json; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Json> } };
+
+function resolve(schema: Json): Json {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string') return schema;
+  const name = ref.split('/').pop() ?? '';
+  const found = doc.components?.schemas?.[name];
+  if (!found) throw new Error(`unresolvable $ref ${ref}`);
+  return found;
+}
+
+/** Paths (`orders[].foo`) of object schemas in a request body that would silently accept unknown fields. */
+function openObjects(schema: Json, path: string, seen: Set<Json>): string[] {
+  const resolved = resolve(schema);
+  if (seen.has(resolved)) return [];
+  seen.add(resolved);
+  const found: string[] = [];
+  const type = resolved.type;
+  const isObject = type === 'object' || (Array.isArray(type) && type.includes('object')) || resolved.properties !== undefined;
+  if (isObject && resolved.properties && resolved.additionalProperties !== false) found.push(path || '(root)');
+  for (const [name, property] of Object.entries((resolved.properties ?? {}) as Record<string, Json>)) {
+    found.push(...openObjects(property, path ? `${path}.${name}` : name, seen));
+  }
+  if (resolved.items && typeof resolved.items === 'object') found.push(...openObjects(resolved.items as Json, `${path}[]`, seen));
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    for (const part of (resolved[key] ?? []) as Json[]) found.push(...openObjects(part, path, seen));
+  }
+  return found;
+}
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, operation]) => ({ path, method, operation })),
+  );
+
+beforeAll(async () => {
+  const response = await fetch(`${baseUrl}/v1/openapi.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  doc = (await response.json()) as typeof doc;
+});
+
+describe('/v1/openapi.json', () => {
+  it('is an OpenAPI 3.1 document without authentication', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.info.title).toEqual(expect.any(String));
+    expect(doc.info.version).toEqual(expect.any(String));
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
+    expect(doc.paths['/healthz']?.get).toBeDefined();
+    expect(doc.paths['/v1/openapi.json']?.get).toBeDefined();
+  });
+
+  it('gives every operation a unique operationId and a summary', () => {
+    const ids = operations().map((o) => o.operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { operation } of operations()) expect(operation.summary).toEqual(expect.any(String));
+  });
+
+  it('documents the error envelope for every error status, and 401 for every authenticated operation', () => {
+    const errorSchema = doc.components?.schemas?.Error;
+    expect(errorSchema).toBeDefined();
+    for (const { path, method, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (Number(status) < 400 || path === '/readyz') continue;
+        expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+      if ((operation.security ?? []).length > 0) expect(operation.responses?.['401'], `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('describes only strict request bodies: unknown fields are rejected, so the schema must say so', () => {
+    for (const { path, method, operation } of operations()) {
+      const schema = operation.requestBody?.content?.['application/json']?.schema;
+      if (!schema) continue;
+      expect(openObjects(schema, '', new Set()), `${method} ${path}: objects accepting unknown fields`).toEqual([]);
+    }
+  });
+});
+
+/** As React escapes text content. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+describe('/v1/docs', () => {
+  it('renders the reference from the document, offline (no external scripts, styles or fonts)', async () => {
+    const response = await fetch(`${baseUrl}/v1/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await response.text();
+    for (const { path, operation } of operations()) {
+      expect(html).toContain(path);
+      if (operation.summary) expect(html).toContain(escapeHtml(operation.summary));
+    }
+    const external = [...html.matchAll(/(?:src|href)="(https?:)?\/\/[^"]+"/g)].map((m) => m[0]);
+    expect(external).toEqual([]);
+  });
+});
