@@ -1,0 +1,5 @@
+// Solomon VRPTW benchmark: npm run bench:solomon -- --time-limit 2 --threads 2 [--instances C101,R201] [--out FILE] [--solutions DIR] [--dir DIR]
+import path from 'node:path';
+import { runBenchmarkCli } from '../server/optimizer/benchmarks/run';
+
+await runBenchmarkCli('solomon', path.resolve(import.meta.dirname, '..'), process.argv.slice(2));

@@ -1,0 +1,139 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkSolution } from '../verify';
+import { solve } from '../solve';
+import type { BenchmarkInstance } from './lilim';
+import { parseLiLim } from './lilim';
+import { type Reference, formatSolutionFile, readReferenceCsv } from './reference';
+import { parseSolomon } from './solomon';
+
+export type BenchmarkKind = 'lilim' | 'solomon';
+
+interface Args {
+  timeLimit: number;
+  threads: number;
+  seed: number;
+  dir?: string;
+  out?: string;
+  solutions?: string;
+  instances?: string[];
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { timeLimit: 2, threads: 2, seed: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    const need = (): string => {
+      if (value === undefined) throw new Error(`${flag} needs a value`);
+      i++;
+      return value;
+    };
+    switch (flag) {
+      case '--time-limit': args.timeLimit = Number(need()); break;
+      case '--threads': args.threads = Number(need()); break;
+      case '--seed': args.seed = Number(need()); break;
+      case '--dir': args.dir = need(); break;
+      case '--out': args.out = need(); break;
+      case '--solutions': args.solutions = need(); break;
+      case '--instances': args.instances = need().split(',').map((s) => s.trim()).filter(Boolean); break;
+      default: throw new Error(`unknown argument ${flag}`);
+    }
+  }
+  return args;
+}
+
+interface Setup {
+  dir: string;
+  hierarchical: Map<string, Reference>;
+  distanceOnly: Map<string, Reference>;
+  parse: (name: string, text: string) => BenchmarkInstance;
+}
+
+function readOptional(file: string, vehicles?: string, distance?: string): Map<string, Reference> {
+  return existsSync(file) ? readReferenceCsv(readFileSync(file, 'utf8'), vehicles, distance) : new Map();
+}
+
+function setup(kind: BenchmarkKind, root: string, dirArg?: string): Setup {
+  const shared = path.resolve(root, '..', 'shared', 'benchmarks');
+  if (kind === 'lilim') {
+    const base = path.join(shared, 'li-lim');
+    const dir = dirArg ? path.resolve(dirArg) : path.join(base, 'pdp_100');
+    const isDefault = !dirArg;
+    return {
+      dir,
+      hierarchical: isDefault ? readOptional(path.join(base, 'bks.csv')) : readOptional(path.join(base, 'bks_200.csv')),
+      distanceOnly: isDefault ? readOptional(path.join(base, 'bks_distance_only_100.csv')) : new Map(),
+      parse: parseLiLim,
+    };
+  }
+  const base = path.join(shared, 'solomon');
+  return {
+    dir: dirArg ? path.resolve(dirArg) : path.join(base, 'instances'),
+    hierarchical: readOptional(path.join(base, 'bks.csv')),
+    distanceOnly: readOptional(path.join(base, 'bks_variants.csv'), 'distance_oriented_vehicles', 'distance_oriented_distance'),
+    parse: parseSolomon,
+  };
+}
+
+const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(2)}%` : 'n/a');
+
+/** Runs a benchmark set from the command line; prints a table and a summary. */
+export async function runBenchmarkCli(kind: BenchmarkKind, root: string, argv: readonly string[]): Promise<void> {
+  const args = parseArgs(argv);
+  const s = setup(kind, root, args.dir);
+  let files = readdirSync(s.dir).filter((f) => f.endsWith('.txt')).sort();
+  if (args.instances) {
+    const wanted = new Set(args.instances.map((x) => x.toLowerCase()));
+    files = files.filter((f) => wanted.has(path.basename(f, '.txt').toLowerCase()));
+  }
+  if (args.solutions) mkdirSync(args.solutions, { recursive: true });
+  const csv = ['instance,vehicles,distance,unassigned,feasible,seconds'];
+  let extraVehicles = 0;
+  let fewerVehicles = 0;
+  let infeasible = 0;
+  const equalGaps: number[] = [];
+  const distanceGaps: number[] = [];
+  const seconds: number[] = [];
+  console.log(`${kind}: ${files.length} instances, ${args.timeLimit} s, ${args.threads} thread(s), seed ${args.seed}`);
+  console.log('instance     veh  bks   distance     bks-dist     gap    dist-only-gap  unas  feasible  seconds');
+  for (const file of files) {
+    const name = path.basename(file, '.txt');
+    const instance = s.parse(name, readFileSync(path.join(s.dir, file), 'utf8'));
+    const began = performance.now();
+    const solution = await solve(instance.problem, { timeLimitMs: args.timeLimit * 1000, threads: args.threads, seed: args.seed });
+    const secs = (performance.now() - began) / 1000;
+    const check = checkSolution(instance.problem, solution);
+    const feasible = check.feasible && solution.unassigned.length === 0;
+    if (!feasible) infeasible++;
+    const vehicles = solution.routes.length;
+    const ref = s.hierarchical.get(name);
+    const refD = s.distanceOnly.get(name);
+    let gap = NaN;
+    if (ref) {
+      if (vehicles > ref.vehicles) extraVehicles += vehicles - ref.vehicles;
+      if (vehicles < ref.vehicles) fewerVehicles += ref.vehicles - vehicles;
+      if (vehicles === ref.vehicles) {
+        gap = solution.distance / ref.distance - 1;
+        equalGaps.push(gap);
+      }
+    }
+    const dGap = refD ? solution.distance / refD.distance - 1 : NaN;
+    if (refD) distanceGaps.push(dGap);
+    seconds.push(secs);
+    console.log(
+      `${name.padEnd(12)} ${String(vehicles).padStart(3)} ${String(ref?.vehicles ?? '-').padStart(4)} ${solution.distance.toFixed(2).padStart(10)} ${(ref?.distance.toFixed(2) ?? '-').padStart(12)} ${pct(gap).padStart(7)} ${pct(dGap).padStart(14)} ${String(solution.unassigned.length).padStart(5)}  ${feasible ? 'yes' : 'NO '}      ${secs.toFixed(2)}`,
+    );
+    if (!check.feasible) console.log(`  checker: ${check.violations.slice(0, 3).join('; ')}`);
+    csv.push(`${name},${vehicles},${solution.distance.toFixed(4)},${solution.unassigned.length},${feasible},${secs.toFixed(3)}`);
+    if (args.solutions) writeFileSync(path.join(args.solutions, `${name}.sol`), formatSolutionFile(instance, solution));
+  }
+  console.log('--- summary');
+  console.log(`instances ${files.length}, infeasible or incomplete ${infeasible}`);
+  console.log(`extra vehicles over BKS (total) ${extraVehicles}${fewerVehicles ? `, fewer than BKS ${fewerVehicles}` : ''}`);
+  console.log(`mean distance gap where vehicles = BKS: ${pct(mean(equalGaps))} over ${equalGaps.length} instances`);
+  console.log(`mean gap to distance-only references: ${pct(mean(distanceGaps))} over ${distanceGaps.length} instances`);
+  console.log(`seconds: mean ${mean(seconds).toFixed(2)}, max ${Math.max(...seconds).toFixed(2)}`);
+  if (args.out) writeFileSync(args.out, csv.join('\n') + '\n');
+}

@@ -1,0 +1,165 @@
+import { type Instance, lastWindowEnd } from './instance';
+import { Inserter, emptyCandidate } from './insertion';
+import type { ReasonCode, Stop } from './model';
+import { costModel } from './objective';
+import { Random } from './random';
+import { RouteState } from './route';
+
+export interface JobVerdict {
+  reason: ReasonCode;
+  description: string;
+}
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+function windowsText(stop: Stop): string {
+  return stop.timeWindows.map((w) => `[${fmt(w.start)}, ${fmt(w.end)}]`).join(', ');
+}
+
+/**
+ * Proves, per job, whether any vehicle could serve it alone. Returns null for jobs that can be
+ * served alone by at least one vehicle (the search plans those); otherwise the first limiting fact.
+ */
+export function screenJobs(inst: Instance): (JobVerdict | null)[] {
+  const problem = inst.problem;
+  const model = costModel(inst);
+  const inserter = new Inserter(inst, model, new Random(1));
+  const empty = problem.vehicles.map((_, v) => {
+    const r = new RouteState(inst, v, 4);
+    r.update(model);
+    return r;
+  });
+  const D = inst.dims;
+  const verdicts: (JobVerdict | null)[] = [];
+  const lockRankOf = new Map<string, number>();
+  for (const seq of problem.lockedSequences ?? []) {
+    seq.stops.forEach((s, rank) => lockRankOf.set(`${s.shipment}:${s.kind}`, rank));
+  }
+
+  problem.shipments.forEach((s, j) => {
+    const stops = [s.pickup, s.delivery].filter((x): x is Stop => x !== null);
+    if (stops.length === 0) {
+      verdicts.push({ reason: 'ADDRESS_NOT_RESOLVED', description: 'has neither a pickup nor a delivery stop' });
+      return;
+    }
+    for (const stop of stops) {
+      const bad = stop.timeWindows.find((w) => !(w.end >= w.start));
+      if (bad) {
+        verdicts.push({
+          reason: 'INVALID_TIME_WINDOW',
+          description: `time window ends (${fmt(bad.end)}) before it starts (${fmt(bad.start)})`,
+        });
+        return;
+      }
+      if (stop.location < 0 || stop.location >= inst.locations) {
+        verdicts.push({ reason: 'ADDRESS_NOT_RESOLVED', description: `stop location ${stop.location} is not in the matrix` });
+        return;
+      }
+    }
+
+    const lockVehicle = inst.jobLockVehicle[j]!;
+    if (lockVehicle >= 0) {
+      const rp = lockRankOf.get(`${j}:pickup`);
+      const rd = lockRankOf.get(`${j}:delivery`);
+      if (lockVehicle >= inst.vehicles) {
+        verdicts.push({ reason: 'LOCKED_STOP_CONFLICT', description: `locked to vehicle ${lockVehicle}, which does not exist` });
+        return;
+      }
+      if (rp !== undefined && rd !== undefined && rd < rp) {
+        verdicts.push({ reason: 'LOCKED_STOP_CONFLICT', description: 'locked sequence puts the delivery before the pickup' });
+        return;
+      }
+      if (!inst.compatible[j * inst.vehicles + lockVehicle]) {
+        verdicts.push({
+          reason: 'LOCKED_STOP_CONFLICT',
+          description: `locked to vehicle ${problem.vehicles[lockVehicle]!.id}, which lacks its skills, capacity or permission`,
+        });
+        return;
+      }
+    }
+
+    const allowed = s.allowedVehicles ? new Set(s.allowedVehicles) : null;
+    const candidates = problem.vehicles
+      .map((_, v) => v)
+      .filter((v) => (!allowed || allowed.has(v)) && (lockVehicle < 0 || v === lockVehicle));
+    const skilled = candidates.filter((v) => s.requiredSkills.every((k) => problem.vehicles[v]!.skills.includes(k)));
+    if (skilled.length === 0) {
+      verdicts.push({
+        reason: 'NO_VEHICLE_WITH_SKILLS',
+        description: `needs skills [${s.requiredSkills.join(', ')}]; no ${allowed ? 'allowed ' : ''}vehicle has them`,
+      });
+      return;
+    }
+    const fitting = skilled.filter((v) => inst.compatible[j * inst.vehicles + v] === 1);
+    if (fitting.length === 0) {
+      let maxCap = -Infinity;
+      let dim = 0;
+      for (let d = 0; d < D; d++) {
+        for (const v of skilled) {
+          const gap = inst.size[j * D + d]! - inst.vehicleCapacity[v * D + d]!;
+          if (gap > 0 && inst.vehicleCapacity[v * D + d]! > maxCap) {
+            maxCap = inst.vehicleCapacity[v * D + d]!;
+            dim = d;
+          }
+        }
+      }
+      verdicts.push({
+        reason: 'EXCEEDS_VEHICLE_CAPACITY',
+        description: `size ${fmt(inst.size[j * D + dim]!)} in dimension ${dim} exceeds the largest suitable vehicle capacity ${fmt(maxCap)}`,
+      });
+      return;
+    }
+
+    // Every window must overlap some suitable vehicle's shift.
+    const overlapsShift = (v: number): boolean => {
+      for (let k = 0; k < 2; k++) {
+        const node = 2 * j + k;
+        if (inst.nodeLocation[node]! < 0) continue;
+        const off = inst.nodeWindowOffset[node]!;
+        let any = false;
+        for (let w = off; w < off + inst.nodeWindowCount[node]!; w++) {
+          if (inst.windowEnd[w]! >= inst.vehicleEarliest[v]! && inst.windowStart[w]! <= inst.vehicleLatest[v]!) any = true;
+        }
+        if (!any) return false;
+      }
+      return true;
+    };
+    const inShift = fitting.filter(overlapsShift);
+    if (inShift.length === 0) {
+      const v = fitting[0]!;
+      const stop = stops.find((st) => st.timeWindows.length > 0) ?? stops[0]!;
+      verdicts.push({
+        reason: 'OUTSIDE_SHIFT',
+        description: `time windows ${windowsText(stop)} lie outside every suitable vehicle's shift (e.g. ${problem.vehicles[v]!.id}: ${fmt(inst.vehicleEarliest[v]!)} to ${fmt(inst.vehicleLatest[v]!)})`,
+      });
+      return;
+    }
+
+    for (const v of inShift) {
+      const best = emptyCandidate();
+      inserter.evaluate(empty[v]!, v, j, best);
+      if (best.route >= 0) {
+        verdicts.push(null);
+        return;
+      }
+    }
+    const v = inShift[0]!;
+    const closing = [2 * j, 2 * j + 1]
+      .filter((x) => inst.nodeLocation[x]! >= 0)
+      .map((x) => fmt(lastWindowEnd(inst, x)));
+    verdicts.push({
+      reason: 'TIME_WINDOW_UNREACHABLE',
+      description: `no suitable vehicle can reach the stops within their windows (closing at ${closing.join(' and ')}) and finish its shift by ${fmt(inst.vehicleLatest[v]!)}, even serving it alone`,
+    });
+  });
+  return verdicts;
+}
+
+export function insufficientFleet(priority: number): JobVerdict {
+  return {
+    reason: 'INSUFFICIENT_FLEET',
+    description: `feasible on its own, but no vehicle had room left (time, capacity or stops) after serving orders of priority ${priority} or higher`,
+  };
+}

@@ -1,0 +1,298 @@
+import {
+  type Instance,
+  distanceBetween,
+  lastWindowEnd,
+  travelTime,
+  windowStartFor,
+} from './instance';
+import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
+import type { Random } from './random';
+import type { RouteState } from './route';
+
+/** Best insertion found so far; reused across calls so the hot loop allocates nothing. */
+export interface InsertionCandidate {
+  cost: number;
+  route: number;
+  /** Pickup (or single node) goes after position i; delivery after old position j (-1: single node). */
+  i: number;
+  j: number;
+  /** Service start of the inserted delivery (or single stop). */
+  deliveryStart: number;
+  addedDistance: number;
+  /** Estimated change of route duration (exact without multiple windows or traffic). */
+  addedDuration: number;
+}
+
+export function emptyCandidate(): InsertionCandidate {
+  return { cost: Infinity, route: -1, i: -1, j: -1, deliveryStart: Infinity, addedDistance: 0, addedDuration: 0 };
+}
+
+/**
+ * Cheapest feasible insertion of one job into one route, using the route's cached forward/backward
+ * schedule: each (pickup, delivery) position pair costs O(1) and the scan over delivery positions
+ * stops as soon as time, capacity or locks make every later position infeasible.
+ */
+export class Inserter {
+  /** Probability of skipping a feasible candidate (SISR "blinks"). */
+  blinkRate = 0;
+  /** 'cost': cheapest insertion; 'earliestDelivery': earliest delivery start, then least added distance. */
+  mode: 'cost' | 'earliestDelivery' = 'cost';
+  /** MIN_MAX_TRAVEL_COST_DISTANCE: longest and second-longest route distances, and the longest route. */
+  maxDistance = 0;
+  secondMaxDistance = 0;
+  maxRoute = -1;
+
+  constructor(
+    private readonly inst: Instance,
+    private readonly model: CostModel,
+    private readonly rng: Random,
+  ) {}
+
+  refreshMaxDistance(routes: readonly RouteState[]): void {
+    let m1 = 0;
+    let m2 = 0;
+    let r1 = -1;
+    for (let r = 0; r < routes.length; r++) {
+      const d = routes[r]!.distance;
+      if (d > m1) {
+        m2 = m1;
+        m1 = d;
+        r1 = r;
+      } else if (d > m2) m2 = d;
+    }
+    this.maxDistance = m1;
+    this.secondMaxDistance = m2;
+    this.maxRoute = r1;
+  }
+
+  /** Evaluates job in route r; updates `best` if cheaper. Returns true when it did. */
+  evaluate(route: RouteState, r: number, job: number, best: InsertionCandidate): boolean {
+    const inst = this.inst;
+    const n = route.size;
+    const v = route.vehicle;
+    if (!inst.compatible[job * inst.vehicles + v]) return false;
+    const p = 2 * job;
+    const d = p + 1;
+    const hasP = inst.nodeLocation[p]! >= 0;
+    const hasD = inst.nodeLocation[d]! >= 0;
+    const added = (hasP ? 1 : 0) + (hasD ? 1 : 0);
+    if (n + added > inst.vehicleMaxStops[v]!) return false;
+    if (hasP && hasD) return this.evaluatePair(route, r, job, best);
+    return this.evaluateSingle(route, r, job, hasP ? p : d, best);
+  }
+
+  private candidate(
+    route: RouteState, r: number, deltaDistance: number, arrivalNext: number, next: number,
+    firstWaitNew: number, i: number, j: number, best: InsertionCandidate,
+    a: number, b: number, deliveryStart: number,
+  ): boolean {
+    const inst = this.inst;
+    const model = this.model;
+    const n = route.size;
+    const newDistance = route.cumDistance[n + 1]! + deltaDistance;
+    let newDuration = 0;
+    let baseDuration = 0;
+    const earliestMode = this.mode === 'earliestDelivery';
+    if (model.usesDuration || earliestMode) {
+      const startNext = next <= n ? windowStartFor(inst, route.node[next]!, arrivalNext) : arrivalNext;
+      const shift = startNext - route.start[next]!;
+      const endShift = next <= n ? Math.max(0, shift - (route.cumWait[n]! - route.cumWait[next]!)) : shift;
+      const firstWaitOld = n > 0 ? route.cumWait[1]! : 0;
+      baseDuration = route.start[n + 1]! - route.start[0]! - firstWaitOld;
+      newDuration = baseDuration + endShift - ((i === 0 ? firstWaitNew : firstWaitOld) - firstWaitOld);
+    }
+    const addedDistance = n === 0 ? newDistance : deltaDistance;
+    const addedDuration = n === 0 ? newDuration : newDuration - baseDuration;
+    let delta: number;
+    if (earliestMode) {
+      if (deliveryStart > best.cost || (deliveryStart === best.cost && addedDistance >= best.addedDistance)) return false;
+      delta = deliveryStart;
+    } else {
+      delta = model.routeCost(route.vehicle, newDistance, newDuration) - route.cost;
+      if (model.usesMaxDistance) {
+        const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
+        delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
+      }
+      if (delta >= best.cost) return false;
+      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) return false;
+    }
+    if (inst.traffic !== null && !insertionIsFeasible(inst, route, a, i, b, j)) return false;
+    best.cost = delta;
+    best.route = r;
+    best.i = i;
+    best.j = j;
+    best.deliveryStart = deliveryStart;
+    best.addedDistance = addedDistance;
+    best.addedDuration = addedDuration;
+    return true;
+  }
+
+  private evaluatePair(route: RouteState, r: number, job: number, best: InsertionCandidate): boolean {
+    const inst = this.inst;
+    const n = route.size;
+    const v = route.vehicle;
+    const p = 2 * job;
+    const d = p + 1;
+    const locP = inst.nodeLocation[p]!;
+    const locD = inst.nodeLocation[d]!;
+    const svcP = inst.nodeService[p]!;
+    const svcD = inst.nodeService[d]!;
+    const rankP = inst.nodeLockRank[p]!;
+    const rankD = inst.nodeLockRank[d]!;
+    const lastP = lastWindowEnd(inst, p);
+    const lastD = lastWindowEnd(inst, d);
+    const loc = route.loc;
+    const node = route.node;
+    const latest = route.latest;
+    let improved = false;
+
+    for (let i = 0; i <= n; i++) {
+      const depI = route.departure(i);
+      if (depI > lastP) break;
+      if (rankP >= 0) {
+        if (route.lockBefore[i]! >= rankP) break;
+        if (route.lockAfter[i + 1]! <= rankP) continue;
+      }
+      if (!this.fitsWithSize(route, i, job)) continue;
+      const arrP = depI + travelTime(inst, v, loc[i]!, locP, depI);
+      const sP = windowStartFor(inst, p, arrP);
+      if (sP === Infinity) continue;
+      const depP = sP + svcP;
+      const next = loc[i + 1]!;
+      const dIP = distanceBetween(inst, loc[i]!, locP);
+      const dINext = distanceBetween(inst, loc[i]!, next);
+
+      // Delivery right after the pickup.
+      if (rankD < 0 || (route.lockBefore[i]! < rankD && route.lockAfter[i + 1]! > rankD)) {
+        const arrD = depP + travelTime(inst, v, locP, locD, depP);
+        const sD = windowStartFor(inst, d, arrD);
+        if (sD !== Infinity) {
+          const depD = sD + svcD;
+          const arrN = depD + travelTime(inst, v, locD, next, depD);
+          if (arrN <= latest[i + 1]!) {
+            const dd = dIP + distanceBetween(inst, locP, locD) + distanceBetween(inst, locD, next) - dINext;
+            if (this.candidate(route, r, dd, arrN, i + 1, sP - arrP, i, i, best, p, d, sD)) improved = true;
+          }
+        }
+      }
+      if (i === n) continue;
+
+      // Delivery later: walk forward with the shifted schedule.
+      const pickupDelta = dIP + distanceBetween(inst, locP, next) - dINext;
+      let prevDep = depP;
+      let prevLoc = locP;
+      for (let k = i + 1; k <= n; k++) {
+        const arr = prevDep + travelTime(inst, v, prevLoc, loc[k]!, prevDep);
+        const x = node[k]!;
+        const s = windowStartFor(inst, x, arr);
+        if (s > latest[k]!) break;
+        if (!this.fitsWithSize(route, k, job)) break;
+        if (rankD >= 0 && route.lockBefore[k]! >= rankD) break;
+        const dep = s + inst.nodeService[x]!;
+        if (dep > lastD) break;
+        if (rankD < 0 || route.lockAfter[k + 1]! > rankD) {
+          const arrD = dep + travelTime(inst, v, loc[k]!, locD, dep);
+          const sD = windowStartFor(inst, d, arrD);
+          if (sD !== Infinity) {
+            const depD = sD + svcD;
+            const after = loc[k + 1]!;
+            const arrN = depD + travelTime(inst, v, locD, after, depD);
+            if (arrN <= latest[k + 1]!) {
+              const dd = pickupDelta + distanceBetween(inst, loc[k]!, locD) + distanceBetween(inst, locD, after)
+                - distanceBetween(inst, loc[k]!, after);
+              if (this.candidate(route, r, dd, arrN, k + 1, sP - arrP, i, k, best, p, d, sD)) improved = true;
+            }
+          }
+        }
+        prevDep = dep;
+        prevLoc = loc[k]!;
+      }
+    }
+    return improved;
+  }
+
+  private evaluateSingle(route: RouteState, r: number, job: number, x: number, best: InsertionCandidate): boolean {
+    const inst = this.inst;
+    const n = route.size;
+    const v = route.vehicle;
+    const D = inst.dims;
+    const isDelivery = (x & 1) === 1;
+    const locX = inst.nodeLocation[x]!;
+    const svc = inst.nodeService[x]!;
+    const rank = inst.nodeLockRank[x]!;
+    const last = lastWindowEnd(inst, x);
+    const loc = route.loc;
+    let improved = false;
+    for (let k = 0; k <= n; k++) {
+      const dep = route.departure(k);
+      if (dep > last) break;
+      if (rank >= 0) {
+        if (route.lockBefore[k]! >= rank) break;
+        if (route.lockAfter[k + 1]! <= rank) continue;
+      }
+      // Delivery-only raises the load from the start up to k; pickup-only from k to the end.
+      const maxLoad = isDelivery ? route.loadPrefixMax : route.loadSuffixMax;
+      let fits = true;
+      for (let dd = 0; dd < D; dd++) {
+        if (maxLoad[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) {
+          fits = false;
+          break;
+        }
+      }
+      if (!fits) {
+        if (isDelivery) break;
+        continue;
+      }
+      const arr = dep + travelTime(inst, v, loc[k]!, locX, dep);
+      const s = windowStartFor(inst, x, arr);
+      if (s === Infinity) continue;
+      const depX = s + svc;
+      const next = loc[k + 1]!;
+      const arrN = depX + travelTime(inst, v, locX, next, depX);
+      if (arrN > route.latest[k + 1]!) continue;
+      const dd = distanceBetween(inst, loc[k]!, locX) + distanceBetween(inst, locX, next) - distanceBetween(inst, loc[k]!, next);
+      if (this.candidate(route, r, dd, arrN, k + 1, s - arr, k, -1, best, x, -1, s)) improved = true;
+    }
+    return improved;
+  }
+
+  /** Load after position k plus the job's size fits the vehicle. */
+  private fitsWithSize(route: RouteState, k: number, job: number): boolean {
+    const inst = this.inst;
+    const D = inst.dims;
+    const v = route.vehicle;
+    for (let dd = 0; dd < D; dd++) {
+      if (route.load[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * Exact check by forward simulation of the route with node a after position i and node b after old
+ * position j (b = -1: single node). Used where constant-time checks are only approximate (traffic).
+ */
+export function insertionIsFeasible(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): boolean {
+  const v = route.vehicle;
+  const n = route.size;
+  let t = route.departure(i);
+  let prevLoc = route.loc[i]!;
+  const visit = (x: number): boolean => {
+    const l = inst.nodeLocation[x]!;
+    const arr = t + travelTime(inst, v, prevLoc, l, t);
+    const s = windowStartFor(inst, x, arr);
+    if (s === Infinity) return false;
+    t = s + inst.nodeService[x]!;
+    prevLoc = l;
+    return true;
+  };
+  if (!visit(a)) return false;
+  if (b >= 0 && j === i && !visit(b)) return false;
+  for (let k = i + 1; k <= n; k++) {
+    if (!visit(route.node[k]!)) return false;
+    if (b >= 0 && k === j && !visit(b)) return false;
+  }
+  const endLoc = route.loc[n + 1]!;
+  const arrEnd = t + travelTime(inst, v, prevLoc, endLoc, t);
+  return arrEnd <= inst.vehicleLatest[v]!;
+}

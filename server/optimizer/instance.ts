@@ -1,0 +1,296 @@
+import type { Objective, Problem, Stop, TrafficProfile } from './model';
+
+/**
+ * The solver's compiled view of a Problem: flat typed arrays indexed by job, node and vehicle.
+ *
+ * Every shipment j owns two nodes: 2j (pickup) and 2j+1 (delivery). A single-stop job leaves one of
+ * them absent (location -1): pickup absent = loaded at the vehicle start; delivery absent = carried
+ * to the end. Every node has at least one time window; "always open" becomes (-inf, +inf).
+ */
+export interface Instance {
+  problem: Problem;
+  objective: Objective;
+  locations: number;
+  jobs: number;
+  vehicles: number;
+  dims: number;
+  durations: Float64Array;
+  distances: Float64Array;
+  traffic: TrafficProfile | null;
+
+  nodeLocation: Int32Array;
+  nodeService: Float64Array;
+  nodeWindowOffset: Int32Array;
+  nodeWindowCount: Int32Array;
+  windowStart: Float64Array;
+  windowEnd: Float64Array;
+  /** Rank inside the node's locked sequence (-1 = not locked). */
+  nodeLockRank: Int32Array;
+
+  /** jobs * dims. */
+  size: Float64Array;
+  priority: Int8Array;
+  /** Vehicle a locked job is pinned to (-1 = free). */
+  jobLockVehicle: Int32Array;
+  /** jobs * vehicles: 1 when skills, capacity, allowed vehicles and locks permit. */
+  compatible: Uint8Array;
+
+  vehicleStart: Int32Array;
+  /** -1 = open route. */
+  vehicleEnd: Int32Array;
+  vehicleEarliest: Float64Array;
+  /** latestEnd tightened by maxDuration counted from earliestStart (conservative). */
+  vehicleLatest: Float64Array;
+  /** vehicles * dims. */
+  vehicleCapacity: Float64Array;
+  vehicleMaxStops: Int32Array;
+  vehicleSpeed: Float64Array;
+  /** Vehicles with identical profiles share a class: one empty route per class is worth trying. */
+  vehicleClass: Int32Array;
+
+  /** For each job, other jobs sorted by closeness; jobs * neighborCount. */
+  neighbors: Int32Array;
+  neighborCount: number;
+}
+
+export const PICKUP = 0;
+export const DELIVERY = 1;
+
+const ALWAYS_OPEN = { start: -Infinity, end: Infinity };
+
+function stopWindows(stop: Stop | null): { start: number; end: number }[] {
+  if (!stop || stop.timeWindows.length === 0) return [ALWAYS_OPEN];
+  return [...stop.timeWindows].sort((a, b) => a.start - b.start);
+}
+
+function hasAll(have: readonly string[], need: readonly string[]): boolean {
+  for (const s of need) if (!have.includes(s)) return false;
+  return true;
+}
+
+export function compileInstance(problem: Problem, options: { neighbors?: boolean } = {}): Instance {
+  const jobs = problem.shipments.length;
+  const vehicles = problem.vehicles.length;
+  const dims = problem.dimensions;
+  const nodes = 2 * jobs;
+
+  const nodeLocation = new Int32Array(nodes).fill(-1);
+  const nodeService = new Float64Array(nodes);
+  const nodeWindowOffset = new Int32Array(nodes);
+  const nodeWindowCount = new Int32Array(nodes);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const size = new Float64Array(jobs * dims);
+  const priority = new Int8Array(jobs);
+
+  problem.shipments.forEach((s, j) => {
+    const stops = [s.pickup, s.delivery];
+    for (let k = 0; k < 2; k++) {
+      const node = 2 * j + k;
+      const stop = stops[k] ?? null;
+      nodeWindowOffset[node] = starts.length;
+      const windows = stopWindows(stop);
+      nodeWindowCount[node] = windows.length;
+      for (const w of windows) {
+        starts.push(w.start);
+        ends.push(w.end);
+      }
+      if (stop) {
+        nodeLocation[node] = stop.location;
+        nodeService[node] = stop.serviceSeconds;
+      }
+    }
+    for (let d = 0; d < dims; d++) size[j * dims + d] = s.size[d] ?? 0;
+    priority[j] = Math.max(0, Math.min(5, Math.round(s.priority)));
+  });
+
+  const nodeLockRank = new Int32Array(nodes).fill(-1);
+  const jobLockVehicle = new Int32Array(jobs).fill(-1);
+  for (const seq of problem.lockedSequences ?? []) {
+    seq.stops.forEach((st, rank) => {
+      const node = 2 * st.shipment + (st.kind === 'pickup' ? PICKUP : DELIVERY);
+      if (st.shipment < 0 || st.shipment >= jobs) return;
+      nodeLockRank[node] = rank;
+      jobLockVehicle[st.shipment] = seq.vehicle;
+    });
+  }
+
+  const vehicleStart = new Int32Array(vehicles);
+  const vehicleEnd = new Int32Array(vehicles);
+  const vehicleEarliest = new Float64Array(vehicles);
+  const vehicleLatest = new Float64Array(vehicles);
+  const vehicleCapacity = new Float64Array(vehicles * dims);
+  const vehicleMaxStops = new Int32Array(vehicles);
+  const vehicleSpeed = new Float64Array(vehicles);
+  const vehicleClass = new Int32Array(vehicles);
+  const classKeys = new Map<string, number>();
+  problem.vehicles.forEach((v, i) => {
+    vehicleStart[i] = v.startLocation;
+    vehicleEnd[i] = v.endLocation ?? -1;
+    vehicleEarliest[i] = v.earliestStart;
+    vehicleLatest[i] = v.maxDuration !== undefined ? Math.min(v.latestEnd, v.earliestStart + v.maxDuration) : v.latestEnd;
+    for (let d = 0; d < dims; d++) vehicleCapacity[i * dims + d] = v.capacity[d] ?? 0;
+    vehicleMaxStops[i] = v.maxStops ?? 2 * jobs + 2;
+    vehicleSpeed[i] = v.speedFactor > 0 ? v.speedFactor : 1;
+    const key = JSON.stringify([
+      v.startLocation, v.endLocation, v.earliestStart, v.latestEnd, v.maxDuration, v.capacity, [...v.skills].sort(),
+      v.maxStops, v.fixedCost, v.costPerHour, v.costPerMeter, v.speedFactor,
+    ]);
+    let cls = classKeys.get(key);
+    if (cls === undefined) {
+      cls = classKeys.size;
+      classKeys.set(key, cls);
+    }
+    vehicleClass[i] = cls;
+  });
+
+  const compatible = new Uint8Array(jobs * vehicles);
+  problem.shipments.forEach((s, j) => {
+    const allowed = s.allowedVehicles ? new Set(s.allowedVehicles) : null;
+    problem.vehicles.forEach((v, i) => {
+      if (allowed && !allowed.has(i)) return;
+      if (jobLockVehicle[j]! >= 0 && jobLockVehicle[j] !== i) return;
+      if (!hasAll(v.skills, s.requiredSkills)) return;
+      for (let d = 0; d < dims; d++) if ((size[j * dims + d] ?? 0) > (vehicleCapacity[i * dims + d] ?? 0)) return;
+      compatible[j * vehicles + i] = 1;
+    });
+  });
+
+  const instance: Instance = {
+    problem,
+    objective: problem.objective,
+    locations: problem.locationCount,
+    jobs,
+    vehicles,
+    dims,
+    durations: problem.durations,
+    distances: problem.distances,
+    traffic: problem.traffic ?? null,
+    nodeLocation,
+    nodeService,
+    nodeWindowOffset,
+    nodeWindowCount,
+    windowStart: Float64Array.from(starts),
+    windowEnd: Float64Array.from(ends),
+    nodeLockRank,
+    size,
+    priority,
+    jobLockVehicle,
+    compatible,
+    vehicleStart,
+    vehicleEnd,
+    vehicleEarliest,
+    vehicleLatest,
+    vehicleCapacity,
+    vehicleMaxStops,
+    vehicleSpeed,
+    vehicleClass,
+    neighbors: new Int32Array(0),
+    neighborCount: 0,
+  };
+  if (options.neighbors !== false) buildNeighbors(instance);
+  return instance;
+}
+
+/** Closeness of two jobs: the shortest distance between any of their stops (either direction). */
+function jobGap(inst: Instance, a: number, b: number): number {
+  const n = inst.locations;
+  let best = Infinity;
+  for (let x = 0; x < 2; x++) {
+    const la = inst.nodeLocation[2 * a + x]!;
+    if (la < 0) continue;
+    for (let y = 0; y < 2; y++) {
+      const lb = inst.nodeLocation[2 * b + y]!;
+      if (lb < 0) continue;
+      const d = Math.min(inst.distances[la * n + lb]!, inst.distances[lb * n + la]!);
+      if (d < best) best = d;
+    }
+  }
+  return best;
+}
+
+function buildNeighbors(inst: Instance): void {
+  const J = inst.jobs;
+  const K = Math.min(Math.max(J - 1, 0), 64);
+  inst.neighborCount = K;
+  inst.neighbors = new Int32Array(J * K);
+  if (K === 0) return;
+  const gaps = new Float64Array(J);
+  const order = new Int32Array(J);
+  for (let a = 0; a < J; a++) {
+    for (let b = 0; b < J; b++) {
+      gaps[b] = a === b ? Infinity : jobGap(inst, a, b);
+      order[b] = b;
+    }
+    order.sort((x, y) => gaps[x]! - gaps[y]!);
+    for (let k = 0; k < K; k++) inst.neighbors[a * K + k] = order[k]!;
+  }
+}
+
+/** Traffic multiplier for a leg departing at time t. */
+export function trafficFactor(traffic: TrafficProfile, t: number): number {
+  const day = 86400;
+  let tod = (t + traffic.offsetSeconds) % day;
+  if (tod < 0) tod += day;
+  const idx = Math.min(traffic.factors.length - 1, Math.floor(tod / traffic.bucketSeconds));
+  return traffic.factors[idx] ?? 1;
+}
+
+/** Travel time from location a to b for vehicle v departing at time t (b = -1: open route end). */
+export function travelTime(inst: Instance, v: number, a: number, b: number, t: number): number {
+  if (b < 0 || a < 0) return 0;
+  const base = inst.durations[a * inst.locations + b]! * inst.vehicleSpeed[v]!;
+  if (inst.traffic === null || base === 0) return base;
+  return base * trafficFactor(inst.traffic, t);
+}
+
+/**
+ * Latest departure from a such that arrival at b is no later than arriveBy (traffic-aware:
+ * scans traffic buckets backwards). Returns -Infinity when impossible.
+ */
+export function latestDeparture(inst: Instance, v: number, a: number, b: number, arriveBy: number): number {
+  if (b < 0 || a < 0) return arriveBy;
+  const base = inst.durations[a * inst.locations + b]! * inst.vehicleSpeed[v]!;
+  const traffic = inst.traffic;
+  if (traffic === null || base === 0 || !Number.isFinite(arriveBy)) return arriveBy - base;
+  const bucket = traffic.bucketSeconds;
+  const offset = traffic.offsetSeconds;
+  // Bucket boundaries in absolute time: t such that (t + offset) is a multiple of bucket.
+  let bucketStart = Math.floor((arriveBy + offset) / bucket) * bucket - offset;
+  for (let guard = 0; guard < 4 * (86400 / bucket) + 4; guard++) {
+    const factor = trafficFactor(traffic, bucketStart);
+    const dep = Math.min(bucketStart + bucket - 1e-9, arriveBy - base * factor);
+    if (dep >= bucketStart) return dep;
+    bucketStart -= bucket;
+  }
+  return -Infinity;
+}
+
+export function distanceBetween(inst: Instance, a: number, b: number): number {
+  if (a < 0 || b < 0) return 0;
+  return inst.distances[a * inst.locations + b]!;
+}
+
+/** Earliest service start at node for arrival t, or +Infinity if every window has closed. */
+export function windowStartFor(inst: Instance, node: number, t: number): number {
+  const off = inst.nodeWindowOffset[node]!;
+  const cnt = inst.nodeWindowCount[node]!;
+  for (let w = off; w < off + cnt; w++) {
+    if (t <= inst.windowEnd[w]!) return t >= inst.windowStart[w]! ? t : inst.windowStart[w]!;
+  }
+  return Infinity;
+}
+
+/** Latest service start at node no later than t, or -Infinity if no window opens by then. */
+export function windowLatestFor(inst: Instance, node: number, t: number): number {
+  const off = inst.nodeWindowOffset[node]!;
+  const cnt = inst.nodeWindowCount[node]!;
+  for (let w = off + cnt - 1; w >= off; w--) {
+    if (inst.windowStart[w]! <= t) return t <= inst.windowEnd[w]! ? t : inst.windowEnd[w]!;
+  }
+  return -Infinity;
+}
+
+export function lastWindowEnd(inst: Instance, node: number): number {
+  return inst.windowEnd[inst.nodeWindowOffset[node]! + inst.nodeWindowCount[node]! - 1]!;
+}

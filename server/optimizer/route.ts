@@ -1,0 +1,237 @@
+import {
+  type Instance,
+  distanceBetween,
+  lastWindowEnd,
+  latestDeparture,
+  travelTime,
+  windowLatestFor,
+  windowStartFor,
+} from './instance';
+import type { CostModel } from './objective';
+
+/**
+ * One vehicle's route with the cached schedule data that makes insertion checks constant-time:
+ * position 0 is the start depot, 1..size the stops, size+1 the end (location -1 for open routes).
+ * For every position: earliest service start (forward), latest feasible service start (backward),
+ * load after the stop with prefix and suffix maxima, cumulative distance and waiting, and the lock
+ * ranks around it. Arrays grow by doubling, so steady-state search allocates nothing.
+ */
+export class RouteState {
+  readonly vehicle: number;
+  size = 0;
+  node: Int32Array;
+  loc: Int32Array;
+  start: Float64Array;
+  latest: Float64Array;
+  load: Float64Array;
+  loadPrefixMax: Float64Array;
+  loadSuffixMax: Float64Array;
+  cumDistance: Float64Array;
+  cumWait: Float64Array;
+  /** Rank of the last locked stop at or before the position (-1 if none). */
+  lockBefore: Int32Array;
+  /** Rank of the first locked stop at or after the position (max int if none). */
+  lockAfter: Int32Array;
+  distance = 0;
+  duration = 0;
+  cost = 0;
+  feasible = true;
+
+  constructor(
+    private readonly inst: Instance,
+    vehicle: number,
+    capacity = 16,
+  ) {
+    this.vehicle = vehicle;
+    this.node = new Int32Array(capacity);
+    this.loc = new Int32Array(capacity);
+    this.start = new Float64Array(capacity);
+    this.latest = new Float64Array(capacity);
+    this.load = new Float64Array(capacity * inst.dims);
+    this.loadPrefixMax = new Float64Array(capacity * inst.dims);
+    this.loadSuffixMax = new Float64Array(capacity * inst.dims);
+    this.cumDistance = new Float64Array(capacity);
+    this.cumWait = new Float64Array(capacity);
+    this.lockBefore = new Int32Array(capacity);
+    this.lockAfter = new Int32Array(capacity);
+  }
+
+  private ensure(positions: number): void {
+    if (positions <= this.node.length) return;
+    let cap = this.node.length;
+    while (cap < positions) cap *= 2;
+    const grow = <T extends Int32Array | Float64Array>(a: T, per = 1): T => {
+      const b = new (a.constructor as new (n: number) => T)(cap * per);
+      b.set(a);
+      return b;
+    };
+    const D = this.inst.dims;
+    this.node = grow(this.node);
+    this.loc = grow(this.loc);
+    this.start = grow(this.start);
+    this.latest = grow(this.latest);
+    this.load = grow(this.load, D);
+    this.loadPrefixMax = grow(this.loadPrefixMax, D);
+    this.loadSuffixMax = grow(this.loadSuffixMax, D);
+    this.cumDistance = grow(this.cumDistance);
+    this.cumWait = grow(this.cumWait);
+    this.lockBefore = grow(this.lockBefore);
+    this.lockAfter = grow(this.lockAfter);
+  }
+
+  /** Departure time from position k. */
+  departure(k: number): number {
+    return k === 0 ? this.start[0]! : this.start[k]! + this.inst.nodeService[this.node[k]!]!;
+  }
+
+  setStops(nodes: ArrayLike<number>, count: number): void {
+    this.ensure(count + 2);
+    for (let k = 0; k < count; k++) this.node[k + 1] = nodes[k]!;
+    this.size = count;
+  }
+
+  /**
+   * Inserts node a after position i and (if b >= 0) node b after old position j (j >= i).
+   * Positions refer to the route before the insertion.
+   */
+  insert(a: number, i: number, b: number, j: number): void {
+    const add = b >= 0 ? 2 : 1;
+    this.ensure(this.size + add + 2);
+    const node = this.node;
+    if (b < 0) {
+      node.copyWithin(i + 2, i + 1, this.size + 1);
+      node[i + 1] = a;
+    } else {
+      node.copyWithin(j + 3, j + 1, this.size + 1);
+      node.copyWithin(i + 2, i + 1, j + 1);
+      node[i + 1] = a;
+      node[j + 2] = b;
+    }
+    this.size += add;
+  }
+
+  /** Removes every stop of job (both nodes). */
+  removeJob(job: number): void {
+    const node = this.node;
+    let w = 1;
+    for (let k = 1; k <= this.size; k++) {
+      const x = node[k]!;
+      if (x >> 1 !== job) node[w++] = x;
+    }
+    this.size = w - 1;
+  }
+
+  positionOf(nodeId: number): number {
+    for (let k = 1; k <= this.size; k++) if (this.node[k] === nodeId) return k;
+    return -1;
+  }
+
+  update(model: CostModel): void {
+    const inst = this.inst;
+    const v = this.vehicle;
+    const n = this.size;
+    const D = inst.dims;
+    const node = this.node;
+    const loc = this.loc;
+    const start = this.start;
+    node[0] = -1;
+    node[n + 1] = -1;
+    loc[0] = inst.vehicleStart[v]!;
+    loc[n + 1] = inst.vehicleEnd[v]!;
+    for (let k = 1; k <= n; k++) loc[k] = inst.nodeLocation[node[k]!]!;
+
+    let feasible = true;
+    // Start load: jobs without a pickup are loaded at the depot.
+    for (let d = 0; d < D; d++) this.load[d] = 0;
+    for (let k = 1; k <= n; k++) {
+      const x = node[k]!;
+      if (x & 1 && inst.nodeLocation[x - 1]! < 0) {
+        const j = x >> 1;
+        for (let d = 0; d < D; d++) this.load[d]! += inst.size[j * D + d]!;
+      }
+    }
+    start[0] = inst.vehicleEarliest[v]!;
+    this.cumDistance[0] = 0;
+    this.cumWait[0] = 0;
+    for (let k = 1; k <= n + 1; k++) {
+      const dep = this.departure(k - 1);
+      const arr = dep + travelTime(inst, v, loc[k - 1]!, loc[k]!, dep);
+      this.cumDistance[k] = this.cumDistance[k - 1]! + distanceBetween(inst, loc[k - 1]!, loc[k]!);
+      if (k <= n) {
+        const x = node[k]!;
+        const s = windowStartFor(inst, x, arr);
+        if (!Number.isFinite(s)) feasible = false;
+        start[k] = Number.isFinite(s) ? s : arr;
+        this.cumWait[k] = this.cumWait[k - 1]! + (start[k]! - arr);
+        const j = x >> 1;
+        const sign = x & 1 ? -1 : 1;
+        for (let d = 0; d < D; d++) {
+          this.load[k * D + d] = this.load[(k - 1) * D + d]! + sign * inst.size[j * D + d]!;
+        }
+      } else {
+        start[k] = arr;
+        this.cumWait[k] = this.cumWait[k - 1]!;
+      }
+    }
+    if (start[n + 1]! > inst.vehicleLatest[v]!) feasible = false;
+
+    this.latest[n + 1] = inst.vehicleLatest[v]!;
+    for (let k = n; k >= 1; k--) {
+      const x = node[k]!;
+      const dep = latestDeparture(inst, v, loc[k]!, loc[k + 1]!, this.latest[k + 1]!);
+      this.latest[k] = windowLatestFor(inst, x, dep - inst.nodeService[x]!);
+    }
+    this.latest[0] = latestDeparture(inst, v, loc[0]!, loc[1]!, this.latest[1]!);
+
+    for (let d = 0; d < D; d++) {
+      const cap = inst.vehicleCapacity[v * D + d]!;
+      let m = -Infinity;
+      for (let k = 0; k <= n; k++) {
+        const l = this.load[k * D + d]!;
+        if (l > cap) feasible = false;
+        if (l > m) m = l;
+        this.loadPrefixMax[k * D + d] = m;
+      }
+      m = -Infinity;
+      for (let k = n; k >= 0; k--) {
+        const l = this.load[k * D + d]!;
+        if (l > m) m = l;
+        this.loadSuffixMax[k * D + d] = m;
+      }
+    }
+
+    let rank = -1;
+    for (let k = 0; k <= n + 1; k++) {
+      if (k >= 1 && k <= n) {
+        const r = inst.nodeLockRank[node[k]!]!;
+        if (r >= 0) {
+          if (r < rank) feasible = false;
+          rank = r;
+        }
+      }
+      this.lockBefore[k] = rank;
+    }
+    rank = 0x7fffffff;
+    for (let k = n + 1; k >= 0; k--) {
+      if (k >= 1 && k <= n) {
+        const r = inst.nodeLockRank[node[k]!]!;
+        if (r >= 0) rank = r;
+      }
+      this.lockAfter[k] = rank;
+    }
+    if (n > inst.vehicleMaxStops[v]!) feasible = false;
+    for (let k = 1; k <= n; k++) if (start[k]! > lastWindowEnd(inst, node[k]!)) feasible = false;
+
+    this.feasible = feasible;
+    if (n === 0) {
+      this.distance = 0;
+      this.duration = 0;
+      this.cost = 0;
+    } else {
+      this.distance = this.cumDistance[n + 1]!;
+      // Leave just in time for the first stop: waiting there is not part of the route.
+      this.duration = start[n + 1]! - start[0]! - this.cumWait[1]!;
+      this.cost = model.routeCost(v, this.distance, this.duration);
+    }
+  }
+}

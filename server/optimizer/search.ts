@@ -1,0 +1,488 @@
+import { type Instance, distanceBetween } from './instance';
+import { Inserter, emptyCandidate } from './insertion';
+import type { SolveProgress } from './model';
+import { type CostModel, MAX_ROUTE_WEIGHT, VEHICLE_WEIGHT, costModel } from './objective';
+import { Random } from './random';
+import { RouteState } from './route';
+
+export interface SearchLimits {
+  seed: number;
+  timeLimitMs: number;
+  maxIterations: number;
+  signal?: { readonly aborted: boolean };
+  onProgress?: (p: SolveProgress) => void;
+}
+
+export interface SearchResult {
+  /** Per vehicle: node ids in visiting order (node = 2*job + 0 pickup / 1 delivery). */
+  routes: number[][];
+  unassigned: number[];
+  iterations: number;
+  elapsedMs: number;
+  timeToFirstFeasibleMs: number;
+  progress: SolveProgress[];
+}
+
+/** SISR parameters (Christiaens & Vanden Berghe 2020), tuned for pickup-and-delivery routes. */
+const AVG_REMOVED = 10;
+const MAX_STRING = 10;
+const BLINK_RATE = 0.01;
+const PRIORITIES = 6;
+
+/**
+ * Ruin-and-recreate search: greedy construction, then (for vehicles-first objectives) route
+ * elimination with absence counters, then simulated annealing over SISR string removals and
+ * blink insertions. Jobs are recreated highest priority first and a solution serving fewer orders
+ * of some priority (compared from the highest priority down) is never accepted.
+ */
+export class Search {
+  readonly model: CostModel;
+  readonly rng: Random;
+  readonly inserter: Inserter;
+  readonly routes: RouteState[];
+  readonly jobRoute: Int32Array;
+  unassigned: number[] = [];
+  private readonly active: Uint8Array;
+
+  private readonly backupNodes: Int32Array[];
+  private readonly backupSize: Int32Array;
+  private readonly touched: Uint8Array;
+  private touchedList: number[] = [];
+  private backupUnassigned: number[] = [];
+  private readonly ruined: Uint8Array;
+  private readonly classSeen: Uint8Array;
+  private readonly removedMark: Uint8Array;
+  private readonly sortKey: Float64Array;
+  private readonly depotDistance: Float64Array;
+  private readonly absence: Float64Array;
+  private readonly countsA = new Int32Array(PRIORITIES);
+  private readonly countsB = new Int32Array(PRIORITIES);
+  private readonly candidate = emptyCandidate();
+  /** Route elimination: when true, recreate may not open unused vehicles. */
+  private closedFleet = false;
+
+  constructor(
+    readonly inst: Instance,
+    active: Uint8Array,
+    seed: number,
+  ) {
+    this.model = costModel(inst);
+    this.rng = new Random(seed);
+    this.inserter = new Inserter(inst, this.model, this.rng);
+    this.active = active;
+    const V = inst.vehicles;
+    this.routes = [];
+    for (let v = 0; v < V; v++) {
+      const r = new RouteState(inst, v);
+      r.update(this.model);
+      this.routes.push(r);
+    }
+    this.jobRoute = new Int32Array(inst.jobs).fill(-1);
+    this.backupNodes = this.routes.map(() => new Int32Array(16));
+    this.backupSize = new Int32Array(V);
+    this.touched = new Uint8Array(V);
+    this.ruined = new Uint8Array(V);
+    this.classSeen = new Uint8Array(V);
+    this.removedMark = new Uint8Array(inst.jobs);
+    this.sortKey = new Float64Array(inst.jobs);
+    this.absence = new Float64Array(inst.jobs);
+    this.depotDistance = new Float64Array(inst.jobs);
+    const depot = V > 0 ? inst.vehicleStart[0]! : -1;
+    for (let j = 0; j < inst.jobs; j++) {
+      let d = 0;
+      for (let k = 0; k < 2; k++) d = Math.max(d, distanceBetween(inst, depot, inst.nodeLocation[2 * j + k]!));
+      this.depotDistance[j] = d;
+    }
+  }
+
+  // ---- state bookkeeping -------------------------------------------------------------------
+
+  private touch(r: number): void {
+    if (this.touched[r]) return;
+    this.touched[r] = 1;
+    this.touchedList.push(r);
+    const route = this.routes[r]!;
+    if (this.backupNodes[r]!.length < route.size + 1) this.backupNodes[r] = new Int32Array(2 * (route.size + 1));
+    this.backupNodes[r]!.set(route.node.subarray(1, route.size + 1));
+    this.backupSize[r] = route.size;
+  }
+
+  private beginMove(): void {
+    for (const r of this.touchedList) this.touched[r] = 0;
+    this.touchedList = [];
+    this.backupUnassigned = this.unassigned.slice();
+  }
+
+  private rollback(): void {
+    for (const j of this.unassigned) this.jobRoute[j] = -1;
+    for (const r of this.touchedList) {
+      const route = this.routes[r]!;
+      route.setStops(this.backupNodes[r]!, this.backupSize[r]!);
+      route.update(this.model);
+      for (let k = 1; k <= route.size; k++) this.jobRoute[route.node[k]! >> 1] = r;
+      this.touched[r] = 0;
+    }
+    this.touchedList = [];
+    this.unassigned = this.backupUnassigned;
+    for (const j of this.unassigned) this.jobRoute[j] = -1;
+    if (this.model.usesMaxDistance) this.inserter.refreshMaxDistance(this.routes);
+  }
+
+  totalCost(): number {
+    let c = 0;
+    let m = 0;
+    for (const r of this.routes) {
+      c += r.cost;
+      if (r.distance > m) m = r.distance;
+    }
+    return this.model.usesMaxDistance ? c + MAX_ROUTE_WEIGHT * m : c;
+  }
+
+  usedVehicles(): number {
+    let u = 0;
+    for (const r of this.routes) if (r.size > 0) u++;
+    return u;
+  }
+
+  /** Cost without the per-vehicle term: the scale for annealing temperatures. */
+  private variableCost(): number {
+    const c = this.totalCost();
+    return this.model.vehiclesFirst ? c - VEHICLE_WEIGHT * this.usedVehicles() : c;
+  }
+
+  private countByPriority(list: readonly number[], out: Int32Array): Int32Array {
+    out.fill(0);
+    for (const j of list) out[this.inst.priority[j]!]!++;
+    return out;
+  }
+
+  /** <0 when list a leaves fewer orders unserved (highest priority first), >0 when more. */
+  compareUnassigned(a: readonly number[], b: readonly number[]): number {
+    const ca = this.countByPriority(a, this.countsA);
+    const cb = this.countByPriority(b, this.countsB);
+    for (let p = PRIORITIES - 1; p >= 0; p--) if (ca[p] !== cb[p]) return ca[p]! - cb[p]!;
+    return 0;
+  }
+
+  snapshot(): number[][] {
+    return this.routes.map((r) => Array.from(r.node.subarray(1, r.size + 1)));
+  }
+
+  restore(routes: readonly number[][], unassigned: readonly number[]): void {
+    this.jobRoute.fill(-1);
+    routes.forEach((nodes, r) => {
+      const route = this.routes[r]!;
+      route.setStops(nodes, nodes.length);
+      route.update(this.model);
+      for (const x of nodes) this.jobRoute[x >> 1] = r;
+    });
+    this.unassigned = unassigned.slice();
+    this.touchedList = [];
+    this.touched.fill(0);
+    if (this.model.usesMaxDistance) this.inserter.refreshMaxDistance(this.routes);
+  }
+
+  // ---- recreate ----------------------------------------------------------------------------
+
+  private sortJobs(jobs: number[], mode: number): void {
+    const key = this.sortKey;
+    const inst = this.inst;
+    const D = inst.dims;
+    for (const j of jobs) {
+      let k: number;
+      if (mode === 0) k = this.rng.next();
+      else if (mode === 1) {
+        k = 0;
+        for (let d = 0; d < D; d++) k += inst.size[j * D + d]!;
+        k = -k;
+      } else if (mode === 2) k = -this.depotDistance[j]!;
+      else if (mode === 3) k = this.depotDistance[j]!;
+      else k = -this.absence[j]!;
+      // Higher priority always first.
+      key[j] = -inst.priority[j]! * 1e12 + k;
+    }
+    jobs.sort((a, b) => key[a]! - key[b]!);
+  }
+
+  private randomSortMode(): number {
+    const u = this.rng.int(11);
+    return u < 4 ? 0 : u < 8 ? 1 : u < 10 ? 2 : 3;
+  }
+
+  /** Greedy insertion of jobs (cheapest position over all routes); leftovers become unassigned. */
+  recreate(jobs: number[], sortMode: number): void {
+    this.sortJobs(jobs, sortMode);
+    const inst = this.inst;
+    const routes = this.routes;
+    const best = this.candidate;
+    const usesMax = this.model.usesMaxDistance;
+    if (usesMax) this.inserter.refreshMaxDistance(routes);
+    for (const job of jobs) {
+      best.cost = Infinity;
+      best.route = -1;
+      this.classSeen.fill(0);
+      for (let r = 0; r < routes.length; r++) {
+        const route = routes[r]!;
+        if (route.size === 0) {
+          if (this.closedFleet) continue;
+          if (!inst.compatible[job * inst.vehicles + route.vehicle]) continue;
+          const cls = inst.vehicleClass[route.vehicle]!;
+          if (this.classSeen[cls]) continue;
+          this.classSeen[cls] = 1;
+        }
+        this.inserter.evaluate(route, r, job, best);
+      }
+      if (best.route < 0) {
+        this.unassigned.push(job);
+        this.jobRoute[job] = -1;
+        continue;
+      }
+      const r = best.route;
+      this.touch(r);
+      const route = routes[r]!;
+      const hasP = inst.nodeLocation[2 * job]! >= 0;
+      const hasD = inst.nodeLocation[2 * job + 1]! >= 0;
+      if (hasP && hasD) route.insert(2 * job, best.i, 2 * job + 1, best.j);
+      else route.insert(hasP ? 2 * job : 2 * job + 1, best.i, -1, -1);
+      route.update(this.model);
+      this.jobRoute[job] = r;
+      if (usesMax) this.inserter.refreshMaxDistance(routes);
+    }
+  }
+
+  // ---- ruin --------------------------------------------------------------------------------
+
+  private removeJob(job: number, out: number[]): void {
+    const r = this.jobRoute[job]!;
+    if (r < 0 || this.removedMark[job]) return;
+    this.touch(r);
+    this.routes[r]!.removeJob(job);
+    this.jobRoute[job] = -1;
+    this.removedMark[job] = 1;
+    out.push(job);
+  }
+
+  /** SISR: remove strings (or split strings) of stops from routes near a random seed job. */
+  ruin(out: number[]): void {
+    const inst = this.inst;
+    const routes = this.routes;
+    let stops = 0;
+    let used = 0;
+    for (const r of routes) {
+      if (r.size > 0) {
+        stops += r.size;
+        used++;
+      }
+    }
+    if (used === 0) return;
+    const lsMax = Math.min(MAX_STRING, stops / used);
+    const ksMax = (4 * AVG_REMOVED) / (1 + lsMax) - 1;
+    const ks = Math.floor(this.rng.next() * ksMax) + 1;
+    // Seed: a random assigned job.
+    let seed = -1;
+    for (let tries = 0; tries < 50 && seed < 0; tries++) {
+      const j = this.rng.int(inst.jobs);
+      if (this.jobRoute[j]! >= 0) seed = j;
+    }
+    if (seed < 0) return;
+    this.ruined.fill(0);
+    let strings = 0;
+    const K = inst.neighborCount;
+    for (let idx = -1; idx < K && strings < ks; idx++) {
+      const c = idx < 0 ? seed : inst.neighbors[seed * K + idx]!;
+      const r = this.jobRoute[c]!;
+      if (r < 0 || this.ruined[r]) continue;
+      const route = routes[r]!;
+      const n = route.size;
+      const lMax = Math.min(n, lsMax);
+      const l = Math.floor(this.rng.next() * lMax) + 1;
+      const nodeC = inst.nodeLocation[2 * c]! >= 0 ? 2 * c : 2 * c + 1;
+      const pos = route.positionOf(nodeC);
+      const victims: number[] = [];
+      if (l >= n || this.rng.next() < 0.5) {
+        let first = pos - this.rng.int(l);
+        first = Math.max(1, Math.min(first, n - l + 1));
+        for (let k = first; k < first + l; k++) victims.push(route.node[k]! >> 1);
+      } else {
+        let m = 1;
+        while (l + m < n && this.rng.next() < 0.5) m++;
+        let first = pos - this.rng.int(l + m);
+        first = Math.max(1, Math.min(first, n - l - m + 1));
+        const keepAt = first + this.rng.int(l + 1);
+        for (let k = first; k < first + l + m; k++) {
+          if (k >= keepAt && k < keepAt + m) continue;
+          victims.push(route.node[k]! >> 1);
+        }
+      }
+      for (const j of victims) this.removeJob(j, out);
+      route.update(this.model);
+      this.ruined[r] = 1;
+      strings++;
+    }
+    for (const j of out) this.removedMark[j] = 0;
+  }
+
+  private removeRoute(r: number, out: number[]): void {
+    const route = this.routes[r]!;
+    for (let k = 1; k <= route.size; k++) {
+      const j = route.node[k]! >> 1;
+      if (!this.removedMark[j]) {
+        this.removedMark[j] = 1;
+        out.push(j);
+      }
+    }
+    this.touch(r);
+    for (const j of out) {
+      this.jobRoute[j] = -1;
+      this.removedMark[j] = 0;
+    }
+    route.size = 0;
+    route.update(this.model);
+  }
+
+  // ---- phases ------------------------------------------------------------------------------
+
+  construct(): void {
+    const jobs: number[] = [];
+    for (let j = 0; j < this.inst.jobs; j++) if (this.active[j]) jobs.push(j);
+    this.beginMove();
+    this.recreate(jobs, 2);
+  }
+
+  /** One ruin-and-recreate move on the current state (not yet accepted). */
+  private move(sortMode: number): void {
+    this.beginMove();
+    const removed: number[] = [];
+    this.ruin(removed);
+    const pool = removed.concat(this.unassigned);
+    this.unassigned = [];
+    this.inserter.blinkRate = BLINK_RATE;
+    this.recreate(pool, sortMode);
+    this.inserter.blinkRate = 0;
+  }
+
+  run(limits: SearchLimits): SearchResult {
+    const t0 = performance.now();
+    const deadline = t0 + limits.timeLimitMs;
+    const progress: SolveProgress[] = [];
+    let iterations = 0;
+    let lastReport = -Infinity;
+    const stopped = (): boolean =>
+      iterations >= limits.maxIterations || performance.now() >= deadline || limits.signal?.aborted === true;
+    const fraction = (): number =>
+      Math.max(
+        Math.min(1, (performance.now() - t0) / limits.timeLimitMs),
+        Number.isFinite(limits.maxIterations) ? iterations / limits.maxIterations : 0,
+      );
+
+    this.construct();
+    let best = this.snapshot();
+    let bestUnassigned = this.unassigned.slice();
+    let bestCost = this.totalCost();
+    const timeToFirstFeasibleMs = performance.now() - t0;
+    const report = (force: boolean): void => {
+      const now = performance.now();
+      if (!force && now - lastReport < 200) return;
+      lastReport = now;
+      const p: SolveProgress = {
+        elapsedMs: Math.round(now - t0),
+        iterations,
+        vehicles: best.filter((r) => r.length > 0).length,
+        unassigned: bestUnassigned.length,
+        cost: bestCost,
+      };
+      progress.push(p);
+      limits.onProgress?.(p);
+    };
+    report(true);
+
+    // Phase 1 (vehicles-first objectives): eliminate routes while every order stays served.
+    if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1) {
+      const phaseEnd = 0.5;
+      this.closedFleet = true;
+      this.absence.fill(0);
+      while (!stopped() && fraction() < phaseEnd && this.usedVehicles() > 1) {
+        // Drop the route with the fewest stops; its orders must find room elsewhere.
+        let victim = -1;
+        for (let r = 0; r < this.routes.length; r++) {
+          const size = this.routes[r]!.size;
+          if (size > 0 && (victim < 0 || size < this.routes[victim]!.size)) victim = r;
+        }
+        this.beginMove();
+        const freed: number[] = [];
+        this.removeRoute(victim, freed);
+        this.unassigned = freed;
+        let success = false;
+        while (!stopped() && fraction() < phaseEnd) {
+          iterations++;
+          const before = this.unassigned.slice();
+          let beforeAbsence = 0;
+          for (const j of before) beforeAbsence += this.absence[j]!;
+          this.move(this.rng.next() < 0.5 ? 4 : this.randomSortMode());
+          let afterAbsence = 0;
+          for (const j of this.unassigned) {
+            this.absence[j]!++;
+            afterAbsence += this.absence[j]!;
+          }
+          const cmp = this.compareUnassigned(this.unassigned, before);
+          const fewer = this.unassigned.length < before.length;
+          if (cmp < 0 || (cmp === 0 && (fewer || afterAbsence < beforeAbsence))) {
+            // accepted
+          } else {
+            this.rollback();
+          }
+          if (this.unassigned.length === 0) {
+            success = true;
+            break;
+          }
+        }
+        if (!success) break;
+        best = this.snapshot();
+        bestUnassigned = [];
+        bestCost = this.totalCost();
+        report(false);
+      }
+      this.closedFleet = false;
+      this.restore(best, bestUnassigned);
+    }
+
+    // Phase 2: simulated annealing over ruin-and-recreate.
+    const scale = Math.max(1e-9, this.variableCost() / Math.max(1, this.inst.jobs));
+    const t0Temp = 0.3 * scale;
+    const tEnd = 0.003 * scale;
+    const startFraction = fraction();
+    let current = bestCost;
+    while (!stopped()) {
+      iterations++;
+      const f = startFraction >= 1 ? 1 : (fraction() - startFraction) / (1 - startFraction);
+      const temperature = t0Temp * Math.pow(tEnd / t0Temp, f);
+      const before = this.unassigned.slice();
+      this.move(this.randomSortMode());
+      const cmp = this.compareUnassigned(this.unassigned, before);
+      const cost = this.totalCost();
+      const accept = cmp < 0 || (cmp === 0 && cost < current - temperature * Math.log(this.rng.next()));
+      if (!accept) {
+        this.rollback();
+        continue;
+      }
+      current = cost;
+      const cb = this.compareUnassigned(this.unassigned, bestUnassigned);
+      if (cb < 0 || (cb === 0 && cost < bestCost - 1e-9)) {
+        best = this.snapshot();
+        bestUnassigned = this.unassigned.slice();
+        bestCost = cost;
+        report(false);
+      }
+    }
+    report(true);
+    this.restore(best, bestUnassigned);
+    return {
+      routes: best,
+      unassigned: bestUnassigned,
+      iterations,
+      elapsedMs: performance.now() - t0,
+      timeToFirstFeasibleMs,
+      progress,
+    };
+  }
+}

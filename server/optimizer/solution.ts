@@ -1,0 +1,192 @@
+import { type Instance, distanceBetween, lastWindowEnd, travelTime, windowStartFor } from './instance';
+import type { Objective, Route, RouteStop, Solution, Unassigned } from './model';
+import { type JobVerdict, insufficientFleet } from './explain';
+
+interface Schedule {
+  arrival: number[];
+  start: number[];
+  end: number;
+  feasible: boolean;
+}
+
+function simulate(inst: Instance, v: number, nodes: readonly number[], departure: number): Schedule {
+  const arrival: number[] = [];
+  const start: number[] = [];
+  let t = departure;
+  let prev = inst.vehicleStart[v]!;
+  let feasible = true;
+  for (const x of nodes) {
+    const l = inst.nodeLocation[x]!;
+    const arr = t + travelTime(inst, v, prev, l, t);
+    let s = windowStartFor(inst, x, arr);
+    if (s === Infinity || s > lastWindowEnd(inst, x)) {
+      feasible = false;
+      s = arr;
+    }
+    arrival.push(arr);
+    start.push(s);
+    t = s + inst.nodeService[x]!;
+    prev = l;
+  }
+  const end = t + travelTime(inst, v, prev, inst.vehicleEnd[v]!, t);
+  if (end > inst.vehicleLatest[v]!) feasible = false;
+  return { arrival, start, end, feasible };
+}
+
+/** End of the window the service start falls in (the schedule may not slide past it). */
+function currentWindowEnd(inst: Instance, node: number, s: number): number {
+  const off = inst.nodeWindowOffset[node]!;
+  for (let w = off; w < off + inst.nodeWindowCount[node]!; w++) {
+    if (s >= inst.windowStart[w]! && s <= inst.windowEnd[w]!) return inst.windowEnd[w]!;
+  }
+  return s;
+}
+
+/**
+ * Builds one reported route: departs as late as possible without arriving later at the end, so
+ * waiting before the first stop is not counted as route duration.
+ */
+export function buildRoute(inst: Instance, v: number, nodes: readonly number[]): Route {
+  const D = inst.dims;
+  const earliest = inst.vehicleEarliest[v]!;
+  let schedule = simulate(inst, v, nodes, earliest);
+  let totalWait = 0;
+  let delay = Infinity;
+  nodes.forEach((x, k) => {
+    totalWait += schedule.start[k]! - schedule.arrival[k]!;
+    delay = Math.min(delay, totalWait + currentWindowEnd(inst, x, schedule.start[k]!) - schedule.start[k]!);
+  });
+  delay = Math.max(0, Math.min(delay, totalWait));
+  if (delay > 0) {
+    const delayed = simulate(inst, v, nodes, earliest + delay);
+    if (delayed.feasible && delayed.end <= schedule.end + 1e-9) schedule = delayed;
+    else delay = 0;
+  }
+  const departure = earliest + delay;
+
+  const load = new Array<number>(D).fill(0);
+  for (const x of nodes) {
+    if (x & 1 && inst.nodeLocation[x - 1]! < 0) {
+      for (let d = 0; d < D; d++) load[d]! += inst.size[(x >> 1) * D + d]!;
+    }
+  }
+  const stops: RouteStop[] = [];
+  let prevLoc = inst.vehicleStart[v]!;
+  let prevDep = departure;
+  let distance = 0;
+  let travel = 0;
+  let service = 0;
+  let waiting = 0;
+  nodes.forEach((x, k) => {
+    const j = x >> 1;
+    const l = inst.nodeLocation[x]!;
+    const sign = x & 1 ? -1 : 1;
+    for (let d = 0; d < D; d++) load[d]! += sign * inst.size[j * D + d]!;
+    const legDistance = distanceBetween(inst, prevLoc, l);
+    const legDuration = schedule.arrival[k]! - prevDep;
+    const svc = inst.nodeService[x]!;
+    const wait = schedule.start[k]! - schedule.arrival[k]!;
+    stops.push({
+      shipment: j,
+      kind: x & 1 ? 'delivery' : 'pickup',
+      location: l,
+      arrival: schedule.arrival[k]!,
+      serviceStart: schedule.start[k]!,
+      departure: schedule.start[k]! + svc,
+      waitSeconds: wait,
+      load: load.slice(),
+      legDistance,
+      legDuration,
+    });
+    distance += legDistance;
+    travel += legDuration;
+    service += svc;
+    waiting += wait;
+    prevLoc = l;
+    prevDep = schedule.start[k]! + svc;
+  });
+  const endLoc = inst.vehicleEnd[v]!;
+  distance += distanceBetween(inst, prevLoc, endLoc);
+  travel += schedule.end - prevDep;
+  return {
+    vehicle: v,
+    start: departure,
+    end: schedule.end,
+    stops,
+    distance,
+    duration: schedule.end - departure,
+    travel,
+    service,
+    waiting,
+  };
+}
+
+export function objectiveValue(inst: Instance, objective: Objective, routes: readonly Route[]): number {
+  let distance = 0;
+  let duration = 0;
+  let longest = 0;
+  let cost = 0;
+  for (const r of routes) {
+    distance += r.distance;
+    duration += r.duration;
+    longest = Math.max(longest, r.distance);
+    const veh = inst.problem.vehicles[r.vehicle]!;
+    cost += veh.fixedCost + (veh.costPerHour * r.duration) / 3600 + veh.costPerMeter * r.distance;
+  }
+  switch (objective) {
+    case 'MIN_MAX_TRAVEL_COST_DISTANCE':
+      return longest;
+    case 'MIN_VEHICLES_THEN_DISTANCE':
+      return distance;
+    case 'MIN_COST':
+      return cost;
+    default:
+      return duration;
+  }
+}
+
+export interface SolutionStats {
+  iterations: number;
+  elapsedMs: number;
+  timeToFirstFeasibleMs: number;
+  seed: number;
+  threads: number;
+  progress: Solution['stats']['progress'];
+}
+
+export function buildSolution(
+  inst: Instance,
+  routeNodes: readonly (readonly number[])[],
+  unassignedJobs: readonly number[],
+  verdicts: readonly (JobVerdict | null)[],
+  stats: SolutionStats,
+): Solution {
+  const routes: Route[] = [];
+  routeNodes.forEach((nodes, v) => {
+    if (nodes.length > 0) routes.push(buildRoute(inst, v, nodes));
+  });
+  const unassigned: Unassigned[] = [];
+  const seen = new Set<number>();
+  for (let j = 0; j < inst.jobs; j++) {
+    const verdict = verdicts[j];
+    if (verdict) {
+      unassigned.push({ shipment: j, reason: verdict.reason, description: verdict.description });
+      seen.add(j);
+    }
+  }
+  for (const j of unassignedJobs) {
+    if (seen.has(j)) continue;
+    seen.add(j);
+    const v = insufficientFleet(inst.priority[j]!);
+    unassigned.push({ shipment: j, reason: v.reason, description: v.description });
+  }
+  unassigned.sort((a, b) => a.shipment - b.shipment);
+  return {
+    routes,
+    unassigned,
+    cost: objectiveValue(inst, inst.objective, routes),
+    distance: routes.reduce((s, r) => s + r.distance, 0),
+    duration: routes.reduce((s, r) => s + r.duration, 0),
+    stats,
+  };
+}
