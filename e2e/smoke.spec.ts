@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+interface DemoCredentials {
+  parentAccountId: number;
+  branches: { id: number; name: string }[];
+  console: { email: string; password: string };
+}
+
+/** What the server seeded on its first start (scripts/test-all.sh passes its DATA_DIR). */
+function demoCredentials(): DemoCredentials {
+  const dataDir = process.env.DATA_DIR;
+  if (!dataDir) throw new Error("DATA_DIR must name the running server's data directory");
+  return JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
+}
+
+test('the console requires sign-in, rejects a wrong password and shows the signed-in user and account tree', async ({ page }) => {
+  const demo = demoCredentials();
+
+  await page.goto('/console');
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel('Email').fill(demo.console.email);
+  await page.getByLabel('Password').fill(`${demo.console.password}-wrong`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+
+  await page.getByLabel('Password').fill(demo.console.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/console$/);
+
+  await expect(page.getByTestId('signed-in-user')).toHaveText(demo.console.email);
+  const tree = page.getByTestId('account-tree');
+  await expect(tree).toBeVisible();
+  await expect(tree.getByText(`#${demo.parentAccountId}`, { exact: true })).toBeVisible();
+  for (const branch of demo.branches) {
+    await expect(tree.getByText(branch.name, { exact: true })).toBeVisible();
+    await expect(tree.getByText(`#${branch.id}`, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Booking pricing' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/console');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the API reference lists the routes from the OpenAPI document, offline', async ({ page, request }) => {
+  const origin = new URL(process.env.BASE_URL ?? 'http://127.0.0.1:3000').origin;
+  const external: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).origin !== origin && !r.url().startsWith('data:')) external.push(r.url());
+  });
+  const doc = (await (await request.get('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { summary?: string }>> };
+  await page.goto('/v1/docs');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const [routePath, item] of Object.entries(doc.paths)) {
+    for (const operation of Object.values(item)) {
+      if (!operation.summary) continue;
+      const heading = page.getByRole('heading', { level: 3 }).filter({ hasText: routePath }).filter({ hasText: operation.summary });
+      await expect(heading.first()).toBeVisible();
+    }
+  }
+  expect(external).toEqual([]);
+});
