@@ -6,6 +6,7 @@ export type { AddressInput, CoordinateField, CoordinateParse } from './address';
 export { parseAddressCoordinates } from './address';
 export type { LatLng } from './distance';
 export { surfaceDistance } from './distance';
+export { GeocoderUnavailableError, RoutingEngineError, type RoutingEngineErrorCode } from './errors';
 export type { Geocoder, GeocodeResult, GeocodeSource } from './geocoder';
 export { ZipCentroidGeocoder, resolveFromRequest, resolveFromZip } from './geocoder';
 export type { MatrixProvider, TravelMatrix, VehicleProfile } from './matrix';
@@ -19,6 +20,11 @@ export {
   embeddedTable,
   travelSeconds,
 } from './embedded-matrix';
+export { CachingMatrixProvider } from './matrix-cache';
+export { OsrmMatrixProvider } from './osrm';
+export { PROFILE_SLOWDOWN, type RemoteMatrixOptions } from './remote-matrix';
+export { ValhallaMatrixProvider } from './valhalla';
+export { createMatrixProvider, getMatrixProvider } from './providers';
 export type { ZoneResult } from './timezone';
 export {
   addDays,
@@ -32,5 +38,13 @@ export {
   zoneForCoordinate,
   zoneForZip,
 } from './timezone';
+export {
+  buildTrafficProfile,
+  trafficFactorAt,
+  trafficProfileFor,
+  TRAFFIC_BUCKET_SECONDS,
+  type TrafficMode,
+  type TrafficProfile,
+} from './traffic';
 export type { ZipPlace } from './zip';
 export { lookupZip, normalizeZip } from './zip';
