@@ -51,3 +51,15 @@ export {
   type TimeframeBucket,
 } from './settings-schemas';
 export { getEffectiveSettings, getOwnSettings, setSettings, type EffectiveSettings, type OwnSettings } from './settings';
+export { adminCommandNames, adminCommandSchema, runAdminCommand, type AdminCommand, type AdminCommandName } from './admin-commands';
+export {
+  ADMIN_ENDPOINT_PATH,
+  adminEndpointFileOf,
+  forwardAdminCommand,
+  handleAdminRequest,
+  openAdminChannel,
+  readAdminEndpoint,
+  type AdminEndpoint,
+} from './admin-channel';
+export { formatDemoCredentials, seedDemoIfEmpty, writeDemoCredentials, type DemoCredentials } from './demo-seed';
+export { startAccounts } from './startup';

@@ -1,0 +1,9 @@
+import { handleAdminRequest } from '@/server/accounts';
+
+// The admin CLI's channel into a running server (see server/accounts/admin-channel.ts).
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export function POST(request: Request): Promise<Response> {
+  return handleAdminRequest(request);
+}
