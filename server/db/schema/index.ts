@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './service-secrets';
 export * from './jobs';
 export * from './routing';
+export * from './geo';
