@@ -78,44 +78,96 @@ function shareMatrix(m: Float64Array): Float64Array {
 }
 
 interface WorkerMessage {
-  type: 'progress' | 'done' | 'error';
+  type: 'ready' | 'progress' | 'done' | 'error';
+  id: number;
   progress?: SolveProgress;
   solution?: Solution;
   error?: string;
 }
 
-function runWorker(
-  problem: Problem,
-  options: { seed: number; timeLimitMs?: number; maxIterations?: number },
-  stop: Int32Array,
-  onProgress: (p: SolveProgress) => void,
-): Promise<Solution> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./solve-worker.mjs', import.meta.url), {
-      workerData: { problem, options, stop },
+interface WorkerTask {
+  problem: Problem;
+  options: { seed: number; timeLimitMs?: number; maxIterations?: number };
+  stop: Int32Array;
+  onProgress: (p: SolveProgress) => void;
+  resolve: (s: Solution) => void;
+  reject: (e: Error) => void;
+}
+
+/**
+ * Reusable solver threads: starting a thread (and its TypeScript loader) costs far more than a
+ * short solve, so threads stay alive between solves, unreferenced while idle so they never keep
+ * the process running.
+ */
+class SolverThread {
+  private readonly worker: Worker;
+  private task: WorkerTask | null = null;
+  private taskId = 0;
+  broken = false;
+  /** Resolves once the thread has loaded the solver. */
+  readonly ready: Promise<void>;
+
+  constructor() {
+    this.worker = new Worker(new URL('./solve-worker.mjs', import.meta.url));
+    this.worker.unref();
+    let markReady = (): void => {};
+    this.ready = new Promise((resolve) => {
+      markReady = resolve;
     });
-    let settled = false;
-    worker.on('message', (msg: WorkerMessage) => {
-      if (msg.type === 'progress' && msg.progress) onProgress(msg.progress);
-      else if (msg.type === 'done' && msg.solution) {
-        settled = true;
-        resolve(msg.solution);
-        void worker.terminate();
-      } else if (msg.type === 'error') {
-        settled = true;
-        reject(new Error(msg.error ?? 'solver worker failed'));
-        void worker.terminate();
-      }
+    this.worker.on('message', (msg: WorkerMessage) => {
+      if (msg.type === 'ready') markReady();
+      const task = this.task;
+      if (!task || msg.id !== this.taskId) return;
+      if (msg.type === 'progress' && msg.progress) task.onProgress(msg.progress);
+      else if (msg.type === 'done' && msg.solution) this.finish(() => task.resolve(msg.solution!));
+      else if (msg.type === 'error') this.finish(() => task.reject(new Error(msg.error ?? 'solver thread failed')));
     });
-    worker.on('error', (err) => {
-      if (!settled) reject(err);
-      settled = true;
+    const fail = (err: Error): void => {
+      this.broken = true;
+      markReady();
+      const task = this.task;
+      if (task) this.finish(() => task.reject(err));
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`solver thread exited with code ${code}`)));
+  }
+
+  get idle(): boolean {
+    return this.task === null && !this.broken;
+  }
+
+  private finish(settle: () => void): void {
+    this.task = null;
+    this.worker.unref();
+    settle();
+  }
+
+  run(problem: Problem, options: WorkerTask['options'], stop: Int32Array, onProgress: (p: SolveProgress) => void): Promise<Solution> {
+    return new Promise((resolve, reject) => {
+      this.task = { problem, options, stop, onProgress, resolve, reject };
+      this.taskId++;
+      this.worker.ref();
+      this.worker.postMessage({ type: 'solve', id: this.taskId, problem, options, stop });
     });
-    worker.on('exit', (code) => {
-      if (!settled) reject(new Error(`solver worker exited with code ${code}`));
-      settled = true;
-    });
-  });
+  }
+}
+
+const threadPool: SolverThread[] = [];
+
+function idleThreads(count: number): SolverThread[] {
+  for (let i = threadPool.length - 1; i >= 0; i--) if (threadPool[i]!.broken) threadPool.splice(i, 1);
+  const idle = threadPool.filter((t) => t.idle).slice(0, count);
+  while (idle.length < count) {
+    const t = new SolverThread();
+    threadPool.push(t);
+    idle.push(t);
+  }
+  return idle;
+}
+
+/** Starts (or reuses) solver threads and waits until they have loaded, so later solves start at once. */
+export async function prepareSolverThreads(count: number): Promise<void> {
+  await Promise.all(idleThreads(Math.max(0, Math.floor(count))).map((t) => t.ready));
 }
 
 /**
@@ -130,6 +182,9 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
   const began = performance.now();
   const shared: Problem = { ...problem, durations: shareMatrix(problem.durations), distances: shareMatrix(problem.distances) };
   const stop = new Int32Array(new SharedArrayBuffer(4));
+  // The time limit counts from here: threads stop when it has passed, whenever they started.
+  const timer =
+    options.timeLimitMs !== undefined ? setTimeout(() => Atomics.store(stop, 0, 1), options.timeLimitMs) : undefined;
   const onAbort = (): void => {
     Atomics.store(stop, 0, 1);
   };
@@ -147,8 +202,9 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
     }
   };
   try {
-    const runs = Array.from({ length: threads }, (_, k) =>
-      runWorker(shared, { seed: seed + 7919 * k, timeLimitMs: options.timeLimitMs, maxIterations: options.maxIterations }, stop, forward),
+    const workers = idleThreads(threads);
+    const runs = workers.map((w, k) =>
+      w.run(shared, { seed: seed + 7919 * k, timeLimitMs: options.timeLimitMs, maxIterations: options.maxIterations }, stop, forward),
     );
     const settled = await Promise.allSettled(runs);
     const solutions = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -168,6 +224,7 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
     };
     return best;
   } finally {
+    clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkSolution } from '../verify';
-import { solve } from '../solve';
+import { prepareSolverThreads, solve } from '../solve';
 import type { BenchmarkInstance } from './lilim';
 import { parseLiLim } from './lilim';
 import { type Reference, formatSolutionFile, readReferenceCsv } from './reference';
@@ -96,6 +96,7 @@ export async function runBenchmarkCli(kind: BenchmarkKind, root: string, argv: r
   const equalGaps: number[] = [];
   const distanceGaps: number[] = [];
   const seconds: number[] = [];
+  if (args.threads > 1) await prepareSolverThreads(args.threads);
   console.log(`${kind}: ${files.length} instances, ${args.timeLimit} s, ${args.threads} thread(s), seed ${args.seed}`);
   console.log('instance     veh  bks   distance     bks-dist     gap    dist-only-gap  unas  feasible  seconds');
   for (const file of files) {
