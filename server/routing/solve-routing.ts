@@ -27,8 +27,8 @@ export interface RoutingSolveInput {
 export interface RoutingSolveDeps {
   geocoder: Geocoder;
   matrix: MatrixProvider;
-  /** Time-of-day traffic for an area's time zone (trafficMode `automatic`). */
-  trafficProfile(timeZone: string): TrafficProfile | undefined;
+  /** Time-of-day traffic for an area's time zone on the local day of `epochSeconds` (trafficMode `automatic`). */
+  trafficProfile(timeZone: string, epochSeconds: number): TrafficProfile | undefined;
   solve(problem: Problem, options: SolveOptions): Promise<Solution> | Solution;
   /** Search threads per solve. */
   threads: number;
@@ -80,7 +80,10 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
   const layout = layoutLocations(input.orders, input.fleet, places, options.enableStopClustering);
   const earliestStart = Math.min(...input.fleet.map((f) => Math.floor(Date.parse(f.scheduledStart) / 1000)));
   const travel = await deps.matrix.matrix(layout.points, 'car', Number.isFinite(earliestStart) ? earliestStart : undefined);
-  const traffic = options.trafficMode === 'automatic' && layout.timeZones[0] ? deps.trafficProfile(layout.timeZones[0]) : undefined;
+  const traffic =
+    options.trafficMode === 'automatic' && layout.timeZones[0] && Number.isFinite(earliestStart)
+      ? deps.trafficProfile(layout.timeZones[0], earliestStart)
+      : undefined;
   const routing = assembleProblem({
     orders: input.orders,
     fleet: input.fleet,

@@ -1,0 +1,17 @@
+import { apiRoute, json } from '@/server/http';
+import { getJobs } from '@/server/jobs';
+import { pollRoutingJob, problemIdParamsSchema } from '@/server/routing';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /v1/routing/jobs/{problemId}: 202 while processing, 200 with the result, 404 or 500 otherwise. */
+export const GET = apiRoute(
+  { auth: 'routing', params: problemIdParamsSchema, route: '/v1/routing/jobs/{problemId}' },
+  async ({ db, principal, params }) => {
+    const reply = await pollRoutingJob({ db, principal, jobs: await getJobs() }, params.problemId);
+    return json(reply.body, { status: reply.status, headers: reply.headers });
+  },
+);
+
+// Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
+export { unknownEndpoint as POST, unknownEndpoint as PUT, unknownEndpoint as PATCH, unknownEndpoint as DELETE } from '@/server/http';

@@ -1,0 +1,24 @@
+/**
+ * Routing: orders and a fleet in, optimized itineraries and unassigned orders out. `plan` previews,
+ * `book` persists (createItinerary, updateItinerary). Requests become idempotent jobs keyed by
+ * (account, live/sandbox, problemId); booked itineraries are read by /v1/itineraries and by booking.
+ */
+export { routingRequestSchema, routingOptionsSchema, orderSchema, fleetSpecSchema, type RoutingRequest, type RoutingOptionsInput } from './request-schema';
+export { submitRoutingRequest, pollRoutingJob, problemIdParamsSchema, syncWaitSeconds, statusUrlOf, MAX_WAIT_SECONDS, type RoutingCaller, type RoutingReply } from './service';
+export { itineraryListQuerySchema, itineraryIdParamsSchema, itineraryListSchema, listItinerariesForCaller, getItineraryForCaller } from './itinerary-queries';
+export { getItinerary, listItineraries, itinerariesOfProblem, writeBookedItineraries, type ItineraryScope } from './itineraries';
+export { VEHICLE_CATALOG, VEHICLE_TYPES, resolveVehicleSpec, type VehicleSpec } from './vehicle-catalog';
+export { REASON_CODES, REASON_DESCRIPTIONS } from './reasons';
+export { mergeRoutingOptions, ACCEPTED_OBJECTIVES, SERVICE_DEFAULT_OPTIONS, type ResolvedRoutingOptions } from './options';
+export { ROUTING_NAMESPACE, PLAN_KIND, BOOK_KIND, planJobHandler, bookJobHandler, type RoutingJobInput } from './job-handlers';
+export { registerRoutingApi } from './openapi';
+export {
+  planResultSchema,
+  bookResultSchema,
+  pendingJobSchema,
+  pollPendingSchema,
+  persistedItinerarySchema,
+  type PlanResult,
+  type BookResult,
+  type PersistedItinerary,
+} from './wire';

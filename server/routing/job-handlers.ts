@@ -1,0 +1,104 @@
+import { getConfig } from '@/server/config';
+import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeocoder } from '@/server/geo';
+import { JobError, type JobHandler, type Json } from '@/server/jobs';
+import { solve } from '@/server/optimizer';
+import type { FleetEntry, RoutingOrder } from './build-problem';
+import { RoutingInputError } from './errors';
+import { writeBookedItineraries, type Environment } from './itineraries';
+import type { RoutingOptionsLayer } from './options';
+import type { PlanOutcome } from './plan-result';
+import { solveRouting, type RoutingSolveDeps } from './solve-routing';
+import { renderPlanResult } from './wire';
+
+/**
+ * The routing job kinds (`routing.plan`, `routing.book`, one idempotency namespace). `run` solves on
+ * a worker thread; book's `commit` writes the itineraries inside the transaction that completes the
+ * job, so a booking is written exactly once or not at all.
+ */
+
+export const ROUTING_NAMESPACE = 'routing';
+export const PLAN_KIND = 'routing.plan';
+export const BOOK_KIND = 'routing.book';
+
+/** Everything a solve needs, fixed when the request is accepted (settings included). */
+export interface RoutingJobInput {
+  problemId: string;
+  mode: 'plan' | 'createItinerary' | 'updateItinerary';
+  accountId: number;
+  environment: Environment;
+  orders: RoutingOrder[];
+  fleet: FleetEntry[];
+  settings: RoutingOptionsLayer | null;
+  options: RoutingOptionsLayer | null;
+  /** updateItinerary: target itinerary id per fleet index. */
+  targetIds: number[] | null;
+}
+
+export interface BookJobResult {
+  [key: string]: Json;
+  problemId: string;
+  /** The plan in epoch seconds, as persisted by `commit`. */
+  outcome: Json;
+}
+
+function solveDeps(deadline: number, signal: AbortSignal): RoutingSolveDeps {
+  return {
+    geocoder: new ZipCentroidGeocoder(),
+    matrix: new EmbeddedMatrixProvider(),
+    trafficProfile: (zone, epochSeconds) => trafficProfileFor('automatic', localDateOf(epochSeconds, zone), zone),
+    solve,
+    threads: getConfig().SOLVER_THREADS,
+    signal,
+    deadline,
+  };
+}
+
+async function runSolve(input: RoutingJobInput, deadline: number, signal: AbortSignal): Promise<PlanOutcome> {
+  try {
+    return await solveRouting(
+      {
+        orders: input.orders,
+        fleet: input.fleet,
+        settings: input.settings,
+        options: input.options ?? undefined,
+        includeUnusedVehicles: input.mode === 'updateItinerary',
+      },
+      solveDeps(deadline, signal),
+    );
+  } catch (error) {
+    // Request checks ran before the job was accepted; one surfacing here means the solve cannot go on.
+    if (error instanceof RoutingInputError) throw new JobError('optimization_failed', `${error.param}: ${error.message}`);
+    throw error;
+  }
+}
+
+export const planJobHandler: JobHandler<RoutingJobInput, Json> = {
+  async run(input, context) {
+    const outcome = await runSolve(input, context.deadline, context.signal);
+    return renderPlanResult(input.problemId, outcome.itineraries, outcome.unassigned) as unknown as Json;
+  },
+};
+
+export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
+  async run(input, context) {
+    const outcome = await runSolve(input, context.deadline, context.signal);
+    return { problemId: input.problemId, outcome: outcome as unknown as Json };
+  },
+
+  async commit({ tx, input, result }) {
+    const outcome = result.outcome as unknown as PlanOutcome;
+    try {
+      await writeBookedItineraries(tx, {
+        accountId: input.accountId,
+        environment: input.environment,
+        problemId: input.problemId,
+        planned: outcome.itineraries,
+        orders: input.orders,
+        fleet: input.fleet,
+        targetIdByFleetIndex: input.targetIds ?? undefined,
+      });
+    } catch (error) {
+      throw new JobError('book_failed', `Writing the itineraries failed; nothing was written. It is safe to retry. (${error instanceof Error ? error.message : String(error)})`);
+    }
+  },
+};

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { getEffectiveSettings, type ApiPrincipal } from '@/server/accounts';
+import { getConfig } from '@/server/config';
+import type { Db } from '@/server/db';
+import { ApiError, resolveAccountId } from '@/server/http';
+import { hashInput, JobConflictError, JobEnqueueError, type JobRecord, type Jobs, type Json } from '@/server/jobs';
+import type { FleetEntry, RoutingOrder } from './build-problem';
+import { RoutingInputError } from './errors';
+import { itinerariesOfProblem, loadUpdateTargets, type ItineraryScope } from './itineraries';
+import { BOOK_KIND, PLAN_KIND, type RoutingJobInput } from './job-handlers';
+import type { RoutingOptionsLayer } from './options';
+import type { RoutingRequest } from './request-schema';
+import { validateRoutingRequest } from './validate-request';
+import type { BookResult } from './wire';
+
+/**
+ * The routing use cases behind /v1/routing: accept a request as a job (idempotent per account,
+ * environment and problemId), wait for it within the sync window, and poll it.
+ */
+
+export interface RoutingCaller {
+  db: Db;
+  jobs: Jobs;
+  principal: ApiPrincipal;
+}
+
+/** What a route answers: a status, a JSON body and headers. */
+export interface RoutingReply {
+  status: 200 | 202;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export const MAX_WAIT_SECONDS = 120;
+export const POLL_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The sync window for run and plan: `Prefer: wait=N` (RFC 7240) when present and valid, capped at
+ * 120 s, else the configured default. `applied` is the value to echo in Preference-Applied.
+ */
+export function syncWaitSeconds(prefer: string | null, defaultSeconds: number): { seconds: number; applied: string | null } {
+  for (const preference of (prefer ?? '').split(',')) {
+    const match = /^\s*wait\s*=\s*"?(\d{1,9})"?\s*(;.*)?$/i.exec(preference);
+    if (match) {
+      const seconds = Math.min(MAX_WAIT_SECONDS, Number(match[1]));
+      return { seconds, applied: `wait=${seconds}` };
+    }
+  }
+  return { seconds: Math.min(MAX_WAIT_SECONDS, defaultSeconds), applied: null };
+}
+
+export function statusUrlOf(problemId: string): string {
+  return `/v1/routing/jobs/${encodeURIComponent(problemId)}`;
+}
+
+function routingInputError(error: RoutingInputError): ApiError {
+  return ApiError.badRequest('invalid_routing_input', error.message, error.param);
+}
+
+/** The body as it is hashed: canonical, without `accountId` (the scope already names the account). */
+function hashedBody(body: RoutingRequest, mode: RoutingJobInput['mode']): string {
+  const { accountId: _accountId, ...rest } = body;
+  // Through JSON first: fields left undefined by zod are dropped as they would be on the wire.
+  return hashInput(JSON.parse(JSON.stringify({ ...rest, mode })) as Json);
+}
+
+/**
+ * run / plan / book. `endpoint` fixes the mode (plan forces `plan`). Book waits for the job to end
+ * (never 202); run and plan wait up to the sync window.
+ */
+export async function submitRoutingRequest(
+  caller: RoutingCaller,
+  body: RoutingRequest,
+  endpoint: 'run' | 'plan' | 'book',
+  prefer: string | null,
+): Promise<RoutingReply> {
+  const accountId = resolveAccountId(caller.principal, body.accountId);
+  const environment = caller.principal.environment;
+  const mode: RoutingJobInput['mode'] = endpoint === 'book' ? (body.mode as 'createItinerary' | 'updateItinerary') : 'plan';
+  const scope: ItineraryScope = { accountId, environment };
+
+  let jobInput: RoutingJobInput;
+  try {
+    if (mode !== 'updateItinerary' && !body.fleet) {
+      throw new RoutingInputError('fleet', `fleet is required for ${mode}: list the driver/vehicle pairs to plan with.`);
+    }
+    if (mode !== 'updateItinerary' && body.targetItineraryIds !== undefined) {
+      throw new RoutingInputError('targetItineraryIds', 'targetItineraryIds applies to updateItinerary only.');
+    }
+    if (mode === 'updateItinerary' && body.fleet !== undefined) {
+      throw new RoutingInputError('fleet', "updateItinerary re-optimizes over the target itineraries' vehicles; omit fleet.");
+    }
+    if (mode === 'updateItinerary' && (!body.targetItineraryIds || body.targetItineraryIds.length === 0)) {
+      throw new RoutingInputError('targetItineraryIds', 'updateItinerary needs targetItineraryIds: the ids of the booked itineraries to re-optimize.');
+    }
+    const settings = ((await getEffectiveSettings(caller.db, accountId)).optimization ?? null) as RoutingOptionsLayer | null;
+    const options = body.options as RoutingOptionsLayer | undefined;
+    let orders: RoutingOrder[] = body.orders;
+    let fleet: FleetEntry[] = body.fleet ?? [];
+    let targetIds: number[] | null = null;
+    if (mode === 'updateItinerary') {
+      const targets = await loadUpdateTargets(caller.db, scope, body.targetItineraryIds ?? []);
+      const requestIds = new Set(body.orders.map((o) => o.externalId));
+      // The request's version of an order already on a target replaces the booked one.
+      const booked = targets.flatMap((t) => t.orders).filter((o) => !requestIds.has(o.externalId));
+      orders = [...booked, ...body.orders];
+      fleet = targets.map((t) => t.fleetEntry);
+      targetIds = targets.map((t) => t.id);
+    }
+    await validateRoutingRequest({ mode, requestOrders: body.orders, orders, fleet, settings, options });
+    jobInput = { problemId: body.problemId, mode, accountId, environment, orders, fleet, settings, options: options ?? null, targetIds };
+  } catch (error) {
+    if (error instanceof RoutingInputError) throw routingInputError(error);
+    throw error;
+  }
+
+  let job: JobRecord;
+  try {
+    ({ job } = await caller.jobs.submit({
+      kind: mode === 'plan' ? PLAN_KIND : BOOK_KIND,
+      accountId,
+      environment,
+      key: body.problemId,
+      input: jobInput as unknown as Json,
+      inputHash: hashedBody(body, mode),
+      rerun: 'same-job',
+    }));
+  } catch (error) {
+    if (error instanceof JobConflictError) {
+      throw ApiError.badRequest(
+        'invalid_routing_input',
+        `problemId "${body.problemId}" was already used with a different request body; use a new problemId for a different request.`,
+        'problemId',
+      );
+    }
+    if (error instanceof JobEnqueueError) throw ApiError.internal('enqueue_failed', 'The routing job could not be enqueued. It is safe to retry with the same problemId.', error);
+    throw error;
+  }
+
+  if (endpoint === 'book') {
+    const finished = await waitUntilFinished(caller.jobs, job);
+    return { status: 200, body: await finishedReply(caller, scope, finished), headers: {} };
+  }
+
+  const wait = syncWaitSeconds(prefer, getConfig().ROUTING_SYNC_TIMEOUT_SECONDS);
+  const preferenceHeaders: Record<string, string> = wait.applied ? { 'Preference-Applied': wait.applied } : {};
+  const current = job.status === 'processing' ? await caller.jobs.waitFor(job.id, wait.seconds * 1000) : job;
+  if (current && current.status === 'processing') {
+    return {
+      status: 202,
+      body: { jobId: current.id, problemId: body.problemId, status: 'processing', statusUrl: statusUrlOf(body.problemId) },
+      headers: { ...preferenceHeaders, 'Retry-After': String(POLL_RETRY_AFTER_SECONDS), Location: statusUrlOf(body.problemId) },
+    };
+  }
+  return { status: 200, body: await finishedReply(caller, scope, current), headers: preferenceHeaders };
+}
+
+/** Book never answers 202: it waits for the job's end (bounded by the job's own time limit). */
+async function waitUntilFinished(jobs: Jobs, job: JobRecord): Promise<JobRecord | null> {
+  let current: JobRecord | null = job;
+  const giveUpAt = Date.now() + job.timeLimitMs + 60_000;
+  while (current && current.status === 'processing' && Date.now() < giveUpAt) {
+    current = await jobs.waitFor(job.id, Math.min(30_000, Math.max(1_000, giveUpAt - Date.now())));
+  }
+  return current;
+}
+
+/** A finished job as the 200 body, or the error it ended with. */
+async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: ItineraryScope, job: JobRecord | null): Promise<unknown> {
+  if (!job) throw ApiError.internal('unknown_job_state', 'The routing job disappeared before it finished. It is safe to retry with the same problemId.');
+  if (job.status === 'failed') {
+    const code = job.error?.code ?? 'optimization_failed';
+    const known = ['optimization_failed', 'book_failed', 'enqueue_failed'].includes(code) ? code : 'optimization_failed';
+    const message =
+      known === 'book_failed'
+        ? 'Writing the itineraries failed after optimization; nothing was written. It is safe to retry with the same problemId.'
+        : 'The optimizer returned no usable result. It is safe to retry with the same problemId.';
+    throw ApiError.internal(known, message);
+  }
+  if (job.status !== 'complete') {
+    throw ApiError.internal('unknown_job_state', `The routing job ended in an unexpected state (${job.status}). It is safe to retry with the same problemId.`);
+  }
+  if (job.kind === PLAN_KIND) return job.result;
+  const result = job.result as { problemId: string; outcome: { unassigned: BookResult['unassigned'] } };
+  const itineraries = await itinerariesOfProblem(caller.db, { accountId: job.accountId, environment: scope.environment }, job.key);
+  const reply: BookResult = { problemId: job.key, itineraries, unassigned: result.outcome.unassigned };
+  return reply;
+}
+
+export const problemIdParamsSchema = z.strictObject({
+  problemId: z.string().meta({ description: 'The problemId of the run, plan or book request.', example: 'plan-2026-11-23-brooklyn' }),
+});
+
+/** GET /v1/routing/jobs/{problemId}: the caller's own job in the caller's environment, else 404. */
+export async function pollRoutingJob(caller: RoutingCaller, problemId: string): Promise<RoutingReply> {
+  if (problemId.trim() === '') throw ApiError.badRequest('invalid_job_id', 'The job id is empty: poll /v1/routing/jobs/<problemId>.', 'problemId');
+  const scope: ItineraryScope = { accountId: caller.principal.accountId, environment: caller.principal.environment };
+  let job: JobRecord | null;
+  try {
+    job = await caller.jobs.getByKey(PLAN_KIND, { accountId: scope.accountId, environment: scope.environment, key: problemId });
+  } catch (error) {
+    throw ApiError.internal('job_lookup_failed', 'Reading the job store failed. It is safe to poll again.', error);
+  }
+  if (!job) {
+    throw ApiError.notFound('job_not_found', `No routing job "${problemId}" exists for this account and environment (finished jobs are kept for about 30 minutes).`, 'problemId');
+  }
+  if (job.status === 'processing') {
+    return { status: 202, body: { status: 'processing' }, headers: { 'Retry-After': String(POLL_RETRY_AFTER_SECONDS) } };
+  }
+  return { status: 200, body: await finishedReply(caller, scope, job), headers: {} };
+}
