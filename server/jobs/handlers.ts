@@ -21,6 +21,9 @@ export const jobKinds: Record<string, JobKindDefinition> = {
     retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS,
     load: () => import('./probe').then((m) => m.probeHandler),
   },
+  /** Routing plan (run, plan) and book solves share problemIds in one namespace. */
+  'routing.plan': { namespace: 'routing', retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS, load: () => import('@/server/routing').then((m) => m.planJobHandler) },
+  'routing.book': { namespace: 'routing', retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS, load: () => import('@/server/routing').then((m) => m.bookJobHandler) },
 };
 
 export function jobKindDefinition(kind: string): JobKindDefinition {

@@ -1,11 +1,12 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { buildOpenApiDocument, registerOperationsApi, type OpenApiRegistration } from '@/server/http';
+import { registerRoutingApi } from '@/server/routing';
 
 /**
  * Every module that serves /v1 routes describes them here, in the order they appear in the docs.
  * Add your module's registration to this list.
  */
-const registrations: OpenApiRegistration[] = [registerOperationsApi];
+const registrations: OpenApiRegistration[] = [registerOperationsApi, registerRoutingApi];
 
 let cached: OpenAPIObject | undefined;
 
