@@ -246,7 +246,8 @@ export function bestSchedule(problem: Problem, vehicleIndex: number, sequence: r
     const stop = stopOf(problem.shipments[ref.shipment]!, ref.kind)!;
     offset += matrixDuration(problem, location, stop.location) * vehicle.speedFactor;
     for (const w of stop.timeWindows) {
-      for (const t of [w.start - offset, w.end - offset]) if (t > vehicle.earliestStart) candidates.add(t);
+      // Arriving exactly at a window's end may round to just past it: try a hair earlier too.
+      for (const t of [w.start - offset, w.end - offset, w.end - offset - 1e-6]) if (t > vehicle.earliestStart) candidates.add(t);
     }
     offset += stop.serviceSeconds;
     location = stop.location;
