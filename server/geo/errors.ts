@@ -26,9 +26,10 @@ export class GeocoderUnavailableError extends Error {
   readonly code = 'geocoder_unavailable';
   constructor(
     readonly geocoder: string,
-    message: string,
+    /** What went wrong, without the geocoder's name. */
+    readonly detail: string,
   ) {
-    super(`${geocoder}: ${message}`);
+    super(`${geocoder}: ${detail}`);
     this.name = 'GeocoderUnavailableError';
   }
 }

@@ -42,7 +42,7 @@ export function resolveFromRequest(address: AddressInput): GeocodeResult | null 
 }
 
 /** The ZIP-centroid answer for an address, or `unresolved` saying why. */
-export function resolveFromZip(address: AddressInput): GeocodeResult {
+export function resolveFromZip(address: AddressInput): Extract<GeocodeResult, { status: 'resolved' | 'unresolved' }> {
   const zip = normalizeZip(address.postalCode);
   if (!zip) {
     const given = address.postalCode?.trim();

@@ -9,6 +9,16 @@ export { surfaceDistance } from './distance';
 export { GeocoderUnavailableError, RoutingEngineError, type RoutingEngineErrorCode } from './errors';
 export type { Geocoder, GeocodeResult, GeocodeSource } from './geocoder';
 export { ZipCentroidGeocoder, resolveFromRequest, resolveFromZip } from './geocoder';
+export { geocodeQueryKey, InMemoryGeocodeCache, type CachedGeocode, type GeocodeCache } from './geocode-cache';
+export { DatabaseGeocodeCache } from './geocode-cache-db';
+export {
+  createGeocoder,
+  NominatimClient,
+  PeliasClient,
+  StreetLevelGeocoder,
+  type StreetGeocoderClient,
+  type StreetLevelGeocoderOptions,
+} from './street-geocoder';
 export type { MatrixProvider, TravelMatrix, VehicleProfile } from './matrix';
 export { VEHICLE_PROFILES } from './matrix';
 export {
