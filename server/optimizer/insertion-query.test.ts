@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { queryInsertions, type FixedRoute } from './insertion-query';
+import type { Problem, StopKind, TimeWindow } from './model';
+import { solveOnThisThread } from './solve';
+import { randomInstance, simulate } from './verify';
+import { structuralFailure } from './verify/schedule';
+
+interface BruteForce {
+  feasible: boolean;
+  earliest: number;
+  addedDistance: number;
+}
+
+/**
+ * Tries every (pickup, delivery) position pair, simulating each resulting sequence from scratch
+ * with the new delivery's windows cut to the requested window.
+ */
+function bruteForce(original: Problem, route: FixedRoute, shipment: number, window: TimeWindow): BruteForce {
+  const target = original.shipments[shipment]!;
+  const cut = target.delivery!.timeWindows.length === 0
+    ? [window]
+    : target.delivery!.timeWindows
+      .map((w) => ({ start: Math.max(w.start, window.start), end: Math.min(w.end, window.end) }))
+      .filter((w) => w.start <= w.end);
+  const shipments = original.shipments.slice();
+  shipments[shipment] = { ...target, delivery: { ...target.delivery!, timeWindows: cut } };
+  const problem = { ...original, shipments };
+  if (cut.length === 0) return { feasible: false, earliest: Infinity, addedDistance: Infinity };
+  const base = route.stops;
+  const vehicle = problem.vehicles[route.vehicle]!;
+  const baseSchedule = simulate(problem, route.vehicle, base, vehicle.earliestStart);
+  const hasPickup = problem.shipments[shipment]!.pickup !== null;
+  let best: BruteForce = { feasible: false, earliest: Infinity, addedDistance: Infinity };
+  for (let i = 0; i <= base.length; i++) {
+    for (let j = hasPickup ? i : 0; j <= base.length; j++) {
+      const seq: { shipment: number; kind: StopKind }[] = [...base];
+      if (hasPickup) {
+        seq.splice(j, 0, { shipment, kind: 'delivery' });
+        seq.splice(i, 0, { shipment, kind: 'pickup' });
+      } else {
+        if (i > 0) break;
+        seq.splice(j, 0, { shipment, kind: 'delivery' });
+      }
+      if (structuralFailure(problem, route.vehicle, seq)) continue;
+      const schedule = simulate(problem, route.vehicle, seq, vehicle.earliestStart);
+      if (!schedule.feasible) continue;
+      const at = seq.findIndex((s) => s.shipment === shipment && s.kind === 'delivery');
+      const start = schedule.stops[at]!.serviceStart;
+      if (start < window.start || start > window.end) continue;
+      const added = schedule.distance - (base.length ? baseSchedule.distance : 0);
+      if (start < best.earliest - 1e-9 || (Math.abs(start - best.earliest) <= 1e-9 && added < best.addedDistance)) {
+        best = { feasible: true, earliest: start, addedDistance: added };
+      }
+    }
+  }
+  return best;
+}
+
+describe('queryInsertions', () => {
+  it('matches brute force over all positions on random fixed routes', () => {
+    let compared = 0;
+    let feasibleSeen = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const problem = randomInstance(seed, {
+        shipments: 24, vehicles: 4, multiWindowShare: 0.3, openRoutes: true, speedFactors: true, skills: true,
+        singleStopShare: seed % 3 === 0 ? 0.3 : 0, windowSeconds: [1800, 4 * 3600],
+      });
+      // Plan all but the last shipment, then ask where the last one fits.
+      const newcomer = problem.shipments.length - 1;
+      const last = problem.shipments[newcomer]!;
+      // The query is about a delivery: make a pickup-only newcomer a delivery-only one.
+      if (!last.delivery) problem.shipments[newcomer] = { ...last, pickup: null, delivery: last.pickup };
+      const planned = { ...problem, shipments: problem.shipments.slice(0, newcomer) };
+      const plan = solveOnThisThread(planned, { seed, maxIterations: 100 });
+      const routes: FixedRoute[] = problem.vehicles.map((_, v) => ({
+        vehicle: v,
+        stops: plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
+      }));
+      const windowStart = 8 * 3600 + (seed % 4) * 3600;
+      const window = { start: windowStart, end: windowStart + 3 * 3600 };
+      const began = performance.now();
+      const answers = queryInsertions({ problem, routes, shipment: newcomer, deliveryWindow: window });
+      const micros = ((performance.now() - began) * 1000) / routes.length;
+      expect(micros).toBeLessThan(20_000);
+      routes.forEach((route, idx) => {
+        const expected = bruteForce(problem, route, newcomer, window);
+        const got = answers[idx]!;
+        expect(got.feasible, `seed ${seed} route ${idx}`).toBe(expected.feasible);
+        if (expected.feasible) {
+          feasibleSeen++;
+          expect(got.earliestDeliveryStart).toBeCloseTo(expected.earliest, 6);
+          expect(got.addedDistance).toBeCloseTo(expected.addedDistance, 6);
+        }
+        compared++;
+      });
+    }
+    expect(compared).toBe(48);
+    expect(feasibleSeen).toBeGreaterThan(5);
+  });
+
+  it('reports no option when the requested window misses the delivery windows', () => {
+    const problem = randomInstance(2, { shipments: 5, vehicles: 2 });
+    const answers = queryInsertions({
+      problem, routes: [{ vehicle: 0, stops: [] }], shipment: 0, deliveryWindow: { start: -10, end: -5 },
+    });
+    expect(answers).toEqual([expect.objectContaining({ feasible: false, earliestDeliveryStart: Infinity })]);
+  });
+});
