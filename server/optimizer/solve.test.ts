@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem, Shipment, Solution, Stop, Vehicle } from './model';
 import { solve, solveOnThisThread } from './solve';
-import { checkSolution, randomInstance, rushHourTraffic } from './verify';
+import { checkSolution, randomInstance } from './verify';
 
 /** Locations on a line: location i at i * 100 m, 10 m/s. */
 function lineProblem(points: number, vehicles: Vehicle[], shipments: Shipment[], extra: Partial<Problem> = {}): Problem {
