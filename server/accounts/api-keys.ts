@@ -128,9 +128,11 @@ export async function verifyApiKey(db: Db, externalUserId: string, key: string):
   const found = await findKey(db, key);
   if (!found || found.revokedAt || found.user.externalUserId !== externalUserId) return undefined;
   // Recorded at most once a minute per key, so authentication is not a write per request.
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, found.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, found.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  }
   return { id: found.id, accountId: found.accountId, environment: found.environment, user: found.user };
 }

@@ -33,7 +33,7 @@ export const configSchema = z.object({
   JWT_JWKS_FILE: z.string().min(1).optional(),
   JWT_ISSUER: z.string().min(1).optional(),
   JWT_AUDIENCE: z.string().min(1).optional(),
-  /** Server-side pepper for API key hashes (HMAC-SHA256). Generated and stored under DATA_DIR when unset. */
+  /** Server-side pepper for API key hashes (HMAC-SHA256). Generated once and kept in the database when unset. */
   API_KEY_PEPPER: z.string().min(16).optional(),
   /** next-auth secret for console sessions. Generated and stored under DATA_DIR when unset. */
   AUTH_SECRET: z.string().min(16).optional(),
