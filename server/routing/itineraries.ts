@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { listSubtree } from '@/server/accounts';
 import { schema, type DbOrTx } from '@/server/db';
 import { epochToLocalIso, localDateOf } from '@/server/geo';
@@ -95,6 +95,16 @@ export interface BookWrite {
   fleet: readonly FleetEntry[];
   /** updateItinerary: the target itinerary id of each fleet index (targets keep their ids). */
   targetIdByFleetIndex?: readonly number[] | undefined;
+  /** updateItinerary: the version of each target the plan was made from. */
+  targetVersions?: readonly number[] | undefined;
+}
+
+/** An update target was rewritten by another request after this one read it: the plan is stale. */
+export class StaleItineraryError extends Error {
+  constructor(readonly itineraryId: number) {
+    super(`itinerary ${itineraryId} changed while this request was being optimized`);
+    this.name = 'StaleItineraryError';
+  }
 }
 
 /** Writes a book result: new itineraries (createItinerary) or the targets rewritten in place (updateItinerary). Returns the ids written. */
@@ -107,10 +117,13 @@ export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Prom
       const entry = write.fleet[fleetIndex]!;
       const planned = byFleetIndex.get(fleetIndex);
       if (!planned) throw new Error(`the plan has no itinerary for target ${id} (fleet index ${fleetIndex})`);
-      await tx
+      const version = write.targetVersions?.[fleetIndex];
+      const updated = await tx
         .update(itineraries)
-        .set({ ...itineraryColumns(planned, write.orders, entry), problemId: write.problemId, updatedAt: new Date() })
-        .where(eq(itineraries.id, id));
+        .set({ ...itineraryColumns(planned, write.orders, entry), problemId: write.problemId, updatedAt: new Date(), version: sql`${itineraries.version} + 1` })
+        .where(version === undefined ? eq(itineraries.id, id) : and(eq(itineraries.id, id), eq(itineraries.version, version)))
+        .returning({ id: itineraries.id });
+      if (updated.length === 0) throw new StaleItineraryError(id);
       await tx.delete(itineraryStops).where(eq(itineraryStops.itineraryId, id));
       const stops = stopColumns(id, planned);
       if (stops.length > 0) await tx.insert(itineraryStops).values(stops);
@@ -244,6 +257,7 @@ export async function itinerariesOfProblem(db: DbOrTx, scope: ItineraryScope, pr
 
 export interface UpdateTarget {
   id: number;
+  version: number;
   fleetEntry: FleetEntry;
   orders: RoutingOrder[];
 }
@@ -267,6 +281,6 @@ export async function loadUpdateTargets(db: DbOrTx, scope: ItineraryScope, ids: 
   return ids.map((id, i) => {
     const row = byId.get(id);
     if (!row) throw new RoutingInputError('targetItineraryIds', `targetItineraryIds[${i}]: no itinerary ${id} exists for this account and environment.`);
-    return { id, fleetEntry: row.fleetEntry as unknown as FleetEntry, orders: row.orders as RoutingOrder[] };
+    return { id, version: row.version, fleetEntry: row.fleetEntry as unknown as FleetEntry, orders: row.orders as RoutingOrder[] };
   });
 }

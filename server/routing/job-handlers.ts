@@ -4,7 +4,7 @@ import { JobError, type JobHandler, type Json } from '@/server/jobs';
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { RoutingInputError } from './errors';
-import { writeBookedItineraries, type Environment } from './itineraries';
+import { StaleItineraryError, writeBookedItineraries, type Environment } from './itineraries';
 import type { RoutingOptionsLayer } from './options';
 import type { PlanOutcome } from './plan-result';
 import { solveRouting, type RoutingSolveDeps } from './solve-routing';
@@ -30,8 +30,9 @@ export interface RoutingJobInput {
   fleet: FleetEntry[];
   settings: RoutingOptionsLayer | null;
   options: RoutingOptionsLayer | null;
-  /** updateItinerary: target itinerary id per fleet index. */
+  /** updateItinerary: target itinerary id per fleet index, and the version each was read at. */
   targetIds: number[] | null;
+  targetVersions: number[] | null;
 }
 
 export interface BookJobResult {
@@ -96,8 +97,12 @@ export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
         orders: input.orders,
         fleet: input.fleet,
         targetIdByFleetIndex: input.targetIds ?? undefined,
+        targetVersions: input.targetVersions ?? undefined,
       });
     } catch (error) {
+      if (error instanceof StaleItineraryError) {
+        throw new JobError('book_failed', `Itinerary ${error.itineraryId} was changed by another request while this one was optimized; nothing was written. Retry to plan over its current state.`);
+      }
       throw new JobError('book_failed', `Writing the itineraries failed; nothing was written. It is safe to retry. (${error instanceof Error ? error.message : String(error)})`);
     }
   },

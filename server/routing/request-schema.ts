@@ -202,7 +202,30 @@ export function routingRequestSchema(limits: { maxOrders: number; maxFleet: numb
       .optional()
       .meta({ description: 'updateItinerary: ids of the booked itineraries to re-optimize.' }),
     options: routingOptionsSchema.optional(),
+  }).superRefine((body, ctx) => {
+    // PostgreSQL text and jsonb cannot hold U+0000; say so up front instead of failing to store the job.
+    const path = pathOfNulCharacter(body, []);
+    if (path) ctx.addIssue({ code: 'custom', path, message: 'must not contain the NUL character (U+0000)' });
   });
+}
+
+function pathOfNulCharacter(value: unknown, path: (string | number)[]): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = pathOfNulCharacter(item, [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key];
+      const found = pathOfNulCharacter(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 export type RoutingRequest = z.output<ReturnType<typeof routingRequestSchema>>;

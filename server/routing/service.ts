@@ -11,7 +11,7 @@ import { BOOK_KIND, PLAN_KIND, type RoutingJobInput } from './job-handlers';
 import type { RoutingOptionsLayer } from './options';
 import type { RoutingRequest } from './request-schema';
 import { validateRoutingRequest } from './validate-request';
-import type { BookResult } from './wire';
+import { planResultSchema, type BookResult } from './wire';
 
 /**
  * The routing use cases behind /v1/routing: accept a request as a job (idempotent per account,
@@ -98,6 +98,7 @@ export async function submitRoutingRequest(
     let orders: RoutingOrder[] = body.orders;
     let fleet: FleetEntry[] = body.fleet ?? [];
     let targetIds: number[] | null = null;
+    let targetVersions: number[] | null = null;
     if (mode === 'updateItinerary') {
       const targets = await loadUpdateTargets(caller.db, scope, body.targetItineraryIds ?? []);
       const requestIds = new Set(body.orders.map((o) => o.externalId));
@@ -106,9 +107,10 @@ export async function submitRoutingRequest(
       orders = [...booked, ...body.orders];
       fleet = targets.map((t) => t.fleetEntry);
       targetIds = targets.map((t) => t.id);
+      targetVersions = targets.map((t) => t.version);
     }
     await validateRoutingRequest({ mode, requestOrders: body.orders, orders, fleet, settings, options });
-    jobInput = { problemId: body.problemId, mode, accountId, environment, orders, fleet, settings, options: options ?? null, targetIds };
+    jobInput = { problemId: body.problemId, mode, accountId, environment, orders, fleet, settings, options: options ?? null, targetIds, targetVersions };
   } catch (error) {
     if (error instanceof RoutingInputError) throw routingInputError(error);
     throw error;
@@ -180,7 +182,8 @@ async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: Itinerary
   if (job.status !== 'complete') {
     throw ApiError.internal('unknown_job_state', `The routing job ended in an unexpected state (${job.status}). It is safe to retry with the same problemId.`);
   }
-  if (job.kind === PLAN_KIND) return job.result;
+  // jsonb keeps keys sorted; parsing restores the documented field order.
+  if (job.kind === PLAN_KIND) return planResultSchema.parse(job.result);
   const result = job.result as { problemId: string; outcome: { unassigned: BookResult['unassigned'] } };
   const itineraries = await itinerariesOfProblem(caller.db, { accountId: job.accountId, environment: scope.environment }, job.key);
   const reply: BookResult = { problemId: job.key, itineraries, unassigned: result.outcome.unassigned };

@@ -48,10 +48,13 @@ export const itineraries = pgTable(
     orders: jsonb('orders').$type<unknown[]>().notNull(),
     /** The routing request's FleetSpec this itinerary was planned for. */
     fleetEntry: jsonb('fleet_entry').$type<Record<string, unknown>>().notNull(),
+    /** Bumped by every rewrite: an update commits only over the version it was planned from. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('itineraries_problem_idx').on(t.accountId, t.environment, t.problemId),
     index('itineraries_account_env_date_idx').on(t.accountId, t.environment, t.date),
     check('itineraries_environment_check', sql`${t.environment} in ('live', 'sandbox')`),
   ],
