@@ -146,9 +146,17 @@ export class Inserter {
     const latest = route.latest;
     let improved = false;
 
+    // Distance-only costs: the pickup detour bounds the whole insertion from below (triangle
+    // inequality), so positions whose pickup detour alone is too expensive are skipped.
+    const bounded = !this.model.usesDuration && this.mode === 'cost' && n > 0;
     for (let i = 0; i <= n; i++) {
       const depI = route.departure(i);
       if (depI > lastP) break;
+      if (bounded) {
+        const detour = distanceBetween(inst, loc[i]!, locP) + distanceBetween(inst, locP, loc[i + 1]!)
+          - distanceBetween(inst, loc[i]!, loc[i + 1]!);
+        if (detour >= best.cost) continue;
+      }
       if (rankP >= 0) {
         if (route.lockBefore[i]! >= rankP) break;
         if (route.lockAfter[i + 1]! <= rankP) continue;
