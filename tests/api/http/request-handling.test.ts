@@ -18,7 +18,8 @@ function postChunked(path: string, chunks: number, chunkSize: number): Promise<{
   return new Promise((resolve, reject) => {
     const url = new URL(`${baseUrl}${path}`);
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } },
+      // A fresh connection: the server closes this one after refusing the body, so it must not be reused.
+      { agent: false, host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
