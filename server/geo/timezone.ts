@@ -1,4 +1,5 @@
 import tzLookup from '@photostructure/tz-lookup';
+import zipZoneOverrides from './data/zip-zone-overrides.json';
 import { STATE_ZONES } from './state-zones';
 import { lookupZip } from './zip';
 
@@ -6,21 +7,31 @@ import { lookupZip } from './zip';
  * Time zones and local-time arithmetic.
  *
  * ZIP -> zone (decision): the ZIP centroid (zipcodes package) is looked up in
- * @photostructure/tz-lookup's bundled zone polygons at run time, then checked against the zones in
- * use in the ZIP's state (state-zones.ts); an answer outside that set (a centroid offshore or over a
- * border) is replaced by the state's principal zone. Both packages are shipped npm data, nothing is
- * downloaded. The polygons agree with full-resolution boundaries for about 99% of points; the rest
- * are centroids within a few km of a zone line inside a split state, where a centroid is an
- * approximation anyway. A generated ZIP->zone table would pin those at the price of a 71 MB
- * build-time tool and a second copy of the truth; the run-time lookup costs microseconds.
+ * @photostructure/tz-lookup's bundled, simplified zone polygons at run time and checked against the
+ * zones in use in the ZIP's state (state-zones.ts): an answer outside that set (a centroid offshore
+ * or over a border) becomes the state's principal zone. That agrees with the full-resolution
+ * boundaries (geo-tz) for 99.5% of ZIPs; the remaining ~180, centroids within a few km of a zone
+ * line in a split state, are pinned by data/zip-zone-overrides.json, generated once with geo-tz by
+ * data/generate-zip-zone-overrides.ts and committed. So every ZIP gets the full-resolution answer,
+ * without shipping 71 MB of polygons or downloading anything at run time.
  *
  * Local-time arithmetic uses the runtime's ICU (Intl), which carries the IANA database.
  */
 
 export type ZoneResult = { ok: true; zone: string } | { ok: false; reason: 'timezone_not_found' };
 
+const OVERRIDES: Readonly<Record<string, string | undefined>> = zipZoneOverrides.overrides;
+
 /** IANA zone for a US postal code, or `timezone_not_found` when the code is unknown. */
 export function zoneForZip(postalCode: string | number | null | undefined): ZoneResult {
+  const place = lookupZip(postalCode);
+  if (!place) return { ok: false, reason: 'timezone_not_found' };
+  const pinned = OVERRIDES[place.zip];
+  return pinned ? { ok: true, zone: pinned } : computedZoneForZip(place.zip);
+}
+
+/** The run-time lookup alone, without the committed overrides (for the tool that generates them). */
+export function computedZoneForZip(postalCode: string | number | null | undefined): ZoneResult {
   const place = lookupZip(postalCode);
   if (!place) return { ok: false, reason: 'timezone_not_found' };
   const found = zoneForCoordinate(place.latitude, place.longitude);

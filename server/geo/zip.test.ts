@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lookupZip, normalizeZip } from './zip';
-import { zoneForZip } from './timezone';
+import zipZoneOverrides from './data/zip-zone-overrides.json';
+import { STATE_ZONES } from './state-zones';
+import { computedZoneForZip, isValidTimeZone, zoneForZip } from './timezone';
 
 describe('normalizeZip', () => {
   it.each([
@@ -62,8 +64,40 @@ describe('zoneForZip', () => {
     ['83814', 'America/Los_Angeles'], // Coeur d'Alene: northern Idaho is Pacific
     ['96799', 'Pacific/Pago_Pago'], // American Samoa; the raw polygon lookup says Samoa (Apia), a day off
     ['30124', 'America/New_York'], // Cave Spring GA: raw polygon lookup says Central, across the Alabama line
+    ['58801', 'America/Chicago'], // Williston ND: Central; the simplified polygons put it in Mountain (pinned by the overrides)
+    ['47613', 'America/Chicago'], // Elberfeld IN, Warrick County: Central (pinned)
+    ['36869', 'America/New_York'], // Phenix City AL: keeps Columbus GA's Eastern time (pinned)
+    ['00802', 'America/St_Thomas'], // St Thomas, US Virgin Islands: Atlantic time, no DST
   ])('%s -> %s', (zip, zone) => {
     expect(zoneForZip(zip)).toEqual({ ok: true, zone });
+  });
+
+  it('the committed overrides are real zones of their states, and each one changes the run-time answer', () => {
+    const overrides = Object.entries(zipZoneOverrides.overrides);
+    expect(overrides.length).toBeGreaterThan(100);
+    for (const [zip, zone] of overrides) {
+      const place = lookupZip(zip);
+      expect(place, zip).not.toBeNull();
+      expect(isValidTimeZone(zone)).toBe(true);
+      expect(STATE_ZONES[place!.state], zip).toContain(zone);
+      expect(computedZoneForZip(zip)).not.toEqual({ ok: true, zone });
+      expect(zoneForZip(zip)).toEqual({ ok: true, zone });
+    }
+  });
+
+  it('every ZIP with a location gets a valid zone, one of its state\'s', () => {
+    let count = 0;
+    const wrong: string[] = [];
+    for (let code = 0; code < 100_000; code++) {
+      const place = lookupZip(String(code).padStart(5, '0'));
+      if (!place) continue;
+      count++;
+      const zone = zoneForZip(place.zip);
+      const stateZones = STATE_ZONES[place.state];
+      if (!zone.ok || (stateZones && !stateZones.includes(zone.zone))) wrong.push(`${place.zip} ${place.state} ${JSON.stringify(zone)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(count).toBeGreaterThan(42_000);
   });
 
   it('reports an unknown ZIP as timezone_not_found', () => {
