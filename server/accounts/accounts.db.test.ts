@@ -67,6 +67,10 @@ describe(`account tree and users on ${testDbKind()}`, () => {
     });
     await expect(createUser(db, { externalUserId: 'half-login', email: 'h@example.test' })).rejects.toMatchObject({ param: 'password' });
     await expect(createUser(db, { externalUserId: 'bad:id' })).rejects.toBeInstanceOf(AccountsError);
+    // Two creates racing for one id: one wins, the other is a conflict (not a raw database error).
+    const race = await Promise.allSettled([createUser(db, { externalUserId: 'racer' }), createUser(db, { externalUserId: 'racer' })]);
+    expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(race.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'conflict' } });
 
     const login = await verifyConsoleLogin('admin@example.test', 'correct horse battery staple', db);
     expect(login).toEqual({ userId: admin.id, externalUserId: 'console-admin', email: 'admin@example.test', role: 'admin', accountId: account.id });

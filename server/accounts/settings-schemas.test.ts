@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SLOT_POLICY, mergeOptimizationSettings, optimizationSettingsSchema, resolveSlotPolicy } from './settings-schemas';
+import {
+  DEFAULT_SLOT_POLICY,
+  mergeOptimizationSettings,
+  optimizationSettingsSchema,
+  resolveSlotPolicy,
+  type OptimizationSettings,
+} from './settings-schemas';
 import { fromZodError } from './errors';
 
 describe('mergeOptimizationSettings', () => {
   it('lets the override win key by key, merging nested objects and tuple lists', () => {
+    const base: OptimizationSettings = {
+      objective: 'MIN_DURATION',
+      serviceTime: { setupSeconds: 300, perItemSeconds: 30 },
+      tagPriorities: [['a', 1], ['b', 2]],
+      vehicleSpecOverrides: [['cargo-van', { maxStops: 20 }]],
+    };
     const merged = mergeOptimizationSettings(
-      {
-        objective: 'MIN_DURATION',
-        serviceTime: { setupSeconds: 300, perItemSeconds: 30 },
-        tagPriorities: [['a', 1], ['b', 2]] as [string, number][],
-        vehicleSpecOverrides: [['cargo-van', { maxStops: 20 }]] as [string, Record<string, unknown>][],
-      },
+      base,
       {
         objective: 'MIN_VEHICLE_UTILIZATION',
         serviceTime: { perItemSeconds: 10 },
@@ -28,7 +35,7 @@ describe('mergeOptimizationSettings', () => {
   });
 
   it('does not change its inputs', () => {
-    const base = { serviceTime: { setupSeconds: 1 } };
+    const base: OptimizationSettings = { serviceTime: { setupSeconds: 1 } };
     mergeOptimizationSettings(base, { serviceTime: { setupSeconds: 2 } });
     expect(base).toEqual({ serviceTime: { setupSeconds: 1 } });
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, schema, type DbOrTx } from '@/server/db';
+import { getDb, isUniqueViolation, schema, type DbOrTx } from '@/server/db';
 import { accountIdSchema, getAccount } from './accounts';
 import { AccountsError, parseOrThrow } from './errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -46,16 +46,22 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Pu
   if (email && (await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0) {
     throw new AccountsError('conflict', 'email: already used by another user', 'email');
   }
+  const passwordHash = parsed.password ? await hashPassword(parsed.password) : null;
   const [created] = await db
     .insert(users)
     .values({
       externalUserId: parsed.externalUserId,
       defaultAccountId: parsed.defaultAccountId ?? null,
       email: email ?? null,
-      passwordHash: parsed.password ? await hashPassword(parsed.password) : null,
+      passwordHash,
       role: parsed.role ?? null,
     })
-    .returning();
+    .returning()
+    .catch((error: unknown) => {
+      // A concurrent create won the race between the checks above and this insert.
+      if (isUniqueViolation(error)) throw new AccountsError('conflict', 'externalUserId or email: already exists', 'externalUserId');
+      throw error;
+    });
   if (!created) throw new Error('user insert returned no row');
   return toPublicUser(created);
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -143,8 +143,5 @@ async function openPglite(options: CreateDbOptions): Promise<DbHandle> {
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  if (!options.inMemory && options.dataDir && !existsSync(options.dataDir)) {
-    mkdirSync(options.dataDir, { recursive: true });
-  }
   return openPglite(options);
 }
