@@ -19,7 +19,8 @@ export const STATE_ZONES: Readonly<Record<string, readonly string[]>> = {
   DC: ['America/New_York'],
   FL: ['America/New_York', 'America/Chicago'],
   GA: ['America/New_York'],
-  HI: ['Pacific/Honolulu'],
+  // Wake Island (96898, +12) is filed under HI in the ZIP data; its zone is a link to Pacific/Tarawa.
+  HI: ['Pacific/Honolulu', 'Pacific/Tarawa'],
   ID: ['America/Boise', 'America/Los_Angeles'],
   IL: ['America/Chicago'],
   IN: [
