@@ -24,7 +24,7 @@ test('the console requires sign-in, rejects a wrong password and shows the signe
   await page.getByLabel('Email').fill(demo.console.email);
   await page.getByLabel('Password').fill(`${demo.console.password}-wrong`);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Wrong email or password.');
 
   await page.getByLabel('Password').fill(demo.console.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -14,7 +14,7 @@ export function LoginForm({ from }: { from?: string }) {
       ) : null}
       <label>
         Email
-        <input name="email" type="email" autoComplete="username" required autoFocus />
+        <input name="email" type="email" autoComplete="username" defaultValue={state.email} required autoFocus />
       </label>
       <label>
         Password

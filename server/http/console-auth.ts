@@ -48,7 +48,11 @@ async function consoleAuthConfig(): Promise<NextAuthConfig> {
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/login' },
     logger: {
-      error: (error) => log.warn('console auth', { error }),
+      error: (error) => {
+        // A wrong password is routine; anything else deserves a look.
+        if (error.name === 'CredentialsSignin') log.info('console sign-in refused');
+        else log.warn('console auth', { error });
+      },
       warn: (code) => log.warn('console auth', { code }),
       debug: () => undefined,
     },
