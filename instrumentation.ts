@@ -2,7 +2,13 @@
 export async function register(): Promise<void> {
   // The edge runtime has no database; this branch is dropped from its bundle.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { startAccounts } = await import('@/server/accounts');
-    await startAccounts(); // database open and migrated, admin channel, demo seed
+    try {
+      const { startAccounts } = await import('@/server/accounts');
+      await startAccounts(); // database open and migrated, admin channel, demo seed
+    } catch (error) {
+      // A server without its database would answer every request with a 500: stop, saying why.
+      console.error(`Startup failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
   }
 }
