@@ -34,7 +34,7 @@ export { CachingMatrixProvider } from './matrix-cache';
 export { OsrmMatrixProvider } from './osrm';
 export { PROFILE_SLOWDOWN, type RemoteMatrixOptions } from './remote-matrix';
 export { ValhallaMatrixProvider } from './valhalla';
-export { createMatrixProvider, getMatrixProvider } from './providers';
+export { createMatrixProvider, getGeocoder, getMatrixProvider } from './providers';
 export type { ZoneResult } from './timezone';
 export {
   addDays,

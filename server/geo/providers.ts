@@ -1,8 +1,11 @@
 import { getConfig, type Config } from '@/server/config';
 import { EmbeddedMatrixProvider } from './embedded-matrix';
+import type { GeocodeCache } from './geocode-cache';
+import type { Geocoder } from './geocoder';
 import type { MatrixProvider } from './matrix';
 import { CachingMatrixProvider } from './matrix-cache';
 import { OsrmMatrixProvider } from './osrm';
+import { createGeocoder } from './street-geocoder';
 import { ValhallaMatrixProvider } from './valhalla';
 
 type MatrixConfig = Pick<
@@ -43,4 +46,17 @@ export function getMatrixProvider(): MatrixProvider {
   const global = globalThis as GlobalWithProvider;
   global[SINGLETON] ??= createMatrixProvider();
   return global[SINGLETON];
+}
+
+const GEOCODER = Symbol.for('routing-booking-service.geocoder');
+type GlobalWithGeocoder = typeof globalThis & { [GEOCODER]?: Geocoder };
+
+/**
+ * The process's geocoder, built from configuration on first use with the cache the caller hands in
+ * (the service passes a DatabaseGeocodeCache). One instance, so the outage cooldown is shared.
+ */
+export function getGeocoder(cache: GeocodeCache): Geocoder {
+  const global = globalThis as GlobalWithGeocoder;
+  global[GEOCODER] ??= createGeocoder(getConfig(), cache);
+  return global[GEOCODER];
 }
