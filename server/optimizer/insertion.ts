@@ -144,6 +144,16 @@ export class Inserter {
     const loc = route.loc;
     const node = route.node;
     const latest = route.latest;
+    const start = route.start;
+    const noTraffic = inst.traffic === null;
+    const durations = inst.durations;
+    const distances = inst.distances;
+    const L = inst.locations;
+    const speed = inst.vehicleSpeed[v]!;
+    const winCount = inst.nodeWindowCount;
+    const winOffset = inst.nodeWindowOffset;
+    const winStart = inst.windowStart;
+    const service = inst.nodeService;
     let improved = false;
 
     // Distance-only costs: the pickup detour bounds the whole insertion from below (triangle
@@ -185,35 +195,43 @@ export class Inserter {
       }
       if (i === n) continue;
 
-      // Delivery later: walk forward with the shifted schedule.
+      // Delivery later: walk forward with the shifted schedule. Without traffic, once the shifted
+      // start equals the cached one the rest of the schedule is unchanged and is read, not recomputed.
       const pickupDelta = dIP + distanceBetween(inst, locP, next) - dINext;
       let prevDep = depP;
       let prevLoc = locP;
+      let converged = false;
       for (let k = i + 1; k <= n; k++) {
-        const arr = prevDep + travelTime(inst, v, prevLoc, loc[k]!, prevDep);
         const x = node[k]!;
-        const s = windowStartFor(inst, x, arr);
+        const lk = loc[k]!;
+        let s: number;
+        if (converged) s = start[k]!;
+        else {
+          const arr = prevDep + (noTraffic ? durations[prevLoc * L + lk]! * speed : travelTime(inst, v, prevLoc, lk, prevDep));
+          if (winCount[x] === 1) {
+            const ws = winStart[winOffset[x]!]!;
+            s = arr < ws ? ws : arr;
+          } else s = windowStartFor(inst, x, arr);
+          if (noTraffic && s === start[k]) converged = true;
+        }
         if (s > latest[k]!) break;
         if (!this.fitsWithSize(route, k, job)) break;
         if (rankD >= 0 && route.lockBefore[k]! >= rankD) break;
-        const dep = s + inst.nodeService[x]!;
+        const dep = s + service[x]!;
         if (dep > lastD) break;
-        if (rankD < 0 || route.lockAfter[k + 1]! > rankD) {
-          const arrD = dep + travelTime(inst, v, loc[k]!, locD, dep);
-          const sD = windowStartFor(inst, d, arrD);
-          if (sD !== Infinity) {
-            const depD = sD + svcD;
-            const after = loc[k + 1]!;
-            const arrN = depD + travelTime(inst, v, locD, after, depD);
-            if (arrN <= latest[k + 1]!) {
-              const dd = pickupDelta + distanceBetween(inst, loc[k]!, locD) + distanceBetween(inst, locD, after)
-                - distanceBetween(inst, loc[k]!, after);
-              if (this.candidate(route, r, dd, arrN, k + 1, sP - arrP, i, k, best, p, d, sD)) improved = true;
-            }
-          }
-        }
         prevDep = dep;
-        prevLoc = loc[k]!;
+        prevLoc = lk;
+        if (rankD >= 0 && route.lockAfter[k + 1]! <= rankD) continue;
+        const after = loc[k + 1]!;
+        const dd = pickupDelta + distances[lk * L + locD]! + distanceBetween(inst, locD, after) - distanceBetween(inst, lk, after);
+        if (bounded && dd >= best.cost) continue;
+        const arrD = dep + (noTraffic ? durations[lk * L + locD]! * speed : travelTime(inst, v, lk, locD, dep));
+        const sD = windowStartFor(inst, d, arrD);
+        if (sD === Infinity) continue;
+        const depD = sD + svcD;
+        const arrN = depD + travelTime(inst, v, locD, after, depD);
+        if (arrN > latest[k + 1]!) continue;
+        if (this.candidate(route, r, dd, arrN, k + 1, sP - arrP, i, k, best, p, d, sD)) improved = true;
       }
     }
     return improved;

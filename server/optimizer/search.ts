@@ -28,6 +28,9 @@ const AVG_REMOVED = 10;
 const MAX_STRING = 10;
 const BLINK_RATE = 0.01;
 const PRIORITIES = 6;
+/** With more used routes than this, recreate tries the routes of a job's nearest neighbours first. */
+const FOCUS_MIN_ROUTES = 12;
+const FOCUS_NEIGHBORS = 24;
 
 /**
  * Ruin-and-recreate search: greedy construction, then (for vehicles-first objectives) route
@@ -51,6 +54,7 @@ export class Search {
   private backupUnassigned: number[] = [];
   private readonly ruined: Uint8Array;
   private readonly classSeen: Uint8Array;
+  private readonly routeFocus: Uint8Array;
   private readonly removedMark: Uint8Array;
   private readonly sortKey: Float64Array;
   private readonly depotDistance: Float64Array;
@@ -83,6 +87,7 @@ export class Search {
     this.touched = new Uint8Array(V);
     this.ruined = new Uint8Array(V);
     this.classSeen = new Uint8Array(V);
+    this.routeFocus = new Uint8Array(V);
     this.removedMark = new Uint8Array(inst.jobs);
     this.sortKey = new Float64Array(inst.jobs);
     this.absence = new Float64Array(inst.jobs);
@@ -209,6 +214,28 @@ export class Search {
     return u < 4 ? 0 : u < 8 ? 1 : u < 10 ? 2 : 3;
   }
 
+  /**
+   * Evaluates job in eligible routes. scope 0: all; 1: focused non-empty routes and one empty route
+   * per vehicle class; 2: the non-empty routes scope 1 left out.
+   */
+  private insertInto(job: number, scope: 0 | 1 | 2): void {
+    const inst = this.inst;
+    const routes = this.routes;
+    this.classSeen.fill(0);
+    for (let r = 0; r < routes.length; r++) {
+      const route = routes[r]!;
+      if (scope !== 0 && route.size > 0 && (this.routeFocus[r] === 1) !== (scope === 1)) continue;
+      if (route.size === 0) {
+        if (this.closedFleet || scope === 2) continue;
+        if (!inst.compatible[job * inst.vehicles + route.vehicle]) continue;
+        const cls = inst.vehicleClass[route.vehicle]!;
+        if (this.classSeen[cls]) continue;
+        this.classSeen[cls] = 1;
+      }
+      this.inserter.evaluate(route, r, job, this.candidate);
+    }
+  }
+
   /** Greedy insertion of jobs (cheapest position over all routes); leftovers become unassigned. */
   recreate(jobs: number[], sortMode: number): void {
     this.sortJobs(jobs, sortMode);
@@ -217,21 +244,25 @@ export class Search {
     const best = this.candidate;
     const usesMax = this.model.usesMaxDistance;
     if (usesMax) this.inserter.refreshMaxDistance(routes);
+    let used = 0;
+    for (const route of routes) if (route.size > 0) used++;
+    // Large fleets: try the routes serving the job's nearest neighbours first, all routes only if
+    // none of those has room.
+    const focus = used > FOCUS_MIN_ROUTES && inst.neighborCount > 0;
+    const K = Math.min(inst.neighborCount, FOCUS_NEIGHBORS);
     for (const job of jobs) {
       best.cost = Infinity;
       best.route = -1;
-      this.classSeen.fill(0);
-      for (let r = 0; r < routes.length; r++) {
-        const route = routes[r]!;
-        if (route.size === 0) {
-          if (this.closedFleet) continue;
-          if (!inst.compatible[job * inst.vehicles + route.vehicle]) continue;
-          const cls = inst.vehicleClass[route.vehicle]!;
-          if (this.classSeen[cls]) continue;
-          this.classSeen[cls] = 1;
+      if (focus) {
+        this.routeFocus.fill(0);
+        for (let k = 0; k < K; k++) {
+          const r = this.jobRoute[inst.neighbors[job * inst.neighborCount + k]!]!;
+          if (r >= 0) this.routeFocus[r] = 1;
         }
-        this.inserter.evaluate(route, r, job, best);
-      }
+        this.insertInto(job, 1);
+        // Nothing (or only a new route) so far: the other routes get their chance.
+        if (best.route < 0 || routes[best.route]!.size === 0) this.insertInto(job, 2);
+      } else this.insertInto(job, 0);
       if (best.route < 0) {
         this.unassigned.push(job);
         this.jobRoute[job] = -1;
