@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAddressCoordinates } from './address';
-import { ZipCentroidGeocoder } from './geocoder';
+import { geocodeMany, ZipCentroidGeocoder, type Geocoder, type GeocodeResult } from './geocoder';
+import type { AddressInput } from './address';
 
 describe('parseAddressCoordinates', () => {
   it('accepts decimal-degree strings and numbers in range', () => {
@@ -77,5 +78,31 @@ describe('ZipCentroidGeocoder', () => {
     });
     expect(await geocoder.geocode({ postalCode: '99999' })).toEqual({ status: 'unresolved', reason: 'unknown ZIP code 99999' });
     expect(await geocoder.geocode({ postalCode: 'SW1A 1AA' })).toMatchObject({ status: 'unresolved' });
+  });
+});
+
+describe('geocodeMany', () => {
+  it('asks once per distinct address, keeps input order, and bounds concurrency', async () => {
+    const asked: AddressInput[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const inner = new ZipCentroidGeocoder();
+    const counting: Geocoder = {
+      async geocode(address): Promise<GeocodeResult> {
+        asked.push(address);
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+        return inner.geocode(address);
+      },
+    };
+    const zips = ['02108', '00901', '85004', '96813', '99501', '46204'];
+    const addresses = Array.from({ length: 30 }, (_, i) => ({ postalCode: zips[i % zips.length]! }));
+    const results = await geocodeMany(counting, addresses, 3);
+    expect(asked).toHaveLength(zips.length);
+    expect(maxInFlight).toBeLessThanOrEqual(3);
+    expect(results).toHaveLength(30);
+    results.forEach((result, i) => expect(result).toMatchObject({ status: 'resolved', zip: zips[i % zips.length] }));
   });
 });

@@ -1,4 +1,5 @@
 import { parseAddressCoordinates, type AddressInput, type CoordinateField } from './address';
+import { runLimited } from './http';
 import { lookupZip, normalizeZip } from './zip';
 
 /** Where a resolved location came from, from most to least precise. */
@@ -58,4 +59,25 @@ export class ZipCentroidGeocoder implements Geocoder {
   async geocode(address: AddressInput): Promise<GeocodeResult> {
     return resolveFromRequest(address) ?? resolveFromZip(address);
   }
+}
+
+/**
+ * Geocodes a batch: identical addresses are asked once, and at most `concurrency` lookups run at
+ * a time (a remote geocoder answers one address per round trip). Results are in input order.
+ */
+export async function geocodeMany(geocoder: Geocoder, addresses: readonly AddressInput[], concurrency = 8): Promise<GeocodeResult[]> {
+  const keyOf = (a: AddressInput) =>
+    JSON.stringify([a.addressLine1, a.addressLine2, a.city, a.state, a.postalCode, a.latitude, a.longitude].map((v) => (v === undefined ? null : v)));
+  const unique = new Map<string, AddressInput>();
+  for (const address of addresses) {
+    const key = keyOf(address);
+    if (!unique.has(key)) unique.set(key, address);
+  }
+  const keys = [...unique.keys()];
+  const results = await runLimited(
+    keys.map((key) => () => geocoder.geocode(unique.get(key)!)),
+    concurrency,
+  );
+  const byKey = new Map(keys.map((key, i) => [key, results[i]!]));
+  return addresses.map((address) => byKey.get(keyOf(address))!);
 }

@@ -8,7 +8,7 @@ export type { LatLng } from './distance';
 export { surfaceDistance } from './distance';
 export { GeocoderUnavailableError, RoutingEngineError, type RoutingEngineErrorCode } from './errors';
 export type { Geocoder, GeocodeResult, GeocodeSource } from './geocoder';
-export { ZipCentroidGeocoder, resolveFromRequest, resolveFromZip } from './geocoder';
+export { geocodeMany, ZipCentroidGeocoder, resolveFromRequest, resolveFromZip } from './geocoder';
 export { geocodeQueryKey, InMemoryGeocodeCache, type CachedGeocode, type GeocodeCache } from './geocode-cache';
 export { DatabaseGeocodeCache } from './geocode-cache-db';
 export {
