@@ -8,12 +8,17 @@
 import type { Problem, ReasonCode, Solution } from '../model';
 import { bestSchedule, hasSkills, simulate, stopsOfShipment, structuralFailure, vehicleAllowed, type StopRef } from './schedule';
 
-/** True when some departure time makes the sequence feasible on the vehicle. */
-export function sequenceFeasible(problem: Problem, vehicle: number, sequence: readonly StopRef[]): boolean {
+/**
+ * True when a departure time is found that makes the sequence feasible on the vehicle. `thorough`
+ * also tries later departures when the earliest fails for a reason other than maxDuration (only
+ * traffic can make that help; costly on long routes).
+ */
+export function sequenceFeasible(problem: Problem, vehicle: number, sequence: readonly StopRef[], thorough = false): boolean {
   if (structuralFailure(problem, vehicle, sequence)) return false;
-  if (simulate(problem, vehicle, sequence, problem.vehicles[vehicle]!.earliestStart).feasible) return true;
-  // A later departure can only help against maxDuration (or, with traffic, a slow bucket).
-  return bestSchedule(problem, vehicle, sequence).feasible;
+  const earliest = simulate(problem, vehicle, sequence, problem.vehicles[vehicle]!.earliestStart);
+  if (earliest.feasible) return true;
+  // Without traffic a later departure only helps against maxDuration.
+  return (thorough || earliest.tooLong === true) && bestSchedule(problem, vehicle, sequence).feasible;
 }
 
 /** Every sequence made by inserting shipment `s`'s stops into `base` (pickup before delivery). */
@@ -33,7 +38,7 @@ export function* insertions(problem: Problem, base: readonly StopRef[], s: numbe
 /** Vehicles that could serve shipment `s` on an otherwise empty route. */
 export function vehiclesServingAlone(problem: Problem, s: number): number[] {
   const sequence = stopsOfShipment(problem.shipments[s]!, s);
-  return problem.vehicles.map((_, v) => v).filter((v) => sequenceFeasible(problem, v, sequence));
+  return problem.vehicles.map((_, v) => v).filter((v) => sequenceFeasible(problem, v, sequence, true));
 }
 
 export interface PriorityInversion {
@@ -101,8 +106,9 @@ export function missedInsertions(problem: Problem, solution: Solution, limit = I
 }
 
 function firstFeasibleInsertion(problem: Problem, vehicle: number, base: readonly StopRef[], s: number): StopRef[] | null {
-  const maxStops = problem.vehicles[vehicle]!.maxStops;
+  const { maxStops, capacity } = problem.vehicles[vehicle]!;
   if (maxStops !== undefined && base.length + stopsOfShipment(problem.shipments[s]!, s).length > maxStops) return null;
+  if (problem.shipments[s]!.size.some((x, d) => x > capacity[d]!)) return null;
   for (const sequence of insertions(problem, base, s)) if (sequenceFeasible(problem, vehicle, sequence)) return sequence;
   return null;
 }

@@ -215,7 +215,7 @@ export const CITY = {
     { latitude: 33.6534, longitude: -84.4494 }, // College Park
     { latitude: 33.9412, longitude: -84.2135 }, // Norcross
   ],
-  radiusKm: 32,
+  radiusKm: 22,
 };
 
 /** 2026-11-23 (a Monday), 00:00 local time in Atlanta, as epoch seconds. */

@@ -91,6 +91,8 @@ export interface Schedule {
   feasible: boolean;
   /** Why the schedule fails, when it does. */
   failure?: string;
+  /** True when only maxDuration failed: a later departure may still fit. */
+  tooLong?: boolean;
   start: number;
   end: number;
   stops: ScheduledStop[];
@@ -180,7 +182,7 @@ export function simulate(problem: Problem, vehicleIndex: number, sequence: reado
     duration: 0,
     startLoad,
   };
-  const fail = (failure: string): Schedule => ({ ...result, feasible: false, failure });
+  const fail = (failure: string, tooLong = false): Schedule => ({ ...result, feasible: false, failure, tooLong });
   if (start < vehicle.earliestStart) return fail(`departs before the shift starts`);
   for (let d = 0; d < dims; d++) {
     if (load[d]! > vehicle.capacity[d]!) return fail(`start load exceeds capacity in dimension ${d}`);
@@ -226,7 +228,7 @@ export function simulate(problem: Problem, vehicleIndex: number, sequence: reado
   result.end = time;
   result.duration = time - start;
   if (result.end > vehicle.latestEnd) return fail(`ends after the shift's latestEnd`);
-  if (vehicle.maxDuration !== undefined && result.duration > vehicle.maxDuration) return fail(`exceeds maxDuration`);
+  if (vehicle.maxDuration !== undefined && result.duration > vehicle.maxDuration) return fail(`exceeds maxDuration`, true);
   return result;
 }
 
