@@ -1,0 +1,127 @@
+/** Shared by the routing and itinerary API tests: request builders and calls against the running server. */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { baseUrl } from '../helpers';
+
+export type Json = Record<string, unknown>;
+
+export interface ErrorBody {
+  type: string;
+  code: string;
+  message: string;
+  param?: string;
+}
+
+export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
+
+/** A request body from docs/examples, with a fresh problemId unless one is given. */
+export function example(name: 'same-day-plan' | 'multi-depot-plan' | 'book-create' | 'book-update', problemId = uniqueId(name)): Json {
+  const file = path.join(import.meta.dirname, '..', '..', '..', 'docs', 'examples', `${name}.json`);
+  return { ...(JSON.parse(readFileSync(file, 'utf8')) as Json), problemId };
+}
+
+export const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+
+const DROPOFF_ZIPS = ['11101', '10118', '11238', '10462', '11435', '10112', '10028', '11201', '11215', '10003', '10016', '11106', '11377', '10451', '11211'];
+
+/** A small, valid plan on `date` (default 2026-11-23): `orders` orders from one store to NYC ZIP codes, `vehicles` cargo vans. */
+export function smallPlan(options: { orders?: number; vehicles?: number; problemId?: string; date?: string } = {}): Json {
+  const date = options.date ?? '2026-11-23';
+  const orders = Array.from({ length: options.orders ?? 3 }, (_, i) => ({
+    externalId: `order-${i + 1}`,
+    pickupAddress: STORE,
+    dropoffAddress: { addressLine1: `${i + 1} Main St`, city: 'New York', state: 'NY', postalCode: DROPOFF_ZIPS[i % DROPOFF_ZIPS.length] },
+    dropoffWindowOpen: `${date}T09:00:00-05:00`,
+    dropoffWindowClose: `${date}T18:00:00-05:00`,
+    payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
+  }));
+  const fleet = Array.from({ length: options.vehicles ?? 1 }, (_, i) => ({
+    driverExternalId: `driver-${i + 1}`,
+    vehicleExternalId: `van-${i + 1}`,
+    vehicleType: 'cargo-van',
+    scheduledStart: `${date}T08:00:00-05:00`,
+    startAddress: STORE,
+  }));
+  return { problemId: options.problemId ?? uniqueId('plan'), orders, fleet, options: { solverTimeLimitSeconds: 0.5 } };
+}
+
+export interface CallOptions {
+  auth?: string | undefined;
+  prefer?: string;
+  headers?: Record<string, string>;
+}
+
+export async function post(pathname: string, body: unknown, options: CallOptions = {}): Promise<Response> {
+  return fetch(`${baseUrl()}${pathname}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(options.auth ? { authorization: options.auth } : {}),
+      ...(options.prefer ? { prefer: options.prefer } : {}),
+      ...options.headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export async function get(pathname: string, options: CallOptions = {}): Promise<Response> {
+  return fetch(`${baseUrl()}${pathname}`, { headers: { ...(options.auth ? { authorization: options.auth } : {}), ...options.headers } });
+}
+
+/** The error envelope of a response with the expected status and code. */
+export async function expectError(response: Response, status: number, code: string, param?: string): Promise<ErrorBody> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = JSON.parse(text) as { error: ErrorBody };
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(body.error.code, text).toBe(code);
+  if (param !== undefined) expect(body.error.param, text).toBe(param);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body.error;
+}
+
+export async function expectJson<T = Json>(response: Response, status: number): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+/** Polls a job until it leaves processing (or `timeoutMs` passes); returns the last response. */
+export async function pollUntilDone(problemId: string, auth: string, timeoutMs = 110_000): Promise<Response> {
+  const until = Date.now() + timeoutMs;
+  while (true) {
+    const response = await get(`/v1/routing/jobs/${encodeURIComponent(problemId)}`, { auth });
+    if (response.status !== 202 || Date.now() > until) return response;
+    expect(response.headers.get('retry-after')).toBe('2');
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+export interface PlanBody {
+  problemId: string;
+  itineraries: { fleetIndex: number; itinerary: { externalId: string; scheduledStart: string; itineraryStops: Stop[]; totals: Json } }[];
+  unassigned: { externalId: string; reasons: { code: string; description: string }[] }[];
+}
+
+export interface Stop {
+  stopNumber: number;
+  type: 'pickup' | 'dropoff';
+  orderExternalIds: string[];
+  address: { addressLine1: string; city: string; state: string; postalCode: string };
+  arrival: string;
+  departure: string;
+  load: { pounds: number; cubicInches: number };
+}
+
+export interface BookBody {
+  problemId: string;
+  itineraries: ({ id: number; externalId: string; problemId: string; date: string; itineraryStops: Stop[] } & Json)[];
+  unassigned: PlanBody['unassigned'];
+}
+
+export const servedOrders = (itineraries: { itineraryStops: Stop[] }[]) =>
+  new Set(itineraries.flatMap((i) => i.itineraryStops.filter((s) => s.type === 'dropoff').flatMap((s) => s.orderExternalIds)));

@@ -1,0 +1,119 @@
+/**
+ * Behaviour that depends on configuration, checked on a second server started by this file from the
+ * same build with its own settings: a short job retention (so expiry is observable in seconds), a
+ * JWT secret (routing's Bearer authentication) and a short job time limit (so a solve can fail).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgresDatabase } from '@/server/db/testing';
+import { createTenant, createUser, type Tenant } from '../helpers';
+import { expectError, expectJson, get, pollUntilDone, post, smallPlan, uniqueId, type Json, type PlanBody } from './client';
+
+const RETENTION_SECONDS = 3;
+const JWT_SECRET = 'configured-server-test-secret-0123456789abcdef';
+
+let server: ChildProcess | undefined;
+let dataDir: string;
+let dropDatabase: (() => Promise<void>) | undefined;
+const saved = { BASE_URL: process.env.BASE_URL, DATA_DIR: process.env.DATA_DIR };
+
+async function startServer(): Promise<void> {
+  const port = 5000 + Math.floor(Math.random() * 900);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'routing-configured-'));
+  let databaseUrl = '';
+  if (process.env.TEST_DB === 'postgres') {
+    const scratch = await createScratchPostgresDatabase();
+    databaseUrl = scratch.databaseUrl;
+    dropDatabase = scratch.drop;
+  }
+  server = spawn('npx', ['next', 'start', '-p', String(port)], {
+    cwd: path.join(import.meta.dirname, '..', '..', '..'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ROUTING_JOB_RETENTION_SECONDS: String(RETENTION_SECONDS),
+      JOBS_TIME_LIMIT_SECONDS: '3',
+      JWT_SECRET,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.env.BASE_URL = baseUrl;
+  process.env.DATA_DIR = dataDir;
+}
+
+describe('routing on a server with a 3 s retention, a JWT secret and a 3 s job time limit', () => {
+  let tenant: Tenant;
+  beforeAll(async () => {
+    await startServer();
+    tenant = await createTenant();
+  });
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server!.once('exit', resolve));
+    }
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.env.BASE_URL = saved.BASE_URL;
+    process.env.DATA_DIR = saved.DATA_DIR;
+  });
+
+  it('404 job_not_found once a finished job is past its retention; the problemId is then free again', async () => {
+    const auth = tenant.basicAuthHeader('live');
+    const body = smallPlan();
+    const result = await expectJson<PlanBody>(await post('/v1/routing/plan', body, { auth }), 200);
+    expect(await expectJson(await get(`/v1/routing/jobs/${String(body.problemId)}`, { auth }), 200)).toEqual(result);
+    await new Promise((resolve) => setTimeout(resolve, (RETENTION_SECONDS + 1) * 1000));
+    await expectError(await get(`/v1/routing/jobs/${String(body.problemId)}`, { auth }), 404, 'job_not_found');
+    // After expiry the problemId may carry a different body.
+    const reused = { ...body, orders: (body.orders as Json[]).slice(0, 1) };
+    await expectJson(await post('/v1/routing/plan', reused, { auth }), 200);
+  });
+
+  it('authenticates a Bearer JWT; 401 no_account_for_user for a user without a default account', async () => {
+    const sign = (subject: string) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setExpirationTime('5m').sign(new TextEncoder().encode(JWT_SECRET));
+    const plan = await post('/v1/routing/plan', smallPlan(), { auth: `Bearer ${await sign(tenant.externalUserId)}` });
+    expect((await expectJson<PlanBody>(plan, 200)).itineraries).toHaveLength(1);
+
+    const homeless = uniqueId('no-account-user');
+    await createUser({ externalUserId: homeless });
+    await expectError(await post('/v1/routing/plan', smallPlan(), { auth: `Bearer ${await sign(homeless)}` }), 401, 'no_account_for_user');
+    await expectError(await get('/v1/routing/jobs/anything', { auth: `Bearer ${await sign(homeless)}` }), 401, 'no_account_for_user');
+  });
+
+  it('500 optimization_failed when the solve cannot finish within the job time limit; an identical retry re-runs it', async () => {
+    const auth = tenant.basicAuthHeader('live');
+    const body = smallPlan({ orders: 1500, vehicles: 60 });
+    const orders = body.orders as Json[];
+    orders.forEach((order, i) => {
+      order.dropoffAddress = { postalCode: '10001', latitude: (40.6 + (i % 97) * 0.003).toFixed(4), longitude: (-74.0 + Math.floor(i / 97) * 0.01).toFixed(4) };
+    });
+    body.options = {};
+    const first = await post('/v1/routing/plan', body, { auth, prefer: 'wait=60' });
+    const failure = await expectError(first, 500, 'optimization_failed');
+    expect(failure.type).toBe('api_error');
+    await expectError(await get(`/v1/routing/jobs/${String(body.problemId)}`, { auth }), 500, 'optimization_failed');
+    // The identical retry is accepted and runs the job again under the same id.
+    const retry = await post('/v1/routing/plan', body, { auth, prefer: 'wait=0' });
+    expect(retry.status).toBe(202);
+    const pending = (await retry.json()) as Json;
+    expect(pending.status).toBe('processing');
+    await expectError(await pollUntilDone(body.problemId as string, auth, 60_000), 500, 'optimization_failed');
+  });
+});
