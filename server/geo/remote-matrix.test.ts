@@ -209,6 +209,9 @@ describe('Valhalla provider (local server speaking the sources_to_targets format
     const engine = await fake(startFakeValhalla());
     await new ValhallaMatrixProvider(options(engine)).table(points(1), points(3), 'car', Date.parse('2026-07-15T12:00:00Z') / 1000);
     expect((engine.requests[0]!.body as { date_time: unknown }).date_time).toEqual({ type: 1, value: '2026-07-15T08:00' });
+    // More sources than targets: Valhalla refuses time-dependence there, so none is sent.
+    await new ValhallaMatrixProvider(options(engine)).table(points(3), points(1), 'car', Date.parse('2026-07-15T12:00:00Z') / 1000);
+    expect(engine.requests[1]!.body).not.toHaveProperty('date_time');
   });
 
   it('unreachable pairs (null time and distance) become Infinity', async () => {

@@ -30,9 +30,10 @@ export class ValhallaMatrixProvider extends RemoteMatrixProvider {
       costing: COSTING[request.profile],
       units: 'kilometers',
     };
-    // Valhalla wants departure as local time at the origin; it only honors it when sources <= targets.
+    // Valhalla wants departure as local time at the origin, and allows a departure time only when
+    // there are no more sources than targets; other blocks go time-independent.
     const first = request.sources[0];
-    if (request.departureTime !== undefined && first) {
+    if (request.departureTime !== undefined && first && request.sources.length <= request.destinations.length) {
       const zone = zoneForCoordinate(first.latitude, first.longitude);
       if (zone.ok) body.date_time = { type: 1, value: epochToLocalIso(request.departureTime, zone.zone).slice(0, 16) };
     }
