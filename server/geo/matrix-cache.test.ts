@@ -95,6 +95,34 @@ describe('CachingMatrixProvider', () => {
     expect(inner.calls).toBe(6);
   });
 
+  it('identical concurrent requests share one fetch', async () => {
+    const inner = new CountingProvider();
+    const cache = new CachingMatrixProvider(inner, 10_000);
+    const points = grid(6);
+    const [a, b, c] = await Promise.all([cache.matrix(points, 'car'), cache.matrix(points, 'car'), cache.matrix(points, 'car')]);
+    expect(inner.calls).toBe(1);
+    expect(Array.from(b.durations)).toEqual(Array.from(a.durations));
+    expect(Array.from(c.distances)).toEqual(Array.from(a.distances));
+  });
+
+  it('a failed fetch is not remembered', async () => {
+    let fail = true;
+    const inner = new CountingProvider();
+    const flaky: MatrixProvider = {
+      name: 'flaky',
+      matrix: (points, profile) => flaky.table(points, points, profile),
+      table: async (sources, destinations, profile) => {
+        if (fail) throw new Error('engine down');
+        return inner.table(sources, destinations, profile);
+      },
+    };
+    const cache = new CachingMatrixProvider(flaky, 1000);
+    await expect(cache.matrix(grid(3), 'car')).rejects.toThrow('engine down');
+    fail = false;
+    expect((await cache.matrix(grid(3), 'car')).durations.length).toBe(9);
+    expect(cache.size).toBe(9);
+  });
+
   it('passes time-dependent requests through', async () => {
     const inner = new CountingProvider();
     const cache = new CachingMatrixProvider(inner, 1000);

@@ -21,6 +21,7 @@ export class CachingMatrixProvider implements MatrixProvider {
   private readonly pointIds = new Map<string, number>();
   /** leg key -> slot in the value arrays; Map order is recency order (oldest first). */
   private readonly slots = new Map<number, number>();
+  private readonly inFlight = new Map<string, Promise<TravelMatrix>>();
   private readonly durations: Float64Array;
   private readonly distances: Float64Array;
   private nextSlot = 0;
@@ -42,6 +43,7 @@ export class CachingMatrixProvider implements MatrixProvider {
   }
 
   clear(): void {
+    this.inFlight.clear();
     this.pointIds.clear();
     this.slots.clear();
     this.nextSlot = 0;
@@ -92,11 +94,20 @@ export class CachingMatrixProvider implements MatrixProvider {
     }
     const rows = [...missingRows];
     const columns = [...missingColumns];
-    const fetched = await this.inner.table(
-      rows.map((i) => sources[i]!),
-      columns.map((j) => destinations[j]!),
-      profile,
-    );
+    // Identical concurrent requests (two searches over the same route at once) share one fetch.
+    const flightKey = `${profileIndex}|${rows.map((i) => sourceIds[i]).join(',')}|${columns.map((j) => destinationIds[j]).join(',')}`;
+    let flight = this.inFlight.get(flightKey);
+    if (!flight) {
+      flight = this.inner.table(
+        rows.map((i) => sources[i]!),
+        columns.map((j) => destinations[j]!),
+        profile,
+      );
+      this.inFlight.set(flightKey, flight);
+      const forget = () => this.inFlight.delete(flightKey);
+      flight.then(forget, forget);
+    }
+    const fetched = await flight;
     let fetchedMisses = 0;
     for (let r = 0; r < rows.length; r++) {
       const i = rows[r]!;
