@@ -70,6 +70,14 @@ function fieldRows(doc: OpenAPIObject, schema: Schema, prefix = '', seen: Set<st
   return rows;
 }
 
+/** Descriptions use Markdown code spans (`name`); render those, keep the rest as text (no HTML injection). */
+function Text({ children }: { children: string }) {
+  const parts = children.split('`');
+  // An odd number of backticks leaves the last one unmatched: show it as typed.
+  if (parts.length % 2 === 0) return <>{children}</>;
+  return <>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+}
+
 function FieldTable({ rows }: { rows: FieldRow[] }) {
   if (rows.length === 0) return null;
   return (
@@ -89,7 +97,9 @@ function FieldTable({ rows }: { rows: FieldRow[] }) {
               {row.required ? <span className="required">required</span> : null}
             </td>
             <td>{row.type}</td>
-            <td>{row.description ?? ''}</td>
+            <td>
+              <Text>{row.description ?? ''}</Text>
+            </td>
           </tr>
         ))}
       </tbody>
@@ -116,9 +126,15 @@ function Operation({ doc, method, path, operation }: { doc: OpenAPIObject; metho
       <h3>
         <span className={`method ${method}`}>{method}</span>
         <span className="path">{path}</span>
-        <span>{operation.summary}</span>
+        <span>
+          <Text>{operation.summary ?? ''}</Text>
+        </span>
       </h3>
-      {operation.description ? <p className="description">{operation.description}</p> : null}
+      {operation.description ? (
+        <p className="description">
+          <Text>{operation.description}</Text>
+        </p>
+      ) : null}
       <p className="muted">Authentication: {authLabel(operation)}</p>
       {parameters.length > 0 ? (
         <>
@@ -147,7 +163,9 @@ function Operation({ doc, method, path, operation }: { doc: OpenAPIObject; metho
             return (
               <tr key={status}>
                 <td className="status">{status}</td>
-                <td className="description">{resolved?.description ?? ''}</td>
+                <td className="description">
+                  <Text>{resolved?.description ?? ''}</Text>
+                </td>
               </tr>
             );
           })}
@@ -194,7 +212,11 @@ export function ApiReference({ doc }: { doc: OpenAPIObject }) {
       </aside>
       <main>
         <h1>{doc.info.title}</h1>
-        {doc.info.description ? <p className="intro">{doc.info.description}</p> : null}
+        {doc.info.description ? (
+          <p className="intro">
+            <Text>{doc.info.description}</Text>
+          </p>
+        ) : null}
         <section className="panel">
           <h2>Errors</h2>
           <p>Every error response has this body; the codes each operation can return are listed under its responses.</p>
