@@ -20,7 +20,6 @@ interface QueueMessage {
 
 export interface QueueSettings {
   databaseUrl: string;
-  maxAttempts: number;
   heartbeatSeconds: number;
   monitorSeconds: number;
   /** Connections pg-boss may open on this process. */
@@ -39,8 +38,6 @@ export async function startBoss(settings: QueueSettings, role: 'app' | 'worker')
   boss.on('error', (error: unknown) => console.error('job queue error', error));
   await boss.start();
   const queueOptions = {
-    // One more delivery than attempts: the last one records the failure instead of looping.
-    retryLimit: settings.maxAttempts,
     retryDelay: 0,
     heartbeatSeconds: settings.heartbeatSeconds,
     notify: true,
@@ -56,9 +53,11 @@ export async function sendInTransaction(
   boss: PgBoss,
   tx: DbTransaction,
   message: QueueMessage,
-  options: { timeLimitMs: number; graceMs: number },
+  options: { timeLimitMs: number; graceMs: number; maxAttempts: number },
 ): Promise<void> {
   await boss.send(JOB_QUEUE, message, {
+    // One more delivery than attempts: the last one records the failure instead of looping.
+    retryLimit: options.maxAttempts,
     // Our Db type is driver-neutral; at run time this is drizzle's postgres.js transaction.
     db: fromDrizzle({ execute: (query) => tx.execute(query as SQL) as Promise<unknown[]> }, sql),
     // pg-boss's own backstop: the runner stops a handler at its deadline well before this.
@@ -81,11 +80,26 @@ export async function workQueue(
           { jobId: message.data.jobId, runId: message.data.runId, owner: options.owner, requireOwner: false, leaseSeconds: options.leaseSeconds },
           options.now(),
         );
-        if (!claim) continue; // finished, canceled or rerun since: nothing to do
-        const result = await options.runner.execute(claim, message.signal);
-        // A dead thread: fail the message so pg-boss delivers it again (bounded by the attempt count).
-        if (result === 'crashed') throw new Error(`job ${claim.row.id}: worker thread died`);
+        try {
+          if (!claim) continue; // finished, canceled or rerun since: nothing to do
+          const result = await options.runner.execute(claim, message.signal);
+          // A dead thread: fail the message so pg-boss delivers it again (bounded by the attempt count).
+          if (result === 'crashed') throw new Error(`job ${claim.row.id}: worker thread died`);
+        } finally {
+          fetchAgainNow(boss);
+        }
       }
     },
   );
+}
+
+/**
+ * pg-boss waits a polling interval between fetches even after a slot finished a job; while a backlog
+ * is waiting that idles a thread for up to the interval after every job. Waking this process's slots
+ * makes the one that just finished fetch at once (and an idle one look once more).
+ */
+function fetchAgainNow(boss: PgBoss): void {
+  for (const slot of boss.getWipData()) {
+    if (slot.name === JOB_QUEUE) boss.notifyWorker(slot.id);
+  }
 }

@@ -46,8 +46,11 @@ export class JobRunner {
 
   /** Extends this process's leases; executions whose job is no longer ours are stopped. */
   async renewLeases(): Promise<void> {
+    // Only executions that started before the renewal can be judged by its answer: one claimed while
+    // the statement ran is ours but may be missing from it.
+    const before = [...this.running];
     const held = await renewLeases(this.options.db, this.options.owner, this.options.leaseSeconds, this.options.now());
-    for (const [jobId, execution] of this.running) {
+    for (const [jobId, execution] of before) {
       if (!held.has(jobId)) execution.controller.abort();
     }
   }

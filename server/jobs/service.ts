@@ -174,7 +174,11 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
           decision = await db.transaction(async (tx) => {
             const d = await submitInTransaction(tx, scope, run, policy, now());
             if (boss && (d.outcome === 'created' || d.outcome === 'rerun')) {
-              await sendInTransaction(boss, tx, { jobId: d.row.id, runId: d.row.runId }, { timeLimitMs, graceMs: deadlineGraceMs(timeLimitMs) });
+              await sendInTransaction(boss, tx, { jobId: d.row.id, runId: d.row.runId }, {
+                timeLimitMs,
+                graceMs: deadlineGraceMs(timeLimitMs),
+                maxAttempts: run.maxAttempts,
+              });
             }
             return d;
           });
@@ -248,7 +252,6 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
 function queueSettings(config: Config, databaseUrl: string, maxConnections: number) {
   return {
     databaseUrl,
-    maxAttempts: config.JOBS_MAX_ATTEMPTS,
     heartbeatSeconds: config.JOBS_HEARTBEAT_SECONDS,
     monitorSeconds: config.JOBS_MONITOR_SECONDS,
     maxConnections,
