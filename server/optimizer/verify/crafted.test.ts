@@ -53,7 +53,7 @@ function craft(spec: Craft): Problem {
 }
 
 function solveChecked(problem: Problem): Solution {
-  const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 2000, timeLimitMs: 5000 });
+  const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 2000, timeLimitMs: 60_000 });
   expect(checkSolution(problem, solution).violations).toEqual([]);
   return solution;
 }

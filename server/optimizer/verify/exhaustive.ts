@@ -7,7 +7,18 @@
  */
 import type { Problem, Solution } from '../model';
 import { compareObjective, objectiveValue, routeCost, type ObjectiveValue, type RouteTotals } from './objective';
-import { bestSchedule, routeFromSchedule, stopsOfShipment, structuralFailure, type Schedule, type StopRef } from './schedule';
+import {
+  bestSchedule,
+  earliestServiceStart,
+  legDuration,
+  matrixDistance,
+  routeFromSchedule,
+  stopOf,
+  stopsOfShipment,
+  structuralFailure,
+  type Schedule,
+  type StopRef,
+} from './schedule';
 
 export const EXHAUSTIVE_MAX_SHIPMENTS = 5;
 export const EXHAUSTIVE_MAX_VEHICLES = 3;
@@ -42,38 +53,79 @@ function routeMeasure(problem: Problem, vehicle: number, schedule: Schedule): nu
   }
 }
 
-/** Every order of `stops` in which each shipment's pickup comes before its delivery. */
-function* orders(stops: StopRef[]): Generator<StopRef[]> {
+/**
+ * Every order of `stops` in which each shipment's pickup comes before its delivery. Without
+ * traffic, prefixes that already break a window or the capacity when leaving as early as possible
+ * are cut: leaving later only makes every arrival later, so no extension can recover.
+ */
+function* orders(problem: Problem, vehicleIndex: number, stops: StopRef[]): Generator<StopRef[]> {
   const n = stops.length;
+  const vehicle = problem.vehicles[vehicleIndex]!;
+  const prune = !problem.traffic;
+  const dims = problem.dimensions;
+  const load = new Array<number>(dims).fill(0);
+  for (const ref of stops) {
+    const shipment = problem.shipments[ref.shipment]!;
+    if (!shipment.pickup) for (let d = 0; d < dims; d++) load[d]! += shipment.size[d] ?? 0;
+  }
+  if (prune && load.some((x, d) => x > vehicle.capacity[d]!)) return;
   const used = new Array<boolean>(n).fill(false);
   const sequence: StopRef[] = [];
-  function* extend(): Generator<StopRef[]> {
+  function* extend(location: number, time: number): Generator<StopRef[]> {
     if (sequence.length === n) {
       yield sequence.slice();
       return;
     }
     for (let i = 0; i < n; i++) {
       if (used[i]) continue;
-      const stop = stops[i]!;
-      if (stop.kind === 'delivery') {
-        const pickupIndex = stops.findIndex((s) => s.shipment === stop.shipment && s.kind === 'pickup');
+      const ref = stops[i]!;
+      if (ref.kind === 'delivery') {
+        const pickupIndex = stops.findIndex((s) => s.shipment === ref.shipment && s.kind === 'pickup');
         if (pickupIndex >= 0 && !used[pickupIndex]) continue;
       }
-      used[i] = true;
-      sequence.push(stop);
-      yield* extend();
-      sequence.pop();
-      used[i] = false;
+      const shipment = problem.shipments[ref.shipment]!;
+      const stop = stopOf(shipment, ref.kind)!;
+      const serviceStart = earliestServiceStart(stop.timeWindows, time + legDuration(problem, vehicle, location, stop.location, time));
+      const sign = ref.kind === 'pickup' ? 1 : -1;
+      for (let d = 0; d < dims; d++) load[d]! += sign * (shipment.size[d] ?? 0);
+      const fits = serviceStart !== null && load.every((x, d) => x <= vehicle.capacity[d]!);
+      if (fits || !prune) {
+        used[i] = true;
+        sequence.push(ref);
+        yield* extend(stop.location, (serviceStart ?? time) + stop.serviceSeconds);
+        sequence.pop();
+        used[i] = false;
+      }
+      for (let d = 0; d < dims; d++) load[d]! -= sign * (shipment.size[d] ?? 0);
     }
   }
-  yield* extend();
+  yield* extend(vehicle.startLocation, vehicle.earliestStart);
+}
+
+const distanceOnly = (problem: Problem) =>
+  problem.objective === 'MIN_MAX_TRAVEL_COST_DISTANCE' ||
+  problem.objective === 'MIN_VEHICLES_THEN_DISTANCE' ||
+  problem.objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP';
+
+function sequenceDistance(problem: Problem, vehicleIndex: number, sequence: readonly StopRef[]): number {
+  const vehicle = problem.vehicles[vehicleIndex]!;
+  let location = vehicle.startLocation;
+  let distance = 0;
+  for (const ref of sequence) {
+    const next = stopOf(problem.shipments[ref.shipment]!, ref.kind)!.location;
+    distance += matrixDistance(problem, location, next);
+    location = next;
+  }
+  return vehicle.endLocation === null ? distance : distance + matrixDistance(problem, location, vehicle.endLocation);
 }
 
 function bestRouteFor(problem: Problem, vehicle: number, shipments: number[]): BestRoute | null {
   const stops = shipments.flatMap((s) => stopsOfShipment(problem.shipments[s]!, s));
   let best: BestRoute | null = null;
   let bestMeasure = Infinity;
-  for (const sequence of orders(stops)) {
+  for (const sequence of orders(problem, vehicle, stops)) {
+    // Distance objectives need only feasibility, and distance depends on the order alone.
+    if (distanceOnly(problem) && sequenceDistance(problem, vehicle, sequence) >= bestMeasure - 1e-9) continue;
     if (structuralFailure(problem, vehicle, sequence)) continue;
     const schedule = bestSchedule(problem, vehicle, sequence);
     if (!schedule.feasible) continue;
