@@ -76,17 +76,13 @@ export function embeddedTable(
   const result = emptyMatrix(sources.length, destinations.length);
   const a = preparePoints(sources);
   const b = sources === destinations ? a : preparePoints(destinations);
-  const t = BAND_TABLES[profile];
-  const lastBand = t.starts.length - 1;
   const m = destinations.length;
   for (let i = 0; i < sources.length; i++) {
     const row = i * m;
     for (let j = 0; j < m; j++) {
       const meters = preparedDistance(a, i, b, j) * CIRCUITY;
-      let band = lastBand;
-      while (band > 0 && meters < t.starts[band]!) band--;
       result.distances[row + j] = meters;
-      result.durations[row + j] = t.secondsAtStart[band]! + (meters - t.starts[band]!) * t.pace[band]!;
+      result.durations[row + j] = travelSeconds(meters, profile);
     }
   }
   return result;
@@ -97,14 +93,10 @@ export function embeddedMatrix(points: readonly LatLng[], profile: VehicleProfil
   const n = points.length;
   const result = emptyMatrix(n, n);
   const p = preparePoints(points);
-  const t = BAND_TABLES[profile];
-  const lastBand = t.starts.length - 1;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       const meters = preparedDistance(p, i, p, j) * CIRCUITY;
-      let band = lastBand;
-      while (band > 0 && meters < t.starts[band]!) band--;
-      const seconds = t.secondsAtStart[band]! + (meters - t.starts[band]!) * t.pace[band]!;
+      const seconds = travelSeconds(meters, profile);
       result.distances[i * n + j] = meters;
       result.distances[j * n + i] = meters;
       result.durations[i * n + j] = seconds;
