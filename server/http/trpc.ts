@@ -25,16 +25,16 @@ const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : undefined;
     const first = zodError?.issues[0];
+    // Stack traces stay on the server.
+    const { stack: _stack, ...data } = shape.data;
     return {
       ...shape,
       // Internal failures (a database error, a bug) keep their details in the server log.
       message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on the server; try again.' : shape.message,
       data: {
-        ...shape.data,
+        ...data,
         // The field at fault, as the /v1 API names it (`stops[2].address`), for forms to highlight.
-        param: first ? jsonPath(first.path) : undefined,
-        // Stack traces stay on the server.
-        stack: undefined,
+        ...(first ? { param: jsonPath(first.path) } : {}),
       },
     };
   },
