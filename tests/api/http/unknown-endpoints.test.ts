@@ -43,6 +43,10 @@ describe('unknown /v1 endpoints', () => {
         ['PUT', '/v1/a/b/c/d'],
         ['DELETE', '/v1/booking/nothing-here'],
         ['PATCH', '/v1/x'],
+        // Known paths, methods they do not serve: the same 404, never Next's bodiless 405.
+        ['GET', '/v1/routing/plan'],
+        ['PUT', '/v1/routing/book'],
+        ['DELETE', '/v1/routing/jobs/some-problem'],
       ] as const) {
         const response = await fetch(`${baseUrl}${path}`, {
           method,
