@@ -31,6 +31,8 @@ const PRIORITIES = 6;
 /** With more used routes than this, recreate tries the routes of a job's nearest neighbours first. */
 const FOCUS_MIN_ROUTES = 12;
 const FOCUS_NEIGHBORS = 24;
+/** Vehicles-first objectives: share of the budget for route elimination (the rest anneals distance). */
+const FLEET_PHASE_SHARE = 0.5;
 
 /**
  * Ruin-and-recreate search: greedy construction, then (for vehicles-first objectives) route
@@ -429,7 +431,7 @@ export class Search {
 
     // Phase 1 (vehicles-first objectives): eliminate routes while every order stays served.
     if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1) {
-      const phaseEnd = 0.5;
+      const phaseEnd = FLEET_PHASE_SHARE;
       this.closedFleet = true;
       this.absence.fill(0);
       while (!stopped() && fraction() < phaseEnd && this.usedVehicles() > 1) {
