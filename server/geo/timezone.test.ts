@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   addDays,
   epochToLocalIso,
@@ -139,5 +140,55 @@ describe('dates and zones', () => {
     expect(zoneForCoordinate(42.33, -83.05)).toEqual({ ok: true, zone: 'America/Detroit' });
     expect(zoneForCoordinate(91, 0)).toEqual({ ok: false, reason: 'timezone_not_found' });
     expect(zoneForCoordinate(Number.NaN, 0)).toEqual({ ok: false, reason: 'timezone_not_found' });
+  });
+});
+
+describe('round trips over US zones (property)', () => {
+  const zones = [
+    'America/New_York',
+    'America/Chicago',
+    'America/Denver',
+    'America/Phoenix',
+    'America/Los_Angeles',
+    'America/Anchorage',
+    'Pacific/Honolulu',
+    'America/Puerto_Rico',
+    'America/Indiana/Indianapolis',
+    'America/Detroit',
+    'America/Boise',
+  ];
+  const dateArb = fc
+    .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+  const timeArb = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+
+  it('a local time renders back as itself, except inside a spring-forward gap where it moves forward by the gap', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), dateArb, timeArb, (zone, date, time) => {
+        const epoch = localTimeToEpoch(date, time, zone);
+        const iso = epochToLocalIso(epoch, zone);
+        if (iso.slice(0, 16) !== `${date}T${time}`) {
+          // Only a skipped hour may differ: the result lies exactly one hour later on the same day.
+          const shifted = new Date(Date.parse(`${date}T${time}:00Z`) + 3600_000).toISOString().slice(0, 16);
+          expect(iso.slice(0, 16)).toBe(shifted);
+          expect(utcOffsetSeconds(epoch - 3600, zone)).toBe(utcOffsetSeconds(epoch, zone) - 3600);
+        }
+        expect(localDateOf(epoch, zone)).toBe(date);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('local days are 23, 24 or 25 hours and contain their own instants', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), dateArb, (zone, date) => {
+        const [start, end] = localDayBounds(date, zone);
+        expect([23, 24, 25]).toContain((end - start) / 3600);
+        expect(localDateOf(start, zone)).toBe(date);
+        expect(localDateOf(end - 1, zone)).toBe(date);
+        expect(localDateOf(end, zone)).toBe(addDays(date, 1));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
