@@ -30,4 +30,4 @@ export {
   type OpenApiRegistration,
 } from './openapi';
 export { Counter, Gauge, Histogram, MetricsRegistry, metrics, type GaugeCollector, type Labels } from './metrics';
-export { checkConfigAtStartup, healthResponse, metricsResponse, readinessResponse, registerOperationsApi } from './ops';
+export { healthResponse, metricsResponse, readinessResponse, registerOperationsApi } from './ops';

@@ -56,23 +56,6 @@ export function metricsResponse(): Response {
   return new Response(body, { headers: { ...noStore, 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' } });
 }
 
-/**
- * Validates the configuration at start and reports every bad variable on one clear log line each;
- * returns false when invalid so the caller (the start-up hook) can stop the process.
- */
-export function checkConfigAtStartup(): boolean {
-  try {
-    getConfig();
-    return true;
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const issue of error.issues) log.error(`invalid configuration: ${issue.variable}: ${issue.message}`, { variable: issue.variable });
-      return false;
-    }
-    throw error;
-  }
-}
-
 export const registerOperationsApi: OpenApiRegistration = (docs) => {
   docs.route({
     method: 'get',
