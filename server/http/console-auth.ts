@@ -1,7 +1,7 @@
 import NextAuth, { type NextAuthConfig } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
-import { verifyConsoleLogin } from '@/server/accounts';
+import { getUserByExternalId, verifyConsoleLogin } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { getDb, getOrCreateServiceSecret } from '@/server/db';
 import { log } from '@/server/log';
@@ -87,10 +87,23 @@ async function consoleAuthConfig(): Promise<NextAuthConfig> {
 
 export const { handlers, auth, signIn, signOut } = NextAuth(consoleAuthConfig);
 
-/** The signed-in console user, or null. */
+/**
+ * The signed-in console user, or null. The session only names the user: role, email and account
+ * are read again from the database, so a demoted or removed user loses access at once rather than
+ * when the session expires.
+ */
 export async function getConsoleUser(): Promise<ConsoleUser | null> {
   const session: unknown = await auth();
   if (!session || typeof session !== 'object' || !('consoleUser' in session)) return null;
   const parsed = consoleUserSchema.safeParse(session.consoleUser);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const current = await getUserByExternalId(await getDb(), parsed.data.externalUserId);
+  if (!current || current.id !== parsed.data.userId || !current.role || !current.email || current.defaultAccountId === null) return null;
+  return {
+    userId: current.id,
+    externalUserId: current.externalUserId,
+    email: current.email,
+    role: current.role,
+    accountId: current.defaultAccountId,
+  };
 }

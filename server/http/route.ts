@@ -115,7 +115,7 @@ export function apiRoute<A extends AuthMode, B extends Schema | undefined = unde
       let db: Db | undefined;
       if (options.auth !== 'none') {
         ({ principal, db } = await authenticate(request, options.auth));
-        requestLog = requestLog.child({ accountId: principal.accountId, environment: principal.environment });
+        requestLog = requestLog.child({ accountId: principal.accountId, environment: principal.environment, via: principal.via });
       }
       const params = options.params ? parseOrThrow(options.params, rawParams, 'path') : undefined;
       const query = options.query ? parseOrThrow(options.query, queryObject(url), 'query') : undefined;
