@@ -98,11 +98,10 @@ export class CachingMatrixProvider implements MatrixProvider {
     const flightKey = `${profileIndex}|${rows.map((i) => sourceIds[i]).join(',')}|${columns.map((j) => destinationIds[j]).join(',')}`;
     let flight = this.inFlight.get(flightKey);
     if (!flight) {
-      flight = this.inner.table(
-        rows.map((i) => sources[i]!),
-        columns.map((j) => destinations[j]!),
-        profile,
-      );
+      const rowPoints = rows.map((i) => sources[i]!);
+      // Same points both ways: pass one list, so an engine can send each coordinate once.
+      const square = sources === destinations && rows.length === columns.length && rows.every((i, k) => i === columns[k]);
+      flight = this.inner.table(rowPoints, square ? rowPoints : columns.map((j) => destinations[j]!), profile);
       this.inFlight.set(flightKey, flight);
       const forget = () => this.inFlight.delete(flightKey);
       flight.then(forget, forget);

@@ -18,8 +18,13 @@ describe('createMatrixProvider', () => {
       const o = createMatrixProvider(parseConfig({ ROUTING_ENGINE: 'osrm', ROUTING_ENGINE_URL: osrm.url, ROUTING_ENGINE_TABLE_LIMIT: '6' }));
       expect(o).toBeInstanceOf(CachingMatrixProvider);
       expect(o.name).toBe('osrm');
+      const first = await o.matrix(points.slice(0, 5), 'car');
+      // Through the cache a square matrix still goes as one coordinate list.
+      expect(osrm.requests).toHaveLength(1);
+      expect(osrm.requests[0]!.path).not.toContain('sources=');
+      expect(first.durations[1]).toBeGreaterThan(0);
       await o.matrix(points, 'car');
-      expect(osrm.requests.length).toBeGreaterThan(1);
+      expect(osrm.requests.length).toBeGreaterThan(2);
       const v = createMatrixProvider(
         parseConfig({ ROUTING_ENGINE: 'valhalla', ROUTING_ENGINE_URL: valhalla.url, ROUTING_ENGINE_TABLE_LIMIT: '9', MATRIX_CACHE_LEGS: '0' }),
       );
