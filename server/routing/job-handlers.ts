@@ -1,5 +1,5 @@
 import { getConfig } from '@/server/config';
-import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeocoder } from '@/server/geo';
+import { getGeocoder, getMatrixProvider, InMemoryGeocodeCache, localDateOf, trafficProfileFor } from '@/server/geo';
 import { JobError, type JobHandler, type Json } from '@/server/jobs';
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
@@ -44,8 +44,10 @@ export interface BookJobResult {
 
 function solveDeps(deadline: number, signal: AbortSignal): RoutingSolveDeps {
   return {
-    geocoder: new ZipCentroidGeocoder(),
-    matrix: new EmbeddedMatrixProvider(),
+    // The configured providers (ZIP centroids and the embedded matrix by default). Worker threads
+    // have no database, so street-level answers are cached in memory per thread.
+    geocoder: getGeocoder(new InMemoryGeocodeCache()),
+    matrix: getMatrixProvider(),
     trafficProfile: (zone, epochSeconds) => trafficProfileFor('automatic', localDateOf(epochSeconds, zone), zone),
     solve,
     threads: getConfig().SOLVER_THREADS,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getEffectiveSettings, type ApiPrincipal } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import type { Db } from '@/server/db';
+import { DatabaseGeocodeCache, getGeocoder } from '@/server/geo';
 import { ApiError, resolveAccountId } from '@/server/http';
 import { hashInput, JobConflictError, JobEnqueueError, type JobRecord, type Jobs, type Json } from '@/server/jobs';
 import type { FleetEntry, RoutingOrder } from './build-problem';
@@ -109,7 +110,8 @@ export async function submitRoutingRequest(
       targetIds = targets.map((t) => t.id);
       targetVersions = targets.map((t) => t.version);
     }
-    await validateRoutingRequest({ mode, requestOrders: body.orders, orders, fleet, settings, options });
+    const geocoder = getGeocoder(new DatabaseGeocodeCache(caller.db));
+    await validateRoutingRequest({ mode, requestOrders: body.orders, orders, fleet, settings, options, geocoder });
     jobInput = { problemId: body.problemId, mode, accountId, environment, orders, fleet, settings, options: options ?? null, targetIds, targetVersions };
   } catch (error) {
     if (error instanceof RoutingInputError) throw routingInputError(error);

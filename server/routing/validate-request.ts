@@ -1,4 +1,4 @@
-import { ZipCentroidGeocoder } from '@/server/geo';
+import type { Geocoder } from '@/server/geo';
 import { itineraryExternalId, lockedSequencesFor, vehicleSpecFor, type FleetEntry, type RoutingOrder } from './build-problem';
 import { RoutingInputError } from './errors';
 import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
@@ -18,6 +18,8 @@ export async function validateRoutingRequest(input: {
   fleet: readonly FleetEntry[];
   settings: RoutingOptionsLayer | null;
   options: RoutingOptionsLayer | undefined;
+  /** Locates depot addresses. */
+  geocoder: Geocoder;
 }): Promise<void> {
   const seen = new Map<string, number>();
   input.requestOrders.forEach((order, i) => {
@@ -48,7 +50,7 @@ export async function validateRoutingRequest(input: {
     input.orders.map((_, i) => [i]),
   );
 
-  const geocoder = new ZipCentroidGeocoder();
+  const { geocoder } = input;
   for (const [i, entry] of input.fleet.entries()) {
     for (const side of ['startAddress', 'endAddress'] as const) {
       const address = entry[side];

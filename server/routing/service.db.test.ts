@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type ApiPrincipal } from '@/server/accounts';
+import { parseConfig } from '@/server/config';
+import { createDb } from '@/server/db';
+import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { ApiError } from '@/server/http';
+import { createJobs, type Jobs } from '@/server/jobs';
+import { routingRequestSchema, type RoutingRequest } from './request-schema';
+import { pollRoutingJob, submitRoutingRequest, syncWaitSeconds } from './service';
+
+const config = parseConfig({ LOG_LEVEL: 'silent' });
+const store = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+
+function request(problemId: string, seconds = 0.3): RoutingRequest {
+  return routingRequestSchema({ maxOrders: 2000, maxFleet: 300 }, 'plan').parse({
+    problemId,
+    orders: [{ externalId: 'o1', pickupAddress: store, dropoffAddress: { postalCode: '10118' } }],
+    fleet: [{ driverExternalId: 'd1', vehicleExternalId: 'v1', vehicleType: 'car', scheduledStart: '2026-11-23T08:00:00-05:00' }],
+    options: { solverTimeLimitSeconds: seconds },
+  });
+}
+
+async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected an ApiError');
+}
+
+describe(`routing service on ${testDbKind()}`, () => {
+  let testDb: TestDb;
+  let jobs: Jobs;
+  let principal: ApiPrincipal;
+
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    jobs = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
+    const account = await createAccount(testDb.db, { name: 'Service test' });
+    principal = { userId: 1, externalUserId: 'service-test', accountId: account.id, environment: 'live', via: 'api_key' };
+  });
+  afterAll(async () => {
+    await jobs?.stop();
+    await testDb?.close();
+  });
+
+  it('reads Prefer: wait=N (RFC 7240), capped at 120 s, else the configured default', () => {
+    expect(syncWaitSeconds('wait=5', 30)).toEqual({ seconds: 5, applied: 'wait=5' });
+    expect(syncWaitSeconds('respond-async, wait=500', 30)).toEqual({ seconds: 120, applied: 'wait=120' });
+    expect(syncWaitSeconds(null, 30)).toEqual({ seconds: 30, applied: null });
+    expect(syncWaitSeconds('wait=soon', 30)).toEqual({ seconds: 30, applied: null });
+  });
+
+  it('answers a finished plan with 200 and a conflicting body with invalid_routing_input on problemId', async () => {
+    const caller = { db: testDb.db, jobs, principal };
+    const reply = await submitRoutingRequest(caller, request('svc-1'), 'plan', 'wait=60');
+    expect(reply.status).toBe(200);
+    expect((reply.body as { problemId: string }).problemId).toBe('svc-1');
+    const conflict = await apiErrorOf(submitRoutingRequest(caller, request('svc-1', 0.4), 'plan', null));
+    expect([conflict.status, conflict.code, conflict.param]).toEqual([400, 'invalid_routing_input', 'problemId']);
+  });
+
+  it('500 unknown_job_state for a job that ended canceled', async () => {
+    const caller = { db: testDb.db, jobs, principal };
+    const pending = await submitRoutingRequest(caller, request('svc-2', 5), 'plan', 'wait=0');
+    expect(pending.status).toBe(202);
+    await jobs.cancel((pending.body as { jobId: string }).jobId);
+    const error = await apiErrorOf(pollRoutingJob(caller, 'svc-2'));
+    expect([error.status, error.code]).toEqual([500, 'unknown_job_state']);
+  });
+
+  it('500 enqueue_failed when the job store refuses the job, 500 job_lookup_failed when it cannot be read', async () => {
+    // A job service on a database that has gone away: the request's own reads still work.
+    const doomed = await createDb({ inMemory: true });
+    const brokenJobs = await createJobs({ handle: doomed, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
+    await doomed.close();
+    try {
+      const caller = { db: testDb.db, jobs: brokenJobs, principal };
+      const enqueue = await apiErrorOf(submitRoutingRequest(caller, request('svc-3'), 'plan', null));
+      expect([enqueue.status, enqueue.code]).toEqual([500, 'enqueue_failed']);
+      const lookup = await apiErrorOf(pollRoutingJob(caller, 'svc-3'));
+      expect([lookup.status, lookup.code]).toEqual([500, 'job_lookup_failed']);
+    } finally {
+      await brokenJobs.stop().catch(() => undefined);
+    }
+  });
+});
