@@ -56,13 +56,15 @@ describe('jobs in pool mode', () => {
   });
 
   it('starts one execution for 50 concurrent identical submits', async () => {
-    const request = probe(50);
+    // A real optimizer solve of a small generated instance.
+    const request = { ...probe(0), input: { solve: { shipments: 10, seed: 7, solveMs: 100 } } };
     const outcomes = await Promise.all(Array.from({ length: 50 }, () => jobs.submit(request)));
     expect(outcomes.filter((o) => o.outcome === 'created')).toHaveLength(1);
     expect(new Set(outcomes.map((o) => o.job.id)).size).toBe(1);
     const done = await jobs.waitFor(outcomes[0]!.job.id, 20_000);
     expect(done?.status).toBe('complete');
     expect(done?.attempts).toBe(1);
+    expect(done?.result).toMatchObject({ unassigned: 0 });
     expect(await writesOf(done!.id)).toBe(1);
     // Submitting again returns the finished job and its result; nothing runs again.
     const again = await jobs.submit(request);

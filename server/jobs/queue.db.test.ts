@@ -71,6 +71,11 @@ describe.skipIf(!onPostgres)('jobs in queue mode with worker processes (PostgreS
     key: `queue-probe-${++counter}`,
     input: { spinMs },
   });
+  /** A real optimizer solve of a small generated instance, about `solveMs` long. */
+  const solveProbe = (solveMs: number): SubmitRequest => ({
+    ...probe(0),
+    input: { solve: { shipments: 12, seed: counter, solveMs } },
+  });
 
   /** Processing jobs a worker process holds right now (lease_owner names its pid). */
   async function heldBy(worker: WorkerProcess): Promise<number> {
@@ -102,8 +107,8 @@ describe.skipIf(!onPostgres)('jobs in queue mode with worker processes (PostgreS
     expect(Date.now() - done!.finishedAt!).toBeLessThan(500);
   });
 
-  it('completes 200 jobs exactly once while a worker is killed with SIGKILL mid-solve, again and again', async () => {
-    const submitted = await Promise.all(Array.from({ length: 200 }, () => jobs.submit(probe(150))));
+  it('completes 200 optimizer jobs exactly once while a worker is killed with SIGKILL mid-solve, again and again', async () => {
+    const submitted = await Promise.all(Array.from({ length: 200 }, () => jobs.submit(solveProbe(150))));
     const ids = submitted.map((s) => s.job.id);
     expect(new Set(ids).size).toBe(200);
 
@@ -138,6 +143,7 @@ describe.skipIf(!onPostgres)('jobs in queue mode with worker processes (PostgreS
       console.log('STUCK', JSON.stringify(stuck, null, 1), JSON.stringify(boss, null, 1), workers.map((w) => w.output.join('')).join('\n----\n'));
     }
     expect(statuses.filter((s) => s === 'complete')).toHaveLength(200);
+    expect(finished.every((job) => typeof (job!.result as { routes: number }).routes === 'number')).toBe(true);
 
     const writes = await testDb.db
       .select({ jobId: jobProbeWrites.jobId, count: sql<number>`count(*)::int` })
@@ -159,7 +165,7 @@ describe.skipIf(!onPostgres)('jobs in queue mode with worker processes (PostgreS
       sweepIntervalMs: 0,
     });
     try {
-      const { job } = await strict.submit(probe(120_000));
+      const { job } = await strict.submit(solveProbe(120_000));
       let holder: WorkerProcess | undefined;
       for (let waited = 0; !holder && waited < 20_000; waited += 100) {
         await sleep(100);
