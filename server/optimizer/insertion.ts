@@ -1,13 +1,8 @@
-import {
-  type Instance,
-  distanceBetween,
-  lastWindowEnd,
-  travelTime,
-  windowStartFor,
-} from './instance';
+import { type Instance, distanceBetween, lastWindowEnd, travelTime, windowStartFor } from './instance';
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
 import type { RouteState } from './route';
+import { planRoute } from './schedule';
 
 /** Best insertion found so far; reused across calls so the hot loop allocates nothing. */
 export interface InsertionCandidate {
@@ -116,7 +111,9 @@ export class Inserter {
       if (delta >= best.cost) return false;
       if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) return false;
     }
-    if (inst.traffic !== null && !insertionIsFeasible(inst, route, a, i, b, j)) return false;
+    if ((inst.traffic !== null || inst.vehicleMaxDuration[route.vehicle]! < Infinity) && !insertionIsFeasible(inst, route, a, i, b, j)) {
+      return false;
+    }
     best.cost = delta;
     best.route = r;
     best.i = i;
@@ -294,31 +291,23 @@ export class Inserter {
   }
 }
 
+let sequenceBuf = new Int32Array(64);
+
 /**
- * Exact check by forward simulation of the route with node a after position i and node b after old
- * position j (b = -1: single node). Used where constant-time checks are only approximate (traffic).
+ * Exact check of the route with node a after position i and node b after old position j (b = -1:
+ * single node), by planning the whole schedule. Used where the constant-time checks are not exact:
+ * traffic, and maxDuration (which depends on how late the vehicle can leave).
  */
 export function insertionIsFeasible(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): boolean {
-  const v = route.vehicle;
   const n = route.size;
-  let t = route.departure(i);
-  let prevLoc = route.loc[i]!;
-  const visit = (x: number): boolean => {
-    const l = inst.nodeLocation[x]!;
-    const arr = t + travelTime(inst, v, prevLoc, l, t);
-    const s = windowStartFor(inst, x, arr);
-    if (s === Infinity) return false;
-    t = s + inst.nodeService[x]!;
-    prevLoc = l;
-    return true;
-  };
-  if (!visit(a)) return false;
-  if (b >= 0 && j === i && !visit(b)) return false;
+  if (sequenceBuf.length < n + 2) sequenceBuf = new Int32Array(2 * (n + 2));
+  let w = 0;
+  for (let k = 1; k <= i; k++) sequenceBuf[w++] = route.node[k]!;
+  sequenceBuf[w++] = a;
+  if (b >= 0 && j === i) sequenceBuf[w++] = b;
   for (let k = i + 1; k <= n; k++) {
-    if (!visit(route.node[k]!)) return false;
-    if (b >= 0 && k === j && !visit(b)) return false;
+    sequenceBuf[w++] = route.node[k]!;
+    if (b >= 0 && k === j) sequenceBuf[w++] = b;
   }
-  const endLoc = route.loc[n + 1]!;
-  const arrEnd = t + travelTime(inst, v, prevLoc, endLoc, t);
-  return arrEnd <= inst.vehicleLatest[v]!;
+  return planRoute(inst, route.vehicle, sequenceBuf, w).feasible;
 }

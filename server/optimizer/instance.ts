@@ -39,8 +39,9 @@ export interface Instance {
   /** -1 = open route. */
   vehicleEnd: Int32Array;
   vehicleEarliest: Float64Array;
-  /** latestEnd tightened by maxDuration counted from earliestStart (conservative). */
   vehicleLatest: Float64Array;
+  /** Infinity when the vehicle has no maxDuration. */
+  vehicleMaxDuration: Float64Array;
   /** vehicles * dims. */
   vehicleCapacity: Float64Array;
   vehicleMaxStops: Int32Array;
@@ -119,6 +120,7 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
   const vehicleEnd = new Int32Array(vehicles);
   const vehicleEarliest = new Float64Array(vehicles);
   const vehicleLatest = new Float64Array(vehicles);
+  const vehicleMaxDuration = new Float64Array(vehicles);
   const vehicleCapacity = new Float64Array(vehicles * dims);
   const vehicleMaxStops = new Int32Array(vehicles);
   const vehicleSpeed = new Float64Array(vehicles);
@@ -128,7 +130,8 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
     vehicleStart[i] = v.startLocation;
     vehicleEnd[i] = v.endLocation ?? -1;
     vehicleEarliest[i] = v.earliestStart;
-    vehicleLatest[i] = v.maxDuration !== undefined ? Math.min(v.latestEnd, v.earliestStart + v.maxDuration) : v.latestEnd;
+    vehicleLatest[i] = v.latestEnd;
+    vehicleMaxDuration[i] = v.maxDuration ?? Infinity;
     for (let d = 0; d < dims; d++) vehicleCapacity[i * dims + d] = v.capacity[d] ?? 0;
     vehicleMaxStops[i] = v.maxStops ?? 2 * jobs + 2;
     vehicleSpeed[i] = v.speedFactor > 0 ? v.speedFactor : 1;
@@ -181,6 +184,7 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
     vehicleEnd,
     vehicleEarliest,
     vehicleLatest,
+    vehicleMaxDuration,
     vehicleCapacity,
     vehicleMaxStops,
     vehicleSpeed,

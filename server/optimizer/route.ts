@@ -8,6 +8,7 @@ import {
   windowStartFor,
 } from './instance';
 import type { CostModel } from './objective';
+import { planRoute } from './schedule';
 
 /**
  * One vehicle's route with the cached schedule data that makes insertion checks constant-time:
@@ -222,6 +223,9 @@ export class RouteState {
     if (n > inst.vehicleMaxStops[v]!) feasible = false;
     for (let k = 1; k <= n; k++) if (start[k]! > lastWindowEnd(inst, node[k]!)) feasible = false;
 
+    if (feasible && n > 0 && (inst.traffic !== null || inst.vehicleMaxDuration[v]! < Infinity)) {
+      feasible = planRoute(inst, v, node.subarray(1, n + 1), n).feasible;
+    }
     this.feasible = feasible;
     if (n === 0) {
       this.distance = 0;

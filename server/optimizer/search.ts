@@ -31,6 +31,10 @@ const PRIORITIES = 6;
 /** With more used routes than this, recreate tries the routes of a job's nearest neighbours first. */
 const FOCUS_MIN_ROUTES = 12;
 const FOCUS_NEIGHBORS = 24;
+/** Left-out orders retried per move when there are many: a random sample of about this size... */
+const RETRY_SAMPLE = 16;
+/** ...plus those with a ruined order among their nearest neighbours. */
+const RETRY_NEIGHBORS = 8;
 /** Vehicles-first objectives: share of the budget for route elimination (the rest anneals distance). */
 const FLEET_PHASE_SHARE = 0.5;
 
@@ -57,6 +61,7 @@ export class Search {
   private readonly ruined: Uint8Array;
   private readonly classSeen: Uint8Array;
   private readonly routeFocus: Uint8Array;
+  private readonly retry: number[] = [];
   private readonly removedMark: Uint8Array;
   private readonly sortKey: Float64Array;
   private readonly depotDistance: Float64Array;
@@ -382,13 +387,42 @@ export class Search {
     this.recreate(jobs, 2);
   }
 
+  /**
+   * Splits the left-out orders into those retried in this move (all when few; else those near the
+   * ruined area plus a random sample) and those that stay out. Retrying hundreds of orders that
+   * found no room every move would dominate the cost of a move on large, tight instances.
+   */
+  private pickRetries(removed: readonly number[]): number[] {
+    this.retry.length = 0;
+    const U = this.unassigned.length;
+    if (U <= RETRY_SAMPLE) {
+      for (const j of this.unassigned) this.retry.push(j);
+      return [];
+    }
+    const inst = this.inst;
+    for (const j of removed) this.removedMark[j] = 1;
+    const K = Math.min(inst.neighborCount, RETRY_NEIGHBORS);
+    const rate = RETRY_SAMPLE / U;
+    const stay: number[] = [];
+    for (const j of this.unassigned) {
+      let near = this.rng.next() < rate;
+      for (let k = 0; k < K && !near; k++) if (this.removedMark[inst.neighbors[j * inst.neighborCount + k]!]) near = true;
+      if (near) this.retry.push(j);
+      else stay.push(j);
+    }
+    for (const j of removed) this.removedMark[j] = 0;
+    return stay;
+  }
+
   /** One ruin-and-recreate move on the current state (not yet accepted). */
   private move(sortMode: number): void {
     this.beginMove();
     const removed: number[] = [];
     this.ruin(removed);
-    const pool = removed.concat(this.unassigned);
-    this.unassigned = [];
+    const pool = removed;
+    const left = this.pickRetries(removed);
+    for (const j of this.retry) pool.push(j);
+    this.unassigned = left;
     this.inserter.blinkRate = BLINK_RATE;
     this.recreate(pool, sortMode);
     this.inserter.blinkRate = 0;

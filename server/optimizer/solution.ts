@@ -1,46 +1,7 @@
-import { type Instance, distanceBetween, lastWindowEnd, travelTime, windowStartFor } from './instance';
+import { type Instance, distanceBetween } from './instance';
+import { planRoute } from './schedule';
 import type { Objective, Route, RouteStop, Solution, Unassigned } from './model';
 import { type JobVerdict, insufficientFleet } from './explain';
-
-interface Schedule {
-  arrival: number[];
-  start: number[];
-  end: number;
-  feasible: boolean;
-}
-
-function simulate(inst: Instance, v: number, nodes: readonly number[], departure: number): Schedule {
-  const arrival: number[] = [];
-  const start: number[] = [];
-  let t = departure;
-  let prev = inst.vehicleStart[v]!;
-  let feasible = true;
-  for (const x of nodes) {
-    const l = inst.nodeLocation[x]!;
-    const arr = t + travelTime(inst, v, prev, l, t);
-    let s = windowStartFor(inst, x, arr);
-    if (s === Infinity || s > lastWindowEnd(inst, x)) {
-      feasible = false;
-      s = arr;
-    }
-    arrival.push(arr);
-    start.push(s);
-    t = s + inst.nodeService[x]!;
-    prev = l;
-  }
-  const end = t + travelTime(inst, v, prev, inst.vehicleEnd[v]!, t);
-  if (end > inst.vehicleLatest[v]!) feasible = false;
-  return { arrival, start, end, feasible };
-}
-
-/** End of the window the service start falls in (the schedule may not slide past it). */
-function currentWindowEnd(inst: Instance, node: number, s: number): number {
-  const off = inst.nodeWindowOffset[node]!;
-  for (let w = off; w < off + inst.nodeWindowCount[node]!; w++) {
-    if (s >= inst.windowStart[w]! && s <= inst.windowEnd[w]!) return inst.windowEnd[w]!;
-  }
-  return s;
-}
 
 /**
  * Builds one reported route: departs as late as possible without arriving later at the end, so
@@ -48,22 +9,9 @@ function currentWindowEnd(inst: Instance, node: number, s: number): number {
  */
 export function buildRoute(inst: Instance, v: number, nodes: readonly number[]): Route {
   const D = inst.dims;
-  const earliest = inst.vehicleEarliest[v]!;
-  let schedule = simulate(inst, v, nodes, earliest);
-  let totalWait = 0;
-  let delay = Infinity;
-  nodes.forEach((x, k) => {
-    totalWait += schedule.start[k]! - schedule.arrival[k]!;
-    delay = Math.min(delay, totalWait + currentWindowEnd(inst, x, schedule.start[k]!) - schedule.start[k]!);
-  });
-  delay = Math.max(0, Math.min(delay, totalWait));
-  if (delay > 0) {
-    const delayed = simulate(inst, v, nodes, earliest + delay);
-    if (delayed.feasible && delayed.end <= schedule.end + 1e-9) schedule = delayed;
-    else delay = 0;
-  }
-  const departure = earliest + delay;
-
+  const plan = planRoute(inst, v, nodes, nodes.length);
+  const departure = plan.departure;
+  const schedule = { arrival: Array.from(plan.arrival.subarray(0, nodes.length)), start: Array.from(plan.start.subarray(0, nodes.length)), end: plan.end };
   const load = new Array<number>(D).fill(0);
   for (const x of nodes) {
     if (x & 1 && inst.nodeLocation[x - 1]! < 0) {
