@@ -1,0 +1,197 @@
+/**
+ * Load benchmark against a running server: concurrent routing plan submissions and job polls.
+ *
+ *   BASE_URL=http://127.0.0.1:3000 DATA_DIR=./data npm run bench:load -- --duration 30 --planners 4 --pollers 8
+ *
+ * Credentials: `--auth "Basic ..."` (or BENCH_AUTH), else a fresh tenant is created through the
+ * server's internal admin endpoint, whose token the server keeps under DATA_DIR (same host only).
+ * Plans are submitted with `Prefer: wait=0`, so every solve runs in the background while pollers
+ * hit `GET /v1/routing/jobs/{problemId}`. Prints throughput and latency percentiles; the poll
+ * latency while solves are running shows whether solving blocks the request path.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    'base-url': { type: 'string' },
+    auth: { type: 'string' },
+    duration: { type: 'string', default: '30' },
+    planners: { type: 'string', default: '4' },
+    pollers: { type: 'string', default: '8' },
+    orders: { type: 'string', default: '25' },
+    vehicles: { type: 'string', default: '3' },
+    'solve-seconds': { type: 'string', default: '3' },
+    /** Pause of each planner between submissions, ms (keeps the backlog bounded). */
+    'plan-interval': { type: 'string', default: '500' },
+    label: { type: 'string', default: '' },
+  },
+});
+
+const baseUrl = (values['base-url'] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const durationMs = Number(values.duration) * 1000;
+const planners = Number(values.planners);
+const pollers = Number(values.pollers);
+const orderCount = Number(values.orders);
+const vehicleCount = Number(values.vehicles);
+const solveSeconds = Number(values['solve-seconds']);
+const planIntervalMs = Number(values['plan-interval']);
+for (const [name, value] of Object.entries({ durationMs, planners, pollers, orderCount, vehicleCount, solveSeconds, planIntervalMs })) {
+  if (!(value >= 0) || !Number.isFinite(value)) throw new Error(`bad value for ${name}`);
+}
+
+async function adminCommand<T>(command: string, args: Record<string, unknown>): Promise<T> {
+  const dataDir = process.env.DATA_DIR;
+  if (!dataDir) throw new Error('pass --auth "Basic ..." (or BENCH_AUTH), or DATA_DIR of the server to create a tenant');
+  const { token } = JSON.parse(readFileSync(path.join(path.resolve(dataDir), 'admin-endpoint.json'), 'utf8')) as { token: string };
+  const response = await fetch(`${baseUrl}/api/internal/admin`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ command, args }),
+  });
+  const body = (await response.json()) as T;
+  if (response.status !== 200) throw new Error(`admin ${command} failed (${response.status}): ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function credentials(): Promise<string> {
+  const given = values.auth ?? process.env.BENCH_AUTH;
+  if (given) return given;
+  const suffix = randomBytes(4).toString('hex');
+  const account = await adminCommand<{ id: number }>('account.create', { name: `Load benchmark ${suffix}` });
+  const externalUserId = `bench-${suffix}`;
+  await adminCommand('user.create', { externalUserId, defaultAccountId: account.id });
+  const { key } = await adminCommand<{ key: string }>('key.create', { accountId: account.id, externalUserId, environment: 'live' });
+  return `Basic ${Buffer.from(`${externalUserId}:${key}`).toString('base64')}`;
+}
+
+const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+
+/** A plan with `orderCount` orders around New York (coordinates given: no geocoding in the measurement). */
+function planBody(problemId: string, seed: number): unknown {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const date = '2026-11-23';
+  const orders = Array.from({ length: orderCount }, (_, i) => ({
+    externalId: `order-${i + 1}`,
+    pickupAddress: STORE,
+    dropoffAddress: {
+      addressLine1: `${i + 1} Main St`,
+      city: 'New York',
+      state: 'NY',
+      postalCode: '10001',
+      latitude: (40.62 + random() * 0.2).toFixed(5),
+      longitude: (-74.05 + random() * 0.2).toFixed(5),
+    },
+    dropoffWindowOpen: `${date}T09:00:00-05:00`,
+    dropoffWindowClose: `${date}T18:00:00-05:00`,
+    payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
+  }));
+  const fleet = Array.from({ length: vehicleCount }, (_, i) => ({
+    driverExternalId: `driver-${i + 1}`,
+    vehicleExternalId: `van-${i + 1}`,
+    vehicleType: 'cargo-van',
+    scheduledStart: `${date}T08:00:00-05:00`,
+    startAddress: STORE,
+  }));
+  return { problemId, orders, fleet, options: { solverTimeLimitSeconds: solveSeconds } };
+}
+
+function percentiles(samples: number[]): string {
+  if (samples.length === 0) return 'no samples';
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  return `n=${sorted.length} p50 ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main(): Promise<void> {
+  const auth = await credentials();
+  const submitLatency: number[] = [];
+  const pollLatency: number[] = [];
+  const pollLatencyWhileSolving: number[] = [];
+  const completionMs: number[] = [];
+  const statusCounts = new Map<string, number>();
+  const count = (what: string) => statusCounts.set(what, (statusCounts.get(what) ?? 0) + 1);
+  const pending = new Map<string, number>(); // problemId -> submitted at
+  let submitted = 0;
+  let completed = 0;
+  const started = performance.now();
+  const stopSubmittingAt = started + durationMs;
+  // Pollers continue after submissions stop until every job finished (bounded).
+  const giveUpAt = stopSubmittingAt + Math.max(60_000, solveSeconds * 1000 * 20);
+
+  async function planner(index: number): Promise<void> {
+    let n = 0;
+    while (performance.now() < stopSubmittingAt) {
+      const problemId = `load-${index}-${n}-${randomBytes(3).toString('hex')}`;
+      const t0 = performance.now();
+      const response = await fetch(`${baseUrl}/v1/routing/plan`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json', prefer: 'wait=0' },
+        body: JSON.stringify(planBody(problemId, index * 100_000 + n)),
+      });
+      await response.arrayBuffer();
+      submitLatency.push(performance.now() - t0);
+      count(`POST plan ${response.status}`);
+      submitted += 1;
+      if (response.status === 202) pending.set(problemId, t0);
+      else if (response.status === 200) {
+        completed += 1;
+        completionMs.push(performance.now() - t0);
+      }
+      n += 1;
+      await sleep(planIntervalMs);
+    }
+  }
+
+  async function poller(): Promise<void> {
+    while (performance.now() < giveUpAt && (performance.now() < stopSubmittingAt || pending.size > 0)) {
+      const ids = [...pending.keys()];
+      if (ids.length === 0) {
+        await sleep(20);
+        continue;
+      }
+      const problemId = ids[Math.floor(Math.random() * ids.length)]!;
+      const solving = pending.size > 0;
+      const t0 = performance.now();
+      const response = await fetch(`${baseUrl}/v1/routing/jobs/${encodeURIComponent(problemId)}`, { headers: { authorization: auth } });
+      await response.arrayBuffer();
+      const latency = performance.now() - t0;
+      pollLatency.push(latency);
+      if (solving && response.status === 202) pollLatencyWhileSolving.push(latency);
+      count(`GET job ${response.status}`);
+      if (response.status !== 202 && pending.has(problemId)) {
+        if (response.status === 200) {
+          completed += 1;
+          completionMs.push(performance.now() - pending.get(problemId)!);
+        }
+        pending.delete(problemId);
+      }
+      await sleep(20);
+    }
+  }
+
+  await Promise.all([...Array.from({ length: planners }, (_, i) => planner(i)), ...Array.from({ length: pollers }, () => poller())]);
+  const elapsedSeconds = (performance.now() - started) / 1000;
+
+  const label = values.label ? ` (${values.label})` : '';
+  console.log(`Load benchmark${label} against ${baseUrl}`);
+  console.log(`  ${planners} planners (every ${planIntervalMs} ms), ${pollers} pollers, ${orderCount} orders x ${vehicleCount} vehicles, solver limit ${solveSeconds} s`);
+  console.log(`  plans submitted ${submitted}, completed ${completed}, unfinished ${pending.size}, in ${elapsedSeconds.toFixed(1)} s`);
+  console.log(`  throughput: ${(completed / elapsedSeconds).toFixed(2)} solves/s, ${(pollLatency.length / elapsedSeconds).toFixed(1)} polls/s`);
+  console.log(`  POST /v1/routing/plan (Prefer: wait=0): ${percentiles(submitLatency)}`);
+  console.log(`  GET /v1/routing/jobs/{id}, all:          ${percentiles(pollLatency)}`);
+  console.log(`  GET /v1/routing/jobs/{id} while solving:  ${percentiles(pollLatencyWhileSolving)}`);
+  console.log(`  submit to result:                         ${percentiles(completionMs)}`);
+  console.log(`  responses: ${[...statusCounts].map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+  if (pending.size > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
