@@ -49,9 +49,12 @@ async function consoleAuthConfig(): Promise<NextAuthConfig> {
     pages: { signIn: '/login' },
     logger: {
       error: (error) => {
-        // A wrong password is routine; anything else deserves a look.
-        if (error.name === 'CredentialsSignin') log.info('console sign-in refused');
-        else log.warn('console auth', { error });
+        // Wrong passwords and stale or forged session cookies are routine; anything else deserves a
+        // look. (Auth.js errors carry `type`; class names are minified in production builds.)
+        const type = 'type' in error && typeof error.type === 'string' ? error.type : undefined;
+        if (type === 'CredentialsSignin') log.info('console sign-in refused');
+        else if (type === 'JWTSessionError') log.info('console session cookie rejected');
+        else log.warn('console auth', { type, error });
       },
       warn: (code) => log.warn('console auth', { code }),
       debug: () => undefined,
