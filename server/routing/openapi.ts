@@ -72,7 +72,7 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
       ].join('\n'),
       tags: ['Routing'],
       auth: 'routing',
-      body: endpoint === 'run' ? docs.schema('RoutingRunRequest', routingRequestSchema(limits, 'run')) : docs.schema('RoutingPlanRequest', routingRequestSchema(limits, 'plan')),
+      body: endpoint === 'run' ? docs.schema('RoutingRunRequest', routingRequestSchema(limits, 'run', 'document')) : docs.schema('RoutingPlanRequest', routingRequestSchema(limits, 'plan', 'document')),
       responses: {
         200: { description: 'The plan: planned itineraries and unassigned orders.', schema: planResult, headers: preferHeader },
         202: { description: 'Still optimizing; poll `statusUrl`.', schema: pending, headers: { ...preferHeader, 'Retry-After': 'Seconds to wait before polling.', Location: 'The statusUrl.' } },
@@ -93,7 +93,7 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     ].join('\n'),
     tags: ['Routing'],
     auth: 'routing',
-    body: docs.schema('RoutingBookRequest', routingRequestSchema(limits, 'book')),
+    body: docs.schema('RoutingBookRequest', routingRequestSchema(limits, 'book', 'document')),
     responses: { 200: { description: 'The persisted itineraries and unassigned orders.', schema: bookResult } },
     errors: [...submitErrors, { status: 500, code: 'book_failed', description: 'Writing the itineraries failed after optimization; nothing was written. Safe to retry.' }],
   });

@@ -170,12 +170,17 @@ export type RoutingOptionsInput = z.output<typeof routingOptionsSchema>;
  * The whole routing request. `limits` come from configuration: an over-long `orders` or `fleet` is a
  * 400 `invalid_input` naming the field and the limit, found before any element is parsed.
  */
-export function routingRequestSchema(limits: { maxOrders: number; maxFleet: number }, mode: 'run' | 'plan' | 'book') {
-  const limited = <T extends z.ZodType>(element: T, max: number, name: string) =>
-    z
-      .array(z.unknown())
-      .max(max, `${name} has more than the limit of ${max} entries`)
-      .pipe(z.array(element));
+export function routingRequestSchema(
+  limits: { maxOrders: number; maxFleet: number },
+  mode: 'run' | 'plan' | 'book',
+  /** The OpenAPI document shows the element schemas; validation checks the length first. */
+  purpose: 'validate' | 'document' = 'validate',
+) {
+  const limited = <T extends z.ZodType>(element: T, max: number, name: string) => {
+    const message = `${name} has more than the limit of ${max} entries`;
+    if (purpose === 'document') return z.array(element).max(max, message);
+    return z.array(z.unknown()).max(max, message).pipe(z.array(element));
+  };
   const modeField =
     mode === 'plan'
       ? z.literal('plan').optional().meta({ description: 'Forced to `plan` on this endpoint.' })
