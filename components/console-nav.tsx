@@ -21,6 +21,7 @@ export const consoleNavigation: { section?: string; adminOnly?: boolean; items: 
       { href: '/console/admin/slot-policy', label: 'Slot policy' },
     ],
   },
+  { section: 'Developers', items: [{ href: '/v1/docs', label: 'API reference' }] },
 ];
 
 export function ConsoleNav({ isAdmin }: { isAdmin: boolean }) {

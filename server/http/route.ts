@@ -96,6 +96,13 @@ function routeTemplate(pathname: string, params: Record<string, string | string[
  * Wraps a /v1 handler: request id in and out, authentication, body/query/path validation, the
  * error envelope for anything thrown, one log line and metrics per request. The handler returns a
  * Response (use `json()` for non-200) or plain data for a 200 JSON body.
+ *
+ *   // app/v1/things/[thingId]/route.ts
+ *   export const GET = apiRoute(
+ *     { auth: 'routing', params: z.strictObject({ thingId: z.string().min(1) }) },
+ *     async ({ db, principal, params }) => getThing(db, principal.accountId, params.thingId),
+ *   );
+ *   export { unknownEndpoint as POST, unknownEndpoint as PUT, unknownEndpoint as PATCH, unknownEndpoint as DELETE };
  */
 export function apiRoute<A extends AuthMode, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   options: ApiRouteOptions<A, B, Q, P>,
