@@ -62,6 +62,7 @@ export class Search {
   private readonly classSeen: Uint8Array;
   private readonly routeFocus: Uint8Array;
   private readonly retry: number[] = [];
+  private readonly retryMark: Uint8Array;
   private readonly removedMark: Uint8Array;
   private readonly sortKey: Float64Array;
   private readonly depotDistance: Float64Array;
@@ -95,6 +96,7 @@ export class Search {
     this.ruined = new Uint8Array(V);
     this.classSeen = new Uint8Array(V);
     this.routeFocus = new Uint8Array(V);
+    this.retryMark = new Uint8Array(inst.jobs);
     this.removedMark = new Uint8Array(inst.jobs);
     this.sortKey = new Float64Array(inst.jobs);
     this.absence = new Float64Array(inst.jobs);
@@ -267,8 +269,9 @@ export class Search {
           if (r >= 0) this.routeFocus[r] = 1;
         }
         this.insertInto(job, 1);
-        // Nothing (or only a new route) so far: the other routes get their chance.
-        if (best.route < 0 || routes[best.route]!.size === 0) this.insertInto(job, 2);
+        // Nothing (or only a new route) so far: the other routes get their chance, except for
+        // retried left-out orders, which already found no room last time.
+        if ((best.route < 0 || routes[best.route]!.size === 0) && !this.retryMark[job]) this.insertInto(job, 2);
       } else this.insertInto(job, 0);
       if (best.route < 0) {
         this.unassigned.push(job);
@@ -424,7 +427,9 @@ export class Search {
     for (const j of this.retry) pool.push(j);
     this.unassigned = left;
     this.inserter.blinkRate = BLINK_RATE;
+    for (const j of this.retry) this.retryMark[j] = 1;
     this.recreate(pool, sortMode);
+    for (const j of this.retry) this.retryMark[j] = 0;
     this.inserter.blinkRate = 0;
   }
 
