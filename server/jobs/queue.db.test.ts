@@ -158,6 +158,28 @@ describe.skipIf(!onPostgres)('jobs in queue mode with worker processes (PostgreS
     console.log(`queue mode: 200 jobs, ${kills} SIGKILLs, ${rerun.length} jobs re-run after a kill, every job written once`);
   }, 110_000);
 
+  it('frees a worker thread at once when its job is canceled from an app instance', async () => {
+    // Four long solves fill both workers' two threads each.
+    const long = await Promise.all(Array.from({ length: 4 }, () => jobs.submit(solveProbe(120_000))));
+    const ids = long.map((s) => s.job.id);
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const running = await testDb.db
+        .select({ id: jobRows.id })
+        .from(jobRows)
+        .where(sql`${jobRows.id} in ${ids} and ${jobRows.leaseToken} is not null`);
+      if (running.length === 4) break;
+      await sleep(100);
+    }
+    await Promise.all(ids.map((id) => jobs.cancel(id)));
+    const started = Date.now();
+    const { job } = await jobs.submit(solveProbe(50));
+    expect((await jobs.waitFor(job.id, 30_000))?.status).toBe('complete');
+    // Not the 120 s the canceled solves would have held the threads for.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    for (const id of ids) expect(await jobs.get(id)).toMatchObject({ status: 'canceled' });
+    expect(await testDb.db.select().from(jobProbeWrites).where(inArray(jobProbeWrites.jobId, ids))).toHaveLength(0);
+  }, 60_000);
+
   it('fails a job with optimization_failed after it killed its worker on every allowed attempt', async () => {
     const strict = await createJobs({
       handle: testDb.handle,
