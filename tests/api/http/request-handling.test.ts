@@ -5,7 +5,21 @@ import { baseUrl, basic, demoCredentials, errorOf } from './http';
 // How every /v1 endpoint that takes a JSON body treats what arrives before its own rules apply.
 const demo = demoCredentials();
 const auth = { Authorization: basic(demo.apiUser, demo.liveKey) };
-const bodyEndpoints = ['/v1/routing/run', '/v1/routing/plan', '/v1/routing/book', '/v1/booking/recommend'];
+
+/** Every POST the OpenAPI document describes with a JSON body: the checks follow the API as it grows. */
+async function documentedBodyEndpoints(): Promise<string[]> {
+  const doc = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
+  };
+  return Object.entries(doc.paths)
+    .filter(([path, item]) => path.startsWith('/v1/') && !path.includes('{') && item.post?.requestBody?.content?.['application/json'])
+    .map(([path]) => path);
+}
+const bodyEndpoints = await documentedBodyEndpoints();
+
+it('finds the documented endpoints that take a JSON body', () => {
+  expect(bodyEndpoints.length).toBeGreaterThan(0);
+});
 // The server's default MAX_BODY_BYTES (5 MB).
 const LIMIT = 5 * 1024 * 1024;
 
@@ -88,7 +102,7 @@ describe.each(bodyEndpoints)('POST %s body handling', (path) => {
 describe('X-Request-Id', () => {
   it('echoes a plain id the caller sends, on errors as on success', async () => {
     const mine = `test-${Date.now()}`;
-    const failed = await post('/v1/routing/plan', '{', { 'X-Request-Id': mine });
+    const failed = await post(bodyEndpoints[0] ?? '/v1/routing/plan', '{', { 'X-Request-Id': mine });
     expect(failed.headers.get('x-request-id')).toBe(mine);
     const notFound = await fetch(`${baseUrl}/v1/nothing`, { headers: { ...auth, 'X-Request-Id': mine } });
     expect(notFound.headers.get('x-request-id')).toBe(mine);
