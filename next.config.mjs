@@ -13,6 +13,8 @@ const nextConfig = {
   // Type errors are caught by `npm run typecheck` (part of the test suite); the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
+  // `next dev` serves its client scripts to localhost only; tests and tools address it as 127.0.0.1.
+  allowedDevOrigins: ['127.0.0.1'],
   reactStrictMode: true,
 };
 
