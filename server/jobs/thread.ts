@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { loadJobHandler } from './handlers';
 import { JobError, type JobErrorBody, type Json } from './types';
@@ -21,6 +23,24 @@ export function errorBody(error: unknown): JobErrorBody {
   if (error instanceof JobError) return { code: error.code, message: error.message };
   return { code: 'optimization_failed', message: error instanceof Error ? error.message : String(error) };
 }
+
+/** How much lower than the process this thread (and solver threads it starts) is scheduled. */
+const JOB_THREAD_NICENESS = 10;
+
+/**
+ * Requests and polls come first: with every core solving, the event-loop thread would otherwise
+ * wait its turn behind the solver threads. Linux schedules threads separately, so this lowers only
+ * this worker thread (its id from /proc/thread-self); elsewhere it does nothing.
+ */
+function yieldToTheEventLoopThread(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, Math.min(19, getPriority(threadId) + JOB_THREAD_NICENESS));
+  } catch {
+    // Not Linux, or not permitted: the thread keeps the process's priority.
+  }
+}
+yieldToTheEventLoopThread();
 
 export async function runJobInThread(task: ThreadTask): Promise<ThreadOutcome> {
   const controller = new AbortController();
