@@ -484,6 +484,7 @@ export class Search {
         const freed: number[] = [];
         this.removeRoute(victim, freed);
         this.unassigned = freed;
+        let fleetCost = this.totalCost();
         let success = false;
         while (!stopped() && fraction() < phaseEnd) {
           iterations++;
@@ -498,8 +499,12 @@ export class Search {
           }
           const cmp = this.compareUnassigned(this.unassigned, before);
           const fewer = this.unassigned.length < before.length;
-          if (cmp < 0 || (cmp === 0 && (fewer || afterAbsence < beforeAbsence))) {
-            // accepted
+          const cost = this.totalCost();
+          // Absences drive the elimination; among equally many left-out orders a shorter plan is
+          // kept too, so the plan that finally serves everyone is not needlessly tangled.
+          const shorter = this.unassigned.length === before.length && cost < fleetCost;
+          if (cmp < 0 || (cmp === 0 && (fewer || afterAbsence < beforeAbsence || shorter))) {
+            fleetCost = cost;
           } else {
             this.rollback();
           }
@@ -520,7 +525,7 @@ export class Search {
 
     // Phase 2: simulated annealing over ruin-and-recreate.
     const scale = Math.max(1e-9, this.variableCost() / Math.max(1, this.inst.jobs));
-    const t0Temp = 0.3 * scale;
+    const t0Temp = 1 * scale;
     const tEnd = 0.003 * scale;
     const startFraction = fraction();
     let current = bestCost;
