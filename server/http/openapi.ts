@@ -106,16 +106,24 @@ function securityOf(auth: AuthMode): RouteConfig['security'] {
   return [];
 }
 
+const requestIdHeader = {
+  'X-Request-Id': { description: 'The caller\'s X-Request-Id when plain (1-128 of A-Z a-z 0-9 . _ : -), else a generated UUID.', schema: { type: 'string' as const } },
+};
+
 function toRouteConfig(op: ApiOperation): RouteConfig {
+  // Every /v1 route goes through apiRoute, which answers with X-Request-Id.
+  const echoed = op.path.startsWith('/v1/') ? requestIdHeader : {};
   const errors = [...(op.auth === 'none' ? [] : authErrors), ...(op.body ? bodyErrors : []), ...(op.errors ?? [])];
   if (!errors.some((e) => e.status === 500 && e.code === internalError.code)) errors.push(internalError);
   const responses: RouteConfig['responses'] = {};
   for (const [status, response] of Object.entries(op.responses)) {
+    const headers = {
+      ...echoed,
+      ...Object.fromEntries(Object.entries(response.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }])),
+    };
     responses[status] = {
       description: response.description,
-      ...(response.headers
-        ? { headers: Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
-        : {}),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       ...(response.schema ? { content: { 'application/json': { schema: response.schema } } } : {}),
     };
   }
@@ -124,7 +132,14 @@ function toRouteConfig(op: ApiOperation): RouteConfig {
   for (const [status, list] of [...byStatus.entries()].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: list.map((e) => `\`${e.code}\`: ${e.description}`).join('\n\n'),
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } } } : {}),
+      ...(op.path.startsWith('/v1/') || status === 429
+        ? {
+            headers: {
+              ...echoed,
+              ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' as const } } } : {}),
+            },
+          }
+        : {}),
       content: {
         'application/json': {
           schema: errorEnvelopeSchema,
