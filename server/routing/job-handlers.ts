@@ -3,7 +3,7 @@ import { getGeocoder, getMatrixProvider, InMemoryGeocodeCache, localDateOf, traf
 import { JobError, type JobHandler, type Json } from '@/server/jobs';
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
-import { RoutingInputError } from './errors';
+import { isErrorNamed, RoutingInputError } from './errors';
 import { StaleItineraryError, writeBookedItineraries, type Environment } from './itineraries';
 import type { RoutingOptionsLayer } from './options';
 import type { PlanOutcome } from './plan-result';
@@ -70,7 +70,7 @@ async function runSolve(input: RoutingJobInput, deadline: number, signal: AbortS
     );
   } catch (error) {
     // Request checks ran before the job was accepted; one surfacing here means the solve cannot go on.
-    if (error instanceof RoutingInputError) throw new JobError('optimization_failed', `${error.param}: ${error.message}`);
+    if (isErrorNamed(error, RoutingInputError, 'RoutingInputError')) throw new JobError('optimization_failed', `${error.param}: ${error.message}`);
     throw error;
   }
 }
@@ -102,7 +102,7 @@ export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
         targetVersions: input.targetVersions ?? undefined,
       });
     } catch (error) {
-      if (error instanceof StaleItineraryError) {
+      if (isErrorNamed(error, StaleItineraryError, 'StaleItineraryError')) {
         throw new JobError('book_failed', `Itinerary ${error.itineraryId} was changed by another request while this one was optimized; nothing was written. Retry to plan over its current state.`);
       }
       throw new JobError('book_failed', `Writing the itineraries failed; nothing was written. It is safe to retry. (${error instanceof Error ? error.message : String(error)})`);

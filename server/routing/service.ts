@@ -6,7 +6,7 @@ import { DatabaseGeocodeCache, getGeocoder } from '@/server/geo';
 import { ApiError, resolveAccountId } from '@/server/http';
 import { hashInput, JobConflictError, JobEnqueueError, type JobRecord, type Jobs, type Json } from '@/server/jobs';
 import type { FleetEntry, RoutingOrder } from './build-problem';
-import { RoutingInputError } from './errors';
+import { isErrorNamed, RoutingInputError } from './errors';
 import { itinerariesOfProblem, loadUpdateTargets, type ItineraryScope } from './itineraries';
 import { BOOK_KIND, PLAN_KIND, type RoutingJobInput } from './job-handlers';
 import type { RoutingOptionsLayer } from './options';
@@ -114,7 +114,7 @@ export async function submitRoutingRequest(
     await validateRoutingRequest({ mode, requestOrders: body.orders, orders, fleet, settings, options, geocoder });
     jobInput = { problemId: body.problemId, mode, accountId, environment, orders, fleet, settings, options: options ?? null, targetIds, targetVersions };
   } catch (error) {
-    if (error instanceof RoutingInputError) throw routingInputError(error);
+    if (isErrorNamed(error, RoutingInputError, 'RoutingInputError')) throw routingInputError(error);
     throw error;
   }
 
@@ -130,14 +130,14 @@ export async function submitRoutingRequest(
       rerun: 'same-job',
     }));
   } catch (error) {
-    if (error instanceof JobConflictError) {
+    if (isErrorNamed(error, JobConflictError, 'JobConflictError')) {
       throw ApiError.badRequest(
         'invalid_routing_input',
         `problemId "${body.problemId}" was already used with a different request body; use a new problemId for a different request.`,
         'problemId',
       );
     }
-    if (error instanceof JobEnqueueError) throw ApiError.internal('enqueue_failed', 'The routing job could not be enqueued. It is safe to retry with the same problemId.', error);
+    if (isErrorNamed(error, JobEnqueueError, 'JobEnqueueError')) throw ApiError.internal('enqueue_failed', 'The routing job could not be enqueued. It is safe to retry with the same problemId.', error);
     throw error;
   }
 
