@@ -8,7 +8,7 @@ interface Operation {
   summary?: string;
   security?: Json[];
   requestBody?: { content?: Record<string, { schema?: Json }> };
-  responses?: Record<string, { content?: Record<string, { schema?: Json }> }>;
+  responses?: Record<string, { headers?: Record<string, Json>; content?: Record<string, { schema?: Json }> }>;
 }
 
 let doc: { openapi: string; info: Json; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Json> } };
@@ -81,6 +81,15 @@ describe('/v1/openapi.json', () => {
         expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
       }
       if ((operation.security ?? []).length > 0) expect(operation.responses?.['401'], `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('documents X-Request-Id on every response of every /v1 operation', () => {
+    for (const { path, method, operation } of operations()) {
+      if (!path.startsWith('/v1/')) continue;
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        expect(response.headers?.['X-Request-Id'], `${method} ${path} ${status}`).toBeDefined();
+      }
     }
   });
 
