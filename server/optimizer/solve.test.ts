@@ -167,6 +167,27 @@ describe('solveOnThisThread', () => {
     expect(solution.routes[0]!.stops[0]!.waitSeconds).toBe(0);
   });
 
+  it('counts maxDuration from the latest useful departure, not from the shift start', () => {
+    const at = (location: number, start: number): Stop => ({ location, serviceSeconds: 0, timeWindows: [{ start, end: start + 10 }] });
+    const late = lineProblem(4, [vehicle({ latestEnd: 10_000, maxDuration: 100 })], [shipment('late', at(1, 5000), 2)]);
+    const served = solveOnThisThread(late, { seed: 1, maxIterations: 10 });
+    expectFeasible(late, served);
+    expect(served.unassigned).toEqual([]);
+    expect(served.routes[0]!.duration).toBeLessThanOrEqual(100);
+
+    // Morning and afternoon orders do not fit in one 1000 s route; a second vehicle takes one.
+    const split = [shipment('morning', at(1, 100), 2), shipment('afternoon', at(1, 5000), 2)];
+    const one = lineProblem(4, [vehicle({ latestEnd: 10_000, maxDuration: 1000 })], split);
+    const s1 = solveOnThisThread(one, { seed: 1, maxIterations: 20 });
+    expectFeasible(one, s1);
+    expect(s1.unassigned.map((u) => u.reason)).toEqual(['INSUFFICIENT_FLEET']);
+    const two = lineProblem(4, [vehicle({ latestEnd: 10_000, maxDuration: 1000 }), vehicle({ id: 'w', latestEnd: 10_000, maxDuration: 1000 })], split);
+    const s2 = solveOnThisThread(two, { seed: 1, maxIterations: 20 });
+    expectFeasible(two, s2);
+    expect(s2.unassigned).toEqual([]);
+    expect(s2.routes).toHaveLength(2);
+  });
+
   it('loads delivery-only jobs at the start and carries pickup-only jobs to the end', () => {
     const problem = lineProblem(6, [vehicle({ capacity: [3] })], [
       shipment('d1', null, 2, { size: [2] }),
