@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, type LogLevel } from './index';
+
+function capture(level: LogLevel | 'silent') {
+  const lines: { level: LogLevel; record: Record<string, unknown> }[] = [];
+  const logger = createLogger({ service: 'test' }, { level, sink: (l, line) => lines.push({ level: l, record: JSON.parse(line) as Record<string, unknown> }) });
+  return { logger, lines };
+}
+
+describe('createLogger', () => {
+  it('writes one JSON object per line with time, level, message and fields', () => {
+    const { logger, lines } = capture('debug');
+    logger.info('request', { status: 200 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.record).toMatchObject({ level: 'info', msg: 'request', service: 'test', status: 200 });
+    expect(Date.parse(String(lines[0]?.record.time))).not.toBeNaN();
+  });
+
+  it('drops lines below the configured level and everything when silent', () => {
+    const warn = capture('warn');
+    warn.logger.debug('d');
+    warn.logger.info('i');
+    warn.logger.warn('w');
+    warn.logger.error('e');
+    expect(warn.lines.map((l) => l.level)).toEqual(['warn', 'error']);
+    const silent = capture('silent');
+    silent.logger.error('e');
+    expect(silent.lines).toEqual([]);
+  });
+
+  it('carries child fields and serializes errors with their cause', () => {
+    const { logger, lines } = capture('info');
+    logger.child({ requestId: 'r-1' }).error('failed', { error: new Error('outer', { cause: new TypeError('inner') }) });
+    const record = lines[0]?.record as { requestId: string; error: { name: string; message: string; stack: string; cause: { name: string } } };
+    expect(record.requestId).toBe('r-1');
+    expect(record.error).toMatchObject({ name: 'Error', message: 'outer', cause: { name: 'TypeError' } });
+    expect(record.error.stack).toContain('outer');
+  });
+
+  it('still writes a line when a field cannot be serialized', () => {
+    const { logger, lines } = capture('info');
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    logger.info('odd', { circular });
+    expect(lines[0]?.record).toMatchObject({ level: 'info', msg: 'odd' });
+  });
+});
