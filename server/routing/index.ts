@@ -6,7 +6,7 @@
 export { routingRequestSchema, routingOptionsSchema, orderSchema, fleetSpecSchema, type RoutingRequest, type RoutingOptionsInput } from './request-schema';
 export { submitRoutingRequest, pollRoutingJob, problemIdParamsSchema, syncWaitSeconds, statusUrlOf, MAX_WAIT_SECONDS, type RoutingCaller, type RoutingReply } from './service';
 export { itineraryListQuerySchema, itineraryIdParamsSchema, itineraryListSchema, listItinerariesForCaller, getItineraryForCaller } from './itinerary-queries';
-export { getItinerary, listItineraries, itinerariesOfProblem, writeBookedItineraries, type ItineraryScope } from './itineraries';
+export { getItinerary, listItineraries, itinerariesOfProblem, writeBookedItineraries, bookedRoutesOn, type BookedRoute, type ItineraryScope } from './itineraries';
 export { VEHICLE_CATALOG, VEHICLE_TYPES, resolveVehicleSpec, type VehicleSpec } from './vehicle-catalog';
 export { REASON_CODES, REASON_DESCRIPTIONS } from './reasons';
 export { mergeRoutingOptions, ACCEPTED_OBJECTIVES, SERVICE_DEFAULT_OPTIONS, type ResolvedRoutingOptions } from './options';

@@ -7,7 +7,7 @@ import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { RoutingInputError } from './errors';
-import { getItinerary, itinerariesOfProblem, listItineraries, loadUpdateTargets, writeBookedItineraries } from './itineraries';
+import { bookedRoutesOn, getItinerary, itinerariesOfProblem, listItineraries, loadUpdateTargets, writeBookedItineraries } from './itineraries';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { solveRouting } from './solve-routing';
 
@@ -76,6 +76,20 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
     expect(await getItinerary(db, { accountId: branchId, environment: 'sandbox' }, ids[0]!)).toBeNull();
     expect((await getItinerary(db, { accountId: branchId, environment: 'live' }, ids[0]!))?.id).toBe(ids[0]);
     expect((await itinerariesOfProblem(db, { accountId: branchId, environment: 'live' }, 'book-1')).length).toBe(ids.length);
+
+    // What booking's insertion search reads: epoch seconds, capacity, shift, windows, loads.
+    const routes = await bookedRoutesOn(db, { accountIds: [branchId], environment: 'live', date: '2026-11-23', vehicleType: 'cargo-van' });
+    expect(routes.map((r) => r.id).sort()).toEqual([...ids].sort());
+    const route = routes[0]!;
+    expect(route.scheduledStart).toBe(Date.parse('2026-11-23T13:00:00Z') / 1000);
+    expect(route.shiftEnd - route.scheduledStart).toBe(10 * 3600);
+    expect(route.capacity.pounds).toBe(3000);
+    expect(route.start).toEqual({ latitude: 40.7033, longitude: -73.9881 });
+    const dropoff = route.stops.find((s) => s.type === 'dropoff')!;
+    expect(dropoff.windowClose).toBe(Date.parse('2026-11-23T21:00:00Z') / 1000);
+    expect(dropoff.serviceStart).toBeGreaterThanOrEqual(dropoff.windowOpen!);
+    expect(await bookedRoutesOn(db, { accountIds: [branchId], environment: 'live', date: '2026-11-23', vehicleType: 'box-truck' })).toEqual([]);
+    expect(await bookedRoutesOn(db, { accountIds: [branchId], environment: 'sandbox', date: '2026-11-23' })).toEqual([]);
   });
 
   it('rewrites update targets in place: ids survive, stops are renumbered, the new order is on board', async () => {

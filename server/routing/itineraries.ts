@@ -284,3 +284,92 @@ export async function loadUpdateTargets(db: DbOrTx, scope: ItineraryScope, ids: 
     return { id, version: row.version, fleetEntry: row.fleetEntry as unknown as FleetEntry, orders: row.orders as RoutingOrder[] };
   });
 }
+
+/** A booked itinerary as an insertion search reads it: epoch seconds, meters, pounds and cubic inches. */
+export interface BookedRoute {
+  id: number;
+  accountId: number;
+  externalId: string;
+  vehicleType: string;
+  routeSkills: string[];
+  timeZone: string;
+  /** The shift: [scheduledStart, shiftEnd]. */
+  scheduledStart: number;
+  shiftEnd: number;
+  routeStart: number;
+  routeEnd: number;
+  capacity: { pounds: number; cubicInches: number };
+  maxStops: number;
+  /** Depot and required end, when the fleet entry named them. */
+  start: { latitude: number; longitude: number } | null;
+  end: { latitude: number; longitude: number } | null;
+  stops: {
+    stopNumber: number;
+    type: 'pickup' | 'dropoff';
+    orderExternalIds: string[];
+    latitude: number;
+    longitude: number;
+    arrival: number;
+    serviceStart: number;
+    departure: number;
+    serviceSeconds: number;
+    windowOpen: number | null;
+    windowClose: number | null;
+    loadPounds: number;
+    loadCubicInches: number;
+  }[];
+}
+
+/**
+ * The booked routes of some accounts in one environment on a local date (optionally of one
+ * vehicle type), for booking's insertion search. The caller decides which accounts are in scope.
+ */
+export async function bookedRoutesOn(
+  db: DbOrTx,
+  filter: { accountIds: readonly number[]; environment: Environment; date: string; vehicleType?: string | undefined },
+): Promise<BookedRoute[]> {
+  if (filter.accountIds.length === 0) return [];
+  const conditions = [inArray(itineraries.accountId, [...filter.accountIds]), eq(itineraries.environment, filter.environment), eq(itineraries.date, filter.date)];
+  if (filter.vehicleType !== undefined) conditions.push(eq(itineraries.vehicleType, filter.vehicleType));
+  const rows = await db.select().from(itineraries).where(and(...conditions)).orderBy(asc(itineraries.id));
+  if (rows.length === 0) return [];
+  const stops = await db
+    .select()
+    .from(itineraryStops)
+    .where(inArray(itineraryStops.itineraryId, rows.map((r) => r.id)))
+    .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
+  const byItinerary = new Map<number, StopRow[]>();
+  for (const stop of stops) byItinerary.set(stop.itineraryId, [...(byItinerary.get(stop.itineraryId) ?? []), stop]);
+  const point = (latitude: number | null, longitude: number | null) => (latitude === null || longitude === null ? null : { latitude, longitude });
+  return rows.map((row) => ({
+    id: row.id,
+    accountId: row.accountId,
+    externalId: row.externalId,
+    vehicleType: row.vehicleType,
+    routeSkills: row.routeSkills,
+    timeZone: row.timeZone,
+    scheduledStart: toEpoch(row.scheduledStart),
+    shiftEnd: toEpoch(row.shiftEnd),
+    routeStart: toEpoch(row.routeStart),
+    routeEnd: toEpoch(row.routeEnd),
+    capacity: { pounds: row.capacityPounds, cubicInches: row.capacityCubicInches },
+    maxStops: row.maxStops,
+    start: point(row.startLatitude, row.startLongitude),
+    end: point(row.endLatitude, row.endLongitude),
+    stops: (byItinerary.get(row.id) ?? []).map((stop) => ({
+      stopNumber: stop.stopNumber,
+      type: stop.type,
+      orderExternalIds: stop.orderExternalIds,
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+      arrival: toEpoch(stop.arrival),
+      serviceStart: toEpoch(stop.serviceStart),
+      departure: toEpoch(stop.departure),
+      serviceSeconds: stop.serviceSeconds,
+      windowOpen: stop.windowOpen === null ? null : toEpoch(stop.windowOpen),
+      windowClose: stop.windowClose === null ? null : toEpoch(stop.windowClose),
+      loadPounds: stop.loadPounds,
+      loadCubicInches: stop.loadCubicInches,
+    })),
+  }));
+}
