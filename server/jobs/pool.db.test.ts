@@ -161,6 +161,27 @@ describe('jobs in pool mode', () => {
     expect(retry.job).toMatchObject({ id: first.job.id, status: 'processing', error: null });
   });
 
+  it('starts a new job with a new id for booking-style reruns and replacements', async () => {
+    const failing = { ...probe(0), input: { spinMs: -1 }, rerun: 'new-job' as const };
+    const first = await jobs.submit(failing);
+    expect((await jobs.waitFor(first.job.id, 10_000))?.status).toBe('failed');
+    const rerun = await jobs.submit(failing);
+    expect(rerun.outcome).toBe('created');
+    expect(rerun.job.id).not.toBe(first.job.id);
+    expect(await jobs.get(first.job.id)).toBeNull(); // the key's old generation is gone
+
+    const request = probe(0);
+    const done = await jobs.submit(request);
+    expect((await jobs.waitFor(done.job.id, 10_000))?.status).toBe('complete');
+    expect((await jobs.submit(request)).outcome).toBe('existing');
+    const replaced = await jobs.submit({ ...request, replaceJobId: done.job.id });
+    expect(replaced.outcome).toBe('created');
+    expect(replaced.job.id).not.toBe(done.job.id);
+    // A stale handle replaces nothing: the key's current job is returned.
+    expect(await jobs.submit({ ...request, replaceJobId: done.job.id })).toMatchObject({ outcome: 'existing', job: { id: replaced.job.id } });
+    expect((await jobs.waitFor(replaced.job.id, 10_000))?.status).toBe('complete');
+  });
+
   it('sweeps finished jobs after retention, and the key is free again', async () => {
     const request = probe(0);
     const { job } = await jobs.submit(request);
