@@ -29,19 +29,20 @@ export class PoolDispatcher {
 
   /** Adopts unfinished jobs of dead processes, then keeps watching for lapsed leases. */
   async start(): Promise<number> {
-    const adopted = await this.adopt(this.options.exclusive);
+    const adopted = await this.adoptOrphans();
     if (!this.options.exclusive) {
-      this.adoptTimer = setInterval(() => void this.adopt(false).catch(() => undefined), this.options.leaseSeconds * 1000);
+      this.adoptTimer = setInterval(() => void this.adoptOrphans().catch(() => undefined), this.options.leaseSeconds * 1000);
       this.adoptTimer.unref();
     }
     return adopted;
   }
 
-  private async adopt(everyOwner: boolean): Promise<number> {
+  /** Queues the processing jobs no live instance holds; returns how many. */
+  async adoptOrphans(): Promise<number> {
     const orphans = await adoptOrphanedJobs(
       this.options.db,
       this.options.owner,
-      { everyOwner, leaseSeconds: this.options.leaseSeconds },
+      { everyOwner: this.options.exclusive, leaseSeconds: this.options.leaseSeconds },
       this.options.now(),
     );
     for (const orphan of orphans) this.enqueue(orphan.id, orphan.runId);

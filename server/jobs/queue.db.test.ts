@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
 import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
-import { createJobs, type Jobs, type SubmitRequest } from './index';
+import { createJobs, hashInput, type Jobs, type SubmitRequest } from './index';
 
 // Queue mode: this process is an app instance; `npm run worker` processes run the jobs. Worker
 // processes share one PostgreSQL server, so this file only runs on TEST_DB=postgres.
@@ -178,6 +179,32 @@ describe.skipIf(!onPostgres)('jobs in queue mode with worker processes (PostgreS
     expect(Date.now() - started).toBeLessThan(10_000);
     for (const id of ids) expect(await jobs.get(id)).toMatchObject({ status: 'canceled' });
     expect(await testDb.db.select().from(jobProbeWrites).where(inArray(jobProbeWrites.jobId, ids))).toHaveLength(0);
+  }, 60_000);
+
+  it('re-sends a processing job that no queue message delivers any more', async () => {
+    // What pg-boss giving up on a job leaves: a processing row and no live message.
+    const input = { spinMs: 20 };
+    const id = randomUUID();
+    await testDb.db.insert(jobRows).values({
+      id,
+      namespace: 'jobs',
+      accountId: 1,
+      environment: 'live',
+      key: 'orphaned-message',
+      kind: 'jobs.probe',
+      inputHash: hashInput(input),
+      input,
+      status: 'processing',
+      runId: randomUUID(),
+      maxAttempts: 3,
+      timeLimitMs: 60_000,
+      retentionSeconds: 1800,
+      createdAt: new Date(Date.now() - 10 * 60_000),
+    });
+    expect(await jobs.recover()).toBe(1);
+    expect(await jobs.waitFor(id, 30_000)).toMatchObject({ status: 'complete', attempts: 1 });
+    expect(await testDb.db.select().from(jobProbeWrites).where(eq(jobProbeWrites.jobId, id))).toHaveLength(1);
+    expect(await jobs.recover()).toBe(0);
   }, 60_000);
 
   it('fails a job with optimization_failed after it killed its worker on every allowed attempt', async () => {

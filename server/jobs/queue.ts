@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { fromDrizzle, PgBoss, type Job } from 'pg-boss';
 import type { Db, DbTransaction } from '@/server/db';
-import type { JobRunner } from './runner';
+import { jobs } from '@/server/db/schema/jobs';
+import { deadlineGraceMs, type JobRunner } from './runner';
 import { claimJob } from './store';
 
 /**
@@ -102,4 +103,48 @@ function fetchAgainNow(boss: PgBoss): void {
   for (const slot of boss.getWipData()) {
     if (slot.name === JOB_QUEUE) boss.notifyWorker(slot.id);
   }
+}
+
+// Any constant: it only has to be the same for every process reconciling one database.
+const RECONCILE_ADVISORY_LOCK = 7_310_254_119;
+
+/**
+ * Re-sends processing jobs that no queue message will deliver any more: pg-boss gave up on one
+ * whose deliveries died before claiming it, or a worker dropped it. A job nobody holds (never
+ * claimed, or its lease lapsed) for `graceSeconds` is checked against pg-boss; without a queued or
+ * active message it is sent again (its attempt count still bounds it). One process per database
+ * reconciles at a time. Returns how many were re-sent.
+ */
+export async function reconcileQueue(boss: PgBoss, db: Db, options: { now: number; graceSeconds: number; limit: number }): Promise<number> {
+  return db.transaction(async (tx) => {
+    // postgres.js answers with the rows themselves (queue mode runs on PostgreSQL only).
+    const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILE_ADVISORY_LOCK}) as locked`)) as unknown as { locked: boolean }[];
+    if (!lock?.locked) return 0;
+    const settled = new Date(options.now - options.graceSeconds * 1000);
+    const candidates = await tx
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.status, 'processing'),
+          lt(jobs.createdAt, settled),
+          or(isNull(jobs.leaseExpiresAt), lt(jobs.leaseExpiresAt, settled)),
+        ),
+      )
+      .orderBy(asc(jobs.createdAt))
+      .limit(options.limit)
+      .for('update', { skipLocked: true });
+    let resent = 0;
+    for (const row of candidates) {
+      const messages = await boss.findJobs<QueueMessage>(JOB_QUEUE, { data: { jobId: row.id, runId: row.runId } });
+      if (messages.some((m) => m.state === 'created' || m.state === 'retry' || m.state === 'active')) continue;
+      await sendInTransaction(boss, tx, { jobId: row.id, runId: row.runId }, {
+        timeLimitMs: row.timeLimitMs,
+        graceMs: deadlineGraceMs(row.timeLimitMs),
+        maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
+      });
+      resent += 1;
+    }
+    return resent;
+  });
 }

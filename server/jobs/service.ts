@@ -6,7 +6,7 @@ import { getConfig, type Config } from '@/server/config';
 import type { DbHandle } from '@/server/db';
 import { jobKindDefinition } from './handlers';
 import { PoolDispatcher } from './pool';
-import { sendInTransaction, startBoss, workQueue } from './queue';
+import { reconcileQueue, sendInTransaction, startBoss, workQueue } from './queue';
 import { deadlineGraceMs, JobRunner } from './runner';
 import {
   cancelJob,
@@ -69,6 +69,12 @@ export interface Jobs {
   progress(jobId: string): Json | null | undefined;
   /** Deletes finished jobs past retention now; returns how many. */
   sweep(): Promise<number>;
+  /**
+   * Runs again the processing jobs nothing holds or will deliver (also done periodically): pool
+   * mode adopts a dead instance's jobs, queue mode re-sends jobs pg-boss no longer delivers.
+   * Returns how many.
+   */
+  recover(): Promise<number>;
   /** Pool mode: resolves when no job is queued or running here. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -108,12 +114,19 @@ function processIdentity(role: string): string {
   return `${role}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }
 
-function sweepEvery(intervalMs: number, sweep: () => Promise<number>): NodeJS.Timeout | undefined {
+function every(intervalMs: number, what: string, task: () => Promise<number>): NodeJS.Timeout | undefined {
   if (intervalMs <= 0) return undefined;
-  const timer = setInterval(() => void sweep().catch((error: unknown) => console.error('job sweep failed', error)), intervalMs);
+  const timer = setInterval(() => void task().catch((error: unknown) => console.error(`${what} failed`, error)), intervalMs);
   timer.unref();
   return timer;
 }
+
+/** How long a queue-mode job may sit unheld before pg-boss is asked whether it still delivers it. */
+function unheldGraceSeconds(config: Config): number {
+  return 2 * config.JOBS_HEARTBEAT_SECONDS + config.JOBS_MONITOR_SECONDS + config.JOBS_LEASE_SECONDS;
+}
+
+const RECONCILE_BATCH = 100;
 
 export async function createJobs(options: JobsOptions): Promise<Jobs> {
   const config = options.config ?? getConfig();
@@ -146,7 +159,13 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     return row ? toJobRecord(row) : null;
   };
   const sweep = () => sweepExpiredJobs(db, now());
-  const sweepTimer = sweepEvery(options.sweepIntervalMs ?? 60_000, sweep);
+  const recover = async () => {
+    if (dispatcher) return dispatcher.adoptOrphans();
+    return boss ? reconcileQueue(boss, db, { now: now(), graceSeconds: unheldGraceSeconds(config), limit: RECONCILE_BATCH }) : 0;
+  };
+  const sweepTimer = every(options.sweepIntervalMs ?? 60_000, 'job sweep', sweep);
+  // Pool mode adopts on its own lease schedule (see PoolDispatcher).
+  const reconcileTimer = boss ? every(options.sweepIntervalMs ?? 60_000, 'job queue reconcile', recover) : undefined;
 
   const jobs: Jobs = {
     mode,
@@ -235,10 +254,12 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
 
     progress: (jobId) => runner?.progress(jobId),
     sweep,
+    recover,
     idle: () => dispatcher?.idle() ?? Promise.resolve(),
 
     async stop() {
       clearInterval(sweepTimer);
+      clearInterval(reconcileTimer);
       dispatcher?.stop();
       runner?.stop();
       await Promise.all([threads?.close(), boss?.stop({ graceful: false, close: true }), signals.close()]);
@@ -289,12 +310,16 @@ export async function startJobWorker(options: {
   const listener = await handle.sql.listen(JOB_FINISHED_CHANNEL, (jobId) => runner.abort(jobId));
   const boss = await startBoss(queueSettings(config, handle.databaseUrl, concurrency + 3), 'worker');
   await workQueue(boss, { db: handle.db, runner, owner, leaseSeconds, concurrency, now });
-  const sweepTimer = sweepEvery(options.sweepIntervalMs ?? 60_000, () => sweepExpiredJobs(handle.db, now()));
+  const sweepTimer = every(options.sweepIntervalMs ?? 60_000, 'job sweep', () => sweepExpiredJobs(handle.db, now()));
+  const reconcileTimer = every(options.sweepIntervalMs ?? 60_000, 'job queue reconcile', () =>
+    reconcileQueue(boss, handle.db, { now: now(), graceSeconds: unheldGraceSeconds(config), limit: RECONCILE_BATCH }),
+  );
   return {
     owner,
     concurrency,
     async stop() {
       clearInterval(sweepTimer);
+      clearInterval(reconcileTimer);
       runner.stop();
       await boss.stop({ graceful: false, close: true });
       await Promise.all([threads.close(), listener.unlisten().catch(() => undefined)]);
