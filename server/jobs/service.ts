@@ -237,8 +237,8 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
           }, reject);
         const unsubscribe = signals.on(jobId, () => void check());
         const timeout = setTimeout(() => void get(jobId).then(settle, reject), Math.max(0, timeoutMs));
-        // A backstop for a notification lost with a dropped connection.
-        const poll = setInterval(() => void check(), 1000);
+        // A backstop for a notification lost with a dropped connection (in-process events are not lost).
+        const poll = setInterval(() => void check(), handle.kind === 'postgres' ? 1000 : 10_000);
         void check();
       });
     },
