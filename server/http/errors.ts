@@ -116,6 +116,8 @@ export class ApiError extends Error {
 /** Anything thrown that is not an ApiError becomes a generic 500: details go to the log, not the client. */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
+  // Next can bundle this module into more than one chunk; an ApiError from another copy is still one.
+  if (error instanceof Error && error.name === 'ApiError' && 'status' in error && 'code' in error) return error as ApiError;
   return new ApiError({
     status: 500,
     code: 'internal_error',
