@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
+import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeocoder } from '@/server/geo';
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
@@ -123,5 +123,24 @@ describe('solveRouting', () => {
     const dropoffOrder = second.stops.filter((s) => s.type === 'dropoff').flatMap((s) => s.orderExternalIds);
     expect(dropoffOrder.indexOf('c')).toBeGreaterThanOrEqual(0);
     expect(dropoffOrder.indexOf('c')).toBeLessThan(dropoffOrder.indexOf('a'));
+  });
+
+  it('applies time-of-day traffic with trafficMode automatic and free flow with none', async () => {
+    const orders = [order('a', { postalCode: '10451' }), order('b', { postalCode: '11101' })];
+    const withTraffic = { ...deps, trafficProfile: (zone: string, epoch: number) => trafficProfileFor('automatic', localDateOf(epoch, zone), zone) };
+    const rush = await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'automatic' } }, withTraffic);
+    const free = await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } }, withTraffic);
+    expect(rush.itineraries[0]!.totals.travelSeconds).toBeGreaterThan(free.itineraries[0]!.totals.travelSeconds);
+  });
+
+  it('makes volume a second capacity only with volumeOptimization', async () => {
+    // 100 cubic feet of light boxes: fits a car by weight (500 lb) but not by volume (20 cubic feet).
+    const bulky = [order('bulky', { postalCode: '11101' }, { payloadItems: [{ description: 'pillows', height: 24, length: 24, width: 30, weight: 2, quantity: 10 }] })];
+    const car = [van('1', { vehicleType: 'car' })];
+    const packed = await solveRouting({ orders: bulky, fleet: car, settings: { solverTimeLimitSeconds: 0.3 }, options: { volumeOptimization: true, trafficMode: 'none' } }, deps);
+    expect(packed.unassigned).toEqual([{ externalId: 'bulky', reasons: [expect.objectContaining({ code: 'EXCEEDS_VEHICLE_CAPACITY' })] }]);
+    const weightOnly = await solveRouting({ orders: bulky, fleet: car, settings: { solverTimeLimitSeconds: 0.3 }, options: { volumeOptimization: false, trafficMode: 'none' } }, deps);
+    expect(weightOnly.unassigned).toEqual([]);
+    expect(weightOnly.itineraries[0]!.stops[0]!.load.cubicInches).toBe(24 * 24 * 30 * 10);
   });
 });
