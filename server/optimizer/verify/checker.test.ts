@@ -273,6 +273,16 @@ describe('checkSolution rejects', () => {
     expectViolation(slow, solution, /stop 0 .*legDuration 100, recomputed 200/);
   });
 
+  it('a stop naming a shipment or stop that does not exist, without crashing', () => {
+    const problem = baseProblem();
+    const ghost = solutionFor(problem);
+    ghost.routes[0]!.stops[0]!.shipment = 9;
+    expectViolation(problem, ghost, /stop 0 names shipment 9, which does not exist/);
+    const noPickup = solutionFor(problem);
+    noPickup.routes[0]!.stops[2]!.kind = 'pickup';
+    expectViolation(problem, noPickup, /shipment s1 has no pickup stop/);
+  });
+
   it('an open route reported as if it returned to the depot', () => {
     const open = baseProblem();
     open.vehicles[0]!.endLocation = null;
