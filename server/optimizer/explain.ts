@@ -80,79 +80,96 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
       }
     }
 
-    const allowed = s.allowedVehicles ? new Set(s.allowedVehicles) : null;
-    const candidates = problem.vehicles
-      .map((_, v) => v)
-      .filter((v) => (!allowed || allowed.has(v)) && (lockVehicle < 0 || v === lockVehicle));
-    const skilled = candidates.filter((v) => s.requiredSkills.every((k) => problem.vehicles[v]!.skills.includes(k)));
-    if (skilled.length === 0) {
-      verdicts.push({
-        reason: 'NO_VEHICLE_WITH_SKILLS',
-        description: `needs skills [${s.requiredSkills.join(', ')}]; no ${allowed ? 'allowed ' : ''}vehicle has them`,
+    const judge = (ignoreLock: boolean): JobVerdict | null => {
+      const allowed = s.allowedVehicles ? new Set(s.allowedVehicles) : null;
+      const candidates = problem.vehicles
+        .map((_, v) => v)
+        .filter((v) => (!allowed || allowed.has(v)) && (ignoreLock || lockVehicle < 0 || v === lockVehicle));
+      const skilled = candidates.filter((v) => s.requiredSkills.every((k) => problem.vehicles[v]!.skills.includes(k)));
+      if (skilled.length === 0) {
+        return {
+          reason: 'NO_VEHICLE_WITH_SKILLS',
+          description: `needs skills [${s.requiredSkills.join(', ')}]; no ${allowed ? 'allowed ' : ''}vehicle has them`,
+        };
+      }
+      const fitting = skilled.filter((v) => {
+        for (let d = 0; d < D; d++) if (inst.size[j * D + d]! > inst.vehicleCapacity[v * D + d]!) return false;
+        return true;
       });
-      return;
-    }
-    const fitting = skilled.filter((v) => inst.compatible[j * inst.vehicles + v] === 1);
-    if (fitting.length === 0) {
-      let maxCap = -Infinity;
-      let dim = 0;
-      for (let d = 0; d < D; d++) {
-        for (const v of skilled) {
-          const gap = inst.size[j * D + d]! - inst.vehicleCapacity[v * D + d]!;
-          if (gap > 0 && inst.vehicleCapacity[v * D + d]! > maxCap) {
-            maxCap = inst.vehicleCapacity[v * D + d]!;
-            dim = d;
+      if (fitting.length === 0) {
+        let maxCap = -Infinity;
+        let dim = 0;
+        for (let d = 0; d < D; d++) {
+          for (const v of skilled) {
+            const gap = inst.size[j * D + d]! - inst.vehicleCapacity[v * D + d]!;
+            if (gap > 0 && inst.vehicleCapacity[v * D + d]! > maxCap) {
+              maxCap = inst.vehicleCapacity[v * D + d]!;
+              dim = d;
+            }
           }
         }
+        return {
+          reason: 'EXCEEDS_VEHICLE_CAPACITY',
+          description: `size ${fmt(inst.size[j * D + dim]!)} in dimension ${dim} exceeds the largest suitable vehicle capacity ${fmt(maxCap)}`,
+        };
       }
-      verdicts.push({
-        reason: 'EXCEEDS_VEHICLE_CAPACITY',
-        description: `size ${fmt(inst.size[j * D + dim]!)} in dimension ${dim} exceeds the largest suitable vehicle capacity ${fmt(maxCap)}`,
-      });
-      return;
-    }
 
-    // Every window must overlap some suitable vehicle's shift.
-    const overlapsShift = (v: number): boolean => {
-      for (let k = 0; k < 2; k++) {
-        const node = 2 * j + k;
-        if (inst.nodeLocation[node]! < 0) continue;
-        const off = inst.nodeWindowOffset[node]!;
-        let any = false;
-        for (let w = off; w < off + inst.nodeWindowCount[node]!; w++) {
-          if (inst.windowEnd[w]! >= inst.vehicleEarliest[v]! && inst.windowStart[w]! <= inst.vehicleLatest[v]!) any = true;
+      // Every window must overlap some suitable vehicle's shift.
+      const overlapsShift = (v: number): boolean => {
+        for (let k = 0; k < 2; k++) {
+          const node = 2 * j + k;
+          if (inst.nodeLocation[node]! < 0) continue;
+          const off = inst.nodeWindowOffset[node]!;
+          let any = false;
+          for (let w = off; w < off + inst.nodeWindowCount[node]!; w++) {
+            if (inst.windowEnd[w]! >= inst.vehicleEarliest[v]! && inst.windowStart[w]! <= inst.vehicleLatest[v]!) any = true;
+          }
+          if (!any) return false;
         }
-        if (!any) return false;
+        return true;
+      };
+      const inShift = fitting.filter(overlapsShift);
+      if (inShift.length === 0) {
+        const v = fitting[0]!;
+        const stop = stops.find((st) => st.timeWindows.length > 0) ?? stops[0]!;
+        return {
+          reason: 'OUTSIDE_SHIFT',
+          description: `time windows ${windowsText(stop)} lie outside every suitable vehicle's shift (e.g. ${problem.vehicles[v]!.id}: ${fmt(inst.vehicleEarliest[v]!)} to ${fmt(inst.vehicleLatest[v]!)})`,
+        };
       }
-      return true;
-    };
-    const inShift = fitting.filter(overlapsShift);
-    if (inShift.length === 0) {
-      const v = fitting[0]!;
-      const stop = stops.find((st) => st.timeWindows.length > 0) ?? stops[0]!;
-      verdicts.push({
-        reason: 'OUTSIDE_SHIFT',
-        description: `time windows ${windowsText(stop)} lie outside every suitable vehicle's shift (e.g. ${problem.vehicles[v]!.id}: ${fmt(inst.vehicleEarliest[v]!)} to ${fmt(inst.vehicleLatest[v]!)})`,
-      });
-      return;
-    }
 
-    for (const v of inShift) {
-      const best = emptyCandidate();
-      inserter.evaluate(empty[v]!, v, j, best);
-      if (best.route >= 0) {
-        verdicts.push(null);
-        return;
+      for (const v of inShift) {
+        const best = emptyCandidate();
+        // Without the lock, the job may try vehicles its lock excludes.
+        const key = j * inst.vehicles + v;
+        const saved = inst.compatible[key]!;
+        if (ignoreLock) inst.compatible[key] = 1;
+        inserter.evaluate(empty[v]!, v, j, best);
+        inst.compatible[key] = saved;
+        if (best.route >= 0) return null;
       }
-    }
-    const v = inShift[0]!;
-    const closing = [2 * j, 2 * j + 1]
-      .filter((x) => inst.nodeLocation[x]! >= 0)
-      .map((x) => fmt(lastWindowEnd(inst, x)));
-    verdicts.push({
-      reason: 'TIME_WINDOW_UNREACHABLE',
-      description: `no suitable vehicle can reach the stops within their windows (closing at ${closing.join(' and ')}) and finish its shift by ${fmt(inst.vehicleLatest[v]!)}, even serving it alone`,
-    });
+      const v = inShift[0]!;
+      const closing = [2 * j, 2 * j + 1]
+        .filter((x) => inst.nodeLocation[x]! >= 0)
+        .map((x) => fmt(lastWindowEnd(inst, x)));
+      return {
+        reason: 'TIME_WINDOW_UNREACHABLE',
+        description: `no suitable vehicle can reach the stops within their windows (closing at ${closing.join(' and ')}) and finish its shift by ${fmt(inst.vehicleLatest[v]!)}, even serving it alone`,
+      };
+    };
+    const verdict = judge(false);
+    if (verdict && lockVehicle >= 0) {
+      // The lock is to blame when some vehicle could serve the order without it.
+      const free = judge(true);
+      verdicts.push(
+        free === null
+          ? {
+            reason: 'LOCKED_STOP_CONFLICT',
+            description: `locked to vehicle ${problem.vehicles[lockVehicle]!.id}, which cannot serve it: ${verdict.description}`,
+          }
+          : free,
+      );
+    } else verdicts.push(verdict);
   });
   return verdicts;
 }

@@ -87,14 +87,26 @@ export class Inserter {
     const newDistance = route.cumDistance[n + 1]! + deltaDistance;
     let newDuration = 0;
     let baseDuration = 0;
+    /** Cost of the route as it stands, on the same footing as the new cost. */
+    let baseCost = route.cost;
+    let verified = false;
     const earliestMode = this.mode === 'earliestDelivery';
-    if (model.usesDuration || earliestMode) {
+    if (model.usesDuration && !earliestMode && n < EXACT_DURATION_MAX_STOPS) {
+      // Short routes: plan the new route exactly (waiting anywhere can shift the departure).
+      const plan = planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j));
+      if (!plan.feasible) return false;
+      verified = true;
+      newDuration = plan.end - plan.departure;
+      baseDuration = route.duration;
+    } else if (model.usesDuration || earliestMode) {
       const startNext = next <= n ? windowStartFor(inst, route.node[next]!, arrivalNext) : arrivalNext;
       const shift = startNext - route.start[next]!;
       const endShift = next <= n ? Math.max(0, shift - (route.cumWait[n]! - route.cumWait[next]!)) : shift;
       const firstWaitOld = n > 0 ? route.cumWait[1]! : 0;
+      // Estimated with departure just in time for the first stop, old and new alike.
       baseDuration = route.start[n + 1]! - route.start[0]! - firstWaitOld;
       newDuration = baseDuration + endShift - ((i === 0 ? firstWaitNew : firstWaitOld) - firstWaitOld);
+      if (n > 0) baseCost = model.routeCost(route.vehicle, route.distance, baseDuration);
     }
     const addedDistance = n === 0 ? newDistance : deltaDistance;
     const addedDuration = n === 0 ? newDuration : newDuration - baseDuration;
@@ -103,7 +115,7 @@ export class Inserter {
       if (deliveryStart > best.cost || (deliveryStart === best.cost && addedDistance >= best.addedDistance)) return false;
       delta = deliveryStart;
     } else {
-      delta = model.routeCost(route.vehicle, newDistance, newDuration) - route.cost;
+      delta = model.routeCost(route.vehicle, newDistance, newDuration) - baseCost;
       if (model.usesMaxDistance) {
         const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
         delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
@@ -111,7 +123,7 @@ export class Inserter {
       if (delta >= best.cost) return false;
       if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) return false;
     }
-    if ((inst.traffic !== null || inst.vehicleMaxDuration[route.vehicle]! < Infinity) && !insertionIsFeasible(inst, route, a, i, b, j)) {
+    if (!verified && (inst.traffic !== null || inst.vehicleMaxDuration[route.vehicle]! < Infinity) && !insertionIsFeasible(inst, route, a, i, b, j)) {
       return false;
     }
     best.cost = delta;
@@ -293,12 +305,16 @@ export class Inserter {
 
 let sequenceBuf = new Int32Array(64);
 
+/** Duration objectives: routes shorter than this get exact (not estimated) insertion costs. */
+const EXACT_DURATION_MAX_STOPS = 12;
+
 /**
  * Exact check of the route with node a after position i and node b after old position j (b = -1:
  * single node), by planning the whole schedule. Used where the constant-time checks are not exact:
  * traffic, and maxDuration (which depends on how late the vehicle can leave).
  */
-export function insertionIsFeasible(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): boolean {
+/** Writes the route's stops with a after position i and b after old position j into sequenceBuf. */
+function buildSequence(route: RouteState, a: number, i: number, b: number, j: number): number {
   const n = route.size;
   if (sequenceBuf.length < n + 2) sequenceBuf = new Int32Array(2 * (n + 2));
   let w = 0;
@@ -309,5 +325,9 @@ export function insertionIsFeasible(inst: Instance, route: RouteState, a: number
     sequenceBuf[w++] = route.node[k]!;
     if (b >= 0 && k === j) sequenceBuf[w++] = b;
   }
-  return planRoute(inst, route.vehicle, sequenceBuf, w).feasible;
+  return w;
+}
+
+export function insertionIsFeasible(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): boolean {
+  return planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j)).feasible;
 }

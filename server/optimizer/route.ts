@@ -223,8 +223,13 @@ export class RouteState {
     if (n > inst.vehicleMaxStops[v]!) feasible = false;
     for (let k = 1; k <= n; k++) if (start[k]! > lastWindowEnd(inst, node[k]!)) feasible = false;
 
-    if (feasible && n > 0 && (inst.traffic !== null || inst.vehicleMaxDuration[v]! < Infinity)) {
-      feasible = planRoute(inst, v, node.subarray(1, n + 1), n).feasible;
+    // Leave just in time for the first stop: waiting there is not part of the route.
+    let duration = start[n + 1]! - start[0]! - (n > 0 ? this.cumWait[1]! : 0);
+    if (feasible && n > 0 && (model.usesDuration || inst.traffic !== null || inst.vehicleMaxDuration[v]! < Infinity)) {
+      // The exact timing (latest useful departure), as reported in the solution.
+      const plan = planRoute(inst, v, node.subarray(1, n + 1), n);
+      feasible = plan.feasible;
+      if (plan.feasible) duration = plan.end - plan.departure;
     }
     this.feasible = feasible;
     if (n === 0) {
@@ -233,8 +238,7 @@ export class RouteState {
       this.cost = 0;
     } else {
       this.distance = this.cumDistance[n + 1]!;
-      // Leave just in time for the first stop: waiting there is not part of the route.
-      this.duration = start[n + 1]! - start[0]! - this.cumWait[1]!;
+      this.duration = duration;
       this.cost = model.routeCost(v, this.distance, this.duration);
     }
   }

@@ -78,9 +78,55 @@ export function planRoute(inst: Instance, v: number, nodes: ArrayLike<number>, c
   if (delay > 0) {
     const end = scratch.end;
     forward(inst, v, nodes, count, earliest + delay, scratch);
+    // Sliding exactly to a window's end can overshoot it by a rounding error: back off a hair.
+    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch);
     if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch);
   }
+  if (count <= MULTI_WINDOW_SEARCH_MAX_STOPS && hasMultipleWindows(inst, nodes, count)) tryLaterWindows(inst, v, nodes, count);
   const maxDuration = inst.vehicleMaxDuration[v]!;
   if (scratch.end - scratch.departure > maxDuration) scratch.feasible = false;
   return scratch;
+}
+
+/** Short routes through stops with several windows: departure search over window boundaries. */
+const MULTI_WINDOW_SEARCH_MAX_STOPS = 12;
+
+function hasMultipleWindows(inst: Instance, nodes: ArrayLike<number>, count: number): boolean {
+  for (let k = 0; k < count; k++) if (inst.nodeWindowCount[nodes[k]!]! > 1) return true;
+  return false;
+}
+
+/**
+ * Sliding the departure can move a stop into a later window and cut waiting that the in-window
+ * slide cannot. Without traffic the duration only changes slope where some stop's no-wait arrival
+ * meets a window boundary, so trying those departures finds the shortest feasible schedule.
+ */
+function tryLaterWindows(inst: Instance, v: number, nodes: ArrayLike<number>, count: number): void {
+  let bestDeparture = scratch.departure;
+  let bestDuration = scratch.end - scratch.departure;
+  const earliest = inst.vehicleEarliest[v]!;
+  let offset = 0;
+  let prev = inst.vehicleStart[v]!;
+  const candidates: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const x = nodes[k]!;
+    const l = inst.nodeLocation[x]!;
+    offset += travelTime(inst, v, prev, l, earliest);
+    const off = inst.nodeWindowOffset[x]!;
+    for (let w = off; w < off + inst.nodeWindowCount[x]!; w++) {
+      for (const t of [inst.windowStart[w]! - offset, inst.windowEnd[w]! - offset]) {
+        if (t > earliest && Number.isFinite(t)) candidates.push(t);
+      }
+    }
+    offset += inst.nodeService[x]!;
+    prev = l;
+  }
+  for (const t of candidates) {
+    forward(inst, v, nodes, count, t, scratch);
+    if (scratch.feasible && scratch.end - t < bestDuration - 1e-9) {
+      bestDuration = scratch.end - t;
+      bestDeparture = t;
+    }
+  }
+  forward(inst, v, nodes, count, bestDeparture, scratch);
 }

@@ -37,6 +37,8 @@ const RETRY_SAMPLE = 16;
 const RETRY_NEIGHBORS = 8;
 /** Vehicles-first objectives: share of the budget for route elimination (the rest anneals distance). */
 const FLEET_PHASE_SHARE = 0.5;
+/** Mixed fleets: share of annealing moves that transfer a whole route to another vehicle. */
+const SWAP_RATE = 0.1;
 
 /**
  * Ruin-and-recreate search: greedy construction, then (for vehicles-first objectives) route
@@ -63,6 +65,8 @@ export class Search {
   private readonly routeFocus: Uint8Array;
   private readonly retry: number[] = [];
   private readonly retryMark: Uint8Array;
+  /** When >= 0, recreate inserts into this route only. */
+  private onlyRoute = -1;
   private readonly removedMark: Uint8Array;
   private readonly sortKey: Float64Array;
   private readonly depotDistance: Float64Array;
@@ -233,9 +237,10 @@ export class Search {
     this.classSeen.fill(0);
     for (let r = 0; r < routes.length; r++) {
       const route = routes[r]!;
+      if (this.onlyRoute >= 0 && r !== this.onlyRoute) continue;
       if (scope !== 0 && route.size > 0 && (this.routeFocus[r] === 1) !== (scope === 1)) continue;
       if (route.size === 0) {
-        if (this.closedFleet || scope === 2) continue;
+        if ((this.closedFleet || scope === 2) && r !== this.onlyRoute) continue;
         if (!inst.compatible[job * inst.vehicles + route.vehicle]) continue;
         const cls = inst.vehicleClass[route.vehicle]!;
         if (this.classSeen[cls]) continue;
@@ -417,6 +422,28 @@ export class Search {
     return stay;
   }
 
+  /**
+   * Moves every order of one route into another vehicle's route (possibly empty), re-inserted
+   * cheapest-first. Ruin-and-recreate rarely finds this on mixed fleets: spreading orders over an
+   * empty vehicle pays its fixed cost up front. Returns false when the pair does not qualify.
+   */
+  private transferRoute(): boolean {
+    this.beginMove();
+    const routes = this.routes;
+    const inst = this.inst;
+    const a = this.rng.int(routes.length);
+    const b = this.rng.int(routes.length);
+    if (a === b || routes[a]!.size === 0 || inst.vehicleClass[routes[a]!.vehicle] === inst.vehicleClass[routes[b]!.vehicle]) {
+      return false;
+    }
+    const jobs: number[] = [];
+    this.removeRoute(a, jobs);
+    this.onlyRoute = b;
+    this.recreate(jobs, 0);
+    this.onlyRoute = -1;
+    return true;
+  }
+
   /** One ruin-and-recreate move on the current state (not yet accepted). */
   private move(sortMode: number): void {
     this.beginMove();
@@ -528,13 +555,17 @@ export class Search {
     const t0Temp = 1 * scale;
     const tEnd = 0.003 * scale;
     const startFraction = fraction();
+    let mixedFleet = false;
+    for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) mixedFleet = true;
     let current = bestCost;
     while (!stopped()) {
       iterations++;
       const f = startFraction >= 1 ? 1 : (fraction() - startFraction) / (1 - startFraction);
       const temperature = t0Temp * Math.pow(tEnd / t0Temp, f);
       const before = this.unassigned.slice();
-      this.move(this.randomSortMode());
+      if (mixedFleet && this.rng.next() < SWAP_RATE) {
+        if (!this.transferRoute()) continue;
+      } else this.move(this.randomSortMode());
       const cmp = this.compareUnassigned(this.unassigned, before);
       const cost = this.totalCost();
       const accept = cmp < 0 || (cmp === 0 && cost < current - temperature * Math.log(this.rng.next()));
