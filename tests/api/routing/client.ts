@@ -114,6 +114,8 @@ export interface Stop {
   address: { addressLine1: string; city: string; state: string; postalCode: string };
   arrival: string;
   departure: string;
+  waitSeconds: number;
+  serviceSeconds: number;
   load: { pounds: number; cubicInches: number };
 }
 

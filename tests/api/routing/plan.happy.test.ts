@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../helpers';
+import { basicAuth, createKey, createTenant, setAccountSettings, type Tenant } from '../helpers';
 import { example, expectJson, get, pollUntilDone, post, servedOrders, smallPlan, uniqueId, type Json, type PlanBody } from './client';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
@@ -46,6 +46,42 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       }
     }
     expect(servedOrders(result.itineraries.map((i) => i.itinerary))).toEqual(new Set((body.orders as Json[]).map((o) => o.externalId)));
+    // enableStopClustering: orders picked up together at the store are one visit.
+    const stops = result.itineraries.flatMap((i) => i.itinerary.itineraryStops);
+    expect(stops.some((stop) => stop.type === 'pickup' && stop.orderExternalIds.length > 1)).toBe(true);
+  });
+
+  it('merges options: service defaults, then inherited account settings, then the request', async () => {
+    const branchId = tenant.branchIds[0]!;
+    await setAccountSettings(tenant.parentId, { optimization: { serviceTime: { setupSeconds: 600, perItemSeconds: 0 } } });
+    const branchKey = await createKey(branchId, tenant.externalUserId, 'live');
+    const branchAuth = basicAuth(tenant.externalUserId, branchKey);
+    const inherited = await expectJson<PlanBody>(await post('/v1/routing/plan', smallPlan({ orders: 1 }), { auth: branchAuth }), 200);
+    for (const stop of inherited.itineraries[0]!.itinerary.itineraryStops) expect(stop.serviceSeconds).toBe(600);
+    const overridden = { ...smallPlan({ orders: 1 }), options: { solverTimeLimitSeconds: 0.5, serviceTime: { setupSeconds: 60 } } };
+    const requested = await expectJson<PlanBody>(await post('/v1/routing/plan', overridden, { auth: branchAuth }), 200);
+    for (const stop of requested.itineraries[0]!.itinerary.itineraryStops) expect(stop.serviceSeconds).toBe(60);
+  });
+
+  it('keeps locked stops on their itinerary in the pinned order', async () => {
+    const body = smallPlan({ orders: 4, vehicles: 2 });
+    body.options = {
+      solverTimeLimitSeconds: 0.5,
+      lockedStops: [
+        [
+          'driver-2:van-2',
+          [
+            { orderExternalId: 'order-4', type: 'dropoff' },
+            { orderExternalId: 'order-1', type: 'dropoff' },
+          ],
+        ],
+      ],
+    };
+    const result = await expectJson<PlanBody>(await post('/v1/routing/plan', body, { auth }), 200);
+    const second = result.itineraries.find((i) => i.itinerary.externalId === 'driver-2:van-2')!.itinerary;
+    const dropoffs = second.itineraryStops.filter((s) => s.type === 'dropoff').flatMap((s) => s.orderExternalIds);
+    expect(dropoffs.indexOf('order-4')).toBeGreaterThanOrEqual(0);
+    expect(dropoffs.indexOf('order-4')).toBeLessThan(dropoffs.indexOf('order-1'));
   });
 
   it('plans the multi-depot example: skills respected, vehicle maps applied, priorities honored', async () => {
