@@ -184,8 +184,11 @@ async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: Itinerary
   if (job.status !== 'complete') {
     throw ApiError.internal('unknown_job_state', `The routing job ended in an unexpected state (${job.status}). It is safe to retry with the same problemId.`);
   }
-  // jsonb keeps keys sorted; parsing restores the documented field order.
-  if (job.kind === PLAN_KIND) return planResultSchema.parse(job.result);
+  if (job.kind === PLAN_KIND) {
+    // jsonb keeps keys sorted; parsing restores the documented field order.
+    const ordered = planResultSchema.safeParse(job.result);
+    return ordered.success ? ordered.data : job.result;
+  }
   const result = job.result as { problemId: string; outcome: { unassigned: BookResult['unassigned'] } };
   const itineraries = await itinerariesOfProblem(caller.db, { accountId: job.accountId, environment: scope.environment }, job.key);
   const reply: BookResult = { problemId: job.key, itineraries, unassigned: result.outcome.unassigned };
