@@ -11,7 +11,10 @@ export const itineraryListQuerySchema = z.strictObject({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a local date YYYY-MM-DD')
-    .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date')
+    .refine((s) => {
+      const date = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s);
+    }, 'must be a real calendar date')
     .meta({ description: 'Local date of the itineraries’ scheduled start.', example: '2026-11-23' }),
   accountId: z
     .string()

@@ -27,6 +27,7 @@ describe('GET /v1/itineraries and /v1/itineraries/{id}', () => {
     const auth = tenant.basicAuthHeader('live');
     await expectError(await get('/v1/itineraries', { auth }), 400, 'invalid_input', 'date');
     await expectError(await get('/v1/itineraries?date=2026-02-30', { auth }), 400, 'invalid_input', 'date');
+    await expectError(await get('/v1/itineraries?date=2026-13-45', { auth }), 400, 'invalid_input', 'date');
     await expectError(await get('/v1/itineraries?date=2026-11-23&accountId=abc', { auth }), 400, 'invalid_input', 'accountId');
     await expectError(await get(`/v1/itineraries?date=2026-11-23&accountId=${other.parentId}`, { auth }), 403, 'account_mismatch', 'accountId');
   });
