@@ -582,8 +582,20 @@ export class Search {
         report(false);
       }
     }
-    report(true);
     this.restore(best, bestUnassigned);
+    // Final pass: every left-out order tries every route once more (moves only retried them nearby).
+    if (bestUnassigned.length > 0) {
+      this.beginMove();
+      const pool = this.unassigned;
+      this.unassigned = [];
+      this.recreate(pool, 0);
+      if (this.compareUnassigned(this.unassigned, bestUnassigned) < 0) {
+        best = this.snapshot();
+        bestUnassigned = this.unassigned.slice();
+        bestCost = this.totalCost();
+      }
+    }
+    report(true);
     return {
       routes: best,
       unassigned: bestUnassigned,
