@@ -1,6 +1,14 @@
 /**
  * The optimizer: framework-free vehicle routing (pickup-and-delivery with time windows, capacities,
- * skills, priorities, locks, traffic). Plain objects and typed arrays in, plain objects out.
+ * skills, priorities, locks, open routes, traffic). Plain objects and typed arrays in, plain
+ * objects out; no I/O.
+ *
+ * How it searches (search.ts): greedy construction, then for vehicles-first objectives route
+ * elimination with absence counters, then simulated annealing over SISR ruin-and-recreate (string
+ * removals, blink insertions; Christiaens & Vanden Berghe). Insertion checks are constant-time per
+ * position pair on cached forward/backward schedules (route.ts, insertion.ts); exact route timing
+ * (schedule.ts) settles traffic, maxDuration and, on short routes, duration costs. Orders are
+ * always served highest priority first; explain.ts proves why the rest cannot be.
  */
 export * from './model';
 export { solve, solveOnThisThread, prepareSolverThreads, compareSolutions, DEFAULT_TIME_LIMIT_MS } from './solve';
