@@ -39,6 +39,10 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
   }
 
   problem.shipments.forEach((s, j) => {
+    if (problem.vehicles.length === 0) {
+      verdicts.push({ reason: 'INSUFFICIENT_FLEET', description: 'no vehicles are available' });
+      return;
+    }
     const stops = [s.pickup, s.delivery].filter((x): x is Stop => x !== null);
     if (stops.length === 0) {
       verdicts.push({ reason: 'ADDRESS_NOT_RESOLVED', description: 'has neither a pickup nor a delivery stop' });

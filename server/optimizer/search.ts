@@ -466,7 +466,12 @@ export class Search {
     const progress: SolveProgress[] = [];
     let iterations = 0;
     let lastReport = -Infinity;
+    let planned = 0;
+    for (let j = 0; j < this.inst.jobs; j++) planned += this.active[j]!;
+    // Nothing to choose between: no orders to plan or no vehicle to plan them on.
+    const trivial = planned === 0 || this.inst.vehicles === 0;
     const stopped = (): boolean =>
+      trivial ||
       iterations >= limits.maxIterations || performance.now() >= deadline || limits.signal?.aborted === true;
     const fraction = (): number =>
       Math.max(

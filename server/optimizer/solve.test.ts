@@ -224,3 +224,18 @@ describe('solve on worker threads', () => {
     expect(progress.length).toBeGreaterThan(0);
   });
 });
+
+describe('degenerate problems', () => {
+  it('returns at once with every order explained when there are no vehicles or no orders', () => {
+    const noVehicles = lineProblem(3, [], [shipment('s', 1, 2)]);
+    const a = solveOnThisThread(noVehicles, { timeLimitMs: 5000 });
+    expect(a.routes).toEqual([]);
+    expect(a.unassigned).toEqual([expect.objectContaining({ shipment: 0, reason: 'INSUFFICIENT_FLEET' })]);
+    expect(a.stats.elapsedMs).toBeLessThan(1000);
+    const noOrders = lineProblem(3, [vehicle()], []);
+    const b = solveOnThisThread(noOrders, { timeLimitMs: 5000 });
+    expect(b.routes).toEqual([]);
+    expect(b.unassigned).toEqual([]);
+    expect(b.stats.elapsedMs).toBeLessThan(1000);
+  });
+});
