@@ -15,6 +15,25 @@ function assertDeclaredLengthWithin(request: Request, limitBytes: number): void 
 }
 
 /**
+ * Reads and drops what the client is still sending, up to `maxBytes` more, while the 413 goes out.
+ * Closing a connection that has unread data makes the kernel reset it, and the reset can destroy the
+ * response before the client reads it; beyond `maxBytes` the stream is cancelled anyway.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<void> {
+  let discarded = 0;
+  try {
+    while (discarded <= maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      discarded += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to drain.
+  }
+}
+
+/**
  * Reads the body as text, refusing more than `limitBytes`: first by the declared Content-Length (no
  * read at all), then by counting the streamed bytes, because chunked requests declare nothing.
  */
@@ -29,7 +48,7 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
     if (done) break;
     received += value.byteLength;
     if (received > limitBytes) {
-      await reader.cancel().catch(() => undefined);
+      void discardRest(reader, limitBytes);
       throw ApiError.requestTooLarge(limitBytes);
     }
     chunks.push(value);
