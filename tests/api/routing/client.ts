@@ -103,7 +103,7 @@ export async function pollUntilDone(problemId: string, auth: string, timeoutMs =
 
 export interface PlanBody {
   problemId: string;
-  itineraries: { fleetIndex: number; itinerary: { externalId: string; scheduledStart: string; itineraryStops: Stop[]; totals: Json } }[];
+  itineraries: { fleetIndex: number; itinerary: { externalId: string; vehicleType: string; scheduledStart: string; itineraryStops: Stop[]; totals: Json } }[];
   unassigned: { externalId: string; reasons: { code: string; description: string }[] }[];
 }
 

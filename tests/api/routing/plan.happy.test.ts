@@ -63,6 +63,19 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
     for (const stop of requested.itineraries[0]!.itinerary.itineraryStops) expect(stop.serviceSeconds).toBe(60);
   });
 
+  it('carries orders between the same two places together with bundlePayloadItems', async () => {
+    const body = smallPlan({ orders: 3 });
+    const orders = body.orders as Json[];
+    orders[1]!.dropoffAddress = orders[0]!.dropoffAddress;
+    body.options = { solverTimeLimitSeconds: 0.5, bundlePayloadItems: true };
+    const result = await expectJson<PlanBody>(await post('/v1/routing/plan', body, { auth }), 200);
+    const stops = result.itineraries.flatMap((i) => i.itinerary.itineraryStops);
+    const together = stops.filter((s) => s.orderExternalIds.includes('order-1'));
+    expect(together).toHaveLength(2);
+    for (const stop of together) expect(stop.orderExternalIds.sort()).toEqual(['order-1', 'order-2']);
+    expect(together[0]!.load.pounds).toBeGreaterThanOrEqual(40);
+  });
+
   it('keeps locked stops on their itinerary in the pinned order', async () => {
     const body = smallPlan({ orders: 4, vehicles: 2 });
     body.options = {
@@ -96,6 +109,11 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
           for (const skill of (orders.get(id)!.requiredSkills as string[] | undefined) ?? []) expect(skills.has(skill)).toBe(true);
         }
       }
+    }
+    // vehicleMaps: the caller's "large-van" is planned as the catalog's sprinter-van.
+    for (const { fleetIndex, itinerary } of result.itineraries) {
+      if (fleet[fleetIndex]!.vehicleType === 'large-van') expect(itinerary.vehicleType).toBe('sprinter-van');
+      else expect(itinerary.vehicleType).toBe(fleet[fleetIndex]!.vehicleType);
     }
     // The vip orders are never the ones left out while a lower-priority order is served.
     const unassigned = new Set(result.unassigned.map((u) => u.externalId));
