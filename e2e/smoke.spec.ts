@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createTenant, createUser } from '../tests/api/helpers';
 
 interface DemoCredentials {
   parentAccountId: number;
@@ -44,6 +45,28 @@ test('the console requires sign-in, rejects a wrong password and shows the signe
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/console');
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a dispatcher sees their branch and no admin pages', async ({ page }) => {
+  const tenant = await createTenant();
+  const suffix = tenant.externalUserId.replace('test-user-', '');
+  const branchId = tenant.branchIds[0] ?? 0;
+  const email = `dispatcher-${suffix}@example.test`;
+  const password = `a long passphrase ${suffix}`;
+  await createUser({ externalUserId: `dispatcher-${suffix}`, defaultAccountId: branchId, email, password, role: 'dispatcher' });
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/console$/);
+  await expect(page.getByText('dispatcher', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('account-tree').getByText(`#${branchId}`, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('account-tree').getByText(`#${tenant.parentId}`, { exact: true })).toHaveCount(0);
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await expect(nav.getByRole('link', { name: 'Tours map' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Booking pricing' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Slot policy' })).toHaveCount(0);
 });
 
 test('the API reference lists the routes from the OpenAPI document, offline', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTenant, createUser } from '../helpers';
 import { baseUrl, demoCredentials } from './http';
 
 // The console's tRPC API behind the next-auth session, driven over HTTP as a browser would.
@@ -74,6 +75,26 @@ describe('console tRPC API', () => {
     const root = tree.body.result?.data.json as { id: number; children: { id: number; name: string }[] };
     expect(root.id).toBe(demo.parentAccountId);
     expect(root.children.map((c) => c.id).sort()).toEqual(demo.branches.map((b) => b.id).sort());
+  });
+
+  it("shows each user only their own account's subtree, with their role", async () => {
+    const tenant = await createTenant();
+    const suffix = tenant.externalUserId.replace('test-user-', '');
+    const password = `a long passphrase ${suffix}`;
+    const branchId = tenant.branchIds[0] ?? 0;
+    await createUser({ externalUserId: `disp-${suffix}`, defaultAccountId: branchId, email: `disp-${suffix}@example.test`, password, role: 'dispatcher' });
+    await createUser({ externalUserId: `adm-${suffix}`, defaultAccountId: tenant.parentId, email: `adm-${suffix}@example.test`, password, role: 'admin' });
+
+    const dispatcher = (await signIn(`disp-${suffix}@example.test`, password)).jar;
+    expect((await query('me', dispatcher)).body.result?.data.json).toMatchObject({ role: 'dispatcher', account: { id: branchId } });
+    const branchTree = (await query('accounts.tree', dispatcher)).body.result?.data.json as { id: number; children: unknown[] };
+    expect(branchTree).toMatchObject({ id: branchId, children: [] });
+
+    const admin = (await signIn(`ADM-${suffix}@example.test`, password)).jar; // emails are case-insensitive
+    const tenantTree = (await query('accounts.tree', admin)).body.result?.data.json as { id: number; children: { id: number }[] };
+    expect(tenantTree.id).toBe(tenant.parentId);
+    expect(tenantTree.children.map((c) => c.id).sort()).toEqual([...tenant.branchIds].sort());
+    expect(JSON.stringify(tenantTree)).not.toContain('Demo');
   });
 
   it('rejects a forged session cookie', async () => {
