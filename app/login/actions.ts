@@ -14,6 +14,12 @@ function safeRedirect(target: FormDataEntryValue | null): string {
   return typeof target === 'string' && /^\/console(\/[^/\\]|$|\?)/.test(target) ? target : '/console';
 }
 
+function messageFor(error: AuthError): string {
+  if (error.type !== 'CredentialsSignin') return 'Sign-in failed; try again.';
+  const code = 'code' in error ? error.code : undefined;
+  return code === 'too_many_attempts' ? 'Too many failed sign-ins. Try again in 15 minutes.' : 'Wrong email or password.';
+}
+
 export async function login(_previous: LoginState, form: FormData): Promise<LoginState> {
   const email = typeof form.get('email') === 'string' ? String(form.get('email')) : '';
   try {
@@ -26,7 +32,7 @@ export async function login(_previous: LoginState, form: FormData): Promise<Logi
   } catch (error) {
     // A successful sign-in throws Next's redirect, which must propagate.
     if (error instanceof AuthError) {
-      return { email, error: error.type === 'CredentialsSignin' ? 'Wrong email or password.' : 'Sign-in failed; try again.' };
+      return { email, error: messageFor(error) };
     }
     throw error;
   }

@@ -1,4 +1,5 @@
-import NextAuth, { type NextAuthConfig } from 'next-auth';
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
 import { getUserByExternalId, verifyConsoleLogin } from '@/server/accounts';
@@ -22,6 +23,28 @@ export type ConsoleUser = z.infer<typeof consoleUserSchema>;
 const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
 
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+/** Failed sign-ins allowed per (email, client address) in the window before sign-in is refused. */
+export const MAX_FAILED_SIGN_INS = 10;
+const FAILED_SIGN_IN_WINDOW_SECONDS = 15 * 60;
+
+/** Refused while an email has too many recent failures from one address; the form says so. */
+export class TooManySignInAttempts extends CredentialsSignin {
+  override code = 'too_many_attempts';
+}
+
+// Per process, on globalThis because Next bundles the auth route and the login action separately.
+const LIMITER = Symbol.for('routing-booking-service.console-sign-in-limiter');
+type GlobalWithLimiter = typeof globalThis & { [LIMITER]?: RateLimiterMemory };
+function failedSignIns(): RateLimiterMemory {
+  const g = globalThis as GlobalWithLimiter;
+  g[LIMITER] ??= new RateLimiterMemory({ points: MAX_FAILED_SIGN_INS, duration: FAILED_SIGN_IN_WINDOW_SECONDS });
+  return g[LIMITER];
+}
+
+function clientAddress(request: Request | undefined): string {
+  return request?.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request?.headers.get('x-real-ip') || 'unknown';
+}
 
 let secret: Promise<string> | undefined;
 
@@ -62,11 +85,22 @@ async function consoleAuthConfig(): Promise<NextAuthConfig> {
     providers: [
       Credentials({
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(raw) {
+        async authorize(raw, request) {
           const parsed = loginSchema.safeParse(raw);
           if (!parsed.success) return null;
+          // Password guessing: after MAX_FAILED_SIGN_INS failures, even the right password is refused until the window passes.
+          const key = `${parsed.data.email.toLowerCase()}|${clientAddress(request)}`;
+          const failures = await failedSignIns().get(key);
+          if (failures && failures.consumedPoints >= MAX_FAILED_SIGN_INS) {
+            log.warn('console sign-in refused: too many failed attempts', { email: parsed.data.email.toLowerCase() });
+            throw new TooManySignInAttempts();
+          }
           const user = await verifyConsoleLogin(parsed.data.email, parsed.data.password);
-          if (!user) return null;
+          if (!user) {
+            await failedSignIns().penalty(key);
+            return null;
+          }
+          await failedSignIns().delete(key);
           const consoleUser = consoleUserSchema.safeParse(user);
           if (!consoleUser.success) return null;
           return { id: String(consoleUser.data.userId), email: consoleUser.data.email, consoleUser: consoleUser.data };

@@ -97,6 +97,25 @@ describe('console tRPC API', () => {
     expect(JSON.stringify(tenantTree)).not.toContain('Demo');
   });
 
+  it('stops password guessing: after 10 failures even the right password is refused for a while', async () => {
+    const tenant = await createTenant({ branches: [] });
+    const suffix = tenant.externalUserId.replace('test-user-', '');
+    const email = `guessed-${suffix}@example.test`;
+    const password = `a long passphrase ${suffix}`;
+    await createUser({ externalUserId: `guessed-${suffix}`, defaultAccountId: tenant.parentId, email, password, role: 'admin' });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const { jar, location } = await signIn(email, `wrong guess ${attempt}`);
+      expect(hasSession(jar)).toBe(false);
+      expect(location).toContain('error=CredentialsSignin');
+      expect(location).not.toContain('too_many_attempts');
+    }
+    const locked = await signIn(email, password);
+    expect(hasSession(locked.jar)).toBe(false);
+    expect(locked.location).toContain('code=too_many_attempts');
+    // Other users are not affected.
+    expect(hasSession((await signIn(demo.console.email, demo.console.password)).jar)).toBe(true);
+  });
+
   it('rejects a forged session cookie', async () => {
     const jar = new Map([['authjs.session-token', 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..forged.forged.forged']]);
     expect((await query('me', jar)).status).toBe(401);
