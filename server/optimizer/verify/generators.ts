@@ -290,7 +290,7 @@ export function cityInstance(seed: number, options: CityInstanceOptions): Proble
     const truck = v % 4 === 3;
     const spec = truck ? TRUCK : VAN;
     const depot = v % CITY.depots.length;
-    const startHour = truck ? 7 : pick(random, [7, 8, 9]);
+    const startHour = pick(random, truck ? [7, 9, 10] : [7, 8, 9]);
     vehicles.push({
       id: `${truck ? 'truck' : 'van'}-${v + 1}`,
       startLocation: depot,
