@@ -26,6 +26,8 @@ const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /** Failed sign-ins allowed per (email, client address) in the window before sign-in is refused. */
 export const MAX_FAILED_SIGN_INS = 10;
+/** And per email from all addresses together, since a client can vary X-Forwarded-For. */
+const MAX_FAILED_SIGN_INS_PER_EMAIL = 100;
 const FAILED_SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 /** Refused while an email has too many recent failures from one address; the form says so. */
@@ -38,7 +40,7 @@ const LIMITER = Symbol.for('routing-booking-service.console-sign-in-limiter');
 type GlobalWithLimiter = typeof globalThis & { [LIMITER]?: RateLimiterMemory };
 function failedSignIns(): RateLimiterMemory {
   const g = globalThis as GlobalWithLimiter;
-  g[LIMITER] ??= new RateLimiterMemory({ points: MAX_FAILED_SIGN_INS, duration: FAILED_SIGN_IN_WINDOW_SECONDS });
+  g[LIMITER] ??= new RateLimiterMemory({ points: MAX_FAILED_SIGN_INS_PER_EMAIL, duration: FAILED_SIGN_IN_WINDOW_SECONDS });
   return g[LIMITER];
 }
 
@@ -89,15 +91,16 @@ async function consoleAuthConfig(): Promise<NextAuthConfig> {
           const parsed = loginSchema.safeParse(raw);
           if (!parsed.success) return null;
           // Password guessing: after MAX_FAILED_SIGN_INS failures, even the right password is refused until the window passes.
-          const key = `${parsed.data.email.toLowerCase()}|${clientAddress(request)}`;
-          const failures = await failedSignIns().get(key);
-          if (failures && failures.consumedPoints >= MAX_FAILED_SIGN_INS) {
-            log.warn('console sign-in refused: too many failed attempts', { email: parsed.data.email.toLowerCase() });
+          const email = parsed.data.email.toLowerCase();
+          const key = `${email}|${clientAddress(request)}`;
+          const [failures, failuresForEmail] = await Promise.all([failedSignIns().get(key), failedSignIns().get(`email:${email}`)]);
+          if ((failures?.consumedPoints ?? 0) >= MAX_FAILED_SIGN_INS || (failuresForEmail?.consumedPoints ?? 0) >= MAX_FAILED_SIGN_INS_PER_EMAIL) {
+            log.warn('console sign-in refused: too many failed attempts', { email });
             throw new TooManySignInAttempts();
           }
           const user = await verifyConsoleLogin(parsed.data.email, parsed.data.password);
           if (!user) {
-            await failedSignIns().penalty(key);
+            await Promise.all([failedSignIns().penalty(key), failedSignIns().penalty(`email:${email}`)]);
             return null;
           }
           await failedSignIns().delete(key);
