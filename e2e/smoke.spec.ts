@@ -19,8 +19,9 @@ function demoCredentials(): DemoCredentials {
 test('the console requires sign-in, rejects a wrong password and shows the signed-in user and account tree', async ({ page }) => {
   const demo = demoCredentials();
 
-  await page.goto('/console');
-  await expect(page).toHaveURL(/\/login/);
+  // A signed-out visitor is sent to sign in and then back to the page they asked for.
+  await page.goto('/console?view=accounts');
+  await expect(page).toHaveURL(/\/login\?from=%2Fconsole%3Fview%3Daccounts$/);
 
   await page.getByLabel('Email').fill(demo.console.email);
   await page.getByLabel('Password').fill(`${demo.console.password}-wrong`);
@@ -29,7 +30,7 @@ test('the console requires sign-in, rejects a wrong password and shows the signe
 
   await page.getByLabel('Password').fill(demo.console.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/console$/);
+  await expect(page).toHaveURL(/\/console\?view=accounts$/);
 
   await expect(page.getByTestId('signed-in-user')).toHaveText(demo.console.email);
   const tree = page.getByTestId('account-tree');

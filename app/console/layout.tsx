@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ConsoleNav } from '@/components/console-nav';
@@ -14,7 +15,7 @@ async function signOutAction(): Promise<void> {
 }
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const user = await requireConsoleUser();
+  const user = await requireConsoleUser({ from: (await headers()).get('x-console-path') ?? undefined });
   return (
     <div className="shell">
       <aside className="sidebar">
