@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Problem, TimeWindow } from '../model';
+import { queryInsertions, solveOnThisThread, type FixedRoute } from '../index';
+import { insertions } from './audit';
+import { DAY_START, randomInstance } from './generators';
+import { simulate, structuralFailure } from './schedule';
+
+/**
+ * The booking insertion query against brute force: every way to insert the new shipment into a
+ * fixed route without reordering it, simulated from the model. Without traffic or maxDuration,
+ * leaving at earliestStart and serving as early as possible gives every stop its earliest time,
+ * so the earliest feasible delivery start is exact.
+ */
+function withDeliveryWindow(problem: Problem, s: number, window: TimeWindow): Problem {
+  const shipment = problem.shipments[s]!;
+  const own = shipment.delivery!.timeWindows;
+  const windows = own.length === 0 ? [window] : own.flatMap((w) => {
+    const start = Math.max(w.start, window.start);
+    const end = Math.min(w.end, window.end);
+    return start <= end ? [{ start, end }] : [];
+  });
+  const shipments = problem.shipments.slice();
+  shipments[s] = { ...shipment, delivery: { ...shipment.delivery!, timeWindows: windows } };
+  return { ...problem, shipments, lockedSequences: [] };
+}
+
+function bruteForce(problem: Problem, route: FixedRoute, s: number): { earliest: number; feasible: boolean } {
+  let earliest = Infinity;
+  const shipment = problem.shipments[s]!;
+  if (shipment.delivery!.timeWindows.length === 0) return { earliest, feasible: false };
+  for (const sequence of insertions(problem, route.stops, s)) {
+    if (structuralFailure(problem, route.vehicle, sequence)) continue;
+    const schedule = simulate(problem, route.vehicle, sequence, problem.vehicles[route.vehicle]!.earliestStart);
+    if (!schedule.feasible) continue;
+    const at = sequence.findIndex((r) => r.shipment === s && r.kind === 'delivery');
+    earliest = Math.min(earliest, schedule.stops[at]!.serviceStart);
+  }
+  return { earliest, feasible: earliest < Infinity };
+}
+
+describe('queryInsertions agrees with brute force', () => {
+  it('earliest feasible delivery start per route, and the positions it reports are feasible', () => {
+    // Both answers must occur often enough for the comparison to mean something.
+    const seen = { feasible: 0, infeasible: 0 };
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.integer({ min: 1, max: 1_000_000 }),
+          shipments: fc.integer({ min: 3, max: 12 }),
+          vehicles: fc.integer({ min: 1, max: 3 }),
+          windowHour: fc.integer({ min: 0, max: 6 }),
+          singleStopShare: fc.constantFrom(0, 0.3),
+          skills: fc.boolean(),
+          maxStops: fc.boolean(),
+          openNewOrder: fc.boolean(),
+        }),
+        (drawn) => {
+          const generated = randomInstance(drawn.seed, { ...drawn, capacityShare: 0.5, openRoutes: true, multiWindowShare: 0.2 });
+          // The last shipment is the new order: pickup and delivery, as a booking has.
+          const s = generated.shipments.length - 1;
+          const last = generated.shipments[s]!;
+          if (!last.pickup || !last.delivery) return;
+          // Like a booking: the store is open all day, the customer's window comes from the query.
+          if (drawn.openNewOrder) {
+            last.pickup.timeWindows = [];
+            last.delivery.timeWindows = [];
+          }
+          const existing: Problem = { ...generated, shipments: generated.shipments.slice(0, s) };
+          const plan = solveOnThisThread(existing, { seed: 1, maxIterations: 200, timeLimitMs: 60_000 });
+          const routes: FixedRoute[] = plan.routes.map((r) => ({ vehicle: r.vehicle, stops: r.stops.map((x) => ({ shipment: x.shipment, kind: x.kind })) }));
+          const deliveryWindow = { start: DAY_START + drawn.windowHour * 3600, end: DAY_START + (drawn.windowHour + 2) * 3600 };
+          const options = queryInsertions({ problem: generated, routes, shipment: s, deliveryWindow });
+          const problem = withDeliveryWindow(generated, s, deliveryWindow);
+          expect(options).toHaveLength(routes.length);
+          for (const [k, route] of routes.entries()) {
+            const option = options[k]!;
+            const expected = bruteForce(problem, route, s);
+            expect(option.feasible, `route ${k}`).toBe(expected.feasible);
+            seen[expected.feasible ? 'feasible' : 'infeasible']++;
+            if (!expected.feasible) continue;
+            expect(option.earliestDeliveryStart).toBeCloseTo(expected.earliest, 6);
+            const sequence = route.stops.slice();
+            sequence.splice(option.deliveryAfter, 0, { shipment: s, kind: 'delivery' });
+            sequence.splice(option.pickupAfter, 0, { shipment: s, kind: 'pickup' });
+            expect(structuralFailure(problem, route.vehicle, sequence)).toBeNull();
+            const schedule = simulate(problem, route.vehicle, sequence, problem.vehicles[route.vehicle]!.earliestStart);
+            expect(schedule.feasible, schedule.failure).toBe(true);
+            expect(schedule.stops[option.deliveryAfter + 1]!.serviceStart).toBeCloseTo(expected.earliest, 6);
+          }
+        },
+      ),
+      { seed: 20261125, numRuns: 80 },
+    );
+    expect(seen.feasible).toBeGreaterThan(20);
+    expect(seen.infeasible).toBeGreaterThan(10);
+  });
+});
