@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Problem, TimeWindow } from '../model';
 import { queryInsertions, solveOnThisThread, type FixedRoute } from '../index';
-import { insertions } from './audit';
+import { insertions, sequenceFeasible } from './audit';
 import { DAY_START, randomInstance } from './generators';
 import { simulate, structuralFailure } from './schedule';
 
@@ -94,5 +94,41 @@ describe('queryInsertions agrees with brute force', () => {
     );
     expect(seen.feasible).toBeGreaterThan(20);
     expect(seen.infeasible).toBeGreaterThan(10);
+  });
+
+  it('with maxDuration (a later departure may be needed): feasible exactly when some insertion is, at feasible positions', () => {
+    const seen = { feasible: 0, infeasible: 0 };
+    fc.assert(
+      fc.property(
+        fc.record({ seed: fc.integer({ min: 1, max: 1_000_000 }), shipments: fc.integer({ min: 3, max: 10 }), windowHour: fc.integer({ min: 0, max: 6 }) }),
+        (drawn) => {
+          const generated = randomInstance(drawn.seed, { ...drawn, vehicles: 2, maxDuration: true, capacityShare: 0.6, windowSeconds: [1800, 3600] });
+          const s = generated.shipments.length - 1;
+          const last = generated.shipments[s]!;
+          last.pickup!.timeWindows = [];
+          last.delivery!.timeWindows = [];
+          const existing: Problem = { ...generated, shipments: generated.shipments.slice(0, s) };
+          const plan = solveOnThisThread(existing, { seed: 1, maxIterations: 200, timeLimitMs: 60_000 });
+          const routes: FixedRoute[] = plan.routes.map((r) => ({ vehicle: r.vehicle, stops: r.stops.map((x) => ({ shipment: x.shipment, kind: x.kind })) }));
+          const deliveryWindow = { start: DAY_START + drawn.windowHour * 3600, end: DAY_START + (drawn.windowHour + 2) * 3600 };
+          const options = queryInsertions({ problem: generated, routes, shipment: s, deliveryWindow });
+          const problem = withDeliveryWindow(generated, s, deliveryWindow);
+          for (const [k, route] of routes.entries()) {
+            const option = options[k]!;
+            const anyFeasible = [...insertions(problem, route.stops, s)].some((seq) => sequenceFeasible(problem, route.vehicle, seq, true));
+            expect(option.feasible, `route ${k}`).toBe(anyFeasible);
+            seen[anyFeasible ? 'feasible' : 'infeasible']++;
+            if (!option.feasible) continue;
+            const sequence = route.stops.slice();
+            sequence.splice(option.deliveryAfter, 0, { shipment: s, kind: 'delivery' });
+            sequence.splice(option.pickupAfter, 0, { shipment: s, kind: 'pickup' });
+            expect(sequenceFeasible(problem, route.vehicle, sequence, true)).toBe(true);
+          }
+        },
+      ),
+      { seed: 20261126, numRuns: 60 },
+    );
+    expect(seen.feasible).toBeGreaterThan(20);
+    expect(seen.infeasible).toBeGreaterThan(5);
   });
 });
