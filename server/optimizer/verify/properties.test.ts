@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Solution } from '../model';
 import { OBJECTIVES } from '../model';
-import { solveOnThisThread } from '../index';
+import { solve, solveOnThisThread } from '../index';
 import { missedInsertions, priorityInversions, reasonMismatches } from './audit';
 import { checkSolution } from './checker';
 import { randomInstance, type RandomInstanceOptions } from './generators';
@@ -82,5 +82,15 @@ describe('solver properties on random instances', () => {
       }),
       { seed: FC_SEED + 3, numRuns: 20 },
     );
+  });
+
+  it('answers from worker threads pass the checker too', async () => {
+    for (const seed of [11, 12, 13]) {
+      const problem = randomInstance(seed, { shipments: 25, vehicles: 4, singleStopShare: 0.3, multiWindowShare: 0.3, traffic: true, maxDuration: true, locks: true, priorities: true });
+      const solution = await solve(problem, { seed, threads: 2, maxIterations: 300, timeLimitMs: 20_000 });
+      expect(checkSolution(problem, solution).violations, `seed ${seed}`).toEqual([]);
+      expect(missedInsertions(problem, solution), `seed ${seed}`).toEqual([]);
+      expect(solution.stats.threads).toBe(2);
+    }
   });
 });
