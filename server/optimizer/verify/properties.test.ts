@@ -5,6 +5,7 @@ import { OBJECTIVES } from '../model';
 import { solve, solveOnThisThread } from '../index';
 import { missedInsertions, priorityInversions, reasonMismatches } from './audit';
 import { checkSolution } from './checker';
+import { solutionObjective } from './objective';
 import { randomInstance, type RandomInstanceOptions } from './generators';
 
 /** Fixed so a failure reproduces; fast-check prints the seed and path of any counterexample. */
@@ -40,11 +41,14 @@ function solveDrawn(drawn: Drawn): { solution: Solution; problem: ReturnType<typ
 }
 
 describe('solver properties on random instances', () => {
-  it('every solution passes the checker: routes feasible, each shipment routed once or unassigned with a known reason', () => {
+  it('every solution passes the checker (routes feasible, each shipment routed once or unassigned with a known reason) and reports its cost right', () => {
     fc.assert(
       fc.property(instanceArbitrary, (drawn) => {
         const { problem, solution } = solveDrawn(drawn);
         expect(checkSolution(problem, solution).violations).toEqual([]);
+        // The reported cost is the objective's first term recomputed from the routes.
+        const [recomputed] = solutionObjective(problem, solution).costs;
+        if (recomputed !== undefined) expect(Math.abs(solution.cost - recomputed)).toBeLessThanOrEqual(1e-6 * Math.max(1, recomputed));
       }),
       { seed: FC_SEED, numRuns: 60 },
     );
