@@ -388,6 +388,33 @@ export class Search {
 
   // ---- phases ------------------------------------------------------------------------------
 
+  /**
+   * Vehicles any plan needs: single-stop jobs ride from the start (or to the end) together, so
+   * their total size must fit into the largest capacities. Route elimination stops there.
+   */
+  vehicleLowerBound(): number {
+    const inst = this.inst;
+    const D = inst.dims;
+    let bound = 1;
+    for (let d = 0; d < D; d++) {
+      for (const kind of [0, 1]) {
+        let total = 0;
+        for (let j = 0; j < inst.jobs; j++) {
+          if (!this.active[j]) continue;
+          // kind 0: delivery-only jobs (no pickup); kind 1: pickup-only jobs (no delivery).
+          if (inst.nodeLocation[2 * j + kind]! >= 0 || inst.nodeLocation[2 * j + 1 - kind]! < 0) continue;
+          total += inst.size[j * D + d]!;
+        }
+        if (total <= 0) continue;
+        const caps = Array.from({ length: inst.vehicles }, (_, v) => inst.vehicleCapacity[v * D + d]!).sort((a, b) => b - a);
+        let k = 0;
+        while (total > 1e-9 && k < caps.length) total -= caps[k++]!;
+        bound = Math.max(bound, k);
+      }
+    }
+    return bound;
+  }
+
   construct(): void {
     const jobs: number[] = [];
     for (let j = 0; j < this.inst.jobs; j++) if (this.active[j]) jobs.push(j);
@@ -505,7 +532,8 @@ export class Search {
       const phaseEnd = FLEET_PHASE_SHARE;
       this.closedFleet = true;
       this.absence.fill(0);
-      while (!stopped() && fraction() < phaseEnd && this.usedVehicles() > 1) {
+      const fewest = this.vehicleLowerBound();
+      while (!stopped() && fraction() < phaseEnd && this.usedVehicles() > fewest) {
         // Drop the route with the fewest stops; its orders must find room elsewhere.
         let victim = -1;
         for (let r = 0; r < this.routes.length; r++) {
