@@ -202,7 +202,13 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
     }
   };
   try {
-    const workers = idleThreads(threads);
+    let workers: SolverThread[];
+    try {
+      workers = idleThreads(threads);
+    } catch {
+      // Threads cannot start here (e.g. a bundler left the worker file behind): search on this thread.
+      return solveOnThisThread(problem, { ...options, seed });
+    }
     const runs = workers.map((w, k) =>
       w.run(shared, { seed: seed + 7919 * k, timeLimitMs: options.timeLimitMs, maxIterations: options.maxIterations }, stop, forward),
     );
