@@ -1,2 +1,0 @@
-ALTER TABLE "itineraries" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
-CREATE INDEX "itineraries_problem_idx" ON "itineraries" USING btree ("account_id","environment","problem_id");
