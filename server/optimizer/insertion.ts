@@ -36,6 +36,8 @@ export class Inserter {
   maxDistance = 0;
   secondMaxDistance = 0;
   maxRoute = -1;
+  /** Spread of the evaluated route with the evaluated job added (set per evaluate call). */
+  private newSpread = 0;
 
   constructor(
     private readonly inst: Instance,
@@ -72,6 +74,8 @@ export class Inserter {
     const hasD = inst.nodeLocation[d]! >= 0;
     const added = (hasP ? 1 : 0) + (hasD ? 1 : 0);
     if (n + added > inst.vehicleMaxStops[v]!) return false;
+    // Spread does not depend on positions: one O(n) update per route and job.
+    this.newSpread = this.model.usesSpread ? spreadWith(inst, route, hasP ? inst.nodeLocation[p]! : -1, hasD ? inst.nodeLocation[d]! : -1) : 0;
     if (hasP && hasD) return this.evaluatePair(route, r, job, best);
     return this.evaluateSingle(route, r, job, hasP ? p : d, best);
   }
@@ -106,7 +110,7 @@ export class Inserter {
       // Estimated with departure just in time for the first stop, old and new alike.
       baseDuration = route.start[n + 1]! - route.start[0]! - firstWaitOld;
       newDuration = baseDuration + endShift - ((i === 0 ? firstWaitNew : firstWaitOld) - firstWaitOld);
-      if (n > 0) baseCost = model.routeCost(route.vehicle, route.distance, baseDuration);
+      if (n > 0) baseCost = model.routeCost(route.vehicle, route.distance, baseDuration, route.spread);
     }
     const addedDistance = n === 0 ? newDistance : deltaDistance;
     const addedDuration = n === 0 ? newDuration : newDuration - baseDuration;
@@ -115,7 +119,7 @@ export class Inserter {
       if (deliveryStart > best.cost || (deliveryStart === best.cost && addedDistance >= best.addedDistance)) return false;
       delta = deliveryStart;
     } else {
-      delta = model.routeCost(route.vehicle, newDistance, newDuration) - baseCost;
+      delta = model.routeCost(route.vehicle, newDistance, newDuration, this.newSpread) - baseCost;
       if (model.usesMaxDistance) {
         const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
         delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
@@ -301,6 +305,28 @@ export class Inserter {
     }
     return true;
   }
+}
+
+/**
+ * routeSpread of the route's stops plus locations la and lb (-1: absent), in O(n) from the route's
+ * cached spread: the pair sum grows by each new stop's distances to and from the others.
+ */
+function spreadWith(inst: Instance, route: RouteState, la: number, lb: number): number {
+  const n = route.size;
+  const L = inst.locations;
+  const dist = inst.distances;
+  const loc = route.loc;
+  let sum = route.spread * n;
+  let count = n;
+  for (let k = 1; k <= n; k++) {
+    const lk = loc[k]!;
+    if (la >= 0) sum += dist[la * L + lk]! + dist[lk * L + la]!;
+    if (lb >= 0) sum += dist[lb * L + lk]! + dist[lk * L + lb]!;
+  }
+  if (la >= 0) count++;
+  if (lb >= 0) count++;
+  if (la >= 0 && lb >= 0) sum += dist[la * L + lb]! + dist[lb * L + la]!;
+  return count > 0 ? sum / count : 0;
 }
 
 let sequenceBuf = new Int32Array(64);

@@ -7,7 +7,7 @@ import {
   windowLatestFor,
   windowStartFor,
 } from './instance';
-import type { CostModel } from './objective';
+import { type CostModel, routeSpread } from './objective';
 import { planRoute } from './schedule';
 
 /**
@@ -35,6 +35,8 @@ export class RouteState {
   lockAfter: Int32Array;
   distance = 0;
   duration = 0;
+  /** routeSpread of the stops when the cost model uses it (else 0). */
+  spread = 0;
   cost = 0;
   feasible = true;
 
@@ -235,11 +237,13 @@ export class RouteState {
     if (n === 0) {
       this.distance = 0;
       this.duration = 0;
+      this.spread = 0;
       this.cost = 0;
     } else {
       this.distance = this.cumDistance[n + 1]!;
       this.duration = duration;
-      this.cost = model.routeCost(v, this.distance, this.duration);
+      this.spread = model.usesSpread ? routeSpread(inst, loc, 1, n) : 0;
+      this.cost = model.routeCost(v, this.distance, this.duration, this.spread);
     }
   }
 }

@@ -2,6 +2,7 @@ import { type Instance, distanceBetween } from './instance';
 import { planRoute } from './schedule';
 import type { Objective, Route, RouteStop, Solution, Unassigned } from './model';
 import { type JobVerdict, insufficientFleet } from './explain';
+import { SPREAD_WEIGHT, routeSpread } from './objective';
 
 /**
  * Builds one reported route: departs as late as possible without arriving later at the end, so
@@ -74,7 +75,11 @@ export function objectiveValue(inst: Instance, objective: Objective, routes: rea
   let duration = 0;
   let longest = 0;
   let cost = 0;
+  let spread = 0;
   for (const r of routes) {
+    if (objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP') {
+      spread += routeSpread(inst, r.stops.map((s) => s.location), 0, r.stops.length);
+    }
     distance += r.distance;
     duration += r.duration;
     longest = Math.max(longest, r.distance);
@@ -88,6 +93,9 @@ export function objectiveValue(inst: Instance, objective: Objective, routes: rea
       return distance;
     case 'MIN_COST':
       return cost;
+    case 'MIN_VEHICLE_AVOID_TOUR_OVERLAP':
+      // The search's cost without the per-vehicle term, so threads' results compare on it.
+      return duration + distance + SPREAD_WEIGHT * spread;
     default:
       return duration;
   }
