@@ -3,46 +3,31 @@
  * same build with its own settings: a short job retention (so expiry is observable in seconds), a
  * JWT secret (routing's Bearer authentication) and a short job time limit and a raised order limit (so a solve can fail).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { createTenant, createUser, type Tenant } from '../helpers';
+import { startSecondServer, type SecondServer } from '../second-server';
 import { expectError, expectJson, get, pollUntilDone, post, smallPlan, uniqueId, type Json, type PlanBody } from './client';
 
 const RETENTION_SECONDS = 3;
 const JOB_TIME_LIMIT_SECONDS = 15;
 const JWT_SECRET = 'configured-server-test-secret-0123456789abcdef';
 
-let server: ChildProcess | undefined;
-let dataDir: string;
+let server: SecondServer | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
-const saved = { BASE_URL: process.env.BASE_URL, DATA_DIR: process.env.DATA_DIR };
 
 async function startServer(): Promise<void> {
-  const port = 5000 + Math.floor(Math.random() * 900);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'routing-configured-'));
   let databaseUrl = '';
   if (process.env.TEST_DB === 'postgres') {
     const scratch = await createScratchPostgresDatabase();
     databaseUrl = scratch.databaseUrl;
     dropDatabase = scratch.drop;
   }
-  const root = path.join(import.meta.dirname, '..', '..', '..');
-  // Node runs Next's CLI itself (no npx wrapper), so this child is the server and stops with it.
-  server = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
-    cwd: root,
+  server = await startSecondServer({
+    label: 'routing-configured',
+    databaseUrl,
     env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
       ROUTING_JOB_RETENTION_SECONDS: String(RETENTION_SECONDS),
       // Room for a worker thread's first (cold) job, far too little for the oversized one below.
       JOBS_TIME_LIMIT_SECONDS: String(JOB_TIME_LIMIT_SECONDS),
@@ -50,16 +35,7 @@ async function startServer(): Promise<void> {
       MAX_ORDERS: '6000',
       JWT_SECRET,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false);
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  process.env.BASE_URL = baseUrl;
-  process.env.DATA_DIR = dataDir;
 }
 
 describe('routing on a server with a 3 s retention, a JWT secret and a 15 s job time limit', () => {
@@ -69,14 +45,8 @@ describe('routing on a server with a 3 s retention, a JWT secret and a 15 s job 
     tenant = await createTenant();
   });
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server!.once('exit', resolve));
-    }
+    await server?.stop();
     await dropDatabase?.();
-    rmSync(dataDir, { recursive: true, force: true });
-    process.env.BASE_URL = saved.BASE_URL;
-    process.env.DATA_DIR = saved.DATA_DIR;
   });
 
   it('404 job_not_found once a finished job is past its retention; the problemId is then free again', async () => {

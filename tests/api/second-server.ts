@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * A second server from the same build, started by a test file with its own settings (database, data
+ * directory, limits) for behaviour that depends on configuration or on faults in its own database.
+ * While it runs, BASE_URL and DATA_DIR name it, so the helpers (createTenant, post, get) talk to it;
+ * `stop()` ends it, removes its data directory and points them back at the suite's server.
+ */
+export interface SecondServer {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface SecondServerOptions {
+  /** Prefix of the temporary data directory. */
+  label: string;
+  /** A PostgreSQL URL; empty or absent: the embedded database under the new data directory. */
+  databaseUrl?: string;
+  /** Settings on top of the defaults below (and of this process's environment). */
+  env?: Record<string, string>;
+  /** How long to wait for /readyz. */
+  readyTimeoutMs?: number;
+}
+
+/** A port nothing listens on right now, chosen by the OS. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export async function startSecondServer(options: SecondServerOptions): Promise<SecondServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${options.label}-`));
+  const root = path.join(import.meta.dirname, '..', '..');
+  // Node runs Next's CLI itself (no npx wrapper), so this child is the server and stops with it.
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const saved = { BASE_URL: process.env.BASE_URL, DATA_DIR: process.env.DATA_DIR };
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    process.env.BASE_URL = saved.BASE_URL;
+    process.env.DATA_DIR = saved.DATA_DIR;
+  };
+
+  const giveUpAt = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  while (true) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`the second server (${options.label}) exited before it was ready`);
+    }
+    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false);
+    if (ready) break;
+    if (Date.now() > giveUpAt) {
+      await stop();
+      throw new Error(`the second server (${options.label}) was not ready at ${baseUrl}/readyz in time`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.env.BASE_URL = baseUrl;
+  process.env.DATA_DIR = dataDir;
+  return { baseUrl, dataDir, stop };
+}
