@@ -1,5 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getAccount, listSubtree, type Account } from '@/server/accounts';
+import { itinerariesRouter } from './console-itineraries-router';
+import { settingsRouter } from './console-settings-router';
 import { protectedProcedure, router } from './trpc';
 
 /**
@@ -54,6 +56,8 @@ export const appRouter = router({
       return tree;
     }),
   }),
+  itineraries: itinerariesRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

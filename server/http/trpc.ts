@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
+import { AccountsError } from '@/server/accounts';
 import { getDb, type Db } from '@/server/db';
 import { log } from '@/server/log';
 import { getConsoleUser, type ConsoleUser } from './console-auth';
@@ -25,6 +26,7 @@ const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : undefined;
     const first = zodError?.issues[0];
+    const accountsParam = error.cause instanceof AccountsError ? error.cause.param : undefined;
     // Stack traces stay on the server.
     const { stack: _stack, ...data } = shape.data;
     return {
@@ -34,7 +36,7 @@ const t = initTRPC.context<TrpcContext>().create({
       data: {
         ...data,
         // The field at fault, as the /v1 API names it (`stops[2].address`), for forms to highlight.
-        ...(first ? { param: jsonPath(first.path) } : {}),
+        ...(first ? { param: jsonPath(first.path) } : accountsParam ? { param: accountsParam } : {}),
       },
     };
   },

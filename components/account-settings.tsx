@@ -1,0 +1,467 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { AccountNode } from '@/server/http/console-router';
+import { useTRPC } from './providers';
+
+/** Admin editors for an account's own booking pricing and slot policy (saved with setSettings). */
+
+const PRICING_MODELS = ['markup', 'pass_through', 'free_over', 'on_account'] as const;
+type PricingModel = (typeof PRICING_MODELS)[number];
+const BUCKETS = ['MORNING', 'AFTERNOON', 'EVENING', 'AFTER_8PM', 'FLEXIBLE'] as const;
+type Bucket = (typeof BUCKETS)[number];
+
+function flatten(node: AccountNode, depth = 0): { id: number; name: string; depth: number }[] {
+  return [{ id: node.id, name: node.name, depth }, ...node.children.flatMap((c) => flatten(c, depth + 1))];
+}
+
+/** The server's `param` for a refused save (e.g. `booking.pricing.markupPercent`), and its message. */
+interface SaveError {
+  param: string | null;
+  message: string;
+}
+
+function saveErrorOf(error: unknown): SaveError {
+  const data = (error as { data?: { param?: unknown } }).data;
+  const message = error instanceof Error ? error.message : String(error);
+  return { param: typeof data?.param === 'string' ? data.param : null, message };
+}
+
+/** The longest field name that is the error's param or a prefix of it (`slotPolicy.blackoutDates[1]` -> `slotPolicy.blackoutDates`). */
+function fieldOf(error: SaveError | null, fields: readonly string[]): string | null {
+  if (!error?.param) return null;
+  const param = error.param;
+  const matches = fields.filter((f) => param === f || param.startsWith(`${f}.`) || param.startsWith(`${f}[`));
+  return matches.sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+function Field({ name, label, error, hint, wide, children }: { name: string; label: string; error: string | null; hint?: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'field wide' : 'field'}>
+      <label htmlFor={`f-${name}`}>{label}</label>
+      {children}
+      {hint ? <span className="hint">{hint}</span> : null}
+      {error ? (
+        <span className="field-error" role="alert" id={`e-${name}`} data-testid={`error-${name}`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Number inputs: empty -> undefined; anything else is sent as typed so the server validates it. */
+function numberOrUndefined(value: string): number | undefined {
+  if (value.trim() === '') return undefined;
+  return Number(value);
+}
+
+function useAccountSettings() {
+  const trpc = useTRPC();
+  const tree = useQuery(trpc.accounts.tree.queryOptions());
+  const accounts = tree.data ? flatten(tree.data) : [];
+  const [chosen, setChosen] = useState<number | null>(null);
+  const accountId = chosen ?? accounts[0]?.id ?? null;
+  const settings = useQuery({ ...trpc.settings.get.queryOptions({ accountId: accountId ?? 0 }), enabled: accountId !== null });
+  const nameOf = (id: number | null) => {
+    if (id === null) return null;
+    const account = accounts.find((a) => a.id === id);
+    return account ? `${account.name} (#${id})` : `#${id}`;
+  };
+  return { tree, accounts, accountId, setAccountId: setChosen, settings, nameOf };
+}
+
+function AccountPicker({ accounts, accountId, onChange }: { accounts: { id: number; name: string; depth: number }[]; accountId: number | null; onChange: (id: number) => void }) {
+  return (
+    <div className="inline-field">
+      <label htmlFor="account-picker">Account</label>
+      <select id="account-picker" value={accountId ?? ''} onChange={(e) => onChange(Number(e.target.value))}>
+        {accounts.map((a) => (
+          <option key={a.id} value={a.id}>
+            {`${'\u00a0\u00a0'.repeat(a.depth)}${a.name} (#${a.id})`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking pricing
+
+interface RateRow {
+  vehicleType: string;
+  baseFeeCents: string;
+  perMileCents: string;
+  perMinuteCents: string;
+}
+
+interface BookingData {
+  pricing?: { model: PricingModel; markupPercent?: number; markupFixedCents?: number; freeOverCents?: number };
+  rateCards?: Record<string, { baseFeeCents: number; perMileCents: number; perMinuteCents: number }>;
+}
+
+const str = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own: BookingData | undefined; vehicleTypes: string[] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [model, setModel] = useState<PricingModel | ''>(own?.pricing?.model ?? '');
+  const [markupPercent, setMarkupPercent] = useState(str(own?.pricing?.markupPercent));
+  const [markupFixedCents, setMarkupFixedCents] = useState(str(own?.pricing?.markupFixedCents));
+  const [freeOverCents, setFreeOverCents] = useState(str(own?.pricing?.freeOverCents));
+  const [rates, setRates] = useState<RateRow[]>(
+    Object.entries(own?.rateCards ?? {}).map(([vehicleType, r]) => ({
+      vehicleType,
+      baseFeeCents: String(r.baseFeeCents),
+      perMileCents: String(r.perMileCents),
+      perMinuteCents: String(r.perMinuteCents),
+    })),
+  );
+  const [error, setError] = useState<SaveError | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useMutation(
+    trpc.settings.setBooking.mutationOptions({
+      onSuccess: async () => {
+        setSaved(true);
+        await queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey({ accountId }) });
+      },
+      onError: (e) => setError(saveErrorOf(e)),
+    }),
+  );
+  const fields = ['booking.pricing.model', 'booking.pricing.markupPercent', 'booking.pricing.markupFixedCents', 'booking.pricing.freeOverCents', 'booking.rateCards', 'booking'];
+  const errorField = fieldOf(error, fields);
+  const errorFor = (f: string) => (errorField === f ? (error?.message ?? null) : null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSaved(false);
+    const rateCards = Object.fromEntries(
+      rates.map((r) => [r.vehicleType, { baseFeeCents: Number(r.baseFeeCents || 0), perMileCents: Number(r.perMileCents || 0), perMinuteCents: Number(r.perMinuteCents || 0) }]),
+    );
+    const booking = {
+      ...(model
+        ? {
+            pricing: {
+              model,
+              markupPercent: numberOrUndefined(markupPercent),
+              markupFixedCents: numberOrUndefined(markupFixedCents),
+              freeOverCents: numberOrUndefined(freeOverCents),
+            },
+          }
+        : {}),
+      ...(rates.length > 0 ? { rateCards } : {}),
+    };
+    save.mutate({ accountId, booking: model || rates.length > 0 ? booking : null });
+  };
+
+  const setRate = (i: number, patch: Partial<RateRow>) => setRates(rates.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const unusedType = vehicleTypes.find((t) => !rates.some((r) => r.vehicleType === t));
+
+  return (
+    <form className="panel" onSubmit={submit} noValidate aria-labelledby="own-booking">
+      <h2 id="own-booking">This account’s own booking pricing</h2>
+      <p className="muted">Booking settings are taken whole from the nearest account that has them. Leave the model empty and remove every rate card to inherit.</p>
+      <div className="settings-form">
+        <Field name="booking.pricing.model" label="Pricing model" error={errorFor('booking.pricing.model')}>
+          <select id="f-booking.pricing.model" value={model} onChange={(e) => setModel(e.target.value as PricingModel | '')}>
+            <option value="">(none: inherit)</option>
+            {PRICING_MODELS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field name="booking.pricing.markupPercent" label="Markup percent" error={errorFor('booking.pricing.markupPercent')}>
+          <input
+            id="f-booking.pricing.markupPercent"
+            type="number"
+            step="any"
+            value={markupPercent}
+            onChange={(e) => setMarkupPercent(e.target.value)}
+            aria-invalid={errorField === 'booking.pricing.markupPercent'}
+          />
+        </Field>
+        <Field name="booking.pricing.markupFixedCents" label="Markup fixed (cents)" error={errorFor('booking.pricing.markupFixedCents')}>
+          <input
+            id="f-booking.pricing.markupFixedCents"
+            type="number"
+            step="1"
+            value={markupFixedCents}
+            onChange={(e) => setMarkupFixedCents(e.target.value)}
+            aria-invalid={errorField === 'booking.pricing.markupFixedCents'}
+          />
+        </Field>
+        <Field name="booking.pricing.freeOverCents" label="Free over (cents)" hint="Order value above which delivery is free (free_over)." error={errorFor('booking.pricing.freeOverCents')}>
+          <input
+            id="f-booking.pricing.freeOverCents"
+            type="number"
+            step="1"
+            value={freeOverCents}
+            onChange={(e) => setFreeOverCents(e.target.value)}
+            aria-invalid={errorField === 'booking.pricing.freeOverCents'}
+          />
+        </Field>
+        <Field name="booking.rateCards" label="Rate cards per vehicle type" wide error={errorFor('booking.rateCards') ?? errorFor('booking')}>
+          <table className="data" id="f-booking.rateCards">
+            <thead>
+              <tr>
+                <th>Vehicle type</th>
+                <th>Base fee (cents)</th>
+                <th>Per mile (cents)</th>
+                <th>Per minute (cents)</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {rates.map((r, i) => (
+                <tr key={i}>
+                  <td>
+                    <select aria-label={`Vehicle type ${i + 1}`} value={r.vehicleType} onChange={(e) => setRate(i, { vehicleType: e.target.value })}>
+                      {[...new Set([r.vehicleType, ...vehicleTypes])].map((t) => (
+                        <option key={t} value={t}>
+                          {t}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <input aria-label={`Base fee ${r.vehicleType}`} type="number" step="1" value={r.baseFeeCents} onChange={(e) => setRate(i, { baseFeeCents: e.target.value })} />
+                  </td>
+                  <td>
+                    <input aria-label={`Per mile ${r.vehicleType}`} type="number" step="1" value={r.perMileCents} onChange={(e) => setRate(i, { perMileCents: e.target.value })} />
+                  </td>
+                  <td>
+                    <input aria-label={`Per minute ${r.vehicleType}`} type="number" step="1" value={r.perMinuteCents} onChange={(e) => setRate(i, { perMinuteCents: e.target.value })} />
+                  </td>
+                  <td>
+                    <button type="button" className="link" onClick={() => setRates(rates.filter((_, j) => j !== i))}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {unusedType ? (
+            <button type="button" className="link" onClick={() => setRates([...rates, { vehicleType: unusedType, baseFeeCents: '0', perMileCents: '0', perMinuteCents: '0' }])}>
+              Add rate card
+            </button>
+          ) : null}
+        </Field>
+      </div>
+      {error && !errorField ? <p className="alert">{error.message}</p> : null}
+      <p>
+        <button type="submit" disabled={save.isPending}>
+          Save pricing
+        </button>{' '}
+        {saved ? <span className="saved" role="status">Saved.</span> : null}
+      </p>
+    </form>
+  );
+}
+
+function Effective({ title, source, children }: { title: string; source: string; children: ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby="effective">
+      <h2 id="effective">{title}</h2>
+      <p data-testid="effective-source">{source}</p>
+      {children}
+    </section>
+  );
+}
+
+export function BookingPricingEditor() {
+  const { tree, accounts, accountId, setAccountId, settings, nameOf } = useAccountSettings();
+  const data = settings.data;
+  return (
+    <>
+      <h1>Booking pricing</h1>
+      {tree.error ? <p className="alert">{tree.error.message}</p> : null}
+      <div className="toolbar">
+        <AccountPicker accounts={accounts} accountId={accountId} onChange={setAccountId} />
+      </div>
+      {settings.error ? <p className="alert">{settings.error.message}</p> : null}
+      {settings.isPending && accountId !== null ? <p className="muted">Loading…</p> : null}
+      {data ? (
+        <>
+          <Effective
+            title="Effective booking settings"
+            source={
+              data.effective.sources.booking === null
+                ? 'No account in the chain has booking settings.'
+                : data.effective.sources.booking === data.accountId
+                  ? 'From this account’s own settings.'
+                  : `Inherited from ${nameOf(data.effective.sources.booking)}.`
+            }
+          >
+            <pre data-testid="effective-booking">{JSON.stringify(data.effective.booking, null, 2)}</pre>
+          </Effective>
+          <BookingForm key={data.accountId} accountId={data.accountId} own={data.own.booking} vehicleTypes={data.vehicleTypes} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slot policy
+
+interface StoredSlotPolicyData {
+  horizonDays?: number;
+  blackoutDates?: string[];
+  leadTimeMinutes?: number;
+  sameDayCutoff?: string | null;
+  buckets?: Partial<Record<Bucket, { startHour: number; endHour: number } | undefined>>;
+  availableBuckets?: Bucket[];
+  defaultBucket?: Bucket;
+}
+
+function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlotPolicyData | undefined }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [horizonDays, setHorizonDays] = useState(str(own?.horizonDays));
+  const [blackoutDates, setBlackoutDates] = useState((own?.blackoutDates ?? []).join('\n'));
+  const [leadTimeMinutes, setLeadTimeMinutes] = useState(str(own?.leadTimeMinutes));
+  const [sameDayCutoff, setSameDayCutoff] = useState(own?.sameDayCutoff ?? '');
+  const [available, setAvailable] = useState<Bucket[] | null>(own?.availableBuckets ?? null);
+  const [defaultBucket, setDefaultBucket] = useState<Bucket | ''>(own?.defaultBucket ?? '');
+  const [error, setError] = useState<SaveError | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useMutation(
+    trpc.settings.setSlotPolicy.mutationOptions({
+      onSuccess: async () => {
+        setSaved(true);
+        await queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey({ accountId }) });
+      },
+      onError: (e) => setError(saveErrorOf(e)),
+    }),
+  );
+  const fields = [
+    'slotPolicy.horizonDays',
+    'slotPolicy.blackoutDates',
+    'slotPolicy.leadTimeMinutes',
+    'slotPolicy.sameDayCutoff',
+    'slotPolicy.availableBuckets',
+    'slotPolicy.defaultBucket',
+  ];
+  const errorField = fieldOf(error, fields);
+  const errorFor = (f: string) => (errorField === f ? (error?.message ?? null) : null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSaved(false);
+    const dates = blackoutDates
+      .split(/[\s,]+/)
+      .map((d) => d.trim())
+      .filter(Boolean);
+    const slotPolicy = {
+      horizonDays: numberOrUndefined(horizonDays),
+      blackoutDates: dates.length > 0 ? dates : undefined,
+      leadTimeMinutes: numberOrUndefined(leadTimeMinutes),
+      sameDayCutoff: sameDayCutoff.trim() === '' ? (own?.sameDayCutoff === undefined ? undefined : null) : sameDayCutoff.trim(),
+      buckets: own?.buckets,
+      availableBuckets: available ?? undefined,
+      defaultBucket: defaultBucket || undefined,
+    };
+    const empty = Object.values(slotPolicy).every((v) => v === undefined);
+    save.mutate({ accountId, slotPolicy: empty ? null : slotPolicy });
+  };
+
+  const toggle = (bucket: Bucket, on: boolean) => {
+    const current = available ?? [...BUCKETS];
+    setAvailable(BUCKETS.filter((b) => (b === bucket ? on : current.includes(b))));
+  };
+
+  return (
+    <form className="panel" onSubmit={submit} noValidate aria-labelledby="own-slot-policy">
+      <h2 id="own-slot-policy">This account’s own slot policy</h2>
+      <p className="muted">Empty fields fall back to the service defaults. A slot policy is taken whole from the nearest account that has one.</p>
+      <div className="settings-form">
+        <Field name="slotPolicy.horizonDays" label="Horizon (days)" error={errorFor('slotPolicy.horizonDays')}>
+          <input id="f-slotPolicy.horizonDays" type="number" step="1" value={horizonDays} onChange={(e) => setHorizonDays(e.target.value)} aria-invalid={errorField === 'slotPolicy.horizonDays'} />
+        </Field>
+        <Field name="slotPolicy.leadTimeMinutes" label="Lead time (minutes)" error={errorFor('slotPolicy.leadTimeMinutes')}>
+          <input
+            id="f-slotPolicy.leadTimeMinutes"
+            type="number"
+            step="1"
+            value={leadTimeMinutes}
+            onChange={(e) => setLeadTimeMinutes(e.target.value)}
+            aria-invalid={errorField === 'slotPolicy.leadTimeMinutes'}
+          />
+        </Field>
+        <Field name="slotPolicy.sameDayCutoff" label="Same-day cutoff (HH:MM)" hint="Empty: no cutoff." error={errorFor('slotPolicy.sameDayCutoff')}>
+          <input id="f-slotPolicy.sameDayCutoff" type="text" placeholder="14:00" value={sameDayCutoff} onChange={(e) => setSameDayCutoff(e.target.value)} aria-invalid={errorField === 'slotPolicy.sameDayCutoff'} />
+        </Field>
+        <Field name="slotPolicy.defaultBucket" label="Default bucket" error={errorFor('slotPolicy.defaultBucket')}>
+          <select id="f-slotPolicy.defaultBucket" value={defaultBucket} onChange={(e) => setDefaultBucket(e.target.value as Bucket | '')} aria-invalid={errorField === 'slotPolicy.defaultBucket'}>
+            <option value="">(service default)</option>
+            {BUCKETS.map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field name="slotPolicy.blackoutDates" label="Blackout dates" hint="One date (YYYY-MM-DD) per line." wide error={errorFor('slotPolicy.blackoutDates')}>
+          <textarea id="f-slotPolicy.blackoutDates" rows={3} value={blackoutDates} onChange={(e) => setBlackoutDates(e.target.value)} aria-invalid={errorField === 'slotPolicy.blackoutDates'} />
+        </Field>
+        <Field name="slotPolicy.availableBuckets" label="Available buckets" wide error={errorFor('slotPolicy.availableBuckets')}>
+          <div className="checks" id="f-slotPolicy.availableBuckets">
+            {BUCKETS.map((b) => (
+              <label key={b}>
+                <input type="checkbox" checked={(available ?? BUCKETS).includes(b)} onChange={(e) => toggle(b, e.target.checked)} />
+                {b}
+              </label>
+            ))}
+          </div>
+        </Field>
+      </div>
+      {error && !errorField ? <p className="alert">{error.message}</p> : null}
+      <p>
+        <button type="submit" disabled={save.isPending}>
+          Save slot policy
+        </button>{' '}
+        {saved ? <span className="saved" role="status">Saved.</span> : null}
+      </p>
+    </form>
+  );
+}
+
+export function SlotPolicyEditor() {
+  const { tree, accounts, accountId, setAccountId, settings, nameOf } = useAccountSettings();
+  const data = settings.data;
+  return (
+    <>
+      <h1>Slot policy</h1>
+      {tree.error ? <p className="alert">{tree.error.message}</p> : null}
+      <div className="toolbar">
+        <AccountPicker accounts={accounts} accountId={accountId} onChange={setAccountId} />
+      </div>
+      {settings.error ? <p className="alert">{settings.error.message}</p> : null}
+      {settings.isPending && accountId !== null ? <p className="muted">Loading…</p> : null}
+      {data ? (
+        <>
+          <Effective
+            title="Effective slot policy"
+            source={
+              data.effective.sources.slotPolicy === null
+                ? 'Service defaults (no account in the chain has a slot policy).'
+                : data.effective.sources.slotPolicy === data.accountId
+                  ? 'From this account’s own slot policy, completed with the service defaults.'
+                  : `Inherited from ${nameOf(data.effective.sources.slotPolicy)}, completed with the service defaults.`
+            }
+          >
+            <pre data-testid="effective-slot-policy">{JSON.stringify(data.effective.slotPolicy, null, 2)}</pre>
+          </Effective>
+          <SlotPolicyForm key={data.accountId} accountId={data.accountId} own={data.own.slotPolicy} />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import {
+  AccountsError,
+  accountIdSchema,
+  bookingSettingsSchema,
+  getEffectiveSettings,
+  getOwnSettings,
+  isInSubtree,
+  setSettings,
+  slotPolicySchema,
+  type SettingsUpdate,
+} from '@/server/accounts';
+import type { Db } from '@/server/db';
+import { VEHICLE_TYPES } from '@/server/routing';
+import { adminProcedure, router } from './trpc';
+
+/**
+ * Account settings for console admins: read the effective and own settings of an account in the
+ * admin's subtree and replace its own booking pricing or slot policy.
+ */
+
+const accountInput = z.object({ accountId: accountIdSchema });
+
+async function assertInSubtree(db: Db, rootId: number, accountId: number): Promise<void> {
+  if (!(await isInSubtree(db, rootId, accountId))) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'That account is neither your account nor one of its branches.' });
+  }
+}
+
+const trpcCodeOf = { invalid_input: 'BAD_REQUEST', not_found: 'NOT_FOUND', conflict: 'CONFLICT' } as const;
+
+/** Refusals from the accounts module keep their message and `param` (see the error formatter). */
+async function accountsCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AccountsError) throw new TRPCError({ code: trpcCodeOf[error.code], message: error.message, cause: error });
+    throw error;
+  }
+}
+
+async function readSettings(db: Db, accountId: number) {
+  const [own, effective] = await Promise.all([getOwnSettings(db, accountId), getEffectiveSettings(db, accountId)]);
+  return { accountId, own, effective, vehicleTypes: [...VEHICLE_TYPES] };
+}
+
+async function updateSettings(db: Db, rootId: number, accountId: number, update: SettingsUpdate) {
+  await assertInSubtree(db, rootId, accountId);
+  await accountsCall(() => setSettings(db, accountId, update));
+  return accountsCall(() => readSettings(db, accountId));
+}
+
+export const settingsRouter = router({
+  get: adminProcedure.input(accountInput).query(async ({ ctx, input }) => {
+    await assertInSubtree(ctx.db, ctx.user.accountId, input.accountId);
+    return accountsCall(() => readSettings(ctx.db, input.accountId));
+  }),
+  /** Replaces the account's own booking settings; null removes them (the account inherits again). */
+  setBooking: adminProcedure
+    .input(accountInput.extend({ booking: bookingSettingsSchema.nullable() }))
+    .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.user.accountId, input.accountId, { booking: input.booking })),
+  /** Replaces the account's own slot policy; null removes it. */
+  setSlotPolicy: adminProcedure
+    .input(accountInput.extend({ slotPolicy: slotPolicySchema.nullable() }))
+    .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.user.accountId, input.accountId, { slotPolicy: input.slotPolicy })),
+});
