@@ -1,49 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../helpers';
-import { baseUrl, demoCredentials } from './http';
+import { hasSession, query, signIn } from './console-client';
+import { demoCredentials } from './http';
 
-// The console's tRPC API behind the next-auth session, driven over HTTP as a browser would.
+// The console's tRPC API behind the next-auth session, driven over HTTP as a browser would (./console-client).
 const demo = demoCredentials() as ReturnType<typeof demoCredentials> & { parentAccountId: number; branches: { id: number; name: string }[] };
-
-interface TrpcResult {
-  result?: { data: { json: unknown } };
-  error?: { json: { message: string; code: number; data: { code: string; httpStatus: number } } };
-}
-
-/** Cookie header value from a response's Set-Cookie headers. */
-function cookiesOf(response: Response, jar: Map<string, string>): Map<string, string> {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const eq = pair?.indexOf('=') ?? -1;
-    if (pair && eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
-  }
-  return jar;
-}
-
-const cookieHeader = (jar: Map<string, string>) => [...jar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
-
-/** Signs in with the Credentials provider the way the auth.js client does: CSRF token, then the callback. */
-async function signIn(email: string, password: string): Promise<{ jar: Map<string, string>; location: string | null }> {
-  const jar = new Map<string, string>();
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-  cookiesOf(csrf, jar);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const callback = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
-    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: `${baseUrl}/console` }),
-  });
-  cookiesOf(callback, jar);
-  return { jar, location: callback.headers.get('location') };
-}
-
-async function query(path: string, jar?: Map<string, string>): Promise<{ status: number; body: TrpcResult }> {
-  const response = await fetch(`${baseUrl}/api/trpc/${path}`, { headers: jar ? { Cookie: cookieHeader(jar) } : {} });
-  return { status: response.status, body: (await response.json()) as TrpcResult };
-}
-
-const hasSession = (jar: Map<string, string>) => [...jar.keys()].some((name) => name.endsWith('authjs.session-token'));
 
 describe('console tRPC API', () => {
   it('refuses every procedure without a session', async () => {
