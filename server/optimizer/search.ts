@@ -74,6 +74,8 @@ export class Search {
   private readonly countsA = new Int32Array(PRIORITIES);
   private readonly countsB = new Int32Array(PRIORITIES);
   private readonly candidate = emptyCandidate();
+  /** The stops of the route ruin is cutting a string from, to put back if the cut breaks it. */
+  private ruinBackup = new Int32Array(16);
   /** Route elimination: when true, recreate may not open unused vehicles. */
   private closedFleet = false;
 
@@ -360,12 +362,35 @@ export class Search {
           victims.push(route.node[k]! >> 1);
         }
       }
+      const removedBefore = out.length;
+      if (this.ruinBackup.length < n) this.ruinBackup = new Int32Array(2 * n);
+      this.ruinBackup.set(route.node.subarray(1, n + 1));
       for (const j of victims) this.removeJob(j, out);
       route.update(this.model);
       this.ruined[r] = 1;
       strings++;
+      // Removing stops need not keep a route feasible: with time-of-day traffic (or a duration
+      // matrix without the triangle inequality) the shortened route can arrive at a later stop at
+      // another time, and its schedule can then break a window or maxDuration. Such a string
+      // stays: the route goes back to its stops before the removal.
+      if (!route.feasible) {
+        route.setStops(this.ruinBackup, n);
+        route.update(this.model);
+        for (let k = removedBefore; k < out.length; k++) {
+          const j = out[k]!;
+          this.jobRoute[j] = r;
+          this.removedMark[j] = 0;
+        }
+        out.length = removedBefore;
+      }
     }
     for (const j of out) this.removedMark[j] = 0;
+  }
+
+  /** Every route this move changed is feasible (the one condition for keeping a move). */
+  private touchedFeasible(): boolean {
+    for (const r of this.touchedList) if (!this.routes[r]!.feasible) return false;
+    return true;
   }
 
   private removeRoute(r: number, out: number[]): void {
@@ -563,7 +588,7 @@ export class Search {
           // Absences drive the elimination; among equally many left-out orders a shorter plan is
           // kept too, so the plan that finally serves everyone is not needlessly tangled.
           const shorter = this.unassigned.length === before.length && cost < fleetCost;
-          if (cmp < 0 || (cmp === 0 && (fewer || afterAbsence < beforeAbsence || shorter))) {
+          if (this.touchedFeasible() && (cmp < 0 || (cmp === 0 && (fewer || afterAbsence < beforeAbsence || shorter)))) {
             fleetCost = cost;
           } else {
             this.rollback();
@@ -601,7 +626,7 @@ export class Search {
       } else this.move(this.randomSortMode());
       const cmp = this.compareUnassigned(this.unassigned, before);
       const cost = this.totalCost();
-      const accept = cmp < 0 || (cmp === 0 && cost < current - temperature * Math.log(this.rng.next()));
+      const accept = this.touchedFeasible() && (cmp < 0 || (cmp === 0 && cost < current - temperature * Math.log(this.rng.next())));
       if (!accept) {
         this.rollback();
         continue;
@@ -622,7 +647,7 @@ export class Search {
       const pool = this.unassigned;
       this.unassigned = [];
       this.recreate(pool, 0);
-      if (this.compareUnassigned(this.unassigned, bestUnassigned) < 0) {
+      if (this.touchedFeasible() && this.compareUnassigned(this.unassigned, bestUnassigned) < 0) {
         best = this.snapshot();
         bestUnassigned = this.unassigned.slice();
         bestCost = this.totalCost();

@@ -118,8 +118,18 @@ export function buildSolution(
   stats: SolutionStats,
 ): Solution {
   const routes: Route[] = [];
+  const dropped: number[] = [];
   routeNodes.forEach((nodes, v) => {
-    if (nodes.length > 0) routes.push(buildRoute(inst, v, nodes));
+    // Last line of defence: the search keeps feasible routes only, but a route whose exact timing
+    // breaks a window, the shift or maxDuration is never reported; its last orders are left out
+    // until the rest fits.
+    let kept = nodes;
+    while (kept.length > 0 && !planRoute(inst, v, kept, kept.length).feasible) {
+      const job = kept[kept.length - 1]! >> 1;
+      kept = kept.filter((x) => x >> 1 !== job);
+      dropped.push(job);
+    }
+    if (kept.length > 0) routes.push(buildRoute(inst, v, kept));
   });
   const unassigned: Unassigned[] = [];
   const seen = new Set<number>();
@@ -130,7 +140,7 @@ export function buildSolution(
       seen.add(j);
     }
   }
-  for (const j of unassignedJobs) {
+  for (const j of [...unassignedJobs, ...dropped]) {
     if (seen.has(j)) continue;
     seen.add(j);
     const v = insufficientFleet(inst.priority[j]!);
