@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 /** Today's date in the browser's time zone, YYYY-MM-DD. */
 export function localToday(): string {
@@ -9,24 +9,30 @@ export function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The page's date: `?date=` when given, else today; changes are kept in the address bar. */
-export function useDateParam(initial: string | undefined): [string, (date: string) => void] {
-  const [date, setDate] = useState(() => initial ?? localToday());
+const noSubscription = () => () => {};
+
+/**
+ * The page's date: `?date=` when given, else today in the browser's time zone (null while the page
+ * renders on the server, so the server's clock never decides it); changes are kept in the address bar.
+ */
+export function useDateParam(initial: string | undefined): [string | null, (date: string) => void] {
+  const today = useSyncExternalStore(noSubscription, localToday, () => null);
+  const [chosen, setChosen] = useState<string | null>(initial ?? null);
   const change = (next: string) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(next)) return;
-    setDate(next);
+    setChosen(next);
     const url = new URL(window.location.href);
     url.searchParams.set('date', next);
     window.history.replaceState(null, '', url);
   };
-  return [date, change];
+  return [chosen ?? today, change];
 }
 
-export function DatePicker({ date, onChange }: { date: string; onChange: (date: string) => void }) {
+export function DatePicker({ date, onChange }: { date: string | null; onChange: (date: string) => void }) {
   return (
     <label className="inline-field">
       Date
-      <input type="date" value={date} onChange={(e) => onChange(e.target.value)} />
+      <input type="date" value={date ?? ''} disabled={date === null} onChange={(e) => onChange(e.target.value)} />
     </label>
   );
 }

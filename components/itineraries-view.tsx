@@ -9,7 +9,7 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
   const trpc = useTRPC();
   const [date, setDate] = useDateParam(initialDate);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const list = useQuery(trpc.itineraries.list.queryOptions({ date }));
+  const list = useQuery({ ...trpc.itineraries.list.queryOptions({ date: date ?? '' }), enabled: date !== null });
   const itineraries = list.data?.itineraries ?? [];
   const selected = itineraries.find((i) => i.id === selectedId) ?? null;
   return (

@@ -18,7 +18,7 @@ const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf
 export function ToursView({ initialDate }: { initialDate: string | undefined }) {
   const trpc = useTRPC();
   const [date, setDate] = useDateParam(initialDate);
-  const list = useQuery(trpc.itineraries.list.queryOptions({ date }));
+  const list = useQuery({ ...trpc.itineraries.list.queryOptions({ date: date ?? '' }), enabled: date !== null });
   const tours: MapTour[] = useMemo(
     () =>
       (list.data?.itineraries ?? [])

@@ -44,6 +44,14 @@ test('itineraries and the tours map show what was booked for the date', async ({
   const stopCount = withStops.reduce((n, i) => n + i.itineraryStops.length, 0);
   await signIn(page, await consoleUser(tenant, 'dispatcher', tenant.parentId));
 
+  // Without ?date= the page shows today (the browser's date).
+  await page.goto('/console/itineraries');
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await expect(page.getByLabel('Date')).toHaveValue(today);
+
   await page.goto(`/console/itineraries?date=${DATE}`);
   await expect(page.getByLabel('Date')).toHaveValue(DATE);
   const rows = page.getByTestId('itinerary-row');
@@ -62,6 +70,12 @@ test('itineraries and the tours map show what was booked for the date', async ({
   await page.getByLabel('Date').fill('2026-11-24');
   await expect(page.getByText('No itineraries on 2026-11-24.')).toBeVisible();
 
+  // The map works offline: no request leaves the server's origin (no tiles, no CDN).
+  const origin = new URL(baseUrl()).origin;
+  const external: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).origin !== origin && !r.url().startsWith('data:')) external.push(r.url());
+  });
   await page.goto(`/console/tours?date=${DATE}`);
   await expect(page.getByTestId('tour-map')).toBeVisible();
   await expect(page.locator('path.tour-line')).toHaveCount(withStops.length);
@@ -72,6 +86,7 @@ test('itineraries and the tours map show what was booked for the date', async ({
   // Distinct colors per tour.
   const colors = await page.locator('path.tour-line').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
   expect(new Set(colors).size).toBe(withStops.length);
+  expect(external).toEqual([]);
 });
 
 test('an admin edits booking pricing and slot policy; invalid values are shown at their field', async ({ page }) => {
