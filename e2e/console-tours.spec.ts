@@ -86,6 +86,9 @@ test('itineraries and the tours map show what was booked for the date', async ({
   // Distinct colors per tour.
   const colors = await page.locator('path.tour-line').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
   expect(new Set(colors).size).toBe(withStops.length);
+  // A stop's tooltip names its itinerary, number, type and times (the last marker is drawn on top).
+  await page.locator('path.tour-stop').last().hover();
+  await expect(page.locator('.leaflet-tooltip')).toContainText(/ · stop \d+ · \w+ · \d\d:\d\d–\d\d:\d\d/);
   expect(external).toEqual([]);
 });
 
