@@ -42,8 +42,9 @@ for engine in pglite postgres; do
     db_url=""
   fi
   echo "== serving the built app on port $port ($engine)"
+  # The next binary itself, not npx: its PID is then the server, so stop_server leaves no orphan behind.
   DATABASE_URL="$db_url" DATA_DIR="$data_dir" PORT="$port" NODE_ENV=production LOG_LEVEL=warn \
-    npx next start -p "$port" >"$REPORTS/server-$engine.log" 2>&1 &
+    node_modules/.bin/next start -p "$port" >"$REPORTS/server-$engine.log" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 120); do
     curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
