@@ -1,5 +1,5 @@
-import type { Problem, Shipment, Vehicle } from '../model';
-import { euclideanMatrix } from './euclidean';
+import type { Problem, Shipment } from '../model';
+import { benchmarkProblem, euclideanMatrix } from './euclidean';
 
 /** A parsed benchmark: the Problem plus the original task ids of each shipment's stops. */
 export interface BenchmarkInstance {
@@ -66,30 +66,16 @@ export function parseLiLim(name: string, text: string): BenchmarkInstance {
     });
     taskIds.push({ pickup: t.id, delivery: d.id });
   }
-  const vehicles: Vehicle[] = Array.from({ length: vehicleCount }, (_, k) => ({
-    id: `vehicle-${k + 1}`,
-    startLocation: 0,
-    endLocation: 0,
-    earliestStart: depot.ready,
-    latestEnd: depot.due,
-    capacity: [capacity],
-    skills: [],
-    fixedCost: 0,
-    costPerHour: 0,
-    costPerMeter: 1,
-    speedFactor: 1,
-  }));
   return {
     name,
-    problem: {
+    problem: benchmarkProblem({
       locationCount: tasks.length,
-      durations: matrix,
-      distances: matrix,
-      dimensions: 1,
-      vehicles,
+      matrix,
+      vehicleCount,
+      capacity,
+      depotWindow: { start: depot.ready, end: depot.due },
       shipments,
-      objective: 'MIN_VEHICLES_THEN_DISTANCE',
-    },
+    }),
     taskIds,
   };
 }

@@ -1,5 +1,5 @@
-import type { Shipment, Vehicle } from '../model';
-import { euclideanMatrix } from './euclidean';
+import type { Shipment } from '../model';
+import { benchmarkProblem, euclideanMatrix } from './euclidean';
 import type { BenchmarkInstance } from './lilim';
 
 /**
@@ -33,30 +33,16 @@ export function parseSolomon(name: string, text: string): BenchmarkInstance {
     });
     taskIds.push({ pickup: -1, delivery: r[0]! });
   });
-  const vehicles: Vehicle[] = Array.from({ length: vehicleCount }, (_, k) => ({
-    id: `vehicle-${k + 1}`,
-    startLocation: 0,
-    endLocation: 0,
-    earliestStart: depot[4]!,
-    latestEnd: depot[5]!,
-    capacity: [capacity],
-    skills: [],
-    fixedCost: 0,
-    costPerHour: 0,
-    costPerMeter: 1,
-    speedFactor: 1,
-  }));
   return {
     name,
-    problem: {
+    problem: benchmarkProblem({
       locationCount: rows.length,
-      durations: matrix,
-      distances: matrix,
-      dimensions: 1,
-      vehicles,
+      matrix,
+      vehicleCount,
+      capacity,
+      depotWindow: { start: depot[4]!, end: depot[5]! },
       shipments,
-      objective: 'MIN_VEHICLES_THEN_DISTANCE',
-    },
+    }),
     taskIds,
   };
 }
