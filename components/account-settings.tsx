@@ -274,19 +274,31 @@ function Effective({ title, source, children }: { title: string; source: string;
   );
 }
 
-export function BookingPricingEditor() {
+type SettingsData = NonNullable<ReturnType<typeof useAccountSettings>['settings']['data']>;
+
+/** The frame both editors share: heading, account picker, errors and loading; `render` draws the rest. */
+function SettingsPage({ title, render }: { title: string; render: (data: SettingsData, nameOf: (id: number | null) => string | null) => ReactNode }) {
   const { tree, accounts, accountId, setAccountId, settings, nameOf } = useAccountSettings();
   const data = settings.data;
   return (
     <>
-      <h1>Booking pricing</h1>
+      <h1>{title}</h1>
       {tree.error ? <p className="alert">{tree.error.message}</p> : null}
       <div className="toolbar">
         <AccountPicker accounts={accounts} accountId={accountId} onChange={setAccountId} />
       </div>
       {settings.error ? <p className="alert">{settings.error.message}</p> : null}
       {settings.isPending && accountId !== null ? <p className="muted">Loading…</p> : null}
-      {data ? (
+      {data ? render(data, nameOf) : null}
+    </>
+  );
+}
+
+export function BookingPricingEditor() {
+  return (
+    <SettingsPage
+      title="Booking pricing"
+      render={(data, nameOf) => (
         <>
           <Effective
             title="Effective booking settings"
@@ -302,8 +314,8 @@ export function BookingPricingEditor() {
           </Effective>
           <BookingForm key={data.accountId} accountId={data.accountId} own={data.own.booking} vehicleTypes={data.vehicleTypes} />
         </>
-      ) : null}
-    </>
+      )}
+    />
   );
 }
 
@@ -434,18 +446,10 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
 }
 
 export function SlotPolicyEditor() {
-  const { tree, accounts, accountId, setAccountId, settings, nameOf } = useAccountSettings();
-  const data = settings.data;
   return (
-    <>
-      <h1>Slot policy</h1>
-      {tree.error ? <p className="alert">{tree.error.message}</p> : null}
-      <div className="toolbar">
-        <AccountPicker accounts={accounts} accountId={accountId} onChange={setAccountId} />
-      </div>
-      {settings.error ? <p className="alert">{settings.error.message}</p> : null}
-      {settings.isPending && accountId !== null ? <p className="muted">Loading…</p> : null}
-      {data ? (
+    <SettingsPage
+      title="Slot policy"
+      render={(data, nameOf) => (
         <>
           <Effective
             title="Effective slot policy"
@@ -461,7 +465,7 @@ export function SlotPolicyEditor() {
           </Effective>
           <SlotPolicyForm key={data.accountId} accountId={data.accountId} own={data.own.slotPolicy} />
         </>
-      ) : null}
-    </>
+      )}
+    />
   );
 }
