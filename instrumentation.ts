@@ -2,6 +2,8 @@
 export async function register(): Promise<void> {
   // The edge runtime has no database; this branch is dropped from its bundle.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // Before the first request: X-Forwarded-* believed from configured proxies only, unserved methods refused.
+    (await import('@/server/http/edge')).installRequestGuard();
     try {
       const { startAccounts } = await import('@/server/accounts');
       await startAccounts(); // database open and migrated, admin channel, demo seed

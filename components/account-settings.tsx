@@ -469,3 +469,98 @@ export function SlotPolicyEditor() {
     />
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pickup locations: the branch location (booking's default origin) and the pickup override
+
+type LocationKind = 'branchLocation' | 'pickupOverride';
+
+interface LocationData {
+  addressLine1?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+const LOCATION_FIELDS = [
+  ['addressLine1', 'Street'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['postalCode', 'Postal code'],
+  ['latitude', 'Latitude'],
+  ['longitude', 'Longitude'],
+] as const;
+
+function LocationForm({ accountId, kind, title, own }: { accountId: number; kind: LocationKind; title: string; own: LocationData | undefined }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(LOCATION_FIELDS.map(([key]) => [key, own?.[key] === undefined ? '' : String(own[key])])));
+  const [error, setError] = useState<SaveError | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useMutation(
+    trpc.settings.setLocation.mutationOptions({
+      onSuccess: async () => {
+        setSaved(true);
+        await queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey({ accountId }) });
+      },
+      onError: (e) => setError(saveErrorOf(e)),
+    }),
+  );
+  const fields = LOCATION_FIELDS.map(([key]) => `${kind}.${key}`);
+  const errorField = fieldOf(error, fields);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSaved(false);
+    const text = (key: string) => (values[key]?.trim() ? values[key]!.trim() : undefined);
+    const location = {
+      addressLine1: text('addressLine1'),
+      city: text('city'),
+      state: text('state'),
+      postalCode: text('postalCode'),
+      latitude: numberOrUndefined(values.latitude ?? ''),
+      longitude: numberOrUndefined(values.longitude ?? ''),
+    };
+    const empty = Object.values(location).every((v) => v === undefined);
+    save.mutate({ accountId, [kind]: empty ? null : location });
+  };
+  return (
+    <form className="panel" onSubmit={submit} noValidate aria-labelledby={`own-${kind}`}>
+      <h2 id={`own-${kind}`}>{title}</h2>
+      <div className="settings-form">
+        {LOCATION_FIELDS.map(([key, label]) => (
+          <Field key={key} name={`${kind}.${key}`} label={label} error={errorField === `${kind}.${key}` ? (error?.message ?? null) : null}>
+            <input id={`f-${kind}.${key}`} value={values[key] ?? ''} onChange={(e) => setValues({ ...values, [key]: e.target.value })} />
+          </Field>
+        ))}
+      </div>
+      {error && !errorField ? <p className="alert">{error.message}</p> : null}
+      <p>
+        <button type="submit" disabled={save.isPending}>
+          Save {title.toLowerCase()}
+        </button>{' '}
+        {saved ? <span className="saved" role="status">Saved.</span> : null}
+      </p>
+    </form>
+  );
+}
+
+/** Branch location and pickup override of one account (neither is inherited); empty fields remove them. */
+export function PickupLocationsEditor() {
+  return (
+    <SettingsPage
+      title="Pickup locations"
+      render={(data) => (
+        <>
+          <p className="muted">
+            Booking picks up at the request’s origin, else at the calling account’s pickup override, else at the branch’s location. A location needs a postal code or coordinates; clear every field to remove it.
+          </p>
+          <LocationForm key={`b-${data.accountId}`} accountId={data.accountId} kind="branchLocation" title="Branch location" own={data.own.branchLocation} />
+          <LocationForm key={`p-${data.accountId}`} accountId={data.accountId} kind="pickupOverride" title="Pickup override" own={data.own.pickupOverride} />
+        </>
+      )}
+    />
+  );
+}

@@ -11,6 +11,7 @@ export const consoleNavigation: { section?: string; adminOnly?: boolean; items: 
     items: [
       { href: '/console/tours', label: 'Tours map' },
       { href: '/console/itineraries', label: 'Itineraries' },
+      { href: '/console/booking', label: 'Booking' },
     ],
   },
   {
@@ -19,6 +20,7 @@ export const consoleNavigation: { section?: string; adminOnly?: boolean; items: 
     items: [
       { href: '/console/admin/booking-pricing', label: 'Booking pricing' },
       { href: '/console/admin/slot-policy', label: 'Slot policy' },
+      { href: '/console/admin/pickup-locations', label: 'Pickup locations' },
     ],
   },
   { section: 'Developers', items: [{ href: '/v1/docs', label: 'API reference' }] },

@@ -43,7 +43,8 @@ for engine in pglite postgres; do
   fi
   echo "== serving the built app on port $port ($engine)"
   # The next binary itself, not npx: its PID is then the server, so stop_server leaves no orphan behind.
-  DATABASE_URL="$db_url" DATA_DIR="$data_dir" PORT="$port" NODE_ENV=production LOG_LEVEL=warn \
+  # BOOKING_TEST_CLOCK: booking's clock can be moved per account through DATA_DIR (tests only).
+  DATABASE_URL="$db_url" DATA_DIR="$data_dir" PORT="$port" NODE_ENV=production LOG_LEVEL=warn BOOKING_TEST_CLOCK=true \
     node_modules/.bin/next start -p "$port" >"$REPORTS/server-$engine.log" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 120); do

@@ -2,6 +2,6 @@ import { metricsResponse } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function GET(): Response {
-  return metricsResponse();
+export function GET(request: Request): Response {
+  return metricsResponse(request);
 }

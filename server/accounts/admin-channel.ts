@@ -57,8 +57,9 @@ function tokenMatches(presented: string | undefined): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function isLoopback(address: string): boolean {
-  const a = address.trim().replace(/^::ffff:/, '');
+/** 127.0.0.0/8 or ::1, also IPv4 written IPv6-mapped (`::ffff:127.0.0.1`). */
+export function isLoopback(address: string): boolean {
+  const a = address.trim().replace(/^::ffff:/i, '');
   return a === '127.0.0.1' || a === '::1' || a.startsWith('127.');
 }
 
@@ -69,12 +70,11 @@ function json(status: number, body: unknown): Response {
 const STATUS_BY_CODE = { invalid_input: 400, not_found: 404, conflict: 409 } as const;
 
 /**
- * Serves one forwarded admin command. `remoteAddress` is the peer's address when known (the
- * x-forwarded-for Next sets from the socket otherwise); anything not on loopback is refused.
+ * Serves one forwarded admin command. `remoteAddress` is the client's address (the socket peer, or
+ * what a trusted proxy forwarded); anything not on loopback, or unknown, is refused.
  */
-export async function handleAdminRequest(request: Request, options: { db?: Db; remoteAddress?: string } = {}): Promise<Response> {
-  const remote = options.remoteAddress ?? request.headers.get('x-forwarded-for')?.split(',')[0];
-  if (remote && !isLoopback(remote)) return json(404, { error: { code: 'not_found', message: 'not found' } });
+export async function handleAdminRequest(request: Request, options: { db?: Db; remoteAddress: string | undefined }): Promise<Response> {
+  if (!options.remoteAddress || !isLoopback(options.remoteAddress)) return json(404, { error: { code: 'not_found', message: 'not found' } });
   const authorization = request.headers.get('authorization') ?? '';
   const token = authorization.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : undefined;
   if (!tokenMatches(token)) {

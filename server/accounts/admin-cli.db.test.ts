@@ -72,6 +72,32 @@ async function exerciseCli(env: Record<string, string>, db: Db, workDir: string)
     effective: { optimization: { objective: 'MIN_DURATION' }, slotPolicy: { horizonDays: 7 }, branchLocation: { city: 'Dallas' } },
   });
 
+  // Booking: pricing with rate cards, the slot policy (a blackout date), the pickup override and a new branch location.
+  const booking = {
+    booking: { pricing: { model: 'markup', markupPercent: 12 }, rateCards: { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } } },
+    slotPolicy: { blackoutDates: ['2026-12-25'], sameDayCutoff: '14:00', availableBuckets: ['MORNING', 'AFTERNOON'], defaultBucket: 'AFTERNOON' },
+    pickupOverride: { addressLine1: '2 Elm St', city: 'Dallas', state: 'TX', postalCode: '75202' },
+  };
+  writeFileSync(settingsFile, JSON.stringify(booking));
+  expect((await runCli(env, 'settings', 'set', '--account', parentId, '--file', settingsFile)).exitCode).toBe(0);
+  writeFileSync(settingsFile, JSON.stringify({ branchLocation: { postalCode: '75204', latitude: 32.8, longitude: -96.79 } }));
+  expect((await runCli(env, 'settings', 'set', '--account', String(branch.json.id), '--file', settingsFile)).exitCode).toBe(0);
+  const bookingView = await runCli(env, 'settings', 'get', '--account', String(branch.json.id));
+  expect(bookingView.json).toMatchObject({
+    effective: {
+      booking: booking.booking,
+      slotPolicy: { blackoutDates: ['2026-12-25'], sameDayCutoff: '14:00', availableBuckets: ['MORNING', 'AFTERNOON'], defaultBucket: 'AFTERNOON', horizonDays: 30 },
+      branchLocation: { postalCode: '75204', latitude: 32.8, longitude: -96.79 },
+      // The pickup override belongs to the parent only (not inherited).
+      pickupOverride: null,
+    },
+  });
+  writeFileSync(settingsFile, JSON.stringify({ booking: { rateCards: { 'cargo-van': { baseFeeCents: -1, perMileCents: 0, perMinuteCents: 0 } } } }));
+  expect(await runCli(env, 'settings', 'set', '--account', parentId, '--file', settingsFile)).toMatchObject({
+    exitCode: 1,
+    json: { error: { code: 'invalid_input', param: 'booking.rateCards.cargo-van.baseFeeCents' } },
+  });
+
   writeFileSync(settingsFile, JSON.stringify({ optimization: { tagPriorities: [['vip', 7]] } }));
   expect(await runCli(env, 'settings', 'set', '--account', parentId, '--file', settingsFile)).toMatchObject({
     exitCode: 1,

@@ -57,6 +57,7 @@ export {
   adminEndpointFileOf,
   forwardAdminCommand,
   handleAdminRequest,
+  isLoopback,
   openAdminChannel,
   readAdminEndpoint,
   type AdminEndpoint,

@@ -35,6 +35,17 @@ export const configSchema = z.object({
   JWT_AUDIENCE: z.string().min(1).optional(),
   /** Server-side pepper for API key hashes (HMAC-SHA256). Generated once and kept in the database when unset. */
   API_KEY_PEPPER: z.string().min(16).optional(),
+  /**
+   * Addresses of reverse proxies whose X-Forwarded-For / -Proto / -Host are believed (comma-separated
+   * IPs). Unset: nobody's are; the client address is the socket's peer.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be a comma-separated list of IP addresses'))),
+  /** Bearer token that unlocks /metrics from any address; unset: /metrics answers loopback clients only. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** next-auth secret for console sessions. Generated and stored under DATA_DIR when unset. */
   AUTH_SECRET: z.string().min(16).optional(),
 
@@ -45,6 +56,13 @@ export const configSchema = z.object({
   SOLVER_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   /** Executions of one job before it ends `failed` (a job whose worker keeps dying must not loop). */
   JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** Cap on a request's `options.solverTimeLimitSeconds` (and on account settings'); larger asks are cut to it. */
+  ROUTING_MAX_SOLVER_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /**
+   * Jobs of one account running at once, so others get a turn (default: half the worker threads, at
+   * least 1). Pool mode: per app instance. Queue mode: across all workers, and only when set.
+   */
+  JOBS_PER_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Time limit of a job whose submitter names none; a handler past it (plus a grace) is stopped. */
   JOBS_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Pool mode: how long an app instance's claim on its jobs lasts without renewal. */
@@ -81,6 +99,16 @@ export const configSchema = z.object({
   ROUTING_SYNC_TIMEOUT_SECONDS: z.coerce.number().min(0).max(120).default(30),
   ROUTING_JOB_RETENTION_SECONDS: z.coerce.number().int().min(1).default(30 * 60),
   BOOKING_RESULT_RETENTION_SECONDS: z.coerce.number().int().min(1).default(10 * 60),
+  /** An identical booking search is answered with the handle of one that found windows this recently. */
+  BOOKING_DEDUPE_WINDOW_SECONDS: z.coerce.number().int().min(0).default(10 * 60),
+  /** Booking recommend rate limit per account: sustained searches per second and burst size. */
+  BOOKING_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(10),
+  BOOKING_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Tests only: lets DATA_DIR/booking-test-clock.json move booking's clock forward per account
+   * (lead time, cutoff, dedupe window, retention). Never set it in production.
+   */
+  BOOKING_TEST_CLOCK: booleanFlag.default(false),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -110,6 +138,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if ((config.ROUTING_ENGINE === 'osrm' || config.ROUTING_ENGINE === 'valhalla') && !config.ROUTING_ENGINE_URL) {
     throw new ConfigError([{ variable: 'ROUTING_ENGINE_URL', message: `required when ROUTING_ENGINE=${config.ROUTING_ENGINE}` }]);
+  }
+  if (config.BOOKING_RATE_LIMIT_BURST < config.BOOKING_RATE_LIMIT_PER_SECOND) {
+    throw new ConfigError([{ variable: 'BOOKING_RATE_LIMIT_BURST', message: 'must be at least BOOKING_RATE_LIMIT_PER_SECOND' }]);
   }
   return config;
 }

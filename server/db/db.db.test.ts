@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -80,6 +81,27 @@ describe.runIf(testDbKind() === 'pglite')('embedded database in a data directory
       expect(rows).toHaveLength(1);
     } finally {
       await reopened.close();
+    }
+  });
+
+  // After kill -9 the owner can linger as a zombie until its parent reaps it; it holds no files then.
+  it.runIf(process.platform === 'linux')('takes over a lock whose owner is a zombie', async () => {
+    // `sleep 0` exits at once; its parent execs into `sleep` which never reaps it: a real zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 20'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombiePid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      const deadline = Date.now() + 5000;
+      const state = () => {
+        const stat = readFileSync(`/proc/${zombiePid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 1).trim()[0];
+      };
+      while (state() !== 'Z' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(state()).toBe('Z');
+      writeFileSync(lockFileOf(dataDir), JSON.stringify({ pid: zombiePid, hostname: os.hostname(), startedAt: 'x' }));
+      const reopened = await createDb({ dataDir });
+      await reopened.close();
+    } finally {
+      parent.kill('SIGKILL');
     }
   });
 });

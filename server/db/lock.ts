@@ -32,14 +32,28 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/**
+ * Linux keeps a killed process as a zombie (state Z) until its parent reaps it; signal 0 still
+ * reaches it, yet it has let go of every file. `/proc/<pid>/stat` is "pid (comm) state ...", and
+ * comm may itself contain ") ", hence the last parenthesis. Elsewhere (no /proc) nothing is a zombie.
+ */
+export function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 1).trim().startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
 function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !isZombie(pid);
 }
 
 function readOwner(file: string): LockOwner | undefined {
@@ -54,7 +68,7 @@ function readOwner(file: string): LockOwner | undefined {
 
 /**
  * The process other than this one that holds the data directory, if any. A lock left by a dead
- * process does not count. A lock written on another host cannot be checked, so it counts as held.
+ * (or zombie) process does not count. A lock written on another host cannot be checked, so it counts as held.
  */
 export function liveLockOwner(dataDir: string): LockOwner | undefined {
   const owner = readOwner(lockFileOf(dataDir));

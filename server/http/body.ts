@@ -1,4 +1,5 @@
 import { ApiError } from './errors';
+import { jsonPath } from './validation';
 
 /** `application/json`, optionally with parameters (charset), or a `+json` structured suffix. */
 export function isJsonContentType(header: string | null): boolean {
@@ -44,7 +45,10 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
   const chunks: Uint8Array[] = [];
   let received = 0;
   while (true) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      // The client closed the connection mid-upload: its mistake, not a server error (nobody reads the answer).
+      throw new ApiError({ status: 400, code: 'request_aborted', message: 'The request body was not received completely.', cause: error });
+    });
     if (done) break;
     received += value.byteLength;
     if (received > limitBytes) {
@@ -80,10 +84,54 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
   }
   const text = await readBodyText(request, limitBytes);
   if (text.trim() === '') throw ApiError.invalidInput('Request body is empty; send a JSON object.');
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch (error) {
     const detail = error instanceof SyntaxError ? ` ${error.message}` : '';
     throw ApiError.invalidInput(`Request body is not valid JSON.${detail}`);
+  }
+  assertSaneJson(parsed);
+  return parsed;
+}
+
+/** A UTF-16 surrogate without its partner: in `u` mode a proper pair is one code point, not `Cs`. */
+export function hasLoneSurrogate(text: string): boolean {
+  return /\p{Cs}/u.test(text);
+}
+
+/** Deepest nesting of objects and arrays a request body may have; real requests need about six. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Refuses, naming the field, what no schema should have to survive: nesting deeper than
+ * MAX_JSON_DEPTH (free-form `meta` objects would otherwise overflow the stack of every recursive
+ * consumer) and strings or keys with a lone UTF-16 surrogate (`"\ud800"`: valid JSON, but not text,
+ * and PostgreSQL refuses to store it).
+ */
+export function assertSaneJson(value: unknown): void {
+  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: current, path } = pending.pop()!;
+    if (typeof current === 'string') {
+      if (hasLoneSurrogate(current)) {
+        throw ApiError.invalidInput(`${jsonPath(path) || 'Request body'}: contains a lone UTF-16 surrogate (not valid Unicode text).`, jsonPath(path) || undefined);
+      }
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (path.length >= MAX_JSON_DEPTH) {
+      throw ApiError.invalidInput(`${jsonPath(path)}: nested deeper than ${MAX_JSON_DEPTH} levels.`, jsonPath(path));
+    }
+    if (Array.isArray(current)) {
+      current.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
+      continue;
+    }
+    for (const [key, item] of Object.entries(current)) {
+      if (hasLoneSurrogate(key)) {
+        throw ApiError.invalidInput(`${jsonPath(path) || 'Request body'}: a key contains a lone UTF-16 surrogate (not valid Unicode text).`, jsonPath(path) || undefined);
+      }
+      pending.push({ value: item, path: [...path, key] });
+    }
   }
 }

@@ -6,6 +6,7 @@ import { getUserByExternalId, verifyConsoleLogin } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { getDb, getOrCreateServiceSecret } from '@/server/db';
 import { log } from '@/server/log';
+import { clientAddressOf } from './client-address';
 
 /**
  * Console sign-in (next-auth v5, Credentials provider, JWT sessions). The session carries the
@@ -26,7 +27,7 @@ const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /** Failed sign-ins allowed per (email, client address) in the window before sign-in is refused. */
 export const MAX_FAILED_SIGN_INS = 10;
-/** And per email from all addresses together, since a client can vary X-Forwarded-For. */
+/** And per email from all addresses together, since a client behind a trusted proxy can vary its address. */
 const MAX_FAILED_SIGN_INS_PER_EMAIL = 100;
 const FAILED_SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
@@ -45,7 +46,7 @@ function failedSignIns(): RateLimiterMemory {
 }
 
 function clientAddress(request: Request | undefined): string {
-  return request?.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request?.headers.get('x-real-ip') || 'unknown';
+  return (request && clientAddressOf(request)) ?? 'unknown';
 }
 
 let secret: Promise<string> | undefined;

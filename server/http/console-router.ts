@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { getAccount, listSubtree, type Account } from '@/server/accounts';
+import { bookingRouter } from './console-booking-router';
 import { itinerariesRouter } from './console-itineraries-router';
 import { settingsRouter } from './console-settings-router';
 import { protectedProcedure, router } from './trpc';
@@ -58,6 +59,7 @@ export const appRouter = router({
   }),
   itineraries: itinerariesRouter,
   settings: settingsRouter,
+  booking: bookingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import {
   getEffectiveSettings,
   getOwnSettings,
   isInSubtree,
+  locationSchema,
   setSettings,
   slotPolicySchema,
   type SettingsUpdate,
@@ -64,4 +65,11 @@ export const settingsRouter = router({
   setSlotPolicy: adminProcedure
     .input(accountInput.extend({ slotPolicy: slotPolicySchema.nullable() }))
     .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.user.accountId, input.accountId, { slotPolicy: input.slotPolicy })),
+  /** Replaces the account's branch location (booking's default pickup origin) and/or its pickup override; null removes one. */
+  setLocation: adminProcedure
+    .input(accountInput.extend({ branchLocation: locationSchema.nullable().optional(), pickupOverride: locationSchema.nullable().optional() }))
+    .mutation(({ ctx, input }) => {
+      const { accountId, ...update } = input;
+      return updateSettings(ctx.db, ctx.user.accountId, accountId, update);
+    }),
 });

@@ -113,9 +113,46 @@ export class ApiError extends Error {
   }
 }
 
+/** Booking's error table (contract): the status of each booking domain error code. */
+const BOOKING_ERROR_STATUS: Record<string, number> = {
+  invalid_input: 400,
+  branch_not_found: 400,
+  branch_out_of_scope: 403,
+  origin_unresolved: 400,
+  timezone_not_found: 400,
+  date_out_of_range: 400,
+  date_blackout: 400,
+  lead_time_not_met: 400,
+  same_day_cutoff_passed: 400,
+  timeframe_bucket_not_available: 400,
+  rate_limited: 429,
+  input_resolution_failed: 500,
+  enqueue_failed: 500,
+  job_not_found: 404,
+  optimization_failed: 500,
+};
+
+interface BookingErrorLike extends Error {
+  code: string;
+  param?: string;
+  retryAfterSeconds?: number;
+}
+
+/** Booking's domain errors are matched by name: this layer does not import the booking module. */
+function isBookingError(error: unknown): error is BookingErrorLike {
+  return error instanceof Error && error.name === 'BookingError' && typeof (error as BookingErrorLike).code === 'string';
+}
+
+function fromBookingError(error: BookingErrorLike): ApiError {
+  if (error.code === 'rate_limited') return ApiError.rateLimited(error.retryAfterSeconds ?? 1, error.message);
+  const status = BOOKING_ERROR_STATUS[error.code] ?? 500;
+  return new ApiError({ status, code: error.code, message: error.message, ...(error.param === undefined ? {} : { param: error.param }), cause: error });
+}
+
 /** Anything thrown that is not an ApiError becomes a generic 500: details go to the log, not the client. */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
+  if (isBookingError(error)) return fromBookingError(error);
   // Next can bundle this module into more than one chunk; an ApiError from another copy is still one.
   if (error instanceof Error && error.name === 'ApiError' && 'status' in error && 'code' in error) return error as ApiError;
   return new ApiError({

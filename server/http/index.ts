@@ -31,3 +31,4 @@ export {
 } from './openapi';
 export { Counter, Gauge, Histogram, MetricsRegistry, metrics, type GaugeCollector, type Labels } from './metrics';
 export { healthResponse, metricsResponse, readinessResponse, registerOperationsApi } from './ops';
+export { clientAddressOf, isLoopbackClient, resolveClientAddress } from './client-address';

@@ -43,9 +43,10 @@ describe('buildOpenApiDocument', () => {
   it('derives security and the wrapper errors from auth and body', () => {
     expect(create?.security).toEqual([{ basicAuth: [] }]);
     expect(get?.security).toEqual([{ bearerAuth: [] }, { basicAuth: [] }]);
-    expect(Object.keys(create?.responses ?? {}).sort()).toEqual(['201', '400', '401', '403', '413', '500']);
+    // Authenticated /v1 operations also document the 404 `not_found` of a method the path does not serve.
+    expect(Object.keys(create?.responses ?? {}).sort()).toEqual(['201', '400', '401', '403', '404', '413', '500']);
     // No body: no 400/413 from the wrapper.
-    expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['200', '401', '500']);
+    expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['200', '401', '404', '500']);
     const unauthorized = create?.responses?.['401'] as { description: string; content: Record<string, { examples: Record<string, unknown> }> };
     expect(unauthorized.description).toContain('`unauthenticated`');
     expect(Object.keys(unauthorized.content['application/json']?.examples ?? {})).toEqual(['unauthenticated', 'no_account_for_user']);

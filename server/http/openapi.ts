@@ -57,6 +57,8 @@ export interface ApiOperation {
   body?: z.ZodType;
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the operation reads (e.g. `Prefer`). */
+  headers?: z.ZodObject;
   /** Successful responses by status. */
   responses: Record<number, DocumentedResponse>;
   /** Route-specific errors; authentication, validation, size and internal errors are added from `auth` and `body`. */
@@ -87,6 +89,13 @@ const bodyErrors: DocumentedError[] = [
   { status: 413, code: 'request_too_large', description: 'The body exceeds the size limit (5 MB by default).' },
 ];
 
+// apiRoute's `unknownEndpoint`: a method the path does not serve, after authentication.
+const unservedMethodError: DocumentedError = {
+  status: 404,
+  code: 'not_found',
+  description: 'No such endpoint: this path does not serve the method (after authentication). Methods no route serves at all (TRACE, OPTIONS) answer 405 `method_not_allowed`.',
+};
+
 const internalError: DocumentedError = {
   status: 500,
   code: 'internal_error',
@@ -113,7 +122,12 @@ const requestIdHeader = {
 function toRouteConfig(op: ApiOperation): RouteConfig {
   // Every /v1 route goes through apiRoute, which answers with X-Request-Id.
   const echoed = op.path.startsWith('/v1/') ? requestIdHeader : {};
-  const errors = [...(op.auth === 'none' ? [] : authErrors), ...(op.body ? bodyErrors : []), ...(op.errors ?? [])];
+  const errors = [
+    ...(op.auth === 'none' ? [] : authErrors),
+    ...(op.body ? bodyErrors : []),
+    ...(op.errors ?? []),
+    ...(op.auth !== 'none' && op.path.startsWith('/v1/') ? [unservedMethodError] : []),
+  ];
   if (!errors.some((e) => e.status === 500 && e.code === internalError.code)) errors.push(internalError);
   const responses: RouteConfig['responses'] = {};
   for (const [status, response] of Object.entries(op.responses)) {
@@ -164,6 +178,7 @@ function toRouteConfig(op: ApiOperation): RouteConfig {
     request: {
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { query: op.query } : {}),
+      ...(op.headers ? { headers: op.headers } : {}),
       ...(op.body ? { body: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
     },
     responses,

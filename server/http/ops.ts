@@ -1,9 +1,11 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ConfigError, getConfig } from '@/server/config';
 import { pingDb } from '@/server/db';
 import { log } from '@/server/log';
+import { isLoopbackClient } from './client-address';
 import { httpRequestDurationSeconds, httpRequestsTotal, metrics } from './metrics';
-import type { OpenApiRegistration } from './openapi';
+import { errorEnvelopeSchema, type OpenApiRegistration } from './openapi';
 
 /** Operations endpoints (/healthz, /readyz, /metrics): not under /v1, no authentication, never cached. */
 const noStore = { 'Cache-Control': 'no-store' };
@@ -50,8 +52,31 @@ export async function readinessResponse(): Promise<Response> {
   }
 }
 
-/** Prometheus text exposition of the process registry. */
-export function metricsResponse(): Response {
+/** Constant-time comparison of two secrets of any length (their digests have the same length). */
+function sameSecret(sent: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(sent), digest(expected));
+}
+
+function metricsRefusal(status: 401 | 403, code: string, message: string): Response {
+  const type = status === 401 ? 'authentication_error' : 'invalid_request_error';
+  const headers: Record<string, string> = status === 401 ? { ...noStore, 'WWW-Authenticate': 'Bearer realm="metrics"' } : noStore;
+  return Response.json({ error: { type, code, message } }, { status, headers });
+}
+
+/**
+ * Prometheus text exposition of the process registry. With METRICS_TOKEN set, a scraper anywhere
+ * sends it as a Bearer token; without, only clients on this machine may read it.
+ */
+export function metricsResponse(request: Request): Response {
+  const token = getConfig().METRICS_TOKEN;
+  if (token !== undefined) {
+    const authorization = request.headers.get('authorization') ?? '';
+    const sent = /^bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? '';
+    if (!sameSecret(sent, token)) return metricsRefusal(401, 'unauthenticated', 'Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.');
+  } else if (!isLoopbackClient(request)) {
+    return metricsRefusal(403, 'forbidden', 'Metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere.');
+  }
   const body = metrics.render();
   return new Response(body, { headers: { ...noStore, 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' } });
 }
@@ -85,10 +110,16 @@ export const registerOperationsApi: OpenApiRegistration = (docs) => {
     path: '/metrics',
     operationId: 'metrics',
     summary: 'Prometheus metrics',
-    description: 'Request counters by route and status, a latency histogram and process metrics, in the Prometheus text format.',
+    description:
+      'Request counters by route and status, a latency histogram and process metrics, in the Prometheus text format. ' +
+      'With METRICS_TOKEN configured, send it as a Bearer token; otherwise only clients on the server machine are answered.',
     tags: ['Operations'],
     auth: 'none',
-    responses: { 200: { description: 'text/plain; version=0.0.4' } },
+    responses: {
+      200: { description: 'text/plain; version=0.0.4' },
+      401: { description: 'METRICS_TOKEN is configured and the request did not carry it.', schema: errorEnvelopeSchema },
+      403: { description: 'No METRICS_TOKEN is configured and the client is not on the server machine.', schema: errorEnvelopeSchema },
+    },
   });
   docs.route({
     method: 'get',

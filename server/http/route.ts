@@ -4,7 +4,7 @@ import { authenticateApiRequest, type ApiPrincipal } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { getDb, type Db } from '@/server/db';
 import { log as rootLog, type Logger } from '@/server/log';
-import { readJsonBody } from './body';
+import { hasLoneSurrogate, readJsonBody } from './body';
 import { ApiError, errorResponse, toApiError } from './errors';
 import { httpRequestDurationSeconds, httpRequestsTotal } from './metrics';
 import { parseOrThrow } from './validation';
@@ -28,6 +28,8 @@ export interface ApiRouteOptions<A extends AuthMode, B, Q, P> {
   params?: P;
   /** The route template for metrics and logs; derived from the path and its parameters when omitted. */
   route?: string;
+  /** Error code of a malformed path parameter (e.g. `invalid_job_id`); `invalid_input` when omitted. */
+  paramsErrorCode?: string;
 }
 
 export interface ApiContext<A extends AuthMode, B, Q, P> {
@@ -124,7 +126,9 @@ export function apiRoute<A extends AuthMode, B extends Schema | undefined = unde
         ({ principal, db } = await authenticate(request, options.auth));
         requestLog = requestLog.child({ accountId: principal.accountId, environment: principal.environment, via: principal.via });
       }
-      const params = options.params ? parseOrThrow(options.params, rawParams, 'path') : undefined;
+      const paramsErrorCode = options.paramsErrorCode ?? 'invalid_input';
+      if (options.params) assertPrintablePathParams(rawParams, paramsErrorCode);
+      const params = options.params ? parseOrThrow(options.params, rawParams, 'path', paramsErrorCode) : undefined;
       const query = options.query ? parseOrThrow(options.query, queryObject(url), 'query') : undefined;
       const body = options.body
         ? parseOrThrow(options.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), 'body')
@@ -165,6 +169,21 @@ export function apiRoute<A extends AuthMode, B extends Schema | undefined = unde
     }
     return response;
   };
+}
+
+/**
+ * Path parameters are identifiers: control characters (a `%00` in the URL) and lone surrogates are
+ * refused here, naming the parameter, before they reach a database that cannot store them.
+ */
+function assertPrintablePathParams(params: Record<string, string | string[] | undefined>, code: string): void {
+  for (const [name, value] of Object.entries(params)) {
+    for (const part of typeof value === 'string' ? [value] : (value ?? [])) {
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f\u007f]/.test(part) || hasLoneSurrogate(part)) {
+        throw ApiError.badRequest(code, `${name}: contains control characters or invalid Unicode.`, name);
+      }
+    }
+  }
 }
 
 /** Sets a header even on responses whose headers are immutable (e.g. Response.redirect). */

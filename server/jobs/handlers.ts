@@ -24,6 +24,8 @@ export const jobKinds: Record<string, JobKindDefinition> = {
   /** Routing plan (run, plan) and book solves share problemIds in one namespace. */
   'routing.plan': { namespace: 'routing', retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS, load: () => import('@/server/routing').then((m) => m.planJobHandler) },
   'routing.book': { namespace: 'routing', retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS, load: () => import('@/server/routing').then((m) => m.bookJobHandler) },
+  /** Booking recommendation searches: a new job (new id) replaces an empty, stale, failed or canceled one. */
+  'booking.search': { namespace: 'booking', retentionSeconds: (config) => config.BOOKING_RESULT_RETENTION_SECONDS, load: () => import('@/server/booking/job').then((m) => m.bookingSearchJobHandler) },
 };
 
 export function jobKindDefinition(kind: string): JobKindDefinition {

@@ -2,13 +2,28 @@ import type { Db } from '@/server/db';
 import type { JobRunner } from './runner';
 import { adoptOrphanedJobs, claimJob } from './store';
 
+interface QueuedJob {
+  jobId: string;
+  runId: string;
+  accountId: number;
+}
+
+/** Half the threads (at least one): an account flooding the pool leaves the rest to everyone else. */
+export function defaultPerAccountConcurrency(size: number): number {
+  return Math.max(1, Math.floor(size / 2));
+}
+
 /**
- * Pool mode: jobs run on this process's worker threads, in submission order, at most `size` at a
- * time. The job rows are the durable queue: this instance owns its jobs through a lease, and jobs
- * of a process that died are adopted at start (and, on a shared PostgreSQL, when their lease lapses).
+ * Pool mode: jobs run on this process's worker threads, at most `size` at a time and at most
+ * `perAccount` of one account. Accounts take turns (round robin), each account's jobs in submission
+ * order: an account that submits two hundred plans delays another's one plan by at most one turn.
+ * The job rows are the durable queue: this instance owns its jobs through a lease, and jobs of a
+ * process that died are adopted at start (and, on a shared PostgreSQL, when their lease lapses).
  */
 export class PoolDispatcher {
-  private readonly queue: { jobId: string; runId: string }[] = [];
+  /** Waiting jobs by account; the map's order is the turn order (an account served moves to the back). */
+  private readonly waiting = new Map<number, QueuedJob[]>();
+  private readonly runningByAccount = new Map<number, number>();
   private active = 0;
   private stopped = false;
   private adoptTimer: NodeJS.Timeout | undefined;
@@ -20,6 +35,8 @@ export class PoolDispatcher {
       runner: JobRunner;
       owner: string;
       size: number;
+      /** Jobs of one account running at once. */
+      perAccount: number;
       leaseSeconds: number;
       /** Embedded database: no other process can be running these jobs. */
       exclusive: boolean;
@@ -45,41 +62,66 @@ export class PoolDispatcher {
       { everyOwner: this.options.exclusive, leaseSeconds: this.options.leaseSeconds },
       this.options.now(),
     );
-    for (const orphan of orphans) this.enqueue(orphan.id, orphan.runId);
+    for (const orphan of orphans) this.enqueue(orphan.id, orphan.runId, orphan.accountId);
     return orphans.length;
   }
 
-  enqueue(jobId: string, runId: string): void {
+  enqueue(jobId: string, runId: string, accountId: number): void {
     if (this.stopped) return;
-    this.queue.push({ jobId, runId });
+    const queue = this.waiting.get(accountId);
+    if (queue) queue.push({ jobId, runId, accountId });
+    else this.waiting.set(accountId, [{ jobId, runId, accountId }]);
     this.pump();
   }
 
+  /** The first waiting job of the first account in turn order that is below its share; it moves to the back. */
+  private takeNext(): QueuedJob | undefined {
+    for (const [accountId, queue] of this.waiting) {
+      if ((this.runningByAccount.get(accountId) ?? 0) >= this.options.perAccount) continue;
+      const next = queue.shift()!;
+      this.waiting.delete(accountId);
+      if (queue.length > 0) this.waiting.set(accountId, queue);
+      return next;
+    }
+    return undefined;
+  }
+
+  private get waitingCount(): number {
+    let count = 0;
+    for (const queue of this.waiting.values()) count += queue.length;
+    return count;
+  }
+
   private pump(): void {
-    while (!this.stopped && this.active < this.options.size && this.queue.length > 0) {
-      const next = this.queue.shift()!;
+    while (!this.stopped && this.active < this.options.size) {
+      const next = this.takeNext();
+      if (!next) return;
       this.active += 1;
-      void this.runOne(next.jobId, next.runId)
+      this.runningByAccount.set(next.accountId, (this.runningByAccount.get(next.accountId) ?? 0) + 1);
+      void this.runOne(next)
         .catch((error: unknown) => console.error(`job ${next.jobId} could not be run`, error))
         .finally(() => {
           this.active -= 1;
-          if (this.active === 0 && this.queue.length === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+          const running = (this.runningByAccount.get(next.accountId) ?? 1) - 1;
+          if (running === 0) this.runningByAccount.delete(next.accountId);
+          else this.runningByAccount.set(next.accountId, running);
+          if (this.pending === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
           this.pump();
         });
     }
   }
 
-  private async runOne(jobId: string, runId: string): Promise<void> {
+  private async runOne({ jobId, runId, accountId }: QueuedJob): Promise<void> {
     const { db, owner, leaseSeconds, runner, now } = this.options;
     const claim = await claimJob(db, { jobId, runId, owner, requireOwner: true, leaseSeconds }, now());
     if (!claim) return; // canceled, finished, or adopted by another instance meanwhile
     const result = await runner.execute(claim);
     // The thread died under the job: run it again; its attempt count ends a job that keeps doing so.
-    if (result === 'crashed') this.enqueue(jobId, runId);
+    if (result === 'crashed') this.enqueue(jobId, runId, accountId);
   }
 
   get pending(): number {
-    return this.queue.length + this.active;
+    return this.waitingCount + this.active;
   }
 
   /** Resolves when nothing is queued or running (tests, graceful shutdown). */
@@ -90,7 +132,7 @@ export class PoolDispatcher {
 
   stop(): void {
     this.stopped = true;
-    this.queue.length = 0;
+    this.waiting.clear();
     clearInterval(this.adoptTimer);
   }
 }

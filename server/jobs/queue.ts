@@ -3,7 +3,7 @@ import { fromDrizzle, PgBoss, type Job } from 'pg-boss';
 import type { Db, DbTransaction } from '@/server/db';
 import { jobs } from '@/server/db/schema/jobs';
 import { deadlineGraceMs, type JobRunner } from './runner';
-import { claimJob } from './store';
+import { claimJob, claimJobWithinAccountCap } from './store';
 
 /**
  * Queue mode: a job row's execution is a pg-boss message on one queue. pg-boss hands a message to
@@ -54,9 +54,12 @@ export async function sendInTransaction(
   boss: PgBoss,
   tx: DbTransaction,
   message: QueueMessage,
-  options: { timeLimitMs: number; graceMs: number; maxAttempts: number },
+  options: { timeLimitMs: number; graceMs: number; maxAttempts: number; accountId: number; startAfterSeconds?: number },
 ): Promise<void> {
   await boss.send(JOB_QUEUE, message, {
+    ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
+    // Workers cap the jobs of one group (account) running at once: see `workQueue`.
+    group: { id: String(options.accountId) },
     // One more delivery than attempts: the last one records the failure instead of looping.
     retryLimit: options.maxAttempts,
     // Our Db type is driver-neutral; at run time this is drizzle's postgres.js transaction.
@@ -66,23 +69,51 @@ export async function sendInTransaction(
   });
 }
 
+/** How long an execution that found its account at the cap waits before it is fetched again. */
+const ACCOUNT_BUSY_RETRY_SECONDS = 1;
+
 /** A worker process's side: take messages, claim the row, run it on this process's threads. */
 export async function workQueue(
   boss: PgBoss,
-  options: { db: Db; runner: JobRunner; owner: string; leaseSeconds: number; concurrency: number; now: () => number },
+  options: {
+    db: Db;
+    runner: JobRunner;
+    owner: string;
+    leaseSeconds: number;
+    concurrency: number;
+    /** Jobs of one account running at once across all workers; undefined: no cap. */
+    perAccount: number | undefined;
+    now: () => number;
+  },
 ): Promise<void> {
   await boss.work<QueueMessage>(
     JOB_QUEUE,
-    { localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2 },
+    {
+      localConcurrency: options.concurrency,
+      // Across all workers (tracked in the database), an account runs at most this many jobs: a
+      // flooding account's backlog waits while other accounts' jobs take the free slots.
+      ...(options.perAccount === undefined ? {} : { groupConcurrency: options.perAccount }),
+      pollingIntervalSeconds: 0.5,
+      notifyPollingIntervalSeconds: 2,
+    },
     async (messages: Job<QueueMessage>[]) => {
       for (const message of messages) {
-        const claim = await claimJob(
-          options.db,
-          { jobId: message.data.jobId, runId: message.data.runId, owner: options.owner, requireOwner: false, leaseSeconds: options.leaseSeconds },
-          options.now(),
-        );
+        const target = { jobId: message.data.jobId, runId: message.data.runId, owner: options.owner, leaseSeconds: options.leaseSeconds };
+        const claim =
+          options.perAccount === undefined
+            ? await claimJob(options.db, { ...target, requireOwner: false }, options.now())
+            : await claimJobWithinAccountCap(options.db, target, options.perAccount, options.now(), (tx, row) =>
+                // Two fetches raced past pg-boss's group limit: this execution comes back shortly.
+                sendInTransaction(boss, tx, message.data, {
+                  timeLimitMs: row.timeLimitMs,
+                  graceMs: deadlineGraceMs(row.timeLimitMs),
+                  maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
+                  accountId: row.accountId,
+                  startAfterSeconds: ACCOUNT_BUSY_RETRY_SECONDS,
+                }),
+              );
         try {
-          if (!claim) continue; // finished, canceled or rerun since: nothing to do
+          if (!claim || claim === 'account_busy') continue; // finished, canceled, rerun since, or sent again
           const result = await options.runner.execute(claim, message.signal);
           // A dead thread: fail the message so pg-boss delivers it again (bounded by the attempt count).
           if (result === 'crashed') throw new Error(`job ${claim.row.id}: worker thread died`);
@@ -142,6 +173,7 @@ export async function reconcileQueue(boss: PgBoss, db: Db, options: { now: numbe
         timeLimitMs: row.timeLimitMs,
         graceMs: deadlineGraceMs(row.timeLimitMs),
         maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
+        accountId: row.accountId,
       });
       resent += 1;
     }

@@ -5,7 +5,7 @@ import type { PgBoss } from 'pg-boss';
 import { getConfig, type Config } from '@/server/config';
 import type { DbHandle } from '@/server/db';
 import { jobKindDefinition } from './handlers';
-import { PoolDispatcher } from './pool';
+import { defaultPerAccountConcurrency, PoolDispatcher } from './pool';
 import { reconcileQueue, sendInTransaction, startBoss, workQueue } from './queue';
 import { deadlineGraceMs, JobRunner } from './runner';
 import {
@@ -151,7 +151,16 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     threads = new JobThreadPool(size);
     runner = new JobRunner({ db, threads, owner, leaseSeconds, now, onFinished: (id) => signals.emit(id) });
     runner.startLeaseKeeper();
-    dispatcher = new PoolDispatcher({ db, runner, owner, size, leaseSeconds, exclusive: handle.kind === 'pglite', now });
+    dispatcher = new PoolDispatcher({
+      db,
+      runner,
+      owner,
+      size,
+      perAccount: config.JOBS_PER_ACCOUNT_CONCURRENCY ?? defaultPerAccountConcurrency(size),
+      leaseSeconds,
+      exclusive: handle.kind === 'pglite',
+      now,
+    });
   }
 
   const get = async (jobId: string) => {
@@ -197,6 +206,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
                 timeLimitMs,
                 graceMs: deadlineGraceMs(timeLimitMs),
                 maxAttempts: run.maxAttempts,
+                accountId: d.row.accountId,
               });
             }
             return d;
@@ -207,7 +217,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         if (decision.outcome === 'vanished') continue;
         const job = toJobRecord(decision.row);
         if (decision.outcome === 'conflict') throw new JobConflictError(job);
-        if (decision.outcome !== 'existing') dispatcher?.enqueue(decision.row.id, decision.row.runId);
+        if (decision.outcome !== 'existing') dispatcher?.enqueue(decision.row.id, decision.row.runId, decision.row.accountId);
         return { job, outcome: decision.outcome };
       }
       throw new JobEnqueueError(new Error(`key ${request.key} kept changing while submitting`));
@@ -309,7 +319,10 @@ export async function startJobWorker(options: {
   // A job canceled elsewhere stops its thread here at once, not at the next lease renewal.
   const listener = await handle.sql.listen(JOB_FINISHED_CHANNEL, (jobId) => runner.abort(jobId));
   const boss = await startBoss(queueSettings(config, handle.databaseUrl, concurrency + 3), 'worker');
-  await workQueue(boss, { db: handle.db, runner, owner, leaseSeconds, concurrency, now });
+  // Queue mode caps an account across all workers, so only the operator, who knows how many workers
+  // there are, can pick the number; unset, accounts are not capped.
+  const perAccount = config.JOBS_PER_ACCOUNT_CONCURRENCY;
+  await workQueue(boss, { db: handle.db, runner, owner, leaseSeconds, concurrency, perAccount, now });
   const sweepTimer = every(options.sweepIntervalMs ?? 60_000, 'job sweep', () => sweepExpiredJobs(handle.db, now()));
   const reconcileTimer = every(options.sweepIntervalMs ?? 60_000, 'job queue reconcile', () =>
     reconcileQueue(boss, handle.db, { now: now(), graceSeconds: unheldGraceSeconds(config), limit: RECONCILE_BATCH }),

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, DbTransaction } from '@/server/db';
 import { jobs } from '@/server/db/schema/jobs';
 import type { JobErrorBody, JobRecord, JobScope, Json } from './types';
@@ -207,6 +207,44 @@ export async function claimJob(
   return row ? { row, leaseToken } : undefined;
 }
 
+/**
+ * `claimJob` for queue mode with a per-account cap: pg-boss's group limit is checked by each fetch
+ * on its own, so two slots fetching at once can both take the same account's jobs. Here the account's
+ * running jobs (a live lease) are counted under an advisory lock on the account, so the cap holds
+ * across every worker. At the cap nothing is claimed and `whenBusy` runs in the same transaction
+ * (queue mode sends the execution again, a little later).
+ */
+export async function claimJobWithinAccountCap(
+  db: Db,
+  target: { jobId: string; runId: string; owner: string; leaseSeconds: number },
+  perAccount: number,
+  now: number,
+  whenBusy: (tx: DbTransaction, row: JobRow) => Promise<void>,
+): Promise<Claim | 'account_busy' | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(jobs).where(and(eq(jobs.id, target.jobId), eq(jobs.runId, target.runId), eq(jobs.status, 'processing')));
+    if (!row) return undefined;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs-account-${row.accountId}`}))`);
+    const [running] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.accountId, row.accountId),
+          eq(jobs.status, 'processing'),
+          ne(jobs.id, row.id),
+          sql`${jobs.leaseToken} is not null`,
+          gt(jobs.leaseExpiresAt, new Date(now)),
+        ),
+      );
+    if ((running?.count ?? 0) >= perAccount) {
+      await whenBusy(tx, row);
+      return 'account_busy';
+    }
+    return claimJob(tx, { ...target, requireOwner: false }, now);
+  });
+}
+
 /** Extends the leases of every processing job an owner holds; returns the ids it still holds. */
 export async function renewLeases(db: DbOrTx, owner: string, leaseSeconds: number, now: number): Promise<Set<string>> {
   const rows = await db
@@ -297,7 +335,7 @@ export async function adoptOrphanedJobs(
   owner: string,
   options: { everyOwner: boolean; leaseSeconds: number },
   now: number,
-): Promise<{ id: string; runId: string }[]> {
+): Promise<{ id: string; runId: string; accountId: number }[]> {
   const orphaned = options.everyOwner
     ? or(isNull(jobs.leaseOwner), ne(jobs.leaseOwner, owner))
     : or(isNull(jobs.leaseExpiresAt), lt(jobs.leaseExpiresAt, new Date(now)));
@@ -305,7 +343,7 @@ export async function adoptOrphanedJobs(
     .update(jobs)
     .set({ leaseOwner: owner, leaseToken: null, leaseExpiresAt: new Date(now + options.leaseSeconds * 1000) })
     .where(and(eq(jobs.status, 'processing'), orphaned))
-    .returning({ id: jobs.id, runId: jobs.runId });
+    .returning({ id: jobs.id, runId: jobs.runId, accountId: jobs.accountId });
 }
 
 /** Deletes finished jobs past retention; returns how many. */

@@ -53,6 +53,7 @@ function solveDeps(deadline: number, signal: AbortSignal): RoutingSolveDeps {
     threads: getConfig().SOLVER_THREADS,
     signal,
     deadline,
+    maxSolverSeconds: getConfig().ROUTING_MAX_SOLVER_SECONDS,
   };
 }
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { getConfig } from '@/server/config';
 import type { DocumentedError, OpenApiRegistration } from '@/server/http';
 import { itineraryIdParamsSchema, itineraryListQuerySchema, itineraryListSchema } from './itinerary-queries';
@@ -72,6 +73,12 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
       ].join('\n'),
       tags: ['Routing'],
       auth: 'routing',
+      headers: z.object({
+        Prefer: z
+          .string()
+          .optional()
+          .meta({ description: '`wait=N` (RFC 7240): how long to wait for the result before answering 202, 0 to 120 seconds (default 30).', example: 'wait=5' }),
+      }),
       body: endpoint === 'run' ? docs.schema('RoutingRunRequest', routingRequestSchema(limits, 'run', 'document')) : docs.schema('RoutingPlanRequest', routingRequestSchema(limits, 'plan', 'document')),
       responses: {
         200: { description: 'The plan: planned itineraries and unassigned orders.', schema: planResult, headers: preferHeader },
@@ -132,7 +139,10 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     auth: 'routing',
     query: itineraryListQuerySchema,
     responses: { 200: { description: 'The itineraries, by scheduled start.', schema: docs.schema('ItineraryList', itineraryListSchema) } },
-    errors: [{ status: 403, code: 'account_mismatch', description: 'accountId is neither the caller’s account nor one of its branches.' }],
+    errors: [
+      { status: 400, code: 'invalid_input', description: '`date` is missing or not YYYY-MM-DD, `accountId` is not numeric, or an unknown query parameter was sent (param names it).' },
+      { status: 403, code: 'account_mismatch', description: 'accountId is neither the caller’s account nor one of its branches.' },
+    ],
   });
 
   docs.route({

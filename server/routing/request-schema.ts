@@ -35,7 +35,19 @@ export const routingAddressSchema = z
   })
   .meta({ description: 'A place. With latitude and longitude (decimal degrees as strings) geocoding is skipped; otherwise the address is geocoded.' });
 
-const dateTime = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date-time with offset' });
+/** Dates outside these years are typos or probes; refused before they reach the solver's arithmetic. */
+const EARLIEST_YEAR = 2000;
+const LATEST_YEAR = 2100;
+const dateTime = z.iso
+  .datetime({ offset: true })
+  .refine(
+    (value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+    },
+    { message: `must be a date between the years ${EARLIEST_YEAR} and ${LATEST_YEAR}` },
+  )
+  .meta({ description: `ISO 8601 date-time with offset, in the years ${EARLIEST_YEAR}-${LATEST_YEAR}` });
 
 export const payloadItemSchema = z
   .strictObject({
@@ -183,7 +195,10 @@ export function routingRequestSchema(
   };
   const modeField =
     mode === 'plan'
-      ? z.literal('plan').optional().meta({ description: 'Forced to `plan` on this endpoint.' })
+      ? z
+          .literal('plan', { error: '/v1/routing/plan only plans and never writes: send mode "plan" or omit it; to book itineraries use POST /v1/routing/book' })
+          .optional()
+          .meta({ description: '`plan` or absent: this endpoint only plans.' })
       : mode === 'run'
         ? z.literal('plan').meta({ description: 'Required; `plan` (run never writes).' })
         : z.enum(['createItinerary', 'updateItinerary']).meta({ description: 'Required: `createItinerary` or `updateItinerary`.' });
@@ -202,7 +217,7 @@ export function routingRequestSchema(
       .optional()
       .meta({ description: `Driver/vehicle pairs (at most ${limits.maxFleet}). Required for plan and createItinerary; for updateItinerary the target itineraries' vehicles are used.` }),
     targetItineraryIds: z
-      .array(z.number().int().positive())
+      .array(z.number().int().positive().max(2_147_483_647, 'is not an itinerary id (too large)'))
       .max(limits.maxFleet)
       .optional()
       .meta({ description: 'updateItinerary: ids of the booked itineraries to re-optimize.' }),

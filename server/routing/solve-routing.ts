@@ -35,6 +35,8 @@ export interface RoutingSolveDeps {
   signal?: AbortSignal | undefined;
   /** Epoch ms by which the solve must end (the job's deadline); the search stops well before it. */
   deadline?: number | undefined;
+  /** Operator's cap on a request's `solverTimeLimitSeconds` (one caller must not hold a thread for ten minutes). */
+  maxSolverSeconds?: number | undefined;
 }
 
 type RoutingAddressInput = z.output<typeof routingAddressSchema>;
@@ -95,6 +97,7 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
   });
 
   let timeLimitMs = options.solverTimeLimitSeconds !== undefined ? options.solverTimeLimitSeconds * 1000 : defaultSolverTimeMs(routing.problem.shipments.length);
+  if (deps.maxSolverSeconds !== undefined) timeLimitMs = Math.min(timeLimitMs, deps.maxSolverSeconds * 1000);
   if (deps.deadline !== undefined) timeLimitMs = Math.max(500, Math.min(timeLimitMs, deps.deadline - Date.now() - 5_000));
   const solution =
     routing.problem.shipments.length === 0 || routing.problem.vehicles.length === 0

@@ -21,6 +21,10 @@ export async function validateRoutingRequest(input: {
   /** Locates depot addresses. */
   geocoder: Geocoder;
 }): Promise<void> {
+  // An empty fleet would "plan" every order as unassigned: that is a request mistake, not a plan.
+  if (input.mode !== 'updateItinerary' && input.fleet.length === 0) {
+    throw new RoutingInputError('fleet', `fleet is empty; ${input.mode} needs at least one driver/vehicle pair to plan with.`);
+  }
   const seen = new Map<string, number>();
   input.requestOrders.forEach((order, i) => {
     const first = seen.get(order.externalId);

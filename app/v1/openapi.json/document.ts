@@ -1,12 +1,13 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { buildOpenApiDocument, registerOperationsApi, type OpenApiRegistration } from '@/server/http';
+import { registerBookingApi } from '@/server/booking';
 import { registerRoutingApi } from '@/server/routing';
 
 /**
  * Every module that serves /v1 routes describes them here, in the order they appear in the docs.
  * Add your module's registration to this list.
  */
-const registrations: OpenApiRegistration[] = [registerOperationsApi, registerRoutingApi];
+const registrations: OpenApiRegistration[] = [registerOperationsApi, registerRoutingApi, registerBookingApi];
 
 let cached: OpenAPIObject | undefined;
 

@@ -6,3 +6,4 @@ export * from './service-secrets';
 export * from './jobs';
 export * from './routing';
 export * from './geo';
+export * from './booking';

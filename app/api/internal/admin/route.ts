@@ -1,9 +1,10 @@
 import { handleAdminRequest } from '@/server/accounts';
+import { clientAddressOf } from '@/server/http';
 
 // The admin CLI's channel into a running server (see server/accounts/admin-channel.ts).
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export function POST(request: Request): Promise<Response> {
-  return handleAdminRequest(request);
+  return handleAdminRequest(request, { remoteAddress: clientAddressOf(request) });
 }

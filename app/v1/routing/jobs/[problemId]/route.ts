@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /v1/routing/jobs/{problemId}: 202 while processing, 200 with the result, 404 or 500 otherwise. */
 export const GET = apiRoute(
-  { auth: 'routing', params: problemIdParamsSchema, route: '/v1/routing/jobs/{problemId}' },
+  { auth: 'routing', params: problemIdParamsSchema, route: '/v1/routing/jobs/{problemId}', paramsErrorCode: 'invalid_job_id' },
   async ({ db, principal, params }) => {
     const reply = await pollRoutingJob({ db, principal, jobs: await getJobs() }, params.problemId);
     return json(reply.body, { status: reply.status, headers: reply.headers });

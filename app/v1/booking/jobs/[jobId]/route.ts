@@ -1,0 +1,14 @@
+import { bookingJobIdParamsSchema, pollBookingJob } from '@/server/booking';
+import { apiRoute, json } from '@/server/http';
+import { getJobs } from '@/server/jobs';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /v1/booking/jobs/{jobId}: 202 with Retry-After while searching, 200 with the windows, 404 or 500 otherwise. */
+export const GET = apiRoute({ auth: 'api_key', params: bookingJobIdParamsSchema, route: '/v1/booking/jobs/{jobId}' }, async ({ db, principal, params }) => {
+  const reply = await pollBookingJob({ db, principal, jobs: await getJobs() }, params.jobId);
+  return json(reply.body, { status: reply.status, headers: reply.headers });
+});
+
+// Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
+export { unknownEndpoint as POST, unknownEndpoint as PUT, unknownEndpoint as PATCH, unknownEndpoint as DELETE } from '@/server/http';

@@ -1,0 +1,67 @@
+/**
+ * Booking recommendations (contract section B): priced hourly delivery windows that fit the booked
+ * routes of a branch's subtree.
+ *
+ * Entry points:
+ *
+ *   // Pure core, no I/O: booked routes + the new order + the hours -> windows and a per-hour explanation.
+ *   searchBookingWindows(input: BookingSearchInput, travel: TravelMatrix): BookingSearchResult
+ *     input.routes       BookedRoute[] (routing's `bookedRoutesOn`)
+ *     input.order        { origin, destination (LatLng), pounds, cubicInches, serviceSeconds }
+ *     input.hours        [{ start, end }] epoch seconds, one per local hour of the bucket (`bucketHours`)
+ *     input.earliestStart epoch seconds (now + lead time)
+ *     input.traffic?     the routes' time-of-day profile; input.explain? (default true)
+ *     travel             matrix over `bookingSearchPoints(input.routes, input.order)`, in that order
+ *     -> { windows: FoundWindow[] (sorted by start, end), hours: HourExplanation[] (windows or a reason) }
+ *
+ *   // The same search with the configured travel-time provider, as the job runs it: windows on the
+ *   // wire (ISO 8601 with the destination's offset), one price, `fallback: "asap"` when empty, and
+ *   // the per-hour explanation.
+ *   runBookingSearch(input: BookingJobInput): Promise<BookingSearchOutcome>
+ *
+ *   // HTTP-facing services (checks in the contract's order, dedupe, polling).
+ *   recommendBooking(caller, body) / pollBookingJob(caller, jobId)
+ */
+export { BookingError, type BookingErrorCode } from './errors';
+export {
+  bookingRequestSchema,
+  bookingHandleSchema,
+  bookingResultSchema,
+  bookingWindowSchema,
+  bookingPriceSchema,
+  bookingJobIdParamsSchema,
+  type BookingRequest,
+  type BookingPrice,
+} from './request-schema';
+export {
+  searchBookingWindows,
+  bookingSearchPoints,
+  HOUR_REASON_DESCRIPTIONS,
+  type BookingSearchInput,
+  type BookingSearchResult,
+  type FoundWindow,
+  type HourExplanation,
+  type HourReason,
+  type NewOrder,
+  type SearchHour,
+} from './search';
+export { evaluateSlotPolicy, bucketHours, type SlotDecision } from './slot-policy';
+export { quotePrice, detourCostCents } from './pricing';
+export { cartLoad, POUNDS_PER_KG, CUBIC_INCHES_PER_CUBIC_CM, type CartLoad } from './units';
+export { BOOKING_NAMESPACE, BOOKING_SEARCH_KIND, bookingSearchJobHandler, runBookingSearch, type BookingJobInput, type BookingSearchOutcome, type HourOutcome, type WireWindow } from './job';
+export { bookingNow, TEST_CLOCK_FILE, type BookingClock } from './clock';
+export { consumeBookingRateLimit, createBookingRateLimiter, type BookingRateLimiter } from './rate-limit';
+export {
+  recommendBooking,
+  pollBookingJob,
+  findBookingJob,
+  bookingProblemId,
+  tryBookingSearch,
+  recentBookingSearches,
+  POLL_RETRY_AFTER_SECONDS,
+  type BookingCaller,
+  type BookingReply,
+  type RecentSearch,
+  type TriedSearch,
+} from './service';
+export { registerBookingApi } from './openapi';

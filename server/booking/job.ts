@@ -1,0 +1,110 @@
+import type { BookingSettings } from '@/server/accounts';
+import { schema } from '@/server/db';
+import { epochToLocalIso, getMatrixProvider, trafficProfileFor } from '@/server/geo';
+import type { JobHandler, Json } from '@/server/jobs';
+import type { BookedRoute } from '@/server/routing';
+import { quotePrice } from './pricing';
+import type { BookingPrice } from './request-schema';
+import { bookingSearchPoints, searchBookingWindows, type FoundWindow, type HourReason, type NewOrder, type SearchHour } from './search';
+
+/**
+ * The `booking.search` job kind: the search runs on a worker thread (pool mode) or a worker
+ * process (queue mode). Everything it needs is read before the job is submitted (no database on
+ * worker threads): the booked routes, the settings, the hours and the clock's earliest start.
+ */
+export const BOOKING_NAMESPACE = 'booking';
+export const BOOKING_SEARCH_KIND = 'booking.search';
+
+export interface BookingJobInput {
+  routes: BookedRoute[];
+  order: NewOrder;
+  hours: SearchHour[];
+  earliestStart: number;
+  /** The destination's zone: windows are rendered with its UTC offset. */
+  timeZone: string;
+  /** The requested local date (traffic profile of that day). */
+  date: string;
+  /** For the search log: the fulfilling branch and the bucket searched. */
+  branchId: number;
+  bucket: string;
+  booking: BookingSettings | null;
+  orderValueCents: number;
+  /**
+   * Booking's clock minus the real clock when the search was submitted (0 unless a test moved it):
+   * job timestamps are real, so the dedupe window and retention compare on booking's clock through it.
+   */
+  clockOffsetMs: number;
+}
+
+export interface WireWindow {
+  deliveryWindowStart: string;
+  deliveryWindowEnd: string;
+  price?: BookingPrice;
+}
+
+export interface HourOutcome {
+  start: string;
+  end: string;
+  windows: (WireWindow & { routeId: number; routeExternalId: string; vehicleType: string })[];
+  reason: HourReason | null;
+  routeReasons: { routeId: number; reason: HourReason }[];
+}
+
+/** What the job stores: the contract's result fields plus the per-hour explanation (console). */
+export interface BookingSearchOutcome {
+  windows: WireWindow[];
+  fallback?: 'asap';
+  price: BookingPrice | null;
+  hours: HourOutcome[];
+}
+
+/** The search with the configured travel-time provider and the day's traffic, rendered for the wire. */
+export async function runBookingSearch(input: BookingJobInput): Promise<BookingSearchOutcome> {
+  const points = bookingSearchPoints(input.routes, input.order);
+  const travel = await getMatrixProvider().matrix(points, 'car');
+  // Routes were planned with the traffic of their own zone; the branch's routes share one.
+  const routeZone = input.routes[0]?.timeZone ?? input.timeZone;
+  const traffic = trafficProfileFor('automatic', input.date, routeZone);
+  const result = searchBookingWindows({ routes: input.routes, order: input.order, hours: input.hours, earliestStart: input.earliestStart, traffic }, travel);
+  const price = quotePrice(input.booking, result.windows, input.orderValueCents);
+  const render = (w: FoundWindow): WireWindow => ({
+    deliveryWindowStart: epochToLocalIso(w.start, input.timeZone),
+    deliveryWindowEnd: epochToLocalIso(w.end, input.timeZone),
+    ...(price ? { price } : {}),
+  });
+  return {
+    windows: result.windows.map(render),
+    ...(result.windows.length === 0 ? { fallback: 'asap' as const } : {}),
+    price: price ?? null,
+    hours: result.hours.map((h) => ({
+      start: epochToLocalIso(h.start, input.timeZone),
+      end: epochToLocalIso(h.end, input.timeZone),
+      windows: h.windows.map((w) => ({ ...render(w), routeId: w.routeId, routeExternalId: w.routeExternalId, vehicleType: w.vehicleType })),
+      reason: h.reason,
+      routeReasons: h.routeReasons,
+    })),
+  };
+}
+
+export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json> = {
+  async run(input) {
+    return (await runBookingSearch(input)) as unknown as Json;
+  },
+  /** The search log row, in the transaction that completes the job. */
+  async commit({ tx, job, input, result }) {
+    const outcome = result as unknown as BookingSearchOutcome;
+    await tx.insert(schema.bookingSearches).values({
+      jobId: job.id,
+      accountId: job.accountId,
+      environment: job.environment,
+      branchId: input.branchId,
+      date: input.date,
+      bucket: input.bucket,
+      windows: outcome.windows.length,
+      priceCents: outcome.price?.amountCents ?? null,
+      priceModel: outcome.price?.model ?? null,
+      fallback: outcome.fallback ?? null,
+      finishedAt: new Date(),
+    }).onConflictDoNothing();
+  },
+};

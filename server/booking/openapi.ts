@@ -1,0 +1,63 @@
+import { timeframeBuckets } from '@/server/accounts';
+import { getConfig } from '@/server/config';
+import type { DocumentedError, OpenApiRegistration } from '@/server/http';
+import { bookingHandleSchema, bookingJobIdParamsSchema, bookingRequestSchema, bookingResultSchema } from './request-schema';
+import { POLL_RETRY_AFTER_SECONDS } from './service';
+
+/** The booking operations in the OpenAPI document, with the contract's booking error table. */
+
+const recommendErrors: DocumentedError[] = [
+  { status: 400, code: 'branch_not_found', description: 'No account with that fulfillingBranchId.' },
+  { status: 403, code: 'branch_out_of_scope', description: "The branch is outside the API key's account tree." },
+  { status: 400, code: 'origin_unresolved', description: 'No usable pickup origin: none sent, no pickup override on the account, no location on the branch, or the address cannot be located.' },
+  { status: 400, code: 'timezone_not_found', description: 'The destination postal code has no known time zone.' },
+  { status: 400, code: 'date_out_of_range', description: 'The date is before today or beyond the bookable horizon (destination local time).' },
+  { status: 400, code: 'date_blackout', description: 'The date is a blackout date of the slot policy.' },
+  { status: 400, code: 'lead_time_not_met', description: 'The bucket ends before the lead time allows a delivery.' },
+  { status: 400, code: 'same_day_cutoff_passed', description: "Same-day booking closed at the slot policy's cutoff (destination local time)." },
+  { status: 400, code: 'timeframe_bucket_not_available', description: 'The bucket is not among the slot policy’s available buckets.' },
+  { status: 429, code: 'rate_limited', description: 'Too many searches for this account; `Retry-After` header and `retryAfterSeconds` say when to retry.' },
+  { status: 500, code: 'input_resolution_failed', description: 'The geocoder was unavailable. Safe to retry.' },
+  { status: 500, code: 'enqueue_failed', description: 'The search could not be enqueued. Safe to retry.' },
+];
+
+export const registerBookingApi: OpenApiRegistration = (docs) => {
+  const config = getConfig();
+  const retentionMinutes = Math.round(config.BOOKING_RESULT_RETENTION_SECONDS / 60);
+  docs.route({
+    method: 'post',
+    path: '/v1/booking/recommend',
+    operationId: 'bookingRecommend',
+    summary: 'Start a search for priced hourly delivery windows',
+    description: [
+      'Checks, in this order: API-key Basic authentication, the body, the branch (exists, inside the key’s tree), the pickup origin (request `origin`, else the account’s pickup override, else the branch location), the destination’s time zone, the slot policy in the destination’s local time, the per-account rate limit. Then answers 202 with a handle to poll.',
+      '',
+      `Buckets (local hours, configurable per account): ${timeframeBuckets.join(', ')}. Each hour of the bucket is searched on the booked routes of the branch’s subtree that day (of the \`deliveryMethod\` vehicle type when given): a window’s start is the earliest feasible dropoff start in that hour, its end the end of the hour; one window per (route, hour); sorted by start, then end.`,
+      '',
+      `Dedupe: an identical request (everything but \`contact\`, per account and live/sandbox) while a search runs, or within ${Math.round(config.BOOKING_DEDUPE_WINDOW_SECONDS / 60)} minutes of one that found windows, returns that search’s handle; after an empty, failed or canceled search it starts a new one under a new jobId. \`problemId\` is the SHA-256 of that input. Limits: ${config.MAX_CART_ITEMS} cart items; ${config.BOOKING_RATE_LIMIT_PER_SECOND} searches per second per account, bursts of ${config.BOOKING_RATE_LIMIT_BURST}.`,
+    ].join('\n'),
+    tags: ['Booking'],
+    auth: 'api_key',
+    body: docs.schema('BookingRecommendRequest', bookingRequestSchema({ maxCartItems: config.MAX_CART_ITEMS })),
+    responses: { 202: { description: 'The search was accepted (or an identical one is returned).', schema: docs.schema('BookingHandle', bookingHandleSchema) } },
+    errors: recommendErrors,
+  });
+  docs.route({
+    method: 'get',
+    path: '/v1/booking/jobs/{jobId}',
+    operationId: 'bookingJob',
+    summary: 'Poll a booking search',
+    description: `202 \`{ status: "processing" }\` with \`Retry-After: ${POLL_RETRY_AFTER_SECONDS}\` while searching; 200 with the windows (chronological, all equally bookable) or an empty list with \`fallback: "asap"\`. Only the account and environment that created the search can poll it; results are kept ${retentionMinutes} minutes after completion.`,
+    tags: ['Booking'],
+    auth: 'api_key',
+    params: bookingJobIdParamsSchema,
+    responses: {
+      200: { description: 'The windows.', schema: docs.schema('BookingResult', bookingResultSchema) },
+      202: { description: 'Still searching.', schema: bookingHandleSchema.pick({ status: true }), headers: { 'Retry-After': 'Seconds to wait before polling again.' } },
+    },
+    errors: [
+      { status: 404, code: 'job_not_found', description: 'Unknown, expired or another account’s jobId.' },
+      { status: 500, code: 'optimization_failed', description: 'The search found no usable result; retry the recommend request.' },
+    ],
+  });
+};

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '@/server/db';
+import { createTestDb, type TestDb } from '@/server/db/testing';
+import { BookingError } from './errors';
+import { createBookingRateLimiter } from './rate-limit';
+
+async function refusal(attempt: Promise<void>): Promise<BookingError | null> {
+  try {
+    await attempt;
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(BookingError);
+    return error as BookingError;
+  }
+}
+
+describe('booking rate limit', () => {
+  let testDb: TestDb;
+  let second: DbHandle | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    // On PostgreSQL a second connection pool stands for a second app instance.
+    if (testDb.databaseUrl) second = await createDb({ databaseUrl: testDb.databaseUrl, maxConnections: 2 });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await testDb.close();
+  });
+
+  it('allows the burst, then refuses with the seconds to wait; accounts have separate buckets', async () => {
+    const limiter = createBookingRateLimiter(testDb.handle, { ratePerSecond: 1, burst: 3 });
+    for (let i = 0; i < 3; i++) await limiter.consume(101);
+    const refused = await refusal(limiter.consume(101));
+    expect(refused?.code).toBe('rate_limited');
+    expect(refused?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused?.retryAfterSeconds).toBeLessThanOrEqual(3);
+    expect(await refusal(limiter.consume(102))).toBeNull();
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('on PostgreSQL two instances share one bucket per account', async () => {
+    const a = createBookingRateLimiter(testDb.handle, { ratePerSecond: 1, burst: 4 });
+    const b = createBookingRateLimiter(second!, { ratePerSecond: 1, burst: 4 });
+    await a.consume(201);
+    await b.consume(201);
+    await a.consume(201);
+    await b.consume(201);
+    expect((await refusal(a.consume(201)))?.code).toBe('rate_limited');
+    expect((await refusal(b.consume(201)))?.code).toBe('rate_limited');
+  });
+});

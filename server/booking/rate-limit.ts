@@ -1,0 +1,55 @@
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { getConfig } from '@/server/config';
+import { getDbHandle, schema, type DbHandle } from '@/server/db';
+import { BookingError } from './errors';
+
+/**
+ * Per-account rate limit of booking recommend (rate-limiter-flexible). A bucket of BURST requests
+ * refilled every BURST / RATE seconds: bursts up to BURST, RATE per second sustained. On PostgreSQL
+ * the counters live in the database (one store for every app instance); on the embedded database,
+ * which has one process, in memory.
+ */
+export interface BookingRateLimiter {
+  /** Takes one request from the account's bucket, or throws BookingError `rate_limited` with the wait. */
+  consume(accountId: number): Promise<void>;
+}
+
+export function createBookingRateLimiter(handle: DbHandle, limits: { ratePerSecond: number; burst: number }): BookingRateLimiter {
+  const options = { keyPrefix: 'booking', points: limits.burst, duration: limits.burst / limits.ratePerSecond };
+  const limiter: RateLimiterAbstract =
+    handle.kind === 'postgres' ? new RateLimiterDrizzle({ storeClient: handle.db, schema: schema.bookingRateLimits, ...options }) : new RateLimiterMemory(options);
+  return {
+    async consume(accountId) {
+      try {
+        await limiter.consume(String(accountId));
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          throw new BookingError('rate_limited', 'Too many booking searches for this account.', undefined, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+const SINGLETON = Symbol.for('routing-booking-service.booking-rate-limiter');
+type GlobalWithLimiter = typeof globalThis & { [SINGLETON]?: Promise<BookingRateLimiter> };
+
+/** The process's limiter on the process's database, with the configured limits. */
+function processLimiter(): Promise<BookingRateLimiter> {
+  const global = globalThis as GlobalWithLimiter;
+  let current = global[SINGLETON];
+  if (!current) {
+    const config = getConfig();
+    current = getDbHandle().then((handle) => createBookingRateLimiter(handle, { ratePerSecond: config.BOOKING_RATE_LIMIT_PER_SECOND, burst: config.BOOKING_RATE_LIMIT_BURST }));
+    current.catch(() => {
+      if (global[SINGLETON] === current) delete global[SINGLETON];
+    });
+    global[SINGLETON] = current;
+  }
+  return current;
+}
+
+export async function consumeBookingRateLimit(accountId: number): Promise<void> {
+  await (await processLimiter()).consume(accountId);
+}

@@ -1,0 +1,61 @@
+/**
+ * The states-table row HTTP cannot reach (the API has no way to cancel a search): a canceled search
+ * is replaced by a new one under a new jobId. Queue mode without a worker keeps the search waiting,
+ * so it can be canceled before it runs (PostgreSQL only).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '@/server/accounts';
+import { parseConfig } from '@/server/config';
+import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { localTimeToEpoch } from '@/server/geo';
+import { createJobs, type Jobs } from '@/server/jobs';
+import { createBookingRateLimiter } from './rate-limit';
+import { bookingRequestSchema } from './request-schema';
+import { findBookingJob, recommendBooking, type BookingCaller } from './service';
+
+describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
+  let testDb: TestDb;
+  let jobs: Jobs;
+  let caller: BookingCaller;
+  let branchId: number;
+
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    jobs = await createJobs({ handle: testDb.handle, mode: 'queue', config: parseConfig({ DATABASE_URL: testDb.databaseUrl }), sweepIntervalMs: 0 });
+    const parent = await createAccount(testDb.db, { name: 'Parent' });
+    const branch = await createAccount(testDb.db, { name: 'Branch', parentId: parent.id, location: { postalCode: '11201', latitude: 40.7033, longitude: -73.9903 } });
+    branchId = branch.id;
+    const now = localTimeToEpoch('2026-11-22', '10:00', 'America/New_York') * 1000;
+    caller = {
+      db: testDb.db,
+      principal: { accountId: parent.id, environment: 'live' },
+      jobs,
+      now: () => now,
+      rateLimiter: createBookingRateLimiter(testDb.handle, { ratePerSecond: 100, burst: 100 }),
+    };
+  });
+  afterAll(async () => {
+    await jobs?.stop();
+    await testDb?.close();
+  });
+
+  it('an identical request after a cancellation starts a new search with a new jobId; the canceled one reads as gone', async () => {
+    const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
+      cart: { items: [{ description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }], orderValueCents: 100 },
+      date: '2026-11-23',
+      destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
+      fulfillingBranchId: String(branchId),
+    });
+    const first = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
+    // In flight (no worker runs it): the same handle.
+    expect((await recommendBooking(caller, body)).body).toEqual(first);
+    expect(await jobs.cancel(first.jobId)).toBe(true);
+    expect((await findBookingJob(caller, first.jobId))?.status).toBe('canceled');
+
+    const second = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
+    expect(second.problemId).toBe(first.problemId);
+    expect(second.jobId).not.toBe(first.jobId);
+    expect(await findBookingJob(caller, first.jobId)).toBeNull();
+    expect((await findBookingJob(caller, second.jobId))?.status).toBe('processing');
+  });
+});

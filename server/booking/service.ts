@@ -1,0 +1,274 @@
+import { getAccount, getEffectiveSettings, isInSubtree, listSubtree, type ApiPrincipal, type Location } from '@/server/accounts';
+import { getConfig } from '@/server/config';
+import { desc, inArray } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@/server/db';
+import { DatabaseGeocodeCache, GeocoderUnavailableError, getGeocoder, zoneForZip, type AddressInput, type LatLng } from '@/server/geo';
+import { hashInput, JobEnqueueError, type JobRecord, type Jobs, type Json } from '@/server/jobs';
+import { bookedRoutesOn, SERVICE_DEFAULT_OPTIONS } from '@/server/routing';
+import { bookingNow, type BookingClock } from './clock';
+import { BookingError } from './errors';
+import { BOOKING_SEARCH_KIND, type BookingJobInput, type BookingSearchOutcome, type HourOutcome } from './job';
+import { consumeBookingRateLimit, type BookingRateLimiter } from './rate-limit';
+import type { BookingRequest } from './request-schema';
+import { HOUR_REASON_DESCRIPTIONS } from './search';
+import { evaluateSlotPolicy } from './slot-policy';
+import { cartLoad } from './units';
+
+export interface BookingCaller {
+  db: DbOrTx;
+  /** The API key's account and environment (the console searches as its user's account, live). */
+  principal: Pick<ApiPrincipal, 'accountId' | 'environment'>;
+  jobs: Jobs;
+  /** Defaults to the booking clock (real time; movable per account only in tests). */
+  now?: BookingClock;
+  /** Defaults to the process's limiter on the process's database. */
+  rateLimiter?: BookingRateLimiter;
+}
+
+export interface BookingReply {
+  status: 200 | 202;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/** Minimum poll interval (contract: Retry-After 2). */
+export const POLL_RETRY_AFTER_SECONDS = 2;
+/** A search is CPU work over one branch's day: it gets far less time than a routing solve. */
+const SEARCH_TIME_LIMIT_MS = 30_000;
+
+function toAddressInput(location: Location): AddressInput {
+  return { ...location };
+}
+
+/** Geocodes the pickup origin: request `origin`, else the caller's pickup override, else the branch location. */
+async function resolveOrigin(db: DbOrTx, body: BookingRequest, pickupOverride: Location | null, branchLocation: Location | null): Promise<LatLng> {
+  const [address, param] = body.origin
+    ? [body.origin as AddressInput, 'origin']
+    : pickupOverride
+      ? [toAddressInput(pickupOverride), 'origin']
+      : branchLocation
+        ? [toAddressInput(branchLocation), 'origin']
+        : [null, 'origin'];
+  if (!address) {
+    throw new BookingError('origin_unresolved', 'origin: no origin was sent and neither the account has a pickup override nor the branch a location.', param);
+  }
+  const result = await geocode(db, address);
+  if (result.status === 'invalid') throw new BookingError('invalid_input', `origin.${result.field}: ${result.message}`, `origin.${result.field}`);
+  if (result.status === 'unresolved') throw new BookingError('origin_unresolved', `origin: the pickup address cannot be located (${result.reason}).`, param);
+  return { latitude: result.latitude, longitude: result.longitude };
+}
+
+const isGeocoderOutage = (error: unknown) => error instanceof GeocoderUnavailableError || (error instanceof Error && error.name === 'GeocoderUnavailableError');
+
+/**
+ * The configured geocoder. It falls back to the ZIP centroid when the street geocoder is down; an
+ * address that only the street geocoder could have located is then a transient failure
+ * (`input_resolution_failed`), not a bad address.
+ */
+async function geocode(db: DbOrTx, address: AddressInput) {
+  let result;
+  try {
+    result = await getGeocoder(new DatabaseGeocodeCache(db)).geocode(address);
+  } catch (error) {
+    if (isGeocoderOutage(error)) {
+      throw new BookingError('input_resolution_failed', 'An address could not be resolved because the geocoder is unavailable. It is safe to retry.');
+    }
+    throw error;
+  }
+  if (result.status === 'unresolved' && / unavailable \(|did not answer/.test(result.reason)) {
+    throw new BookingError('input_resolution_failed', 'An address could not be resolved because the geocoder is unavailable. It is safe to retry.');
+  }
+  return result;
+}
+
+function handleOf(job: JobRecord, problemId: string): BookingReply {
+  return { status: 202, body: { jobId: job.id, problemId, status: 'processing' }, headers: {} };
+}
+
+/** When the search finished, on booking's clock (see BookingJobInput.clockOffsetMs). */
+function finishedOnBookingClock(job: JobRecord): number | null {
+  if (job.finishedAt === null) return null;
+  const offset = (job.input as { clockOffsetMs?: unknown } | null)?.clockOffsetMs;
+  return job.finishedAt + (typeof offset === 'number' ? offset : 0);
+}
+
+function windowCount(job: JobRecord): number {
+  const result = job.result as { windows?: unknown[] } | null;
+  return Array.isArray(result?.windows) ? result.windows.length : 0;
+}
+
+/** The hash of DECISIONS.md: canonical result-affecting input (not `contact`), the calling account, live/sandbox. */
+export function bookingProblemId(body: BookingRequest, bucket: string, accountId: number, environment: string): string {
+  const { contact: _contact, ...affecting } = body;
+  return hashInput({ request: { ...affecting, timeframeBucket: bucket } as unknown as Json, accountId, environment });
+}
+
+/**
+ * POST /v1/booking/recommend after authentication and shape validation: the remaining checks in
+ * the contract's order, then the dedupe of the booking search states table, then the job.
+ */
+export async function recommendBooking(caller: BookingCaller, body: BookingRequest): Promise<BookingReply> {
+  const { db, principal, jobs } = caller;
+  const now = caller.now ?? bookingNow;
+  const config = getConfig();
+
+  const branchId = /^\d{1,10}$/.test(body.fulfillingBranchId) ? Number(body.fulfillingBranchId) : Number.NaN;
+  const branch = Number.isSafeInteger(branchId) ? await getAccount(db, branchId) : undefined;
+  if (!branch) throw new BookingError('branch_not_found', `fulfillingBranchId: no branch "${body.fulfillingBranchId}" exists.`, 'fulfillingBranchId');
+  if (!(await isInSubtree(db, principal.accountId, branch.id))) {
+    throw new BookingError('branch_out_of_scope', `fulfillingBranchId: branch ${branch.id} is outside the API key's account tree.`, 'fulfillingBranchId');
+  }
+
+  const callerSettings = await getEffectiveSettings(db, principal.accountId);
+  const branchSettings = branch.id === principal.accountId ? callerSettings : await getEffectiveSettings(db, branch.id);
+  const origin = await resolveOrigin(db, body, callerSettings.pickupOverride, branchSettings.branchLocation);
+
+  const zone = zoneForZip(body.destination.postalCode);
+  if (!zone.ok) throw new BookingError('timezone_not_found', `destination.postalCode: no time zone is known for "${body.destination.postalCode}".`, 'destination.postalCode');
+
+  const nowMs = now(principal.accountId);
+  const slot = evaluateSlotPolicy(branchSettings.slotPolicy, body, zone.zone, Math.floor(nowMs / 1000));
+
+  await (caller.rateLimiter ? caller.rateLimiter.consume(principal.accountId) : consumeBookingRateLimit(principal.accountId));
+
+  const problemId = bookingProblemId(body, slot.bucket, principal.accountId, principal.environment);
+  const scope = { accountId: principal.accountId, environment: principal.environment, key: problemId };
+  const existing = await jobs.getByKey(BOOKING_SEARCH_KIND, scope);
+  let replaceJobId: string | undefined;
+  if (existing) {
+    if (existing.status === 'processing') return handleOf(existing, problemId);
+    const finished = finishedOnBookingClock(existing);
+    const fresh = finished !== null && nowMs < finished + config.BOOKING_DEDUPE_WINDOW_SECONDS * 1000;
+    if (existing.status === 'complete' && fresh && windowCount(existing) > 0) return handleOf(existing, problemId);
+    // Empty, stale, failed or canceled: a new search under a new jobId.
+    replaceJobId = existing.id;
+  }
+
+  const destination = await geocode(db, body.destination);
+  if (destination.status !== 'resolved') {
+    throw new BookingError('invalid_input', 'destination: the delivery address cannot be located.', destination.status === 'invalid' ? `destination.${destination.field}` : 'destination');
+  }
+  const accountIds = (await listSubtree(db, branch.id)).map((a) => a.id);
+  const routes = await bookedRoutesOn(db, { accountIds, environment: principal.environment, date: body.date, vehicleType: body.deliveryMethod });
+  const load = cartLoad(body.cart.items);
+  const serviceTime = { ...SERVICE_DEFAULT_OPTIONS.serviceTime, ...callerSettings.optimization.serviceTime };
+  const input: BookingJobInput = {
+    routes,
+    order: {
+      origin,
+      destination: { latitude: destination.latitude, longitude: destination.longitude },
+      pounds: load.pounds,
+      cubicInches: load.cubicInches,
+      serviceSeconds: serviceTime.setupSeconds + serviceTime.perItemSeconds * load.items,
+    },
+    hours: slot.hours,
+    earliestStart: slot.earliestStart,
+    timeZone: zone.zone,
+    date: body.date,
+    branchId: branch.id,
+    bucket: slot.bucket,
+    booking: callerSettings.booking,
+    orderValueCents: body.cart.orderValueCents,
+    clockOffsetMs: nowMs - Date.now(),
+  };
+  let job: JobRecord;
+  try {
+    ({ job } = await jobs.submit({
+      kind: BOOKING_SEARCH_KIND,
+      ...scope,
+      input: input as unknown as Json,
+      inputHash: problemId,
+      rerun: 'new-job',
+      timeLimitMs: SEARCH_TIME_LIMIT_MS,
+      ...(replaceJobId ? { replaceJobId } : {}),
+    }));
+  } catch (error) {
+    if (error instanceof JobEnqueueError || (error instanceof Error && error.name === 'JobEnqueueError')) {
+      throw new BookingError('enqueue_failed', 'The booking search could not be enqueued. It is safe to retry.');
+    }
+    throw error;
+  }
+  return handleOf(job, problemId);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A booking job of the caller's account and environment that booking's clock has not expired; null otherwise. */
+export async function findBookingJob(caller: BookingCaller, jobId: string): Promise<JobRecord | null> {
+  const now = caller.now ?? bookingNow;
+  if (!UUID.test(jobId)) return null;
+  const job = await caller.jobs.get(jobId);
+  if (!job || job.kind !== BOOKING_SEARCH_KIND || job.accountId !== caller.principal.accountId || job.environment !== caller.principal.environment) return null;
+  const retentionMs = getConfig().BOOKING_RESULT_RETENTION_SECONDS * 1000;
+  const finished = finishedOnBookingClock(job);
+  if (finished !== null && now(caller.principal.accountId) >= finished + retentionMs) return null;
+  return job;
+}
+
+/** GET /v1/booking/jobs/{jobId}: 202 while searching, 200 with the windows, 404 or 500 otherwise. */
+export async function pollBookingJob(caller: BookingCaller, jobId: string): Promise<BookingReply> {
+  const job = await findBookingJob(caller, jobId);
+  if (!job) {
+    throw new BookingError('job_not_found', `No booking search "${jobId}" exists for this account and environment (results are kept 10 minutes).`, 'jobId');
+  }
+  if (job.status === 'processing') return { status: 202, body: { status: 'processing' }, headers: { 'Retry-After': String(POLL_RETRY_AFTER_SECONDS) } };
+  if (job.status === 'complete' && job.result) {
+    const outcome = job.result as unknown as BookingSearchOutcome;
+    return { status: 200, body: { status: 'complete', windows: outcome.windows, ...(outcome.fallback ? { fallback: outcome.fallback } : {}) }, headers: {} };
+  }
+  throw new BookingError('optimization_failed', 'The booking search found no usable result. It is safe to retry the recommend request.');
+}
+
+/** How long the console waits for a tried search before saying it is still running. */
+const TRY_WAIT_MS = 20_000;
+
+export interface TriedSearch {
+  jobId: string;
+  problemId: string;
+  status: 'complete' | 'processing';
+  outcome: (Omit<BookingSearchOutcome, 'hours'> & { hours: (HourOutcome & { description: string | null })[] }) | null;
+}
+
+/**
+ * The console's "try a search": the same checks and the same job as POST /v1/booking/recommend,
+ * waited for, with the per-hour explanation the job stores beside the windows.
+ */
+export async function tryBookingSearch(caller: BookingCaller, body: BookingRequest): Promise<TriedSearch> {
+  const handle = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
+  const job = await caller.jobs.waitFor(handle.jobId, TRY_WAIT_MS);
+  if (!job) throw new BookingError('job_not_found', 'The search expired before it could be read; try again.');
+  if (job.status === 'processing') return { ...handle, status: 'processing', outcome: null };
+  if (job.status !== 'complete' || !job.result) throw new BookingError('optimization_failed', 'The search found no usable result; try again.');
+  const outcome = job.result as unknown as BookingSearchOutcome;
+  const hours = outcome.hours.map((hour) => ({ ...hour, description: hour.reason ? HOUR_REASON_DESCRIPTIONS[hour.reason] : null }));
+  return { ...handle, status: 'complete', outcome: { ...outcome, hours } };
+}
+
+export interface RecentSearch {
+  jobId: string;
+  finishedAt: string;
+  accountId: number;
+  environment: string;
+  branchId: number;
+  branchName: string | null;
+  date: string;
+  bucket: string;
+  windows: number;
+  priceCents: number | null;
+  priceModel: string | null;
+  fallback: string | null;
+}
+
+/** The latest finished searches made by any account of a subtree, newest first. */
+export async function recentBookingSearches(db: DbOrTx, accountId: number, limit = 50): Promise<RecentSearch[]> {
+  const accounts = await listSubtree(db, accountId);
+  if (accounts.length === 0) return [];
+  const names = new Map(accounts.map((a) => [a.id, a.name]));
+  const rows = await db
+    .select()
+    .from(schema.bookingSearches)
+    .where(inArray(schema.bookingSearches.accountId, accounts.map((a) => a.id)))
+    .orderBy(desc(schema.bookingSearches.finishedAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, finishedAt: row.finishedAt.toISOString(), branchName: names.get(row.branchId) ?? null }));
+}

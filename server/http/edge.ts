@@ -1,0 +1,90 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { getConfig } from '@/server/config';
+import { normalizeForwardedHeaders } from './client-address';
+
+/**
+ * What every request meets before Next sees it. Next's own server offers no hook ahead of its
+ * routing, hence a wrapper of `http.Server.prototype.emit`, installed once at startup
+ * (instrumentation); it covers servers created before and after.
+ */
+
+/**
+ * A client that sends headers or a body and then stalls is answered 408 after these (Node's
+ * defaults hold a half-sent request for five minutes, a cheap way to tie up connections).
+ */
+const HEADERS_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Methods some route answers. Anything else (TRACE, OPTIONS: there is no CORS, PROPFIND...) is 405 here. */
+const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Answers in the API's error envelope without involving Next. */
+function refuse(request: IncomingMessage, response: ServerResponse, status: number, error: { code: string; message: string; param?: string }, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify({ error: { type: 'invalid_request_error', ...error } });
+  request.resume(); // drain whatever body came with it
+  response.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  response.end(body);
+}
+
+/** Whether the path's percent-escapes decode to UTF-8 text (`%zz`, `%ED%A0%80` do not; Next answers those with a text/plain 500). */
+function isDecodablePath(url: string | undefined): boolean {
+  try {
+    decodeURIComponent((url ?? '/').split('?')[0] ?? '/');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses what Next would turn into a text/plain 500 or a bodiless answer: unserved methods (Next
+ * builds a fetch `Request`, which rejects TRACE and CONNECT outright, and answers OPTIONS with a
+ * bare 204) and paths whose percent-escapes are not UTF-8. True when the request was answered.
+ */
+function refuseUnservable(request: IncomingMessage, response: ServerResponse): boolean {
+  if (!SERVED_METHODS.includes(request.method ?? '')) {
+    refuse(
+      request,
+      response,
+      405,
+      { code: 'method_not_allowed', message: `Method ${request.method ?? '?'} is not served. The API is described at /v1/openapi.json.` },
+      { Allow: SERVED_METHODS.join(', ') },
+    );
+    return true;
+  }
+  if (!isDecodablePath(request.url)) {
+    refuse(request, response, 400, { code: 'invalid_input', message: 'The URL path has percent-escapes that are not UTF-8 text.', param: 'path' });
+    return true;
+  }
+  return false;
+}
+
+const GUARD = Symbol.for('routing-booking-service.request-guard');
+type GuardedServer = typeof http.Server.prototype & { [GUARD]?: true };
+
+/** Forwarded headers normalized (./client-address), unservable requests refused, half-sent requests timed out. */
+export function installRequestGuard(): void {
+  const prototype = http.Server.prototype as GuardedServer;
+  if (prototype[GUARD]) return;
+  prototype[GUARD] = true;
+  const trustedProxies = getConfig().TRUSTED_PROXIES;
+  const emit = prototype.emit;
+  prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+    if ((event === 'listening' || event === 'request') && this.requestTimeout !== REQUEST_TIMEOUT_MS) {
+      this.headersTimeout = HEADERS_TIMEOUT_MS;
+      this.requestTimeout = REQUEST_TIMEOUT_MS;
+    }
+    if (event === 'request') {
+      const [request, response] = args as [IncomingMessage, ServerResponse];
+      if (refuseUnservable(request, response)) return true;
+      normalizeForwardedHeaders(request, trustedProxies);
+    }
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+  } as typeof prototype.emit;
+}

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '@/server/config';
+import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { createJobs, type Jobs, type SubmitRequest } from './index';
+
+// Queue mode with a real worker process (two threads) and JOBS_PER_ACCOUNT_CONCURRENCY=1: one
+// account's flood (two long solves and fifty short jobs) leaves a thread to another account.
+const onPostgres = testDbKind() === 'postgres';
+
+const workerEnv = { JOBS_MODE: 'queue', JOBS_PER_ACCOUNT_CONCURRENCY: '1', LOG_LEVEL: 'warn' };
+
+describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () => {
+  let testDb: TestDb;
+  let jobs: Jobs;
+  let worker: ChildProcess | undefined;
+  let counter = 0;
+  const probe = (accountId: number, spinMs: number): SubmitRequest => ({
+    kind: 'jobs.probe',
+    accountId,
+    environment: 'live',
+    key: `fair-probe-${++counter}`,
+    input: { spinMs },
+  });
+
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    jobs = await createJobs({ handle: testDb.handle, config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl }), sweepIntervalMs: 0 });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', '2'], {
+      cwd: process.cwd(),
+      env: { ...process.env, ...workerEnv, DATABASE_URL: testDb.databaseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    worker = child;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('job worker')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker!.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    await jobs?.stop();
+    await testDb?.close();
+  });
+
+  it("another account's job runs within seconds while one account floods", async () => {
+    const flood = [probe(1, 20_000), probe(1, 20_000), ...Array.from({ length: 50 }, () => probe(1, 500))];
+    const floodIds = [];
+    for (const request of flood) floodIds.push((await jobs.submit(request)).job.id);
+    const started = Date.now();
+    const { job } = await jobs.submit(probe(2, 200));
+    const done = await jobs.waitFor(job.id, 15_000);
+    const seconds = (Date.now() - started) / 1000;
+    expect(done?.status).toBe('complete');
+    expect(seconds, `the quiet account waited ${seconds.toFixed(1)} s`).toBeLessThan(10);
+    // Stop the flood rather than wait for it.
+    await Promise.all(floodIds.map((id) => jobs.cancel(id)));
+  }, 60_000);
+});

@@ -1,0 +1,101 @@
+/**
+ * A second server whose road-network engine accepts connections and never answers and whose street
+ * geocoder is down: a search stays `processing` until the engine times out and then fails, and an
+ * address only the geocoder could locate is a transient `input_resolution_failed`. Its rate limit is
+ * raised so that 50 concurrent identical requests all reach the dedupe.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgresDatabase } from '@/server/db/testing';
+import { createTenant, type Tenant } from '../helpers';
+import { startSecondServer, type SecondServer } from '../second-server';
+import { expectError, expectJson, get, pollBooking, post, recommend, recommendBody, setBookingClock, type BookingHandle } from './client';
+
+const ENGINE_TIMEOUT_MS = 4000;
+
+let server: SecondServer | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+let silentEngine: Server | undefined;
+const sockets = new Set<Socket>();
+
+async function listenSilently(): Promise<number> {
+  silentEngine = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => silentEngine!.listen(0, '127.0.0.1', resolve));
+  const address = silentEngine.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** A port nothing listens on: bound, noted, closed. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+describe('booking on a server whose travel-time engine hangs and whose geocoder is down', () => {
+  let tenant: Tenant;
+  let auth: string;
+
+  beforeAll(async () => {
+    let databaseUrl = '';
+    if (process.env.TEST_DB === 'postgres') {
+      const scratch = await createScratchPostgresDatabase();
+      databaseUrl = scratch.databaseUrl;
+      dropDatabase = scratch.drop;
+    }
+    server = await startSecondServer({
+      label: 'booking-failures',
+      databaseUrl,
+      env: {
+        ROUTING_ENGINE: 'osrm',
+        ROUTING_ENGINE_URL: `http://127.0.0.1:${await listenSilently()}`,
+        ROUTING_ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS),
+        ROUTING_ENGINE_RETRIES: '0',
+        GEOCODER_URL: `http://127.0.0.1:${await closedPort()}`,
+        GEOCODER_TIMEOUT_MS: '500',
+        BOOKING_RATE_LIMIT_PER_SECOND: '100',
+        BOOKING_RATE_LIMIT_BURST: '100',
+        BOOKING_TEST_CLOCK: 'true',
+      },
+    });
+    tenant = await createTenant();
+    auth = tenant.basicAuthHeader('live');
+    setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await dropDatabase?.();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => (silentEngine ? silentEngine.close(resolve) : resolve(undefined)));
+  });
+
+  it('processing: 50 concurrent identical POSTs get one handle; polls answer 202 with Retry-After: 2; then 500 optimization_failed; an identical POST starts a new search under a new jobId', async () => {
+    const body = recommendBody(tenant.branchIds[0]!, '2026-11-23');
+    const handles = await Promise.all(
+      Array.from({ length: 50 }, async () => expectJson<BookingHandle>(await post('/v1/booking/recommend', body, { auth }), 202)),
+    );
+    expect(new Set(handles.map((h) => h.jobId)).size).toBe(1);
+    const first = handles[0]!;
+
+    const pending = await get(`/v1/booking/jobs/${first.jobId}`, { auth });
+    expect(pending.status).toBe(202);
+    expect(pending.headers.get('retry-after')).toBe('2');
+    expect(await pending.json()).toEqual({ status: 'processing' });
+
+    await expectError(await pollBooking(auth, first.jobId), 500, 'optimization_failed');
+    const retry = await recommend(auth, body);
+    expect(retry.problemId).toBe(first.problemId);
+    expect(retry.jobId).not.toBe(first.jobId);
+  });
+
+  it('500 input_resolution_failed when only the (unavailable) street geocoder could locate the origin', async () => {
+    const origin = { addressLine1: '1 Main St', city: 'Brooklyn', state: 'NY', postalCode: 'unknown' };
+    await expectError(await post('/v1/booking/recommend', recommendBody(tenant.branchIds[0]!, '2026-11-23', { origin }), { auth }), 500, 'input_resolution_failed');
+  });
+});
