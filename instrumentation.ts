@@ -7,7 +7,7 @@ export async function register(): Promise<void> {
     try {
       const { startAccounts } = await import('@/server/accounts');
       await startAccounts(); // database open and migrated, admin channel, demo seed
-      await (await import('@/server/jobs')).getJobs(); // pool mode: re-runs jobs a previous process left unfinished
+      await (await import('@/server/app-jobs')).getJobs(); // pool mode: re-runs jobs a previous process left unfinished
     } catch (error) {
       // A server without its database would answer every request with a 500: stop, saying why.
       console.error(`Startup failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { getConfig } from '@/server/config';
 import { createDb } from '@/server/db';
-import { startJobWorker } from '@/server/jobs';
+import { startJobWorker } from '@/server/app-jobs';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { concurrency: { type: 'string' } } });

@@ -48,7 +48,8 @@ export {
 export { evaluateSlotPolicy, bucketHours, type SlotDecision } from './slot-policy';
 export { quotePrice, detourCostCents } from './pricing';
 export { cartLoad, POUNDS_PER_KG, CUBIC_INCHES_PER_CUBIC_CM, type CartLoad } from './units';
-export { BOOKING_NAMESPACE, BOOKING_SEARCH_KIND, bookingSearchJobHandler, runBookingSearch, type BookingJobInput, type BookingSearchOutcome, type HourOutcome, type WireWindow } from './job';
+export { BOOKING_SEARCH_KIND, bookingJobKinds } from './job-kinds';
+export { bookingSearchJobHandler, runBookingSearch, type BookingJobInput, type BookingSearchOutcome, type HourOutcome, type WireWindow } from './job';
 export { bookingNow, TEST_CLOCK_FILE, type BookingClock } from './clock';
 export { consumeBookingRateLimit, createBookingRateLimiter, type BookingRateLimiter } from './rate-limit';
 export {

@@ -12,8 +12,6 @@ import { bookingSearchPoints, searchBookingWindows, type FoundWindow, type HourR
  * process (queue mode). Everything it needs is read before the job is submitted (no database on
  * worker threads): the booked routes, the settings, the hours and the clock's earliest start.
  */
-export const BOOKING_NAMESPACE = 'booking';
-export const BOOKING_SEARCH_KIND = 'booking.search';
 
 export interface BookingJobInput {
   routes: BookedRoute[];

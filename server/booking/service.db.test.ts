@@ -8,7 +8,7 @@ import { createAccount } from '@/server/accounts';
 import { parseConfig } from '@/server/config';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { localTimeToEpoch } from '@/server/geo';
-import { createJobs, type Jobs } from '@/server/jobs';
+import { createJobs, type Jobs } from '@/server/app-jobs';
 import { createBookingRateLimiter } from './rate-limit';
 import { bookingRequestSchema } from './request-schema';
 import { findBookingJob, recommendBooking, type BookingCaller } from './service';

@@ -7,7 +7,8 @@ import { hashInput, JobEnqueueError, type JobRecord, type Jobs, type Json } from
 import { bookedRoutesOn, SERVICE_DEFAULT_OPTIONS } from '@/server/routing';
 import { bookingNow, type BookingClock } from './clock';
 import { BookingError } from './errors';
-import { BOOKING_SEARCH_KIND, type BookingJobInput, type BookingSearchOutcome, type HourOutcome } from './job';
+import { BOOKING_SEARCH_KIND } from './job-kinds';
+import { type BookingJobInput, type BookingSearchOutcome, type HourOutcome } from './job';
 import { consumeBookingRateLimit, type BookingRateLimiter } from './rate-limit';
 import type { BookingRequest } from './request-schema';
 import { HOUR_REASON_DESCRIPTIONS } from './search';

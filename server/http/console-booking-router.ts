@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { BookingError, bookingRequestSchema, recentBookingSearches, tryBookingSearch } from '@/server/booking';
 import { getConfig } from '@/server/config';
-import { getJobs } from '@/server/jobs';
+import { getJobs } from '@/server/app-jobs';
 import { protectedProcedure, router } from './trpc';
 
 const TRPC_CODES: Partial<Record<BookingError['code'], TRPCError['code']>> = {

@@ -1,10 +1,12 @@
+import path from 'node:path';
 import type { Config } from '@/server/config';
 import type { AnyJobHandler } from './types';
 
 /**
- * Every job kind, by name. Worker threads, worker processes and the app all load handlers from
- * here, so a kind is added with one entry. Handler modules must not open the database at import:
- * `run` executes on worker threads; only `commit` gets a transaction.
+ * A job kind. The jobs layer knows none of the domains: each domain exports its kinds (one file
+ * each, e.g. `server/routing/job-kinds.ts`) and the application registers them (`server/app-jobs`).
+ * Handler modules must not open the database at import: `run` executes on worker threads; only
+ * `commit` gets a transaction.
  */
 export interface JobKindDefinition {
   /** Idempotency namespace: keys of kinds in one namespace collide (routing plan and book share problemIds). */
@@ -14,24 +16,62 @@ export interface JobKindDefinition {
   load(): Promise<AnyJobHandler>;
 }
 
-export const jobKinds: Record<string, JobKindDefinition> = {
+export type JobKinds = Record<string, JobKindDefinition>;
+
+/** The jobs layer's own kind. */
+const jobsOwnKinds: JobKinds = {
   /** A diagnostic job: real CPU work and a write in its completion transaction (crash tests, load checks). */
   'jobs.probe': {
     namespace: 'jobs',
     retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS,
     load: () => import('./probe').then((m) => m.probeHandler),
   },
-  /** Routing plan (run, plan) and book solves share problemIds in one namespace. */
-  'routing.plan': { namespace: 'routing', retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS, load: () => import('@/server/routing').then((m) => m.planJobHandler) },
-  'routing.book': { namespace: 'routing', retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS, load: () => import('@/server/routing').then((m) => m.bookJobHandler) },
-  /** Booking recommendation searches: a new job (new id) replaces an empty, stale, failed or canceled one. */
-  'booking.search': { namespace: 'booking', retentionSeconds: (config) => config.BOOKING_RESULT_RETENTION_SECONDS, load: () => import('@/server/booking/job').then((m) => m.bookingSearchJobHandler) },
 };
 
+/**
+ * The worker-thread entry that knows only the jobs layer's own kinds. The path is fixed from the
+ * project root, not relative to this module: inside the Next server bundle this module no longer
+ * sits next to it.
+ */
+function ownThreadEntry(): string {
+  return path.join(process.cwd(), 'server', 'jobs', 'thread-entry.mjs');
+}
+
+interface JobKindRegistry {
+  kinds: Map<string, JobKindDefinition>;
+  threadEntry: string;
+}
+
+// One registry per process (or worker thread), shared by every bundle Next makes of this module.
+const REGISTRY = Symbol.for('routing-booking-service.job-kinds');
+type GlobalWithRegistry = typeof globalThis & { [REGISTRY]?: JobKindRegistry };
+
+function registry(): JobKindRegistry {
+  const global = globalThis as GlobalWithRegistry;
+  global[REGISTRY] ??= { kinds: new Map(Object.entries(jobsOwnKinds)), threadEntry: ownThreadEntry() };
+  return global[REGISTRY];
+}
+
+/**
+ * Adds job kinds. `threadEntry`: a worker-thread module that registers the same kinds inside the
+ * thread before serving `runJobInThread` (see server/app-jobs/thread-entry.mjs); pools started
+ * afterwards use it.
+ */
+export function registerJobKinds(kinds: JobKinds, options: { threadEntry?: string } = {}): void {
+  const current = registry();
+  for (const [kind, definition] of Object.entries(kinds)) current.kinds.set(kind, definition);
+  if (options.threadEntry) current.threadEntry = options.threadEntry;
+}
+
 export function jobKindDefinition(kind: string): JobKindDefinition {
-  const definition = jobKinds[kind];
-  if (!definition) throw new Error(`unknown job kind ${kind}; register it in server/jobs/handlers.ts`);
+  const definition = registry().kinds.get(kind);
+  if (!definition) throw new Error(`unknown job kind ${kind}: its domain's kinds are not registered (server/app-jobs registers them)`);
   return definition;
+}
+
+/** The worker-thread entry of the registered kinds. */
+export function jobThreadEntry(): string {
+  return registry().threadEntry;
 }
 
 const loaded = new Map<string, Promise<AnyJobHandler>>();

@@ -8,7 +8,7 @@ import { getDbHandle } from '@/server/db';
 import { createJobs, type Jobs } from './service';
 
 export { createJobs, startJobWorker, JobEnqueueError, type Jobs, type JobsMode, type JobsOptions, type JobWorker } from './service';
-export { jobKinds, type JobKindDefinition } from './handlers';
+export { registerJobKinds, type JobKindDefinition, type JobKinds } from './handlers';
 export { canonicalJson, hashInput } from './store';
 export {
   JobConflictError,

@@ -1,17 +1,9 @@
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { jobThreadEntry } from './handlers';
 import type { ThreadOutcome, ThreadTask } from './thread';
 import type { Json } from './types';
-
-/**
- * The worker file is addressed by a fixed path from the project root, not relative to this module:
- * inside the Next server bundle this module no longer sits next to it.
- */
-export function threadEntryPath(): string {
-  return path.join(process.cwd(), 'server', 'jobs', 'thread-entry.mjs');
-}
 
 export function defaultPoolSize(): number {
   return Math.max(1, availableParallelism());
@@ -33,7 +25,7 @@ export class JobThreadPool {
 
   constructor(readonly size: number) {
     this.piscina = new Piscina<ThreadTask, ThreadOutcome>({
-      filename: threadEntryPath(),
+      filename: jobThreadEntry(),
       maxThreads: size,
       minThreads: Math.min(size, 1),
       idleTimeout: 60_000,

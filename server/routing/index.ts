@@ -10,7 +10,8 @@ export { getItinerary, listItineraries, itinerariesOfProblem, writeBookedItinera
 export { VEHICLE_CATALOG, VEHICLE_TYPES, resolveVehicleSpec, type VehicleSpec } from './vehicle-catalog';
 export { REASON_CODES, REASON_DESCRIPTIONS } from './reasons';
 export { mergeRoutingOptions, ACCEPTED_OBJECTIVES, SERVICE_DEFAULT_OPTIONS, type ResolvedRoutingOptions } from './options';
-export { ROUTING_NAMESPACE, PLAN_KIND, BOOK_KIND, planJobHandler, bookJobHandler, type RoutingJobInput } from './job-handlers';
+export { planJobHandler, bookJobHandler, type RoutingJobInput } from './job-handlers';
+export { PLAN_KIND, BOOK_KIND, routingJobKinds } from './job-kinds';
 export { registerRoutingApi } from './openapi';
 export {
   planResultSchema,

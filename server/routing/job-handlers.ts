@@ -16,9 +16,6 @@ import { renderPlanResult } from './wire';
  * job, so a booking is written exactly once or not at all.
  */
 
-export const ROUTING_NAMESPACE = 'routing';
-export const PLAN_KIND = 'routing.plan';
-export const BOOK_KIND = 'routing.book';
 
 /** Everything a solve needs, fixed when the request is accepted (settings included). */
 export interface RoutingJobInput {

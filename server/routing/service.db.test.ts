@@ -4,7 +4,7 @@ import { parseConfig } from '@/server/config';
 import { createDb } from '@/server/db';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { ApiError } from '@/server/http';
-import { createJobs, type Jobs } from '@/server/jobs';
+import { createJobs, type Jobs } from '@/server/app-jobs';
 import { routingRequestSchema, type RoutingRequest } from './request-schema';
 import { pollRoutingJob, submitRoutingRequest, syncWaitSeconds } from './service';
 

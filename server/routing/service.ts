@@ -8,7 +8,8 @@ import { hashInput, JobConflictError, JobEnqueueError, type JobRecord, type Jobs
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { isErrorNamed, RoutingInputError } from './errors';
 import { itinerariesOfProblem, loadUpdateTargets, type ItineraryScope } from './itineraries';
-import { BOOK_KIND, PLAN_KIND, type RoutingJobInput } from './job-handlers';
+import type { RoutingJobInput } from './job-handlers';
+import { BOOK_KIND, PLAN_KIND } from './job-kinds';
 import type { RoutingOptionsLayer } from './options';
 import type { RoutingRequest } from './request-schema';
 import { validateRoutingRequest } from './validate-request';

@@ -1,7 +1,7 @@
 import { bookingRequestSchema, recommendBooking } from '@/server/booking';
 import { getConfig } from '@/server/config';
 import { apiRoute, json } from '@/server/http';
-import { getJobs } from '@/server/jobs';
+import { getJobs } from '@/server/app-jobs';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { getConfig } from '@/server/config';
 import { apiRoute, json } from '@/server/http';
-import { getJobs } from '@/server/jobs';
+import { getJobs } from '@/server/app-jobs';
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
 
 export const dynamic = 'force-dynamic';

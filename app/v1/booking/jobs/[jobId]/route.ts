@@ -1,6 +1,6 @@
 import { bookingJobIdParamsSchema, pollBookingJob } from '@/server/booking';
 import { apiRoute, json } from '@/server/http';
-import { getJobs } from '@/server/jobs';
+import { getJobs } from '@/server/app-jobs';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { apiRoute, json } from '@/server/http';
-import { getJobs } from '@/server/jobs';
+import { getJobs } from '@/server/app-jobs';
 import { pollRoutingJob, problemIdParamsSchema } from '@/server/routing';
 
 export const dynamic = 'force-dynamic';
