@@ -110,3 +110,54 @@ test('an admin sets a branch location in the console; booking over /v1 then pick
 
   expect((await recommend()).status).toBe(202);
 });
+
+test('an admin adds a blackout date in the console; the same date then answers date_blackout over /v1', async ({ page }) => {
+  const tenant = await createTenant();
+  const branchId = tenant.branchIds[0]!;
+  setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
+  const recommend = async () => {
+    const response = await fetch(`${baseUrl()}/v1/booking/recommend`, {
+      method: 'POST',
+      headers: { authorization: tenant.basicAuthHeader('live'), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        cart: { items: [{ description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }], orderValueCents: 100 },
+        date: DATE,
+        destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
+        fulfillingBranchId: String(branchId),
+      }),
+    });
+    return { status: response.status, body: (await response.json()) as { error?: { code: string; param?: string } } };
+  };
+  // Before: the date is open, the search is accepted.
+  expect((await recommend()).status).toBe(202);
+
+  const suffix = randomBytes(4).toString('hex');
+  const email = `admin-${suffix}@example.test`;
+  const password = `a long passphrase ${suffix}`;
+  await createUser({ externalUserId: `admin-${suffix}`, defaultAccountId: tenant.parentId, email, password, role: 'admin' });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/console$/);
+
+  await page.getByRole('link', { name: 'Slot policy' }).click();
+  await expect(page).toHaveURL(/\/console\/admin\/slot-policy$/);
+  await page.getByLabel('Account', { exact: true }).selectOption(String(tenant.parentId));
+  const blackout = page.getByLabel('Blackout dates');
+  await expect(blackout).toBeEditable();
+  // A malformed date is refused at the field and nothing is saved.
+  await blackout.fill('23/11/2026');
+  await page.getByRole('button', { name: 'Save slot policy' }).click();
+  await expect(page.getByTestId('error-slotPolicy.blackoutDates')).toBeVisible();
+  expect((await recommend()).status).toBe(202);
+
+  await blackout.fill(DATE);
+  await page.getByRole('button', { name: 'Save slot policy' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  // The next /v1 request sees it.
+  const after = await recommend();
+  expect(after.status).toBe(400);
+  expect(after.body.error?.code).toBe('date_blackout');
+});

@@ -1,5 +1,5 @@
 /**
- * The routing 500s that come from the job store, produced over HTTP by real faults in a real database:
+ * The routing and booking 500s that come from the job store, produced over HTTP by real faults in a real database:
  * a second server from the same build runs on a scratch PostgreSQL database as its own login role
  * (the database's owner, so it migrates it itself), and this file, as a superuser, takes privileges on
  * the `jobs` table away from that role or ends a job the way another process can (canceled). The
@@ -13,13 +13,15 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase, pgAdminUrl } from '@/server/db/testing';
-import { createTenant } from '../helpers';
+import { setBookingClock } from '../booking/clock';
+import { pollBooking, recommend, recommendBody, type BookingResult } from '../booking/client';
+import { createTenant, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
 import { expectError, expectJson, get, post, smallPlan, type BookBody, type Json, type PlanBody } from './client';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
-describe.skipIf(!onPostgres)('routing 500s from a failing job store, over HTTP (PostgreSQL only: needs roles and a second process)', () => {
+describe.skipIf(!onPostgres)('routing and booking 500s from a failing job store, over HTTP (PostgreSQL only: needs roles and a second process)', () => {
   let server: SecondServer | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   /** The server's login role: owns the scratch database and its tables. */
@@ -27,6 +29,7 @@ describe.skipIf(!onPostgres)('routing 500s from a failing job store, over HTTP (
   /** A superuser on the scratch database: breaks and inspects what the server uses. */
   let superuser: postgres.Sql | undefined;
   let auth = '';
+  let tenant: Tenant | undefined;
 
   const su = () => {
     if (!superuser) throw new Error('the scratch database is not open');
@@ -61,8 +64,9 @@ describe.skipIf(!onPostgres)('routing 500s from a failing job store, over HTTP (
     // PostgreSQL 15+: the public schema belongs to the database owner, so the role can migrate it.
     await superuser.unsafe(`alter database "${databaseName}" owner to "${role}"`);
     url.username = role;
-    server = await startSecondServer({ label: 'routing-job-store-faults', databaseUrl: url.toString(), env: { WORKER_POOL_SIZE: '1' } });
-    auth = (await createTenant()).basicAuthHeader('live');
+    server = await startSecondServer({ label: 'routing-job-store-faults', databaseUrl: url.toString(), env: { WORKER_POOL_SIZE: '1', BOOKING_TEST_CLOCK: 'true' } });
+    tenant = await createTenant();
+    auth = tenant.basicAuthHeader('live');
   });
 
   afterAll(async () => {
@@ -174,5 +178,28 @@ describe.skipIf(!onPostgres)('routing 500s from a failing job store, over HTTP (
 
     expect(await jobRowsOf([key])).toEqual(before);
     expect(await expectJson(await get(`/v1/routing/jobs/${key}`, { auth }), 200)).toEqual(planned);
+  });
+
+  it('booking: 500 enqueue_failed while the job store refuses new jobs; no job and no search is written; the identical retry is searched', async () => {
+    const branchId = tenant!.branchIds[0]!;
+    setBookingClock(tenant!.parentId, '2026-11-22T10:00:00-05:00');
+    const body = recommendBody(branchId, '2026-11-23');
+    const bookingRows = () =>
+      su()<{ status: string }[]>`select status from jobs where kind = 'booking.search' and account_id = ${tenant!.parentId}`;
+    const searchLogRows = async () =>
+      (await su()<{ n: number }[]>`select count(*)::int as n from booking_searches where account_id = ${tenant!.parentId}`)[0]!.n;
+
+    await withoutPrivilege('INSERT', async () => {
+      const error = await expectError(await post('/v1/booking/recommend', body, { auth }), 500, 'enqueue_failed');
+      expect(error.message).toMatch(/safe to retry/i);
+    });
+    expect(await bookingRows()).toEqual([]);
+    expect(await searchLogRows()).toBe(0);
+
+    // The store accepts jobs again: the identical request is searched once and answered.
+    const handle = await recommend(auth, body);
+    const result = await expectJson<BookingResult>(await pollBooking(auth, handle.jobId), 200);
+    expect(result.status).toBe('complete');
+    expect((await bookingRows()).map((row) => row.status)).toEqual(['complete']);
   });
 });
