@@ -21,4 +21,4 @@ export {
   type CityInstanceOptions,
   type MatrixBuilder,
 } from './generators';
-export { REASON_CODES, simulate, bestSchedule, trafficFactor, legDuration, type StopRef } from './schedule';
+export { REASON_CODES, simulate, bestSchedule, routeFromSchedule, structuralFailure, trafficFactor, legDuration, type StopRef } from './schedule';
