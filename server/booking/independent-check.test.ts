@@ -18,7 +18,7 @@ import { embeddedMatrix, localTimeToEpoch, trafficProfileFor, type LatLng } from
 import type { Problem, Shipment, Solution, Stop, TrafficProfile, Vehicle } from '@/server/optimizer';
 import { checkSolution, routeFromSchedule, seededRandom, simulate, structuralFailure, type StopRef } from '@/server/optimizer/verify';
 import { VEHICLE_CATALOG, type BookedRoute } from '@/server/routing';
-import { runBookingSearch, type BookingJobInput } from './job';
+import { runBookingSearch, type PreparedBookingSearch } from './job';
 import { bucketHours } from './slot-policy';
 
 const SEEDS = (process.env.BOOKING_CHECK_SEEDS ?? '1,2,3,4,5,6,7,8,9,10,11,12').split(',').map(Number);
@@ -337,7 +337,7 @@ describe('the booking search, checked independently', () => {
           const context = `${scenario.label} (seed ${seed}; rerun with BOOKING_CHECK_SEEDS=${seed})`;
           const { startHour, endHour } = DEFAULT_BUCKETS[scenario.bucket];
           const hours = bucketHours(date, startHour, endHour, zones.destinationZone);
-          const input: BookingJobInput = {
+          const input: PreparedBookingSearch = {
             routes: scenario.routes.map((r) => r.booked),
             order: { origin: scenario.points[scenario.origin]!, destination: scenario.points[scenario.destination]!, pounds: scenario.cart.pounds, cubicInches: scenario.cart.cubicInches, serviceSeconds: SERVICE_SECONDS },
             hours,

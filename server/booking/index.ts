@@ -5,19 +5,19 @@
  * Entry points:
  *
  *   // Pure core, no I/O: booked routes + the new order + the hours -> windows and a per-hour explanation.
- *   searchBookingWindows(input: BookingSearchInput, travel: TravelMatrix): BookingSearchResult
+ *   searchBookingWindows(input: BookingSearchInput, travel: TravelMatrix[]): BookingSearchResult
  *     input.routes       BookedRoute[] (routing's `bookedRoutesOn`)
  *     input.order        { origin, destination (LatLng), pounds, cubicInches, serviceSeconds }
  *     input.hours        [{ start, end }] epoch seconds, one per local hour of the bucket (`bucketHours`)
  *     input.earliestStart epoch seconds (now + lead time)
  *     input.traffic?     the routes' time-of-day profile; input.explain? (default true)
- *     travel             matrix over `bookingSearchPoints(input.routes, input.order)`, in that order
+ *     travel             one matrix per route, over `bookingSearchPoints(route, input.order)`, in that order
  *     -> { windows: FoundWindow[] (sorted by start, end), hours: HourExplanation[] (windows or a reason) }
  *
  *   // The same search with the configured travel-time provider, as the job runs it: windows on the
  *   // wire (ISO 8601 with the destination's offset), one price, `fallback: "asap"` when empty, and
  *   // the per-hour explanation.
- *   runBookingSearch(input: BookingJobInput): Promise<BookingSearchOutcome>
+ *   runBookingSearch(input: PreparedBookingSearch): Promise<BookingSearchOutcome>
  *
  *   // HTTP-facing services (checks in the contract's order, dedupe, polling).
  *   recommendBooking(caller, body) / pollBookingJob(caller, jobId)
@@ -49,7 +49,7 @@ export { evaluateSlotPolicy, bucketHours, type SlotDecision } from './slot-polic
 export { quotePrice, detourCostCents } from './pricing';
 export { cartLoad, POUNDS_PER_KG, CUBIC_INCHES_PER_CUBIC_CM, type CartLoad } from './units';
 export { BOOKING_SEARCH_KIND, bookingJobKinds } from './job-kinds';
-export { bookingSearchJobHandler, runBookingSearch, type BookingJobInput, type BookingSearchOutcome, type HourOutcome, type WireWindow } from './job';
+export { bookingSearchJobHandler, runBookingSearch, type BookingJobInput, type PreparedBookingSearch, type BookingSearchOutcome, type HourOutcome, type WireWindow } from './job';
 export { bookingNow, TEST_CLOCK_FILE, type BookingClock } from './clock';
 export { consumeBookingRateLimit, createBookingRateLimiter, type BookingRateLimiter } from './rate-limit';
 export {

@@ -3,18 +3,21 @@ import { schema } from '@/server/db';
 import { epochToLocalIso, getMatrixProvider, trafficProfileFor } from '@/server/geo';
 import type { JobHandler, Json } from '@/server/jobs';
 import type { BookedRoute } from '@/server/routing';
+import { bookedRoutesFor, type RouteScope } from './booked-routes';
 import { quotePrice } from './pricing';
 import type { BookingPrice } from './request-schema';
 import { bookingSearchPoints, searchBookingWindows, type FoundWindow, type HourReason, type NewOrder, type SearchHour } from './search';
 
 /**
  * The `booking.search` job kind: the search runs on a worker thread (pool mode) or a worker
- * process (queue mode). Everything it needs is read before the job is submitted (no database on
- * worker threads): the booked routes, the settings, the hours and the clock's earliest start.
+ * process (queue mode). The settings, the hours and the clock's earliest start are fixed when the
+ * search is submitted; the booked routes are named by their scope and read by `prepare` in the
+ * process that runs the job (worker threads have no database), so a job row stays small.
  */
 
 export interface BookingJobInput {
-  routes: BookedRoute[];
+  /** Whose booked routes the order may join. */
+  routeScope: RouteScope;
   order: NewOrder;
   hours: SearchHour[];
   earliestStart: number;
@@ -54,12 +57,17 @@ export interface BookingSearchOutcome {
   fallback?: 'asap';
   price: BookingPrice | null;
   hours: HourOutcome[];
+  /** Booking's clock minus the real clock at submission, kept for the retention check on that clock. */
+  clockOffsetMs?: number;
 }
 
+/** A search ready to run: its input with the scope's booked routes. */
+export type PreparedBookingSearch = Omit<BookingJobInput, 'routeScope'> & { routes: BookedRoute[] };
+
 /** The search with the configured travel-time provider and the day's traffic, rendered for the wire. */
-export async function runBookingSearch(input: BookingJobInput): Promise<BookingSearchOutcome> {
-  const points = bookingSearchPoints(input.routes, input.order);
-  const travel = await getMatrixProvider().matrix(points, 'car');
+export async function runBookingSearch(input: PreparedBookingSearch): Promise<BookingSearchOutcome> {
+  const provider = getMatrixProvider();
+  const travel = await Promise.all(input.routes.map((route) => provider.matrix(bookingSearchPoints(route, input.order), 'car')));
   // Routes were planned with the traffic of their own zone; the branch's routes share one.
   const routeZone = input.routes[0]?.timeZone ?? input.timeZone;
   const traffic = trafficProfileFor('automatic', input.date, routeZone);
@@ -84,9 +92,14 @@ export async function runBookingSearch(input: BookingJobInput): Promise<BookingS
   };
 }
 
-export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json> = {
+export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, PreparedBookingSearch> = {
+  async prepare(input, { db }) {
+    const { routeScope, ...rest } = input;
+    return { ...rest, routes: await bookedRoutesFor(db, routeScope) };
+  },
   async run(input) {
-    return (await runBookingSearch(input)) as unknown as Json;
+    const outcome: BookingSearchOutcome = { ...(await runBookingSearch(input)), clockOffsetMs: input.clockOffsetMs };
+    return outcome as unknown as Json;
   },
   /** The search log row, in the transaction that completes the job. */
   async commit({ tx, job, input, result }) {

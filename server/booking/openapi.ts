@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { timeframeBuckets } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import type { DocumentedError, OpenApiRegistration } from '@/server/http';
 import { bookingHandleSchema, bookingJobIdParamsSchema, bookingRequestSchema, bookingResultSchema } from './request-schema';
-import { POLL_RETRY_AFTER_SECONDS } from './service';
+import { MAX_POLL_WAIT_SECONDS, POLL_RETRY_AFTER_SECONDS } from './service';
 
 /** The booking operations in the OpenAPI document, with the contract's booking error table. */
 
@@ -51,9 +52,15 @@ export const registerBookingApi: OpenApiRegistration = (docs) => {
     tags: ['Booking'],
     auth: 'api_key',
     params: bookingJobIdParamsSchema,
+    headers: z.object({
+      Prefer: z
+        .string()
+        .optional()
+        .meta({ description: `\`wait=N\` (RFC 7240): wait up to N seconds (at most ${MAX_POLL_WAIT_SECONDS}) for the search to finish before answering 202; default 0.`, example: 'wait=5' }),
+    }),
     responses: {
-      200: { description: 'The windows.', schema: docs.schema('BookingResult', bookingResultSchema) },
-      202: { description: 'Still searching.', schema: bookingHandleSchema.pick({ status: true }), headers: { 'Retry-After': 'Seconds to wait before polling again.' } },
+      200: { description: 'The windows.', schema: docs.schema('BookingResult', bookingResultSchema), headers: { 'Preference-Applied': 'Echoes `wait=N` when the request sent `Prefer: wait=N`.' } },
+      202: { description: 'Still searching.', schema: bookingHandleSchema.pick({ status: true }), headers: { 'Retry-After': 'Seconds to wait before polling again.', 'Preference-Applied': 'Echoes `wait=N` when the request sent `Prefer: wait=N`.' } },
     },
     errors: [
       { status: 404, code: 'job_not_found', description: 'Unknown, expired or another account’s jobId.' },

@@ -40,7 +40,7 @@ const order: NewOrder = { origin: BROOKLYN, destination: MIDTOWN, pounds: 40, cu
 
 function search(input: Omit<BookingSearchInput, 'earliestStart'> & { earliestStart?: number }) {
   const full = { earliestStart: 0, ...input };
-  const travel = embeddedMatrix(bookingSearchPoints(full.routes, full.order), 'car');
+  const travel = full.routes.map((route) => embeddedMatrix(bookingSearchPoints(route, full.order), 'car'));
   return searchBookingWindows(full, travel);
 }
 

@@ -1,11 +1,11 @@
-import { queryInsertions, type FixedRoute, type Problem, type Shipment, type Stop, type TrafficProfile, type Vehicle } from '@/server/optimizer';
+import { queryInsertionsForWindows, type FixedRoute, type Problem, type Shipment, type Stop, type TimeWindow, type TrafficProfile, type Vehicle } from '@/server/optimizer';
 import type { LatLng, TravelMatrix } from '@/server/geo';
 import { VEHICLE_CATALOG, type BookedRoute } from '@/server/routing';
 
 /**
  * The booking search, pure: booked routes + the new order + the hours to search -> one window per
  * (route, hour) that fits, and for every hour either its windows or why it has none. No I/O: the
- * caller supplies the travel matrix over `bookingSearchPoints(...)`.
+ * caller supplies one travel matrix per route, over `bookingSearchPoints(route, order)`.
  */
 
 /** The order to place: a pickup at the origin, a dropoff at the destination. */
@@ -98,21 +98,24 @@ function addPoint(layout: Layout, p: LatLng): number {
   return index;
 }
 
-function layoutOf(routes: readonly BookedRoute[], order: NewOrder): Layout {
+function layoutOf(route: BookedRoute, order: NewOrder): Layout {
   const layout: Layout = { points: [], indexOf: new Map() };
   addPoint(layout, order.origin);
   addPoint(layout, order.destination);
-  for (const route of routes) {
-    if (route.start) addPoint(layout, route.start);
-    if (route.end) addPoint(layout, route.end);
-    for (const stop of route.stops) addPoint(layout, stop);
-  }
+  if (route.start) addPoint(layout, route.start);
+  if (route.end) addPoint(layout, route.end);
+  for (const stop of route.stops) addPoint(layout, stop);
   return layout;
 }
 
-/** The distinct places of a search, in the order the travel matrix must be computed over. */
-export function bookingSearchPoints(routes: readonly BookedRoute[], order: NewOrder): LatLng[] {
-  return layoutOf(routes, order).points;
+/**
+ * The distinct places of one route's search (the order's origin and destination, the route's
+ * depot, end and stops), in the order its travel matrix must be computed over. Each route is
+ * searched on its own small matrix: a branch's routes together would need one over every stop of
+ * the day, almost all of whose entries the search never reads.
+ */
+export function bookingSearchPoints(route: BookedRoute, order: NewOrder): LatLng[] {
+  return layoutOf(route, order).points;
 }
 
 const LARGE = 1e12;
@@ -122,23 +125,22 @@ function speedFactorOf(vehicleType: string): number {
   return Object.hasOwn(VEHICLE_CATALOG, vehicleType) && spec ? spec.speedFactor : 1;
 }
 
-interface BuiltProblem {
+interface RouteProblem {
   problem: Problem;
-  fixed: FixedRoute[];
-  /** Index into `routes` of each fixed route. */
+  fixed: FixedRoute;
   newShipment: number;
 }
 
 /**
- * The optimizer's view: one vehicle per booked route (its shift, capacity and stop limit), one
- * shipment per booked order with its stops' windows, and the new order last. A location with
- * zero travel to everywhere stands for a route that has no depot (it begins at its first stop).
+ * The optimizer's view of one route: its vehicle (shift, capacity, stop limit), one shipment per
+ * booked order with its stops' windows, and the new order last. A location with zero travel to
+ * everywhere stands for a route that has no depot (it begins at its first stop).
  */
-function buildProblem(routes: readonly BookedRoute[], order: NewOrder, travel: TravelMatrix): BuiltProblem {
-  const layout = layoutOf(routes, order);
+function routeProblem(route: BookedRoute, order: NewOrder, travel: TravelMatrix): RouteProblem {
+  const layout = layoutOf(route, order);
   const real = layout.points.length;
   if (travel.sources !== real || travel.destinations !== real) {
-    throw new RangeError(`the travel matrix covers ${travel.sources}x${travel.destinations} places; the search has ${real}`);
+    throw new RangeError(`the travel matrix of route ${route.id} covers ${travel.sources}x${travel.destinations} places; its search has ${real}`);
   }
   const virtual = real;
   const n = real + 1;
@@ -148,60 +150,56 @@ function buildProblem(routes: readonly BookedRoute[], order: NewOrder, travel: T
     durations.set(travel.durations.subarray(from * real, (from + 1) * real), from * n);
     distances.set(travel.distances.subarray(from * real, (from + 1) * real), from * n);
   }
-  const vehicles: Vehicle[] = [];
+  const vehicle: Vehicle = {
+    id: route.externalId,
+    startLocation: route.start ? layout.indexOf.get(pointKey(route.start))! : virtual,
+    endLocation: route.end ? layout.indexOf.get(pointKey(route.end))! : null,
+    earliestStart: route.scheduledStart,
+    latestEnd: route.shiftEnd,
+    capacity: [route.capacity.pounds, route.capacity.cubicInches],
+    skills: [...route.routeSkills],
+    maxStops: route.maxStops,
+    fixedCost: 0,
+    costPerHour: 1,
+    costPerMeter: 0,
+    speedFactor: speedFactorOf(route.vehicleType),
+  };
   const shipments: Shipment[] = [];
-  const fixed: FixedRoute[] = [];
-  routes.forEach((route, v) => {
-    vehicles.push({
-      id: route.externalId,
-      startLocation: route.start ? layout.indexOf.get(pointKey(route.start))! : virtual,
-      endLocation: route.end ? layout.indexOf.get(pointKey(route.end))! : null,
-      earliestStart: route.scheduledStart,
-      latestEnd: route.shiftEnd,
-      capacity: [route.capacity.pounds, route.capacity.cubicInches],
-      skills: [...route.routeSkills],
-      maxStops: route.maxStops,
-      fixedCost: 0,
-      costPerHour: 1,
-      costPerMeter: 0,
-      speedFactor: speedFactorOf(route.vehicleType),
+  // One shipment per booked order; a stop serving several orders (clustering) gives its service
+  // time to its first order and splits its load change evenly.
+  const byOrder = new Map<string, { pickup: Stop | null; delivery: Stop | null; size: number[] }>();
+  const sequence: { order: string; kind: 'pickup' | 'delivery' }[] = [];
+  let previous = { pounds: 0, cubicInches: 0 };
+  for (const stop of route.stops) {
+    if (stop.type !== 'pickup' && stop.type !== 'dropoff') continue;
+    const kind = stop.type === 'pickup' ? 'pickup' : 'delivery';
+    const count = Math.max(1, stop.orderExternalIds.length);
+    const delta = { pounds: Math.abs(stop.loadPounds - previous.pounds) / count, cubicInches: Math.abs(stop.loadCubicInches - previous.cubicInches) / count };
+    previous = { pounds: stop.loadPounds, cubicInches: stop.loadCubicInches };
+    stop.orderExternalIds.forEach((id, k) => {
+      const entry = byOrder.get(id) ?? { pickup: null, delivery: null, size: [0, 0] };
+      const served: Stop = {
+        location: layout.indexOf.get(pointKey(stop))!,
+        serviceSeconds: k === 0 ? stop.serviceSeconds : 0,
+        timeWindows: stop.windowOpen === null && stop.windowClose === null ? [] : [{ start: stop.windowOpen ?? 0, end: stop.windowClose ?? LARGE }],
+      };
+      if (kind === 'pickup') {
+        entry.pickup = served;
+        entry.size = [delta.pounds, delta.cubicInches];
+      } else {
+        entry.delivery = served;
+        if (!entry.pickup) entry.size = [delta.pounds, delta.cubicInches];
+      }
+      byOrder.set(id, entry);
+      sequence.push({ order: id, kind });
     });
-    // One shipment per booked order; a stop serving several orders (clustering) gives its service
-    // time to its first order and splits its load change evenly.
-    const byOrder = new Map<string, { pickup: Stop | null; delivery: Stop | null; size: number[] }>();
-    const sequence: { order: string; kind: 'pickup' | 'delivery' }[] = [];
-    let previous = { pounds: 0, cubicInches: 0 };
-    for (const stop of route.stops) {
-      if (stop.type !== 'pickup' && stop.type !== 'dropoff') continue;
-      const kind = stop.type === 'pickup' ? 'pickup' : 'delivery';
-      const count = Math.max(1, stop.orderExternalIds.length);
-      const delta = { pounds: Math.abs(stop.loadPounds - previous.pounds) / count, cubicInches: Math.abs(stop.loadCubicInches - previous.cubicInches) / count };
-      previous = { pounds: stop.loadPounds, cubicInches: stop.loadCubicInches };
-      stop.orderExternalIds.forEach((id, k) => {
-        const entry = byOrder.get(id) ?? { pickup: null, delivery: null, size: [0, 0] };
-        const served: Stop = {
-          location: layout.indexOf.get(pointKey(stop))!,
-          serviceSeconds: k === 0 ? stop.serviceSeconds : 0,
-          timeWindows: stop.windowOpen === null && stop.windowClose === null ? [] : [{ start: stop.windowOpen ?? 0, end: stop.windowClose ?? LARGE }],
-        };
-        if (kind === 'pickup') {
-          entry.pickup = served;
-          entry.size = [delta.pounds, delta.cubicInches];
-        } else {
-          entry.delivery = served;
-          if (!entry.pickup) entry.size = [delta.pounds, delta.cubicInches];
-        }
-        byOrder.set(id, entry);
-        sequence.push({ order: id, kind });
-      });
-    }
-    const shipmentOf = new Map<string, number>();
-    for (const [id, entry] of byOrder) {
-      shipmentOf.set(id, shipments.length);
-      shipments.push({ id: `${route.id}:${id}`, pickup: entry.pickup, delivery: entry.delivery, size: entry.size, requiredSkills: [], priority: 0, allowedVehicles: [v] });
-    }
-    fixed.push({ vehicle: v, stops: sequence.map((s) => ({ shipment: shipmentOf.get(s.order)!, kind: s.kind })) });
-  });
+  }
+  const shipmentOf = new Map<string, number>();
+  for (const [id, entry] of byOrder) {
+    shipmentOf.set(id, shipments.length);
+    shipments.push({ id: `${route.id}:${id}`, pickup: entry.pickup, delivery: entry.delivery, size: entry.size, requiredSkills: [], priority: 0 });
+  }
+  const fixed: FixedRoute = { vehicle: 0, stops: sequence.map((s) => ({ shipment: shipmentOf.get(s.order)!, kind: s.kind })) };
   const newShipment = shipments.length;
   shipments.push({
     id: 'new',
@@ -211,12 +209,12 @@ function buildProblem(routes: readonly BookedRoute[], order: NewOrder, travel: T
     requiredSkills: [],
     priority: 0,
   });
-  const problem: Problem = { locationCount: n, durations, distances, dimensions: 2, vehicles, shipments, objective: 'MIN_DURATION' };
+  const problem: Problem = { locationCount: n, durations, distances, dimensions: 2, vehicles: [vehicle], shipments, objective: 'MIN_DURATION' };
   return { problem, fixed, newShipment };
 }
 
 /** The relaxed problems that tell why a route does not fit: no cart load, or a shift a day longer. */
-function relaxed(built: BuiltProblem, relax: 'capacity' | 'shift'): Problem {
+function relaxed(built: RouteProblem, relax: 'capacity' | 'shift'): Problem {
   const { problem, newShipment } = built;
   if (relax === 'capacity') {
     const shipments = problem.shipments.slice();
@@ -228,64 +226,69 @@ function relaxed(built: BuiltProblem, relax: 'capacity' | 'shift'): Problem {
 
 const REASON_PRIORITY: HourReason[] = ['capacity', 'shift', 'stop_window'];
 
-/** The search itself; see the module comment. */
-export function searchBookingWindows(input: BookingSearchInput, travel: TravelMatrix): BookingSearchResult {
-  const hours: HourExplanation[] = [];
+/** Whether each window fits the route's relaxed problem (one compiled query for all of them). */
+function fitsRelaxed(built: RouteProblem, relax: 'capacity' | 'shift', traffic: TrafficProfile | undefined, windows: TimeWindow[]): boolean[] {
+  const problem = relaxed(built, relax);
+  const options = queryInsertionsForWindows({ problem: traffic ? { ...problem, traffic } : problem, routes: [built.fixed], shipment: built.newShipment }, windows);
+  return options.map((perRoute) => perRoute[0]!.feasible);
+}
+
+/**
+ * The search itself; see the module comment. `travel[r]` is the matrix over
+ * `bookingSearchPoints(input.routes[r], input.order)`.
+ */
+export function searchBookingWindows(input: BookingSearchInput, travel: readonly TravelMatrix[]): BookingSearchResult {
+  const hours: HourExplanation[] = input.hours.map((hour) => ({ start: hour.start, end: hour.end, windows: [], reason: null, routeReasons: [] }));
   const windows: FoundWindow[] = [];
   if (input.routes.length === 0) {
-    for (const hour of input.hours) hours.push({ start: hour.start, end: hour.end, windows: [], reason: 'no_route', routeReasons: [] });
+    for (const hour of hours) hour.reason = 'no_route';
     return { windows, hours };
   }
-  const built = buildProblem(input.routes, input.order, travel);
-  const relaxedProblems = input.explain !== false ? { capacity: relaxed(built, 'capacity'), shift: relaxed(built, 'shift') } : undefined;
-  const problem = input.traffic ? { ...built.problem, traffic: input.traffic } : built.problem;
-  for (const hour of input.hours) {
-    // A start exactly at the end of the hour belongs to the next hour.
-    const deliveryWindow = { start: Math.max(hour.start, input.earliestStart), end: hour.end - 1 };
-    const explanation: HourExplanation = { start: hour.start, end: hour.end, windows: [], reason: null, routeReasons: [] };
-    hours.push(explanation);
-    if (deliveryWindow.start > deliveryWindow.end) {
-      explanation.reason = 'lead_time';
-      continue;
-    }
-    const options = queryInsertions({ problem, routes: built.fixed, shipment: built.newShipment, deliveryWindow });
-    const misses: number[] = [];
-    options.forEach((option, r) => {
-      const route = input.routes[r]!;
-      if (!option.feasible) {
-        misses.push(r);
-        return;
-      }
-      explanation.windows.push({
+  if (travel.length !== input.routes.length) throw new RangeError(`${travel.length} travel matrices for ${input.routes.length} routes`);
+  // A start exactly at the end of the hour belongs to the next hour.
+  const deliveryWindows: TimeWindow[] = input.hours.map((hour) => ({ start: Math.max(hour.start, input.earliestStart), end: hour.end - 1 }));
+  const searchable = deliveryWindows.map((w) => w.start <= w.end);
+  const built = input.routes.map((route, r) => routeProblem(route, input.order, travel[r]!));
+  input.routes.forEach((route, r) => {
+    const { problem, fixed, newShipment } = built[r]!;
+    const options = queryInsertionsForWindows({ problem: input.traffic ? { ...problem, traffic: input.traffic } : problem, routes: [fixed], shipment: newShipment }, deliveryWindows);
+    options.forEach((perRoute, h) => {
+      const option = perRoute[0]!;
+      if (!searchable[h] || !option.feasible) return;
+      hours[h]!.windows.push({
         routeId: route.id,
         routeExternalId: route.externalId,
         vehicleType: route.vehicleType,
-        start: Math.max(hour.start, Math.floor(option.earliestDeliveryStart)),
-        end: hour.end,
+        start: Math.max(input.hours[h]!.start, Math.floor(option.earliestDeliveryStart)),
+        end: input.hours[h]!.end,
         addedDistanceMeters: option.addedDistance,
         addedDurationSeconds: option.addedDuration,
       });
     });
-    windows.push(...explanation.windows);
-    if (explanation.windows.length > 0) continue;
-    if (relaxedProblems) {
-      const capacityOk = queryInsertions({ ...queryBase(relaxedProblems.capacity, input.traffic), routes: built.fixed, shipment: built.newShipment, deliveryWindow });
-      const shiftOk = queryInsertions({ ...queryBase(relaxedProblems.shift, input.traffic), routes: built.fixed, shipment: built.newShipment, deliveryWindow });
-      for (const r of misses) {
-        const reason: HourReason = capacityOk[r]!.feasible ? 'capacity' : shiftOk[r]!.feasible ? 'shift' : 'stop_window';
-        explanation.routeReasons.push({ routeId: input.routes[r]!.id, reason });
-      }
+  });
+  for (const hour of hours) windows.push(...hour.windows);
+  // Hours without a window say why: before the lead time, or what keeps most routes out of them.
+  const unexplained = hours.flatMap((hour, h) => (hour.windows.length === 0 && searchable[h] ? [h] : []));
+  hours.forEach((hour, h) => {
+    if (hour.windows.length === 0 && !searchable[h]) hour.reason = 'lead_time';
+  });
+  if (unexplained.length > 0 && input.explain === false) {
+    for (const h of unexplained) hours[h]!.reason = 'stop_window';
+  } else if (unexplained.length > 0) {
+    const relaxedWindows = unexplained.map((h) => deliveryWindows[h]!);
+    input.routes.forEach((route, r) => {
+      const capacityOk = fitsRelaxed(built[r]!, 'capacity', input.traffic, relaxedWindows);
+      const shiftOk = fitsRelaxed(built[r]!, 'shift', input.traffic, relaxedWindows);
+      unexplained.forEach((h, k) => {
+        hours[h]!.routeReasons.push({ routeId: route.id, reason: capacityOk[k] ? 'capacity' : shiftOk[k] ? 'shift' : 'stop_window' });
+      });
+    });
+    for (const h of unexplained) {
       const counts = new Map<HourReason, number>();
-      for (const { reason } of explanation.routeReasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-      explanation.reason = [...REASON_PRIORITY].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0]!;
-    } else {
-      explanation.reason = 'stop_window';
+      for (const { reason } of hours[h]!.routeReasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+      hours[h]!.reason = [...REASON_PRIORITY].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0]!;
     }
   }
   windows.sort((a, b) => a.start - b.start || a.end - b.end || a.routeId - b.routeId);
   return { windows, hours };
-}
-
-function queryBase(problem: Problem, traffic: TrafficProfile | undefined): { problem: Problem } {
-  return { problem: traffic ? { ...problem, traffic } : problem };
 }

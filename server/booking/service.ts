@@ -4,7 +4,7 @@ import { desc, inArray } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@/server/db';
 import { DatabaseGeocodeCache, GeocoderUnavailableError, getGeocoder, zoneForZip, type AddressInput, type LatLng } from '@/server/geo';
 import { hashInput, JobEnqueueError, type JobRecord, type Jobs, type Json } from '@/server/jobs';
-import { bookedRoutesOn, SERVICE_DEFAULT_OPTIONS } from '@/server/routing';
+import { SERVICE_DEFAULT_OPTIONS, syncWaitSeconds } from '@/server/routing';
 import { bookingNow, type BookingClock } from './clock';
 import { BookingError } from './errors';
 import { BOOKING_SEARCH_KIND } from './job-kinds';
@@ -86,11 +86,15 @@ function handleOf(job: JobRecord, problemId: string): BookingReply {
   return { status: 202, body: { jobId: job.id, problemId, status: 'processing' }, headers: {} };
 }
 
-/** When the search finished, on booking's clock (see BookingJobInput.clockOffsetMs). */
+/**
+ * When the search finished, on booking's clock: the result carries the clock's offset at submission
+ * (see BookingJobInput.clockOffsetMs). A search that ended without a result expires on the jobs
+ * layer's own clock only.
+ */
 function finishedOnBookingClock(job: JobRecord): number | null {
-  if (job.finishedAt === null) return null;
-  const offset = (job.input as { clockOffsetMs?: unknown } | null)?.clockOffsetMs;
-  return job.finishedAt + (typeof offset === 'number' ? offset : 0);
+  const offset = (job.result as { clockOffsetMs?: unknown } | null)?.clockOffsetMs;
+  if (job.finishedAt === null || typeof offset !== 'number') return null;
+  return job.finishedAt + offset;
 }
 
 function windowCount(job: JobRecord): number {
@@ -150,11 +154,10 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
     throw new BookingError('invalid_input', 'destination: the delivery address cannot be located.', destination.status === 'invalid' ? `destination.${destination.field}` : 'destination');
   }
   const accountIds = (await listSubtree(db, branch.id)).map((a) => a.id);
-  const routes = await bookedRoutesOn(db, { accountIds, environment: principal.environment, date: body.date, vehicleType: body.deliveryMethod });
   const load = cartLoad(body.cart.items);
   const serviceTime = { ...SERVICE_DEFAULT_OPTIONS.serviceTime, ...callerSettings.optimization.serviceTime };
   const input: BookingJobInput = {
-    routes,
+    routeScope: { accountIds, environment: principal.environment, date: body.date, ...(body.deliveryMethod !== undefined ? { vehicleType: body.deliveryMethod } : {}) },
     order: {
       origin,
       destination: { latitude: destination.latitude, longitude: destination.longitude },
@@ -206,16 +209,31 @@ export async function findBookingJob(caller: BookingCaller, jobId: string): Prom
   return job;
 }
 
-/** GET /v1/booking/jobs/{jobId}: 202 while searching, 200 with the windows, 404 or 500 otherwise. */
-export async function pollBookingJob(caller: BookingCaller, jobId: string): Promise<BookingReply> {
-  const job = await findBookingJob(caller, jobId);
+/** The longest a poll may wait for a search with `Prefer: wait=N`. */
+export const MAX_POLL_WAIT_SECONDS = 30;
+
+/**
+ * GET /v1/booking/jobs/{jobId}: 202 while searching, 200 with the windows, 404 or 500 otherwise.
+ * `Prefer: wait=N` (RFC 7240, as on routing's run and plan) holds the answer up to N seconds (at
+ * most 30) for the search to finish, so a client gets its windows the moment they exist with one
+ * request instead of polling every `Retry-After` seconds; `Preference-Applied` echoes the wait used.
+ */
+export async function pollBookingJob(caller: BookingCaller, jobId: string, prefer: string | null = null): Promise<BookingReply> {
+  let job = await findBookingJob(caller, jobId);
   if (!job) {
     throw new BookingError('job_not_found', `No booking search "${jobId}" exists for this account and environment (results are kept 10 minutes).`, 'jobId');
   }
-  if (job.status === 'processing') return { status: 202, body: { status: 'processing' }, headers: { 'Retry-After': String(POLL_RETRY_AFTER_SECONDS) } };
+  const wait = syncWaitSeconds(prefer, 0);
+  const waitSeconds = Math.min(wait.seconds, MAX_POLL_WAIT_SECONDS);
+  const preferenceHeaders: Record<string, string> = wait.applied ? { 'Preference-Applied': `wait=${waitSeconds}` } : {};
+  if (job.status === 'processing' && waitSeconds > 0) {
+    await caller.jobs.waitFor(job.id, waitSeconds * 1000);
+    job = (await findBookingJob(caller, jobId)) ?? job;
+  }
+  if (job.status === 'processing') return { status: 202, body: { status: 'processing' }, headers: { ...preferenceHeaders, 'Retry-After': String(POLL_RETRY_AFTER_SECONDS) } };
   if (job.status === 'complete' && job.result) {
     const outcome = job.result as unknown as BookingSearchOutcome;
-    return { status: 200, body: { status: 'complete', windows: outcome.windows, ...(outcome.fallback ? { fallback: outcome.fallback } : {}) }, headers: {} };
+    return { status: 200, body: { status: 'complete', windows: outcome.windows, ...(outcome.fallback ? { fallback: outcome.fallback } : {}) }, headers: preferenceHeaders };
   }
   throw new BookingError('optimization_failed', 'The booking search found no usable result. It is safe to retry the recommend request.');
 }

@@ -18,6 +18,7 @@ export {
   type JobEnvironment,
   type JobErrorBody,
   type JobHandler,
+  type JobPrepareContext,
   type JobRecord,
   type JobRunContext,
   type JobScope,

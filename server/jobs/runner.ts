@@ -89,10 +89,20 @@ export class JobRunner {
     try {
       // Deadlines run on the real clock: threads time themselves with it.
       const deadline = Date.now() + job.timeLimitMs;
+      const handler = await loadJobHandler(job.kind);
+      let runInput = job.input as Json;
+      if (handler.prepare) {
+        try {
+          runInput = (await handler.prepare(job.input, { db })) as Json;
+        } catch (error) {
+          await this.finish(target, { status: 'failed', error: errorBody(error) });
+          return 'finished';
+        }
+      }
       let outcome;
       try {
         outcome = await this.options.threads.run(
-          { kind: job.kind, jobId: job.id, attempt: job.attempts, input: job.input as Json, deadline, timeLimitMs: job.timeLimitMs },
+          { kind: job.kind, jobId: job.id, attempt: job.attempts, input: runInput, deadline, timeLimitMs: job.timeLimitMs },
           {
             signal: controller.signal,
             graceMs: deadlineGraceMs(job.timeLimitMs),
@@ -114,7 +124,6 @@ export class JobRunner {
         await this.finish(target, { status: 'failed', error: outcome.error });
         return 'finished';
       }
-      const handler = await loadJobHandler(job.kind);
       try {
         await finishJob(db, target, { status: 'complete', result: outcome.result }, now(), async (tx, row) => {
           await handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, DbTransaction } from '@/server/db';
 import { jobs } from '@/server/db/schema/jobs';
 import type { JobErrorBody, JobRecord, JobScope, Json } from './types';
@@ -7,10 +7,13 @@ import type { JobErrorBody, JobRecord, JobScope, Json } from './types';
 /** The job table's rows; every statement on them lives here. Times are injected (`now`, epoch ms). */
 
 type JobRow = typeof jobs.$inferSelect;
+/** A row as readers see it: without the input, which can be large (booking's booked routes) and only runs need. */
+type JobView = Omit<JobRow, 'input'>;
+const { input: _input, ...viewColumns } = getTableColumns(jobs);
 
 const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
 
-export function toJobRecord(row: JobRow): JobRecord {
+export function toJobRecord(row: JobView): JobRecord {
   return {
     id: row.id,
     namespace: row.namespace,
@@ -19,7 +22,6 @@ export function toJobRecord(row: JobRow): JobRecord {
     key: row.key,
     kind: row.kind,
     inputHash: row.inputHash,
-    input: row.input as Json,
     status: row.status,
     result: (row.result ?? null) as Json | null,
     error: (row.error ?? null) as JobErrorBody | null,
@@ -160,13 +162,13 @@ export async function submitInTransaction(
   return { outcome: 'existing', row: existing };
 }
 
-export async function getJob(db: DbOrTx, jobId: string, now: number): Promise<JobRow | undefined> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, jobId), notExpired(now)));
+export async function getJob(db: DbOrTx, jobId: string, now: number): Promise<JobView | undefined> {
+  const [row] = await db.select(viewColumns).from(jobs).where(and(eq(jobs.id, jobId), notExpired(now)));
   return row;
 }
 
-export async function getJobByKey(db: DbOrTx, namespace: string, scope: JobScope, now: number): Promise<JobRow | undefined> {
-  const [row] = await db.select().from(jobs).where(and(scopeCondition(namespace, scope), notExpired(now)));
+export async function getJobByKey(db: DbOrTx, namespace: string, scope: JobScope, now: number): Promise<JobView | undefined> {
+  const [row] = await db.select(viewColumns).from(jobs).where(and(scopeCondition(namespace, scope), notExpired(now)));
   return row;
 }
 

@@ -1,4 +1,4 @@
-import type { DbTransaction } from '@/server/db';
+import type { DbOrTx, DbTransaction } from '@/server/db';
 import type { JobEnvironment, JobStatus } from '@/server/db/schema/jobs';
 
 export type { JobEnvironment, JobStatus };
@@ -11,7 +11,7 @@ export interface JobErrorBody {
   message: string;
 }
 
-/** A job as callers see it. Times are epoch milliseconds. */
+/** A job as callers see it, without its input (it can be large; only the run reads it). Times are epoch milliseconds. */
 export interface JobRecord {
   id: string;
   namespace: string;
@@ -20,7 +20,6 @@ export interface JobRecord {
   key: string;
   kind: string;
   inputHash: string;
-  input: Json;
   status: JobStatus;
   result: Json | null;
   error: JobErrorBody | null;
@@ -78,14 +77,22 @@ export interface JobCommitContext<Input, Result> {
   attempt: number;
 }
 
+/** What a handler's `prepare` receives: the database of the process that claimed the job. */
+export interface JobPrepareContext {
+  db: DbOrTx;
+}
+
 /**
- * A job kind's code. `run` does the CPU work on a worker thread and returns a JSON result.
- * `commit`, when present, writes the result's effects in the same transaction that marks the job
- * complete; that transaction commits only if this execution still holds the job, so a zombie
- * execution never writes twice.
+ * A job kind's code. `prepare`, when present, runs in the process that claimed the job (the app in
+ * pool mode, the worker process in queue mode) before `run`, and reads what the run needs from the
+ * database, so a stored job input names its data instead of carrying it; `run` receives its value.
+ * `run` does the CPU work on a worker thread and returns a JSON result. `commit`, when present,
+ * writes the result's effects in the same transaction that marks the job complete; that transaction
+ * commits only if this execution still holds the job, so a zombie execution never writes twice.
  */
-export interface JobHandler<Input = Json, Result extends Json = Json> {
-  run(input: Input, context: JobRunContext): Promise<Result> | Result;
+export interface JobHandler<Input = Json, Result extends Json = Json, Prepared = Input> {
+  prepare?(input: Input, context: JobPrepareContext): Promise<Prepared>;
+  run(input: Prepared, context: JobRunContext): Promise<Result> | Result;
   commit?(context: JobCommitContext<Input, Result>): Promise<void>;
 }
 

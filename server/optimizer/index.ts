@@ -13,5 +13,5 @@
 export * from './model';
 export { solve, solveOnThisThread, prepareSolverThreads, compareSolutions, DEFAULT_TIME_LIMIT_MS } from './solve';
 export type { StopFlag, SolveOnThisThreadOptions } from './solve';
-export { queryInsertions } from './insertion-query';
+export { queryInsertions, queryInsertionsForWindows } from './insertion-query';
 export type { FixedRoute, InsertionQuery, InsertionOption } from './insertion-query';

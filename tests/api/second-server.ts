@@ -25,6 +25,8 @@ export interface SecondServerOptions {
   env?: Record<string, string>;
   /** How long to wait for /readyz. */
   readyTimeoutMs?: number;
+  /** Node flags for the server process (e.g. --cpu-prof for a benchmark). */
+  nodeArgs?: string[];
 }
 
 /** A port nothing listens on right now, chosen by the OS. */
@@ -45,7 +47,7 @@ export async function startSecondServer(options: SecondServerOptions): Promise<S
   const dataDir = mkdtempSync(path.join(tmpdir(), `${options.label}-`));
   const root = path.join(import.meta.dirname, '..', '..');
   // Node runs Next's CLI itself (no npx wrapper), so this child is the server and stops with it.
-  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
     cwd: root,
     env: {
       ...process.env,

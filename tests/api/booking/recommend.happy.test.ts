@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { recommendBody, searchResult, seedBookedRoutes, setBookingClock, uniqueId, type BookingWindow } from './client';
+import { get, recommend, recommendBody, searchResult, seedBookedRoutes, setBookingClock, uniqueId, type BookingResult, type BookingWindow } from './client';
 
 const RATE_CARDS = { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } };
 
@@ -58,6 +58,23 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
     // At least the base fee with the 15 % markup.
     expect(price.amountCents).toBeGreaterThanOrEqual(Math.round(900 * 1.15));
     for (const w of result.windows) expect(w.price).toEqual(price);
+  });
+
+  it('Prefer: wait=N on the poll answers 200 once the search is done, in one request; the wait is capped at 30 s and echoed', async () => {
+    setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
+    const handle = await recommend(auth, recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING', cart: { items: [{ description: 'Lamp', dimensionsCm: { height: 60, length: 30, width: 30 }, quantity: 1, weightKg: 4 }], orderValueCents: 9_900 } }));
+    const waited = await get(`/v1/booking/jobs/${handle.jobId}`, { auth, headers: { prefer: 'wait=20' } });
+    expect(waited.status).toBe(200);
+    expect(waited.headers.get('preference-applied')).toBe('wait=20');
+    const body = (await waited.json()) as BookingResult;
+    expect(body.status).toBe('complete');
+    // A finished search answers at once; a wait beyond the cap is cut to 30 s; without Prefer nothing is echoed.
+    const capped = await get(`/v1/booking/jobs/${handle.jobId}`, { auth, headers: { prefer: 'wait=500' } });
+    expect(capped.headers.get('preference-applied')).toBe('wait=30');
+    expect(await capped.json()).toEqual(body);
+    const plain = await get(`/v1/booking/jobs/${handle.jobId}`, { auth });
+    expect(plain.headers.get('preference-applied')).toBeNull();
+    expect(await plain.json()).toEqual(body);
   });
 
   it('no route of the requested vehicle type that day: empty windows and fallback "asap"', async () => {

@@ -1,0 +1,280 @@
+/**
+ * Booking search benchmark over real HTTP, on the embedded database and on PostgreSQL:
+ *
+ *   npx next build && npm run bench:booking -- [--engines pglite,postgres] [--routes 50] [--orders-per-route 15]
+ *     [--rate 20] [--steady-seconds 20] [--ramp 20,40,60,80,100,130,160] [--step-seconds 8]
+ *
+ * For each engine it starts the built app (its own data directory; a scratch PostgreSQL database from
+ * PG_ADMIN_URL), books `routes` routes of 2 x `orders-per-route` stops on one branch through
+ * /v1/routing/book, then sends booking searches with random destinations, carts and buckets:
+ *
+ * - latency: POST-to-complete (from sending the POST until the poll answers 200; the poll asks the
+ *   server to wait for the result with `Prefer: wait=10`, so it answers the moment the search is done)
+ *   at a steady `rate` searches/s, open loop;
+ * - throughput: open-loop steps of the `ramp` rates; a rate is sustained when every search completes,
+ *   none fails, completions keep pace (>= 95% of the offered rate) and p95 stays under 1 s.
+ *
+ * All searches come from one account, so the per-account rate limit is raised by configuration
+ * (BOOKING_RATE_LIMIT_PER_SECOND / _BURST) for the run; everything else is the default configuration.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createScratchPostgresDatabase } from '@/server/db/testing';
+import { setBookingClock } from '../tests/api/booking/clock';
+import { basicAuth, createKey, createTenant, createUser } from '../tests/api/helpers';
+import { startSecondServer } from '../tests/api/second-server';
+
+const { values } = parseArgs({
+  options: {
+    engines: { type: 'string', default: 'pglite,postgres' },
+    routes: { type: 'string', default: '50' },
+    'orders-per-route': { type: 'string', default: '15' },
+    rate: { type: 'string', default: '20' },
+    'steady-seconds': { type: 'string', default: '20' },
+    ramp: { type: 'string', default: '20,40,60,80,100,130,160' },
+    'step-seconds': { type: 'string', default: '8' },
+    seed: { type: 'string', default: '7' },
+    /** Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=prof" to see where its time goes. */
+    'server-node-args': { type: 'string', default: '' },
+  },
+});
+
+const engines = values.engines.split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
+const routeCount = Number(values.routes);
+const ordersPerRoute = Number(values['orders-per-route']);
+const steadyRate = Number(values.rate);
+const steadySeconds = Number(values['steady-seconds']);
+const ramp = values.ramp.split(',').map(Number);
+const stepSeconds = Number(values['step-seconds']);
+for (const [name, value] of Object.entries({ routeCount, ordersPerRoute, steadyRate, steadySeconds, stepSeconds, ...Object.fromEntries(ramp.map((r, i) => [`ramp ${i}`, r])) })) {
+  if (!(Number.isFinite(value) && value > 0)) throw new Error(`bad value for ${name}`);
+}
+
+const DATE = '2026-11-23';
+const OFFSET = '-05:00';
+const RATE_LIMIT = '100000';
+const ROOT = path.join(import.meta.dirname, '..');
+
+/** Deterministic pseudo-random numbers (mulberry32): the same routes and searches every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = seeded(Number(values.seed));
+
+/** Points in Brooklyn and Queens, given with coordinates (no geocoding in the setup). */
+function place(n: number): Record<string, string> {
+  const latitude = 40.62 + random() * 0.16;
+  const longitude = -74.02 + random() * 0.17;
+  return { addressLine1: `${n} Bench St`, city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: latitude.toFixed(5), longitude: longitude.toFixed(5) };
+}
+
+const DESTINATION_ZIPS = ['11201', '11205', '11206', '11211', '11215', '11217', '11222', '11101', '11102', '11104', '11238', '10003', '10011', '10016', '10118'];
+const BUCKETS = ['MORNING', 'AFTERNOON', 'EVENING', 'FLEXIBLE'];
+
+async function call(url: string, init: RequestInit & { auth: string }): Promise<Response> {
+  return fetch(url, { ...init, headers: { authorization: init.auth, 'content-type': 'application/json' } });
+}
+
+interface Setup {
+  baseUrl: string;
+  auth: string;
+  branchId: number;
+  routes: number;
+  stops: number;
+}
+
+/** Books the branch's routes: one createItinerary per route, four at a time. */
+async function bookRoutes(baseUrl: string, auth: string): Promise<{ routes: number; stops: number }> {
+  let routes = 0;
+  let stops = 0;
+  let next = 0;
+  const bookOne = async (r: number) => {
+    const orders = Array.from({ length: ordersPerRoute }, (_, o) => {
+      const open = 8 + Math.floor(random() * 6);
+      const width = random() < 0.5 ? 2 : 4;
+      return {
+        externalId: `r${r}-o${o}`,
+        pickupAddress: place(1000 + o),
+        dropoffAddress: place(2000 + o),
+        dropoffWindowOpen: `${DATE}T${String(open).padStart(2, '0')}:00:00${OFFSET}`,
+        dropoffWindowClose: `${DATE}T${String(open + width).padStart(2, '0')}:00:00${OFFSET}`,
+        payloadItems: [{ description: 'parcel', height: 10, length: 12, width: 12, weight: 8, quantity: 1 }],
+      };
+    });
+    const body = {
+      problemId: `bench-route-${r}-${Date.now()}`,
+      mode: 'createItinerary',
+      orders,
+      fleet: [{ driverExternalId: `driver-${r}`, vehicleExternalId: `van-${r}`, vehicleType: 'cargo-van', scheduledStart: `${DATE}T07:00:00${OFFSET}`, startAddress: place(r) }],
+      options: { solverTimeLimitSeconds: 1 },
+    };
+    const response = await call(`${baseUrl}/v1/routing/book`, { method: 'POST', auth, body: JSON.stringify(body) });
+    const result = (await response.json()) as { itineraries?: { itineraryStops?: unknown[] }[] };
+    if (response.status !== 200) throw new Error(`booking route ${r} failed (${response.status}): ${JSON.stringify(result)}`);
+    for (const itinerary of result.itineraries ?? []) {
+      routes++;
+      stops += (itinerary.itineraryStops ?? []).length;
+    }
+  };
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < routeCount) await bookOne(next++);
+    }),
+  );
+  return { routes, stops };
+}
+
+function searchBody(branchId: number, n: number): string {
+  return JSON.stringify({
+    cart: {
+      items: [{ description: 'Chair', dimensionsCm: { height: 40 + Math.floor(random() * 60), length: 60, width: 50 }, quantity: 1 + Math.floor(random() * 2), weightKg: 5 + Math.floor(random() * 30) }],
+      orderValueCents: 5_000 + Math.floor(random() * 50_000),
+    },
+    contact: { email: 'buyer@example.com', name: 'A Buyer' },
+    date: DATE,
+    deliveryMethod: 'cargo-van',
+    destination: { addressLine1: `${n} Bench Ave`, city: 'New York', state: 'NY', postalCode: DESTINATION_ZIPS[Math.floor(random() * DESTINATION_ZIPS.length)]! },
+    fulfillingBranchId: String(branchId),
+    timeframeBucket: BUCKETS[Math.floor(random() * BUCKETS.length)],
+  });
+}
+
+interface Outcome {
+  ok: boolean;
+  ms: number;
+  windows: number;
+  detail?: string;
+}
+
+let searchCounter = 0;
+
+/** One search: POST, then a poll that waits for the result (`Prefer: wait=10`), repeated while processing. */
+async function search(setup: Setup): Promise<Outcome> {
+  const started = performance.now();
+  const posted = await call(`${setup.baseUrl}/v1/booking/recommend`, { method: 'POST', auth: setup.auth, body: searchBody(setup.branchId, ++searchCounter) });
+  const handle = (await posted.json()) as { jobId?: string; error?: { code: string } };
+  if (posted.status !== 202 || !handle.jobId) return { ok: false, ms: performance.now() - started, windows: 0, detail: `POST ${posted.status} ${handle.error?.code ?? ''}` };
+  while (true) {
+    const polled = await fetch(`${setup.baseUrl}/v1/booking/jobs/${handle.jobId}`, { headers: { authorization: setup.auth, prefer: 'wait=10' } });
+    if (polled.status === 200) {
+      const result = (await polled.json()) as { windows: unknown[] };
+      return { ok: true, ms: performance.now() - started, windows: result.windows.length };
+    }
+    if (polled.status !== 202) return { ok: false, ms: performance.now() - started, windows: 0, detail: `poll ${polled.status} ${await polled.text()}` };
+    await polled.arrayBuffer();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Run {
+  offered: number;
+  seconds: number;
+  outcomes: Outcome[];
+  completedPerSecond: number;
+}
+
+/** Open loop: one search every 1/rate seconds for `seconds`, whatever the answers do. */
+async function openLoop(setup: Setup, rate: number, seconds: number): Promise<Run> {
+  const total = Math.round(rate * seconds);
+  const startedAt = performance.now();
+  const pending: Promise<Outcome>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = startedAt + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(search(setup));
+  }
+  const outcomes = await Promise.all(pending);
+  const elapsed = (performance.now() - startedAt) / 1000;
+  return { offered: rate, seconds, outcomes, completedPerSecond: outcomes.filter((o) => o.ok).length / elapsed };
+}
+
+function describeRun(run: Run): { p50: number; p95: number; p99: number; failed: number; withWindows: number } {
+  const times = run.outcomes.filter((o) => o.ok).map((o) => o.ms).sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    failed: run.outcomes.filter((o) => !o.ok).length,
+    withWindows: run.outcomes.filter((o) => o.ok && o.windows > 0).length,
+  };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
+  let drop: (() => Promise<void>) | undefined;
+  let databaseUrl = '';
+  if (engine === 'postgres') {
+    const scratch = await createScratchPostgresDatabase();
+    databaseUrl = scratch.databaseUrl;
+    drop = scratch.drop;
+  }
+  const server = await startSecondServer({
+    label: `bench-booking-${engine}`,
+    databaseUrl,
+    nodeArgs: values['server-node-args'].split(' ').filter(Boolean),
+    env: { BOOKING_RATE_LIMIT_PER_SECOND: RATE_LIMIT, BOOKING_RATE_LIMIT_BURST: RATE_LIMIT, BOOKING_TEST_CLOCK: 'true', LOG_LEVEL: 'error' },
+  });
+  try {
+    const tenant = await createTenant();
+    const auth = tenant.basicAuthHeader('live');
+    const branchId = tenant.branchIds[0]!;
+    // The routes are booked by the branch itself (routing writes to the credential's account).
+    await createUser({ externalUserId: `bench-branch-${branchId}`, defaultAccountId: branchId });
+    const branchAuth = basicAuth(`bench-branch-${branchId}`, await createKey(branchId, `bench-branch-${branchId}`, 'live'));
+    const booking = performance.now();
+    const booked = await bookRoutes(server.baseUrl, branchAuth);
+    console.log(`[${engine}] booked ${booked.routes} routes with ${booked.stops} stops (${(booked.stops / Math.max(1, booked.routes)).toFixed(1)} per route) in ${((performance.now() - booking) / 1000).toFixed(1)} s`);
+    // The day before the delivery date, mid-morning: every bucket of the date is bookable.
+    setBookingClock(tenant.parentId, `2026-11-22T10:00:00${OFFSET}`);
+    const setup: Setup = { baseUrl: server.baseUrl, auth, branchId, ...booked };
+
+    await openLoop(setup, 5, 2); // warm-up: worker threads started, code paths compiled
+    const steady = await openLoop(setup, steadyRate, steadySeconds);
+    const s = describeRun(steady);
+    console.log(
+      `[${engine}] steady ${steadyRate}/s for ${steadySeconds} s: ${steady.outcomes.length} searches, ${s.failed} failed, ${s.withWindows} with windows; POST-to-complete p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, p99 ${fmt(s.p99)}`,
+    );
+    if (s.failed > 0) console.log(`[${engine}]   first failure: ${steady.outcomes.find((o) => !o.ok)?.detail}`);
+
+    let sustained = 0;
+    for (const rate of ramp) {
+      const run = await openLoop(setup, rate, stepSeconds);
+      const d = describeRun(run);
+      const keepsPace = run.completedPerSecond >= 0.95 * rate;
+      const ok = d.failed === 0 && keepsPace && d.p95 <= 1000;
+      console.log(
+        `[${engine}] offered ${rate}/s: completed ${run.completedPerSecond.toFixed(1)}/s, ${d.failed} failed, p50 ${fmt(d.p50)}, p95 ${fmt(d.p95)}, p99 ${fmt(d.p99)}${ok ? '' : '  <- not sustained'}`,
+      );
+      if (!ok) break;
+      sustained = rate;
+    }
+    console.log(`[${engine}] highest sustained: ${sustained} searches/s (rate limit raised to ${RATE_LIMIT}/s by configuration; one account)`);
+  } finally {
+    await server.stop();
+    await drop?.();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) throw new Error('build the app first: npx next build');
+  for (const engine of engines) await benchEngine(engine);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@/server/db';
+import { bookedRoutesOn, type BookedRoute } from '@/server/routing';
+
+/** Which booked routes a search inserts into: a branch's subtree, live or sandbox, a local date, a vehicle type. */
+export interface RouteScope {
+  accountIds: number[];
+  environment: 'live' | 'sandbox';
+  date: string;
+  vehicleType?: string | undefined;
+}
+
+/**
+ * The booked routes of a scope, read once per change. Searches of one branch and day come in
+ * bursts and read the same routes (a branch's day can hold thousands of stops); a cheap fingerprint
+ * of the scope's itineraries (count, ids and versions, last update) tells whether the copy in this
+ * process is current, so an itinerary written by any instance is seen by the next search.
+ */
+const MAX_CACHED_SCOPES = 32;
+const { itineraries } = schema;
+const cache = new Map<string, { fingerprint: string; routes: BookedRoute[] }>();
+
+function conditionsOf(scope: RouteScope) {
+  const conditions = [inArray(itineraries.accountId, scope.accountIds), eq(itineraries.environment, scope.environment), eq(itineraries.date, scope.date)];
+  if (scope.vehicleType !== undefined) conditions.push(eq(itineraries.vehicleType, scope.vehicleType));
+  return and(...conditions);
+}
+
+async function fingerprintOf(db: DbOrTx, scope: RouteScope): Promise<string> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      versions: sql<string>`coalesce(sum(${itineraries.id}::bigint * 1000003 + ${itineraries.version}), 0)::text`,
+      updated: sql<string>`coalesce(max(${itineraries.updatedAt})::text, '')`,
+    })
+    .from(itineraries)
+    .where(conditionsOf(scope));
+  return row ? `${row.count}:${row.versions}:${row.updated}` : '0';
+}
+
+export async function bookedRoutesFor(db: DbOrTx, scope: RouteScope): Promise<BookedRoute[]> {
+  if (scope.accountIds.length === 0) return [];
+  const key = JSON.stringify([[...scope.accountIds].sort((a, b) => a - b), scope.environment, scope.date, scope.vehicleType ?? null]);
+  const fingerprint = await fingerprintOf(db, scope);
+  const cached = cache.get(key);
+  if (cached && cached.fingerprint === fingerprint) {
+    // Most recently used last: the first key is the one to evict.
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached.routes;
+  }
+  const routes = await bookedRoutesOn(db, scope);
+  cache.delete(key);
+  cache.set(key, { fingerprint, routes });
+  if (cache.size > MAX_CACHED_SCOPES) cache.delete(cache.keys().next().value!);
+  return routes;
+}
