@@ -94,11 +94,26 @@ function wallClockAt(epochSeconds: number, zone: string): WallClock {
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }
 
+/**
+ * Offsets change only at instants on a quarter hour (every zone's transitions are), so one lookup
+ * serves a quarter hour: rendering a search's windows asks Intl once per quarter, not per window.
+ */
+const OFFSET_SPAN_SECONDS = 900;
+const MAX_CACHED_OFFSETS = 50_000;
+const offsetCache = new Map<string, number>();
+
 /** Offset of local time from UTC at an instant, in seconds (New York in winter: -18000). */
 export function utcOffsetSeconds(epochSeconds: number, zone: string): number {
-  const wall = wallClockAt(epochSeconds, zone);
-  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) / 1000;
-  return wallAsUtc - Math.floor(epochSeconds);
+  const span = Math.floor(epochSeconds / OFFSET_SPAN_SECONDS) * OFFSET_SPAN_SECONDS;
+  const key = `${zone}|${span}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const wall = wallClockAt(span, zone);
+    offset = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) / 1000 - span;
+    if (offsetCache.size >= MAX_CACHED_OFFSETS) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
 }
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -166,8 +181,9 @@ export function localDateOf(epochSeconds: number, zone: string): string {
 
 /** ISO 8601 local time with offset, e.g. 2026-03-08T03:30:00-04:00. */
 export function epochToLocalIso(epochSeconds: number, zone: string): string {
-  const wall = wallClockAt(epochSeconds, zone);
   const offset = utcOffsetSeconds(epochSeconds, zone);
+  const local = new Date((Math.floor(epochSeconds) + offset) * 1000);
+  const wall = { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds() };
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   const offsetText = `${sign}${pad(Math.floor(abs / 3600))}:${pad(Math.floor((abs % 3600) / 60))}`;
