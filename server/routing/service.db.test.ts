@@ -7,6 +7,7 @@ import { ApiError } from '@/server/http';
 import { createJobs, type Jobs } from '@/server/app-jobs';
 import { routingRequestSchema, type RoutingRequest } from './request-schema';
 import { pollRoutingJob, submitRoutingRequest, syncWaitSeconds } from './service';
+import { PLAN_KIND } from './job-kinds';
 
 const config = parseConfig({ LOG_LEVEL: 'silent' });
 const store = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
@@ -66,7 +67,9 @@ describe(`routing service on ${testDbKind()}`, () => {
     const caller = { db: testDb.db, jobs, principal };
     const pending = await submitRoutingRequest(caller, request('svc-2', 5), 'plan', 'wait=0');
     expect(pending.status).toBe(202);
-    await jobs.cancel((pending.body as { jobId: string }).jobId);
+    expect((pending.body as { jobId: string }).jobId).toBe('svc-2');
+    const job = await jobs.getByKey(PLAN_KIND, { accountId: principal.accountId, environment: principal.environment, key: 'svc-2' });
+    await jobs.cancel(job!.id);
     const error = await apiErrorOf(pollRoutingJob(caller, 'svc-2'));
     expect([error.status, error.code]).toEqual([500, 'unknown_job_state']);
   });

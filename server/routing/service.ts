@@ -153,7 +153,8 @@ export async function submitRoutingRequest(
   if (current && current.status === 'processing') {
     return {
       status: 202,
-      body: { jobId: current.id, problemId: body.problemId, status: 'processing', statusUrl: statusUrlOf(body.problemId) },
+      // The public job id is the problemId (contract): the jobId polls at GET /v1/routing/jobs/{jobId}.
+      body: { jobId: body.problemId, problemId: body.problemId, status: 'processing', statusUrl: statusUrlOf(body.problemId) },
       headers: { ...preferenceHeaders, 'Retry-After': String(POLL_RETRY_AFTER_SECONDS), Location: statusUrlOf(body.problemId) },
     };
   }

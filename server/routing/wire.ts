@@ -99,7 +99,7 @@ export const bookResultSchema = z.object({
 });
 
 export const pendingJobSchema = z.object({
-  jobId: z.string(),
+  jobId: z.string().meta({ description: 'The job to poll at GET /v1/routing/jobs/{jobId}: the problemId (the contract makes problemId the public job id).', example: 'plan-2026-11-23' }),
   problemId: z.string(),
   status: z.literal('processing'),
   statusUrl: z.string().meta({ example: '/v1/routing/jobs/plan-2026-11-23' }),
