@@ -25,6 +25,8 @@ export interface SecondServerOptions {
   env?: Record<string, string>;
   /** How long to wait for /readyz. */
   readyTimeoutMs?: number;
+  /** Reuse this data directory (kept on stop), e.g. to restart on the same embedded database with other settings. */
+  dataDir?: string;
   /** Node flags for the server process (e.g. --cpu-prof for a benchmark). */
   nodeArgs?: string[];
 }
@@ -44,7 +46,7 @@ async function freePort(): Promise<number> {
 
 export async function startSecondServer(options: SecondServerOptions): Promise<SecondServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `${options.label}-`));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `${options.label}-`));
   const root = path.join(import.meta.dirname, '..', '..');
   // Node runs Next's CLI itself (no npx wrapper), so this child is the server and stops with it.
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
@@ -70,7 +72,7 @@ export async function startSecondServer(options: SecondServerOptions): Promise<S
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.env.BASE_URL = saved.BASE_URL;
     process.env.DATA_DIR = saved.DATA_DIR;
   };

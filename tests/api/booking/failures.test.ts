@@ -2,19 +2,25 @@
  * A second server whose road-network engine accepts connections and never answers and whose street
  * geocoder is down: a search stays `processing` until the engine times out and then fails, and an
  * address only the geocoder could locate is a transient `input_resolution_failed`. Its rate limit is
- * raised so that 50 concurrent identical requests all reach the dedupe.
+ * raised so that 50 concurrent identical requests all reach the dedupe. The branch's route is booked
+ * first on the same database by a server with the embedded engine (a search over no routes needs no
+ * travel times, so it would not wait on the engine).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
-import { createTenant, type Tenant } from '../helpers';
+import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { expectError, expectJson, get, pollBooking, post, recommend, recommendBody, setBookingClock, type BookingHandle } from './client';
+import { expectError, expectJson, get, pollBooking, post, recommend, recommendBody, seedBookedRoutes, setBookingClock, uniqueId, type BookingHandle } from './client';
 
 const ENGINE_TIMEOUT_MS = 4000;
 
 let server: SecondServer | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
+let dataDir: string | undefined;
 let silentEngine: Server | undefined;
 const sockets = new Set<Socket>();
 
@@ -48,9 +54,21 @@ describe('booking on a server whose travel-time engine hangs and whose geocoder 
       databaseUrl = scratch.databaseUrl;
       dropDatabase = scratch.drop;
     }
+    dataDir = mkdtempSync(path.join(tmpdir(), 'booking-failures-'));
+    const seeding = await startSecondServer({ label: 'booking-failures-seed', databaseUrl, dataDir });
+    try {
+      tenant = await createTenant();
+      const externalUserId = uniqueId('branch-user');
+      await createUser({ externalUserId, defaultAccountId: tenant.branchIds[0]! });
+      const branchKey = await createKey(tenant.branchIds[0]!, externalUserId, 'live');
+      expect(await seedBookedRoutes(basicAuth(externalUserId, branchKey), '2026-11-23', '-05:00')).toBe(1);
+    } finally {
+      await seeding.stop();
+    }
     server = await startSecondServer({
       label: 'booking-failures',
       databaseUrl,
+      dataDir,
       env: {
         ROUTING_ENGINE: 'osrm',
         ROUTING_ENGINE_URL: `http://127.0.0.1:${await listenSilently()}`,
@@ -63,7 +81,6 @@ describe('booking on a server whose travel-time engine hangs and whose geocoder 
         BOOKING_TEST_CLOCK: 'true',
       },
     });
-    tenant = await createTenant();
     auth = tenant.basicAuthHeader('live');
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
   });
@@ -71,6 +88,7 @@ describe('booking on a server whose travel-time engine hangs and whose geocoder 
   afterAll(async () => {
     await server?.stop();
     await dropDatabase?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => (silentEngine ? silentEngine.close(resolve) : resolve(undefined)));
   });
