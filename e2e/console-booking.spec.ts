@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { setBookingClock } from '../tests/api/booking/clock';
 import { baseUrl, basicAuth, createKey, createTenant, createUser } from '../tests/api/helpers';
+import { signInAsNewUser } from './console-session';
 
 const DATE = '2026-11-23';
 const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
@@ -30,14 +31,7 @@ test('a search tried in the console shows each hour\'s windows with their price,
   expect(booked.status).toBe(200);
   setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
 
-  const email = `dispatcher-${suffix}@example.test`;
-  const password = `a long passphrase ${suffix}`;
-  await createUser({ externalUserId: `dispatcher-${suffix}`, defaultAccountId: tenant.parentId, email, password, role: 'dispatcher' });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/console$/);
+  await signInAsNewUser(page, tenant.parentId, 'dispatcher');
 
   await page.getByRole('link', { name: 'Booking', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Booking', level: 1 })).toBeVisible();
@@ -83,15 +77,7 @@ test('an admin sets a branch location in the console; booking over /v1 then pick
   expect(before.status).toBe(400);
   expect(((await before.json()) as { error: { code: string } }).error.code).toBe('origin_unresolved');
 
-  const suffix = randomBytes(4).toString('hex');
-  const email = `admin-${suffix}@example.test`;
-  const password = `a long passphrase ${suffix}`;
-  await createUser({ externalUserId: `admin-${suffix}`, defaultAccountId: tenant.parentId, email, password, role: 'admin' });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/console$/);
+  await signInAsNewUser(page, tenant.parentId, 'admin');
 
   await page.getByRole('link', { name: 'Pickup locations' }).click();
   // The console home's "Account tree" section also answers to a loose 'Account' label until the page has changed.
@@ -131,15 +117,7 @@ test('an admin adds a blackout date in the console; the same date then answers d
   // Before: the date is open, the search is accepted.
   expect((await recommend()).status).toBe(202);
 
-  const suffix = randomBytes(4).toString('hex');
-  const email = `admin-${suffix}@example.test`;
-  const password = `a long passphrase ${suffix}`;
-  await createUser({ externalUserId: `admin-${suffix}`, defaultAccountId: tenant.parentId, email, password, role: 'admin' });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/console$/);
+  await signInAsNewUser(page, tenant.parentId, 'admin');
 
   await page.getByRole('link', { name: 'Slot policy' }).click();
   await expect(page).toHaveURL(/\/console\/admin\/slot-policy$/);

@@ -22,6 +22,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
+import { seededRandom } from '@/server/optimizer/verify';
 import { setBookingClock } from '../tests/api/booking/clock';
 import { basicAuth, createKey, createTenant, createUser } from '../tests/api/helpers';
 import { startSecondServer } from '../tests/api/second-server';
@@ -57,18 +58,8 @@ const OFFSET = '-05:00';
 const RATE_LIMIT = '100000';
 const ROOT = path.join(import.meta.dirname, '..');
 
-/** Deterministic pseudo-random numbers (mulberry32): the same routes and searches every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(Number(values.seed));
+// The same routes and searches every run.
+const random = seededRandom(Number(values.seed));
 
 /** Points in Brooklyn and Queens, given with coordinates (no geocoding in the setup). */
 function place(n: number): Record<string, string> {
