@@ -19,8 +19,17 @@ export interface ThreadTask {
 /** A handler's own failure comes back as a value; a rejected task means the thread itself failed. */
 export type ThreadOutcome = { ok: true; result: Json } | { ok: false; error: JobErrorBody };
 
+/**
+ * A JobError, also one made by another copy of this module: Next's server bundle can load a module
+ * more than once (a domain's handler, imported lazily, may get its own copy of server/jobs), and
+ * `instanceof` fails across copies.
+ */
+function isJobError(error: unknown): error is JobError {
+  return error instanceof JobError || (error instanceof Error && error.name === 'JobError' && typeof (error as { code?: unknown }).code === 'string');
+}
+
 export function errorBody(error: unknown): JobErrorBody {
-  if (error instanceof JobError) return { code: error.code, message: error.message };
+  if (isJobError(error)) return { code: error.code, message: error.message };
   return { code: 'optimization_failed', message: error instanceof Error ? error.message : String(error) };
 }
 
