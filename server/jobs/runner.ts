@@ -126,7 +126,7 @@ export class JobRunner {
       }
       try {
         await finishJob(db, target, { status: 'complete', result: outcome.result }, now(), async (tx, row) => {
-          await handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts });
+          return handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts });
         });
       } catch (error) {
         // The commit's writes rolled back with the completion; the job ends failed instead.

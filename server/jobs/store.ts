@@ -266,7 +266,7 @@ export async function finishJob(
   target: { jobId: string; leaseToken: string },
   outcome: { status: 'complete'; result: Json } | { status: 'failed'; error: JobErrorBody },
   now: number,
-  effects?: (tx: DbTransaction, row: JobRow) => Promise<void>,
+  effects?: (tx: DbTransaction, row: JobRow) => Promise<Json | void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -283,7 +283,14 @@ export async function finishJob(
       .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')))
       .returning();
     if (!row) return false;
-    if (effects) await effects(tx, row);
+    const added = effects ? await effects(tx, row) : undefined;
+    // What the effects wrote (e.g. the ids of rows they inserted) joins the stored result.
+    if (outcome.status === 'complete' && added && typeof added === 'object' && !Array.isArray(added)) {
+      await tx
+        .update(jobs)
+        .set({ result: sql`coalesce(${jobs.result}, '{}'::jsonb) || ${JSON.stringify(added)}::jsonb` })
+        .where(eq(jobs.id, row.id));
+    }
     await notifyFinished(tx, row.id);
     return true;
   });

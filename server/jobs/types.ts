@@ -93,7 +93,8 @@ export interface JobPrepareContext {
 export interface JobHandler<Input = Json, Result extends Json = Json, Prepared = Input> {
   prepare?(input: Input, context: JobPrepareContext): Promise<Prepared>;
   run(input: Prepared, context: JobRunContext): Promise<Result> | Result;
-  commit?(context: JobCommitContext<Input, Result>): Promise<void>;
+  /** May return fields (a JSON object) to add to the stored result, e.g. the ids of rows it wrote. */
+  commit?(context: JobCommitContext<Input, Result>): Promise<Json | void>;
 }
 
 /** A handler of any kind: the registry only moves JSON through them. */

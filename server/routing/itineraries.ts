@@ -255,6 +255,17 @@ export async function itinerariesOfProblem(db: DbOrTx, scope: ItineraryScope, pr
   return renderRows(db, rows);
 }
 
+/** Itineraries by id in one environment (a book job's own writes), in id order; ids since deleted are left out. */
+export async function itinerariesByIds(db: DbOrTx, environment: Environment, ids: readonly number[]): Promise<PersistedItinerary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(itineraries)
+    .where(and(inArray(itineraries.id, [...ids]), eq(itineraries.environment, environment)))
+    .orderBy(asc(itineraries.id));
+  return renderRows(db, rows);
+}
+
 export interface UpdateTarget {
   id: number;
   version: number;

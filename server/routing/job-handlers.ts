@@ -89,7 +89,9 @@ export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
   async commit({ tx, input, result }) {
     const outcome = result.outcome as unknown as PlanOutcome;
     try {
-      await writeBookedItineraries(tx, {
+      // The ids join the stored result: a replay answers with what this call wrote, also after a
+      // later updateItinerary took them over, and never with another account's itineraries.
+      const itineraryIds = await writeBookedItineraries(tx, {
         accountId: input.accountId,
         environment: input.environment,
         problemId: input.problemId,
@@ -99,6 +101,7 @@ export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
         targetIdByFleetIndex: input.targetIds ?? undefined,
         targetVersions: input.targetVersions ?? undefined,
       });
+      return { itineraryIds };
     } catch (error) {
       if (isErrorNamed(error, StaleItineraryError, 'StaleItineraryError')) {
         throw new JobError('book_failed', `Itinerary ${error.itineraryId} was changed by another request while this one was optimized; nothing was written. Retry to plan over its current state.`);

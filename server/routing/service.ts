@@ -7,7 +7,7 @@ import { ApiError, resolveAccountId } from '@/server/http';
 import { hashInput, JobConflictError, JobEnqueueError, type JobRecord, type Jobs, type Json } from '@/server/jobs';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { isErrorNamed, RoutingInputError } from './errors';
-import { itinerariesOfProblem, loadUpdateTargets, type ItineraryScope } from './itineraries';
+import { itinerariesByIds, itinerariesOfProblem, loadUpdateTargets, type ItineraryScope } from './itineraries';
 import type { RoutingJobInput } from './job-handlers';
 import { BOOK_KIND, PLAN_KIND } from './job-kinds';
 import type { RoutingOptionsLayer } from './options';
@@ -191,8 +191,12 @@ async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: Itinerary
     const ordered = planResultSchema.safeParse(job.result);
     return ordered.success ? ordered.data : job.result;
   }
-  const result = job.result as { problemId: string; outcome: { unassigned: BookResult['unassigned'] } };
-  const itineraries = await itinerariesOfProblem(caller.db, { accountId: job.accountId, environment: scope.environment }, job.key);
+  const result = job.result as { problemId: string; outcome: { unassigned: BookResult['unassigned'] }; itineraryIds?: number[] };
+  // What this call wrote, as it is now: an itinerary a later updateItinerary took over shows that
+  // request's problemId. (Results stored before the ids were kept fall back to the problemId.)
+  const itineraries = Array.isArray(result.itineraryIds)
+    ? await itinerariesByIds(caller.db, scope.environment, result.itineraryIds)
+    : await itinerariesOfProblem(caller.db, { accountId: job.accountId, environment: scope.environment }, job.key);
   const reply: BookResult = { problemId: job.key, itineraries, unassigned: result.outcome.unassigned };
   return reply;
 }

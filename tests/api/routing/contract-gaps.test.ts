@@ -1,7 +1,13 @@
 /** Contract gaps of issue 11 that answered 200 or a vague 400 before. */
 import { beforeAll, describe, it, expect } from 'vitest';
-import { baseUrl, createTenant, type Tenant } from '../helpers';
-import { example, expectError, post, smallPlan } from './client';
+import { baseUrl, basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
+import { example, expectError, expectJson, get, post, smallPlan } from './client';
+
+interface BookReply {
+  problemId: string;
+  itineraries: { id: number; accountId: number; problemId: string }[];
+  unassigned: unknown[];
+}
 
 let tenant: Tenant;
 beforeAll(async () => {
@@ -12,6 +18,41 @@ describe('routing contract gaps', () => {
   it('fleet: [] on plan and createItinerary is 400 invalid_routing_input naming fleet', async () => {
     await expectError(await post('/v1/routing/plan', { ...smallPlan(), fleet: [] }, { auth: tenant.basicAuthHeader() }), 400, 'invalid_routing_input', 'fleet');
     await expectError(await post('/v1/routing/book', { ...example('book-create'), fleet: [] }, { auth: tenant.basicAuthHeader() }), 400, 'invalid_routing_input', 'fleet');
+  });
+
+  it('a parent and its branch booking the same problemId each get back only what their own call wrote', async () => {
+    const branchId = tenant.branchIds[0]!;
+    const externalUserId = `branch-${Date.now().toString(36)}`;
+    await createUser({ externalUserId, defaultAccountId: branchId });
+    const branchAuth = basicAuth(externalUserId, await createKey(branchId, externalUserId, 'live'));
+    const problemId = `shared-${Date.now().toString(36)}`;
+    const body = { ...smallPlan({ problemId, date: '2026-11-27' }), mode: 'createItinerary' };
+    const byBranch = await expectJson<BookReply>(await post('/v1/routing/book', body, { auth: branchAuth }), 200);
+    const byParent = await expectJson<BookReply>(await post('/v1/routing/book', body, { auth: tenant.basicAuthHeader() }), 200);
+    expect(byBranch.itineraries.map((i) => i.accountId)).toEqual([branchId]);
+    expect(byParent.itineraries.map((i) => i.accountId)).toEqual([tenant.parentId]);
+    // The parent's replay and poll too.
+    expect(await expectJson<BookReply>(await post('/v1/routing/book', body, { auth: tenant.basicAuthHeader() }), 200)).toEqual(byParent);
+    expect(await expectJson<BookReply>(await get(`/v1/routing/jobs/${problemId}`, { auth: tenant.basicAuthHeader() }), 200)).toEqual(byParent);
+  });
+
+  it('replaying a createItinerary after an updateItinerary took its itineraries over returns them, showing the update\'s problemId', async () => {
+    const auth = tenant.basicAuthHeader();
+    const created = { ...smallPlan({ problemId: `create-${Date.now().toString(36)}`, date: '2026-11-28' }), mode: 'createItinerary' };
+    const first = await expectJson<BookReply>(await post('/v1/routing/book', created, { auth }), 200);
+    expect(first.itineraries).toHaveLength(1);
+    const updateId = `update-${Date.now().toString(36)}`;
+    const { fleet: _fleet, ...orders } = smallPlan({ problemId: updateId, date: '2026-11-28' });
+    const newOrders = (orders.orders as { externalId: string }[]).map((order) => ({ ...order, externalId: `new-${order.externalId}` }));
+    const update = { ...orders, orders: newOrders, mode: 'updateItinerary', targetItineraryIds: first.itineraries.map((i) => i.id) };
+    const updated = await expectJson<BookReply>(await post('/v1/routing/book', update, { auth }), 200);
+    expect(updated.itineraries.map((i) => i.id)).toEqual(first.itineraries.map((i) => i.id));
+
+    const replay = await expectJson<BookReply>(await post('/v1/routing/book', created, { auth }), 200);
+    expect(replay.itineraries.map((i) => i.id)).toEqual(first.itineraries.map((i) => i.id));
+    // The same itineraries, now last written by the update: the replay says so.
+    expect(replay.itineraries.map((i) => i.problemId)).toEqual([updateId]);
+    expect(replay.unassigned).toEqual(first.unassigned);
   });
 
   it('mode "createItinerary" on /v1/routing/plan says that plan only plans', async () => {
