@@ -76,7 +76,7 @@ async function runSolve(input: RoutingJobInput, deadline: number, signal: AbortS
 export const planJobHandler: JobHandler<RoutingJobInput, Json> = {
   async run(input, context) {
     const outcome = await runSolve(input, context.deadline, context.signal);
-    return renderPlanResult(input.problemId, outcome.itineraries, outcome.unassigned) as unknown as Json;
+    return renderPlanResult(input.problemId, outcome.itineraries, outcome.unassigned, input.fleet) as unknown as Json;
   },
 };
 

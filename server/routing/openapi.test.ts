@@ -55,7 +55,7 @@ describe('routing in the OpenAPI document', () => {
   it('documents the result, the pending body and the reason codes', () => {
     const ok = (doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['200']!;
     const result = resolve(ok.content['application/json']!.schema);
-    expect(Object.keys(result.properties as Json)).toEqual(['problemId', 'itineraries', 'unassigned']);
+    expect(Object.keys(result.properties as Json)).toEqual(['problemId', 'itineraries', 'unassigned', 'summary']);
     const pending = (doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['202']!;
     expect(Object.keys(resolve(pending.content['application/json']!.schema).properties as Json)).toEqual(['jobId', 'problemId', 'status', 'statusUrl']);
     const description = doc.paths['/v1/routing/plan']!.post!.description as string;

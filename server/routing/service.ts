@@ -13,7 +13,7 @@ import { BOOK_KIND, PLAN_KIND } from './job-kinds';
 import type { RoutingOptionsLayer } from './options';
 import type { RoutingRequest } from './request-schema';
 import { validateRoutingRequest } from './validate-request';
-import { planResultSchema, type BookResult } from './wire';
+import { planResultSchema, summarizeResult, type BookResult } from './wire';
 
 /**
  * The routing use cases behind /v1/routing: accept a request as a job (idempotent per account,
@@ -197,7 +197,7 @@ async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: Itinerary
   const itineraries = Array.isArray(result.itineraryIds)
     ? await itinerariesByIds(caller.db, scope.environment, result.itineraryIds)
     : await itinerariesOfProblem(caller.db, { accountId: job.accountId, environment: scope.environment }, job.key);
-  const reply: BookResult = { problemId: job.key, itineraries, unassigned: result.outcome.unassigned };
+  const reply: BookResult = { problemId: job.key, itineraries, unassigned: result.outcome.unassigned, summary: summarizeResult(itineraries, result.outcome.unassigned.length) };
   return reply;
 }
 

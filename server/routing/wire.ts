@@ -60,6 +60,8 @@ const itineraryCore = {
 
 export const plannedItinerarySchema = z.object({
   fleetIndex: z.number().int().meta({ description: 'Index of the fleet entry in the request.' }),
+  fleetExternalId: z.string().optional().meta({ description: 'The fleet entry’s `externalId`, when it had one.' }),
+  fleetMeta: z.record(z.string(), z.unknown()).optional().meta({ description: 'The fleet entry’s `meta`, as sent, when it had one.' }),
   itinerary: z.object(itineraryCore).meta({ description: 'An unpersisted, planned itinerary.' }),
 });
 
@@ -86,17 +88,46 @@ export const unassignedSchema = z.object({
   ),
 });
 
+export const resultSummarySchema = z
+  .object({
+    vehiclesUsed: z.number().int().meta({ description: 'Itineraries in the result (vehicles that got stops).' }),
+    ordersServed: z.number().int(),
+    ordersUnassigned: z.number().int(),
+    distanceMeters: z.number().int().meta({ description: 'Sum of the itineraries’ totals.' }),
+    durationSeconds: z.number().int().meta({ description: 'Sum of the itineraries’ totals.' }),
+  })
+  .meta({ description: 'Totals of the whole result.' });
+export type ResultSummary = z.infer<typeof resultSummarySchema>;
+
 export const planResultSchema = z.object({
   problemId: z.string(),
   itineraries: z.array(plannedItinerarySchema),
   unassigned: z.array(unassignedSchema),
+  summary: resultSummarySchema,
 });
 
 export const bookResultSchema = z.object({
   problemId: z.string(),
   itineraries: z.array(persistedItinerarySchema).meta({ description: 'The persisted itineraries written by this request.' }),
   unassigned: z.array(unassignedSchema),
+  summary: resultSummarySchema,
 });
+
+/** The summary of a result from its itineraries (as rendered) and its unassigned orders. */
+export function summarizeResult(
+  itineraries: readonly { itineraryStops: readonly { orderExternalIds: readonly string[] }[]; totals: { distanceMeters: number; durationSeconds: number } }[],
+  unassignedCount: number,
+): ResultSummary {
+  const served = new Set<string>();
+  for (const itinerary of itineraries) for (const stop of itinerary.itineraryStops) for (const id of stop.orderExternalIds) served.add(id);
+  return {
+    vehiclesUsed: itineraries.length,
+    ordersServed: served.size,
+    ordersUnassigned: unassignedCount,
+    distanceMeters: itineraries.reduce((sum, i) => sum + i.totals.distanceMeters, 0),
+    durationSeconds: itineraries.reduce((sum, i) => sum + i.totals.durationSeconds, 0),
+  };
+}
 
 export const pendingJobSchema = z.object({
   jobId: z.string().meta({ description: 'The job to poll at GET /v1/routing/jobs/{jobId}: the problemId (the contract makes problemId the public job id).', example: 'plan-2026-11-23' }),
@@ -149,10 +180,25 @@ export function renderItineraryCore(itinerary: PlannedItinerary) {
   };
 }
 
-export function renderPlanResult(problemId: string, itineraries: readonly PlannedItinerary[], unassigned: readonly UnassignedOrder[]): PlanResult {
+export function renderPlanResult(
+  problemId: string,
+  itineraries: readonly PlannedItinerary[],
+  unassigned: readonly UnassignedOrder[],
+  fleet: readonly { externalId?: string | undefined; meta?: Record<string, unknown> | undefined }[] = [],
+): PlanResult {
+  const rendered = itineraries.map((itinerary) => {
+    const entry = fleet[itinerary.fleetIndex];
+    return {
+      fleetIndex: itinerary.fleetIndex,
+      ...(entry?.externalId !== undefined ? { fleetExternalId: entry.externalId } : {}),
+      ...(entry?.meta !== undefined ? { fleetMeta: entry.meta } : {}),
+      itinerary: renderItineraryCore(itinerary),
+    };
+  });
   return {
     problemId,
-    itineraries: itineraries.map((itinerary) => ({ fleetIndex: itinerary.fleetIndex, itinerary: renderItineraryCore(itinerary) })),
+    itineraries: rendered,
     unassigned: unassigned.map((u) => ({ externalId: u.externalId, reasons: u.reasons })),
+    summary: summarizeResult(rendered.map((r) => r.itinerary), unassigned.length),
   };
 }

@@ -55,6 +55,40 @@ describe('routing contract gaps', () => {
     expect(replay.unassigned).toEqual(first.unassigned);
   });
 
+  it("a plan echoes each fleet entry's externalId and meta, and plan and book results carry a summary that adds up", async () => {
+    const auth = tenant.basicAuthHeader();
+    const plan = smallPlan({ orders: 4, vehicles: 2 });
+    const fleet = (plan.fleet as Record<string, unknown>[]).map((entry, i) => ({ ...entry, externalId: `fleet-${i}`, meta: { depot: 'north', shift: i } }));
+    type Summary = { vehiclesUsed: number; ordersServed: number; ordersUnassigned: number; distanceMeters: number; durationSeconds: number };
+    type Totals = { distanceMeters: number; durationSeconds: number };
+    const planned = await expectJson<{ itineraries: { fleetIndex: number; fleetExternalId?: string; fleetMeta?: unknown; itinerary: { totals: Totals } }[]; unassigned: unknown[]; summary: Summary }>(
+      await post('/v1/routing/plan', { ...plan, fleet }, { auth }),
+      200,
+    );
+    expect(planned.itineraries.length).toBeGreaterThan(0);
+    for (const entry of planned.itineraries) {
+      expect(entry.fleetExternalId).toBe(`fleet-${entry.fleetIndex}`);
+      expect(entry.fleetMeta).toEqual({ depot: 'north', shift: entry.fleetIndex });
+    }
+    expect(planned.summary).toEqual({
+      vehiclesUsed: planned.itineraries.length,
+      ordersServed: 4 - planned.unassigned.length,
+      ordersUnassigned: planned.unassigned.length,
+      distanceMeters: planned.itineraries.reduce((sum, e) => sum + e.itinerary.totals.distanceMeters, 0),
+      durationSeconds: planned.itineraries.reduce((sum, e) => sum + e.itinerary.totals.durationSeconds, 0),
+    });
+
+    const book = { ...smallPlan({ problemId: `summary-${Date.now().toString(36)}`, date: '2026-11-29' }), mode: 'createItinerary' };
+    const booked = await expectJson<{ itineraries: { totals: Totals }[]; unassigned: unknown[]; summary: Summary }>(await post('/v1/routing/book', book, { auth }), 200);
+    expect(booked.summary).toEqual({
+      vehiclesUsed: booked.itineraries.length,
+      ordersServed: 3 - booked.unassigned.length,
+      ordersUnassigned: booked.unassigned.length,
+      distanceMeters: booked.itineraries.reduce((sum, i) => sum + i.totals.distanceMeters, 0),
+      durationSeconds: booked.itineraries.reduce((sum, i) => sum + i.totals.durationSeconds, 0),
+    });
+  });
+
   it('mode "createItinerary" on /v1/routing/plan says that plan only plans', async () => {
     const error = await expectError(await post('/v1/routing/plan', { ...smallPlan(), mode: 'createItinerary' }, { auth: tenant.basicAuthHeader() }), 400, 'invalid_input', 'mode');
     expect(error.message).toMatch(/only plans/);
