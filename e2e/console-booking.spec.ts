@@ -1,11 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { setBookingClock } from '../tests/api/booking/clock';
-import { baseUrl, basicAuth, createKey, createTenant, createUser } from '../tests/api/helpers';
+import { baseUrl, basicAuth, createKey, createTenant, createUser, type Tenant } from '../tests/api/helpers';
 import { signInAsNewUser } from './console-session';
 
 const DATE = '2026-11-23';
 const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+
+/** A booking search for the branch over /v1 with the tenant's live key; its status and body. */
+async function recommendOverApi(tenant: Tenant, branchId: number): Promise<{ status: number; body: { error?: { code: string; param?: string } } }> {
+  const response = await fetch(`${baseUrl()}/v1/booking/recommend`, {
+    method: 'POST',
+    headers: { authorization: tenant.basicAuthHeader('live'), 'content-type': 'application/json' },
+    body: JSON.stringify({
+      cart: { items: [{ description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }], orderValueCents: 100 },
+      date: DATE,
+      destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
+      fulfillingBranchId: String(branchId),
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as { error?: { code: string; param?: string } } };
+}
 
 test('a search tried in the console shows each hour\'s windows with their price, or why the hour has none', async ({ page }) => {
   const tenant = await createTenant({
@@ -62,20 +77,10 @@ test('an admin sets a branch location in the console; booking over /v1 then pick
   const tenant = await createTenant({ branches: [{ name: 'Unlocated' }] });
   const branchId = tenant.branchIds[0]!;
   setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-  const recommend = () =>
-    fetch(`${baseUrl()}/v1/booking/recommend`, {
-      method: 'POST',
-      headers: { authorization: tenant.basicAuthHeader('live'), 'content-type': 'application/json' },
-      body: JSON.stringify({
-        cart: { items: [{ description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }], orderValueCents: 100 },
-        date: DATE,
-        destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
-        fulfillingBranchId: String(branchId),
-      }),
-    });
+  const recommend = () => recommendOverApi(tenant, branchId);
   const before = await recommend();
   expect(before.status).toBe(400);
-  expect(((await before.json()) as { error: { code: string } }).error.code).toBe('origin_unresolved');
+  expect(before.body.error?.code).toBe('origin_unresolved');
 
   await signInAsNewUser(page, tenant.parentId, 'admin');
 
@@ -101,19 +106,7 @@ test('an admin adds a blackout date in the console; the same date then answers d
   const tenant = await createTenant();
   const branchId = tenant.branchIds[0]!;
   setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-  const recommend = async () => {
-    const response = await fetch(`${baseUrl()}/v1/booking/recommend`, {
-      method: 'POST',
-      headers: { authorization: tenant.basicAuthHeader('live'), 'content-type': 'application/json' },
-      body: JSON.stringify({
-        cart: { items: [{ description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }], orderValueCents: 100 },
-        date: DATE,
-        destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
-        fulfillingBranchId: String(branchId),
-      }),
-    });
-    return { status: response.status, body: (await response.json()) as { error?: { code: string; param?: string } } };
-  };
+  const recommend = () => recommendOverApi(tenant, branchId);
   // Before: the date is open, the search is accepted.
   expect((await recommend()).status).toBe(202);
 

@@ -227,7 +227,7 @@ export function buildOpenApiDocument(registrations: readonly OpenApiRegistration
     },
   };
   for (const register of registrations) register(docs);
-  return new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({
     openapi: '3.1.0',
     info: {
       title: info.title ?? 'Routing and Booking Recommendations API',
@@ -236,4 +236,25 @@ export function buildOpenApiDocument(registrations: readonly OpenApiRegistration
     },
     servers: [{ url: '/' }],
   });
+  closeTuples(document);
+  return document;
+}
+
+/**
+ * The generator writes a tuple (`[key, value]`) as `prefixItems` alone, which in JSON Schema allows
+ * any number of further items; the request schema accepts exactly that many, so say so.
+ */
+function closeTuples(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) closeTuples(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (Array.isArray(schema.prefixItems) && schema.items === undefined) {
+    schema.minItems = schema.prefixItems.length;
+    schema.maxItems = schema.prefixItems.length;
+    schema.items = false;
+  }
+  for (const value of Object.values(schema)) closeTuples(value);
 }

@@ -95,6 +95,22 @@ describe('routing contract gaps', () => {
     expect(error.message).toMatch(/\/v1\/routing\/book/);
   });
 
+  it('the OpenAPI document closes [key, value] tuples at exactly two items', async () => {
+    const doc: unknown = await (await fetch(`${baseUrl()}/v1/openapi.json`)).json();
+    const tuples: Record<string, unknown>[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (Array.isArray(schema.prefixItems)) tuples.push(schema);
+      Object.values(schema).forEach(walk);
+    };
+    walk(doc);
+    // tagPriorities, vehicleMaps, vehicleSpecOverrides and lockedStops of run, plan and book.
+    expect(tuples.length).toBeGreaterThanOrEqual(12);
+    for (const tuple of tuples) expect({ minItems: tuple.minItems, maxItems: tuple.maxItems, items: tuple.items }).toEqual({ minItems: 2, maxItems: 2, items: false });
+  });
+
   it('the OpenAPI document declares Prefer as a header parameter, 404 not_found and the 400 of GET /v1/itineraries', async () => {
     type Operation = { parameters?: { in: string; name: string }[]; responses: Record<string, { description: string }> };
     const doc = (await (await fetch(`${baseUrl()}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
