@@ -1,6 +1,6 @@
-import { type Instance, lastWindowEnd } from './instance';
+import { type Instance, lastWindowEnd, travelTime, windowStartFor } from './instance';
 import { Inserter, emptyCandidate } from './insertion';
-import type { ReasonCode, Stop } from './model';
+import type { OrderSide, ReasonCode, Stop, VerdictDetail } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
@@ -8,6 +8,7 @@ import { RouteState } from './route';
 export interface JobVerdict {
   reason: ReasonCode;
   description: string;
+  detail: VerdictDetail;
 }
 
 function fmt(n: number): string {
@@ -40,25 +41,31 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
 
   problem.shipments.forEach((s, j) => {
     if (problem.vehicles.length === 0) {
-      verdicts.push({ reason: 'INSUFFICIENT_FLEET', description: 'no vehicles are available' });
+      verdicts.push({ reason: 'INSUFFICIENT_FLEET', description: 'no vehicles are available', detail: { kind: 'no_vehicles' } });
       return;
     }
     const stops = [s.pickup, s.delivery].filter((x): x is Stop => x !== null);
     if (stops.length === 0) {
-      verdicts.push({ reason: 'ADDRESS_NOT_RESOLVED', description: 'has neither a pickup nor a delivery stop' });
+      verdicts.push({ reason: 'ADDRESS_NOT_RESOLVED', description: 'has neither a pickup nor a delivery stop', detail: { kind: 'no_stops' } });
       return;
     }
     for (const stop of stops) {
+      const side: OrderSide = stop === s.pickup ? 'pickup' : 'delivery';
       const bad = stop.timeWindows.find((w) => !(w.end >= w.start));
       if (bad) {
         verdicts.push({
           reason: 'INVALID_TIME_WINDOW',
-          description: `time window ends (${fmt(bad.end)}) before it starts (${fmt(bad.start)})`,
+          description: `${side} time window ends (${fmt(bad.end)}) before it starts (${fmt(bad.start)})`,
+          detail: { kind: 'invalid_window', side, start: bad.start, end: bad.end },
         });
         return;
       }
       if (stop.location < 0 || stop.location >= inst.locations) {
-        verdicts.push({ reason: 'ADDRESS_NOT_RESOLVED', description: `stop location ${stop.location} is not in the matrix` });
+        verdicts.push({
+          reason: 'ADDRESS_NOT_RESOLVED',
+          description: `${side} location ${stop.location} is not in the matrix`,
+          detail: { kind: 'unknown_location', side },
+        });
         return;
       }
     }
@@ -68,17 +75,26 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
       const rp = lockRankOf.get(`${j}:pickup`);
       const rd = lockRankOf.get(`${j}:delivery`);
       if (lockVehicle >= inst.vehicles) {
-        verdicts.push({ reason: 'LOCKED_STOP_CONFLICT', description: `locked to vehicle ${lockVehicle}, which does not exist` });
+        verdicts.push({
+          reason: 'LOCKED_STOP_CONFLICT',
+          description: `locked to vehicle ${lockVehicle}, which does not exist`,
+          detail: { kind: 'lock_missing_vehicle', vehicle: lockVehicle },
+        });
         return;
       }
       if (rp !== undefined && rd !== undefined && rd < rp) {
-        verdicts.push({ reason: 'LOCKED_STOP_CONFLICT', description: 'locked sequence puts the delivery before the pickup' });
+        verdicts.push({
+          reason: 'LOCKED_STOP_CONFLICT',
+          description: 'locked sequence puts the delivery before the pickup',
+          detail: { kind: 'lock_order', vehicle: lockVehicle },
+        });
         return;
       }
       if (!inst.compatible[j * inst.vehicles + lockVehicle]) {
         verdicts.push({
           reason: 'LOCKED_STOP_CONFLICT',
           description: `locked to vehicle ${problem.vehicles[lockVehicle]!.id}, which lacks its skills, capacity or permission`,
+          detail: { kind: 'lock_incompatible', vehicle: lockVehicle },
         });
         return;
       }
@@ -94,6 +110,7 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
         return {
           reason: 'NO_VEHICLE_WITH_SKILLS',
           description: `needs skills [${s.requiredSkills.join(', ')}]; no ${allowed ? 'allowed ' : ''}vehicle has them`,
+          detail: { kind: 'skills', skills: [...s.requiredSkills], allowedVehiclesOnly: allowed !== null },
         };
       }
       const fitting = skilled.filter((v) => {
@@ -115,6 +132,7 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
         return {
           reason: 'EXCEEDS_VEHICLE_CAPACITY',
           description: `size ${fmt(inst.size[j * D + dim]!)} in dimension ${dim} exceeds the largest suitable vehicle capacity ${fmt(maxCap)}`,
+          detail: { kind: 'capacity', dimension: dim, size: inst.size[j * D + dim]!, largestCapacity: maxCap },
         };
       }
 
@@ -135,10 +153,23 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
       const inShift = fitting.filter(overlapsShift);
       if (inShift.length === 0) {
         const v = fitting[0]!;
-        const stop = stops.find((st) => st.timeWindows.length > 0) ?? stops[0]!;
+        // The side whose windows miss this vehicle's shift.
+        const stop =
+          stops.find((st) => st.timeWindows.length > 0 && st.timeWindows.every((w) => w.end < inst.vehicleEarliest[v]! || w.start > inst.vehicleLatest[v]!)) ??
+          stops.find((st) => st.timeWindows.length > 0) ??
+          stops[0]!;
+        const side: OrderSide = stop === s.pickup ? 'pickup' : 'delivery';
         return {
           reason: 'OUTSIDE_SHIFT',
-          description: `time windows ${windowsText(stop)} lie outside every suitable vehicle's shift (e.g. ${problem.vehicles[v]!.id}: ${fmt(inst.vehicleEarliest[v]!)} to ${fmt(inst.vehicleLatest[v]!)})`,
+          description: `${side} time windows ${windowsText(stop)} lie outside every suitable vehicle's shift (e.g. ${problem.vehicles[v]!.id}: ${fmt(inst.vehicleEarliest[v]!)} to ${fmt(inst.vehicleLatest[v]!)})`,
+          detail: {
+            kind: 'outside_shift',
+            side,
+            windows: stop.timeWindows.map((w) => ({ start: w.start, end: w.end })),
+            vehicle: v,
+            shiftStart: inst.vehicleEarliest[v]!,
+            shiftEnd: inst.vehicleLatest[v]!,
+          },
         };
       }
 
@@ -152,13 +183,15 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
         inst.compatible[key] = saved;
         if (best.route >= 0) return null;
       }
-      const v = inShift[0]!;
+      const detail = furthestAlone(inst, j, inShift);
+      const v = detail.vehicle;
       const closing = [2 * j, 2 * j + 1]
         .filter((x) => inst.nodeLocation[x]! >= 0)
         .map((x) => fmt(lastWindowEnd(inst, x)));
       return {
         reason: 'TIME_WINDOW_UNREACHABLE',
-        description: `no suitable vehicle can reach the stops within their windows (closing at ${closing.join(' and ')}) and finish its shift by ${fmt(inst.vehicleLatest[v]!)}, even serving it alone`,
+        description: `no suitable vehicle can reach the stops within their windows (closing at ${closing.join(' and ')}) and finish its shift by ${fmt(inst.vehicleLatest[v]!)}, even serving it alone; first fails at the ${detail.side}`,
+        detail,
       };
     };
     const verdict = judge(false);
@@ -170,6 +203,7 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
           ? {
             reason: 'LOCKED_STOP_CONFLICT',
             description: `locked to vehicle ${problem.vehicles[lockVehicle]!.id}, which cannot serve it: ${verdict.description}`,
+            detail: { kind: 'lock_cannot_serve', vehicle: lockVehicle, cause: verdict.detail },
           }
           : free,
       );
@@ -182,5 +216,47 @@ export function insufficientFleet(priority: number): JobVerdict {
   return {
     reason: 'INSUFFICIENT_FLEET',
     description: `feasible on its own, but no vehicle had room left (time, capacity or stops) after serving orders of priority ${priority} or higher`,
+    detail: { kind: 'no_room', priority },
   };
+}
+
+const STAGE = { pickup: 0, delivery: 1, shift_end: 2, route: 3 } as const;
+
+/**
+ * Serves job j alone on each vehicle, leaving at the start of the shift and starting each service
+ * as early as its windows allow, and reports where the vehicle that gets furthest first fails.
+ */
+function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): Extract<VerdictDetail, { kind: 'unreachable' }> {
+  let best: Extract<VerdictDetail, { kind: 'unreachable' }> | null = null;
+  for (const v of vehicles) {
+    let t = inst.vehicleEarliest[v]!;
+    let at = inst.vehicleStart[v]!;
+    let found: Extract<VerdictDetail, { kind: 'unreachable' }> | null = null;
+    for (const [k, side] of [[0, 'pickup'], [1, 'delivery']] as const) {
+      const node = 2 * j + k;
+      const location = inst.nodeLocation[node]!;
+      if (location < 0) continue;
+      const arrival = t + travelTime(inst, v, at, location, t);
+      const start = windowStartFor(inst, node, arrival);
+      if (start === Infinity) {
+        found = { kind: 'unreachable', side, vehicle: v, earliestArrival: arrival, closes: lastWindowEnd(inst, node), shiftEnd: inst.vehicleLatest[v]! };
+        break;
+      }
+      t = start + inst.nodeService[node]!;
+      at = location;
+    }
+    if (!found) {
+      const end = t + travelTime(inst, v, at, inst.vehicleEnd[v]!, t);
+      found =
+        end > inst.vehicleLatest[v]!
+          ? { kind: 'unreachable', side: 'shift_end', vehicle: v, earliestArrival: end, closes: inst.vehicleLatest[v]!, shiftEnd: inst.vehicleLatest[v]! }
+          : { kind: 'unreachable', side: 'route', vehicle: v, earliestArrival: end, closes: inst.vehicleLatest[v]!, shiftEnd: inst.vehicleLatest[v]! };
+    }
+    const further =
+      best === null ||
+      STAGE[found.side] > STAGE[best.side] ||
+      (STAGE[found.side] === STAGE[best.side] && found.earliestArrival - found.closes < best.earliestArrival - best.closes);
+    if (further) best = found;
+  }
+  return best!;
 }

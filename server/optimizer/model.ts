@@ -128,6 +128,34 @@ export type ReasonCode =
   | 'LOCKED_STOP_CONFLICT'
   | 'INSUFFICIENT_FLEET';
 
+/** Which stop of an order a fact is about. */
+export type OrderSide = 'pickup' | 'delivery';
+
+/**
+ * The limiting fact behind a reason, in the problem's own units (time in the problem's seconds,
+ * sizes per capacity dimension, vehicles by index), so that a caller can say it in its own terms.
+ */
+export type VerdictDetail =
+  | { kind: 'no_vehicles' }
+  | { kind: 'no_stops' }
+  | { kind: 'invalid_window'; side: OrderSide; start: number; end: number }
+  | { kind: 'unknown_location'; side: OrderSide }
+  | { kind: 'lock_missing_vehicle'; vehicle: number }
+  | { kind: 'lock_order'; vehicle: number }
+  | { kind: 'lock_incompatible'; vehicle: number }
+  | { kind: 'lock_cannot_serve'; vehicle: number; cause: VerdictDetail }
+  | { kind: 'skills'; skills: string[]; allowedVehiclesOnly: boolean }
+  | { kind: 'capacity'; dimension: number; size: number; largestCapacity: number }
+  | { kind: 'outside_shift'; side: OrderSide; windows: TimeWindow[]; vehicle: number; shiftStart: number; shiftEnd: number }
+  /**
+   * Served alone by the vehicle that gets furthest, leaving at the start of its shift: `side` is
+   * where it first fails (its earliest arrival after the stop's last window closes, or, for
+   * `shift_end`, the end of the route after the shift ends); `route` when only a route limit
+   * (duration, stops) stands in the way.
+   */
+  | { kind: 'unreachable'; side: OrderSide | 'shift_end' | 'route'; vehicle: number; earliestArrival: number; closes: number; shiftEnd: number }
+  | { kind: 'no_room'; priority: number };
+
 export interface RouteStop {
   shipment: number;
   kind: StopKind;
@@ -163,6 +191,8 @@ export interface Unassigned {
   reason: ReasonCode;
   /** Names the limiting fact, e.g. "needs skills [freezer]; no vehicle has them". */
   description: string;
+  /** The fact in structured form (absent in solutions not made by the solver's own explanation). */
+  detail?: VerdictDetail;
 }
 
 export interface SolveProgress {

@@ -136,7 +136,7 @@ export function buildSolution(
   for (let j = 0; j < inst.jobs; j++) {
     const verdict = verdicts[j];
     if (verdict) {
-      unassigned.push({ shipment: j, reason: verdict.reason, description: verdict.description });
+      unassigned.push({ shipment: j, reason: verdict.reason, description: verdict.description, detail: verdict.detail });
       seen.add(j);
     }
   }
@@ -144,7 +144,7 @@ export function buildSolution(
     if (seen.has(j)) continue;
     seen.add(j);
     const v = insufficientFleet(inst.priority[j]!);
-    unassigned.push({ shipment: j, reason: v.reason, description: v.description });
+    unassigned.push({ shipment: j, reason: v.reason, description: v.description, detail: v.detail });
   }
   unassigned.sort((a, b) => a.shipment - b.shipment);
   return {

@@ -238,8 +238,11 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
     const pickupWindows = windowOf(order.pickupWindowOpen, order.pickupWindowClose);
     const dropoffWindows = windowOf(order.dropoffWindowOpen, order.dropoffWindowClose);
     if (pickupWindows === 'invalid' || dropoffWindows === 'invalid') {
-      const side = pickupWindows === 'invalid' ? 'pickup' : 'dropoff';
-      unassigned.push({ order: i, reason: 'INVALID_TIME_WINDOW', description: `${side} window closes before it opens` });
+      const [side, open, close] =
+        pickupWindows === 'invalid'
+          ? (['pickup', order.pickupWindowOpen, order.pickupWindowClose] as const)
+          : (['dropoff', order.dropoffWindowOpen, order.dropoffWindowClose] as const);
+      unassigned.push({ order: i, reason: 'INVALID_TIME_WINDOW', description: `The ${side} window closes (${close}) before it opens (${open}).` });
       return;
     }
     candidates.push({

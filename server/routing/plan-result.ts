@@ -1,5 +1,6 @@
 import type { LatLng } from '@/server/geo';
 import type { ReasonCode, Solution } from '@/server/optimizer';
+import { describeUnassigned } from './reason-text';
 import { itineraryExternalId, type FleetEntry, type RoutingAddress, type RoutingOrder, type RoutingProblem } from './build-problem';
 
 /**
@@ -218,7 +219,8 @@ export function toPlanOutcome(
   };
   for (const pre of routing.unassigned) addReason(pre.order, pre.reason, pre.description);
   for (const missed of solution.unassigned) {
-    for (const order of shipmentOrders[missed.shipment] ?? []) addReason(order, missed.reason, missed.description);
+    const description = describeUnassigned(routing, fleet, missed);
+    for (const order of shipmentOrders[missed.shipment] ?? []) addReason(order, missed.reason, description);
   }
   const unassigned = [...reasonsByOrder.entries()]
     .sort(([a], [b]) => a - b)

@@ -114,6 +114,7 @@ function emptySolution(problem: Problem): Solution {
       shipment,
       reason: 'INSUFFICIENT_FLEET' as const,
       description: 'the request has no vehicle to serve it',
+      detail: { kind: 'no_vehicles' as const },
     })),
     cost: 0,
     distance: 0,

@@ -1,7 +1,7 @@
 /** Contract gaps of issue 11 that answered 200 or a vague 400 before. */
 import { beforeAll, describe, it, expect } from 'vitest';
 import { baseUrl, basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { example, expectError, expectJson, get, post, smallPlan } from './client';
+import { example, expectError, expectJson, get, post, smallPlan, STORE } from './client';
 
 interface BookReply {
   problemId: string;
@@ -87,6 +87,55 @@ describe('routing contract gaps', () => {
       distanceMeters: booked.itineraries.reduce((sum, i) => sum + i.totals.distanceMeters, 0),
       durationSeconds: booked.itineraries.reduce((sum, i) => sum + i.totals.durationSeconds, 0),
     });
+  });
+
+  it('unassigned reasons read as local times with offsets, pounds, fleet vehicle ids, and name the failing side', async () => {
+    const auth = tenant.basicAuthHeader();
+    const date = '2026-11-23';
+    const plan = smallPlan({ orders: 1, date });
+    const base = (plan.orders as Record<string, unknown>[])[0]!;
+    const philadelphia = { addressLine1: '1 Penn Sq', city: 'Philadelphia', state: 'PA', postalCode: '19107' };
+    const orders = [
+      base,
+      { ...base, externalId: 'heavy', payloadItems: [{ description: 'safe', height: 30, length: 30, width: 30, weight: 4000, quantity: 1 }] },
+      { ...base, externalId: 'late-evening', dropoffWindowOpen: `${date}T20:00:00-05:00`, dropoffWindowClose: `${date}T21:00:00-05:00` },
+      { ...base, externalId: 'far-pickup', pickupAddress: philadelphia, pickupWindowOpen: `${date}T08:00:00-05:00`, pickupWindowClose: `${date}T08:30:00-05:00` },
+      { ...base, externalId: 'far-dropoff', dropoffAddress: philadelphia, dropoffWindowOpen: `${date}T08:00:00-05:00`, dropoffWindowClose: `${date}T09:00:00-05:00` },
+      { ...base, externalId: 'needs-liftgate', requiredSkills: ['liftgate'] },
+    ];
+    type Reasons = { unassigned: { externalId: string; reasons: { code: string; description: string }[] }[] };
+    const planned = await expectJson<Reasons>(await post('/v1/routing/plan', { ...plan, orders }, { auth }), 200);
+    const reason = (id: string) => planned.unassigned.find((u) => u.externalId === id)?.reasons[0];
+    expect(planned.unassigned.map((u) => u.externalId).sort()).toEqual(['far-dropoff', 'far-pickup', 'heavy', 'late-evening', 'needs-liftgate']);
+    for (const entry of planned.unassigned) {
+      for (const { description } of entry.reasons) {
+        // No epoch seconds, infinities or solver dimensions.
+        expect(description).not.toMatch(/\d{9,}|Infinity|dimension|NaN/);
+      }
+    }
+    expect(reason('heavy')).toEqual({ code: 'EXCEEDS_VEHICLE_CAPACITY', description: expect.stringContaining('4,000 lb') as unknown });
+    expect(reason('heavy')!.description).toContain('3,000 lb');
+    expect(reason('late-evening')!.code).toBe('OUTSIDE_SHIFT');
+    expect(reason('late-evening')!.description).toContain('dropoff window (2026-11-23T20:00:00-05:00 to 2026-11-23T21:00:00-05:00)');
+    expect(reason('late-evening')!.description).toContain('vehicle van-1: 2026-11-23T08:00:00-05:00 to 2026-11-23T18:00:00-05:00');
+    expect(reason('far-pickup')!.code).toBe('TIME_WINDOW_UNREACHABLE');
+    expect(reason('far-pickup')!.description).toMatch(/^The pickup cannot be reached in time .* vehicle van-1.* after the pickup window closes at 2026-11-23T08:30:00-05:00/);
+    expect(reason('far-dropoff')!.code).toBe('TIME_WINDOW_UNREACHABLE');
+    expect(reason('far-dropoff')!.description).toMatch(/^The dropoff cannot be reached in time .* after the dropoff window closes at 2026-11-23T09:00:00-05:00/);
+    expect(reason('needs-liftgate')).toEqual({ code: 'NO_VEHICLE_WITH_SKILLS', description: 'The order needs skill liftgate; no vehicle in the fleet has it.' });
+
+    // A van with a six-hour shift that must come back to the store cannot go to Boston and back.
+    const boston = { addressLine1: '1 City Hall Sq', city: 'Boston', state: 'MA', postalCode: '02201' };
+    const shortShift = {
+      ...plan,
+      problemId: `${String(plan.problemId)}-shift`,
+      orders: [{ ...base, externalId: 'boston', dropoffAddress: boston }],
+      fleet: (plan.fleet as Record<string, unknown>[]).map((entry) => ({ ...entry, endAddress: STORE, vehicleSpec: { shiftHours: 6 } })),
+    };
+    const shift = await expectJson<Reasons>(await post('/v1/routing/plan', shortShift, { auth }), 200);
+    const boston0 = shift.unassigned.find((u) => u.externalId === 'boston')?.reasons[0];
+    expect(boston0?.code).toBe('TIME_WINDOW_UNREACHABLE');
+    expect(boston0?.description).toMatch(/^The pickup and dropoff fit their windows, but no eligible vehicle can finish its route by the end of its shift: vehicle van-1 would finish at 2026-11-23T\d\d:\d\d:\d\d-05:00, \d+ min after its shift ends at 2026-11-23T14:00:00-05:00\.$/);
   });
 
   it('mode "createItinerary" on /v1/routing/plan says that plan only plans', async () => {
