@@ -4,8 +4,8 @@ import { schema, type DbOrTx } from '@/server/db';
 import { epochToLocalIso, localDateOf } from '@/server/geo';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { RoutingInputError } from './errors';
-import type { PlannedItinerary } from './plan-result';
-import { renderStop, type PersistedItinerary } from './wire';
+import { pickAddress, type PlannedItinerary, type PlannedStop } from './plan-result';
+import { renderRouteEnds, renderStop, type PersistedItinerary } from './wire';
 
 /**
  * Booked itineraries: written by `book` inside the job's completion transaction, read by the
@@ -149,8 +149,47 @@ async function visibleAccountIds(db: DbOrTx, accountId: number): Promise<number[
   return (await listSubtree(db, accountId)).map((a) => a.id);
 }
 
-function renderItinerary(row: ItineraryRow, stops: StopRow[]): PersistedItinerary {
+function renderItinerary(row: ItineraryRow, stopRows: StopRow[]): PersistedItinerary {
   const at = (date: Date) => epochToLocalIso(toEpoch(date), row.timeZone);
+  const stops: PlannedStop[] = stopRows
+    .sort((a, b) => a.stopNumber - b.stopNumber)
+    .map((stop) => ({
+      stopNumber: stop.stopNumber,
+      type: stop.type,
+      orderExternalIds: stop.orderExternalIds,
+      address: { addressLine1: stop.addressLine1, city: stop.city, state: stop.state, postalCode: stop.postalCode },
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+      timeZone: stop.timeZone,
+      arrival: toEpoch(stop.arrival),
+      serviceStart: toEpoch(stop.serviceStart),
+      departure: toEpoch(stop.departure),
+      waitSeconds: stop.waitSeconds,
+      serviceSeconds: stop.serviceSeconds,
+      windowOpen: stop.windowOpen === null ? null : toEpoch(stop.windowOpen),
+      windowClose: stop.windowClose === null ? null : toEpoch(stop.windowClose),
+      load: { pounds: stop.loadPounds, cubicInches: stop.loadCubicInches },
+      legDistanceMeters: stop.legDistanceMeters,
+      legDurationSeconds: stop.legDurationSeconds,
+    }));
+  const totals = {
+    distanceMeters: row.distanceMeters,
+    durationSeconds: row.durationSeconds,
+    travelSeconds: row.travelSeconds,
+    serviceSeconds: row.serviceSeconds,
+    waitingSeconds: row.waitingSeconds,
+  };
+  const fleetEntry = row.fleetEntry as unknown as Partial<FleetEntry>;
+  const { start, end } = renderRouteEnds(
+    {
+      start: row.startLatitude === null || row.startLongitude === null ? null : { latitude: row.startLatitude, longitude: row.startLongitude },
+      end: row.endLatitude === null || row.endLongitude === null ? null : { latitude: row.endLatitude, longitude: row.endLongitude },
+      startAddress: fleetEntry.startAddress ? pickAddress(fleetEntry.startAddress) : null,
+      endAddress: fleetEntry.endAddress ? pickAddress(fleetEntry.endAddress) : null,
+    },
+    { routeStart: toEpoch(row.routeStart), routeEnd: toEpoch(row.routeEnd), timeZone: row.timeZone, totals },
+    stops,
+  );
   return {
     id: row.id,
     accountId: row.accountId,
@@ -164,36 +203,10 @@ function renderItinerary(row: ItineraryRow, stops: StopRow[]): PersistedItinerar
     scheduledStart: at(row.scheduledStart),
     routeStart: at(row.routeStart),
     routeEnd: at(row.routeEnd),
-    itineraryStops: stops
-      .sort((a, b) => a.stopNumber - b.stopNumber)
-      .map((stop) =>
-        renderStop({
-          stopNumber: stop.stopNumber,
-          type: stop.type,
-          orderExternalIds: stop.orderExternalIds,
-          address: { addressLine1: stop.addressLine1, city: stop.city, state: stop.state, postalCode: stop.postalCode },
-          latitude: stop.latitude,
-          longitude: stop.longitude,
-          timeZone: stop.timeZone,
-          arrival: toEpoch(stop.arrival),
-          serviceStart: toEpoch(stop.serviceStart),
-          departure: toEpoch(stop.departure),
-          waitSeconds: stop.waitSeconds,
-          serviceSeconds: stop.serviceSeconds,
-          windowOpen: stop.windowOpen === null ? null : toEpoch(stop.windowOpen),
-          windowClose: stop.windowClose === null ? null : toEpoch(stop.windowClose),
-          load: { pounds: stop.loadPounds, cubicInches: stop.loadCubicInches },
-          legDistanceMeters: stop.legDistanceMeters,
-          legDurationSeconds: stop.legDurationSeconds,
-        }),
-      ),
-    totals: {
-      distanceMeters: row.distanceMeters,
-      durationSeconds: row.durationSeconds,
-      travelSeconds: row.travelSeconds,
-      serviceSeconds: row.serviceSeconds,
-      waitingSeconds: row.waitingSeconds,
-    },
+    start,
+    itineraryStops: stops.map(renderStop),
+    end,
+    totals,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -48,6 +48,9 @@ export interface PlannedItinerary {
   maxStops: number;
   start: LatLng | null;
   end: LatLng | null;
+  /** The fleet entry's startAddress and endAddress, as sent (null when not named). */
+  startAddress: RoutingAddress | null;
+  endAddress: RoutingAddress | null;
   stops: PlannedStop[];
   totals: ItineraryTotals;
 }
@@ -70,7 +73,8 @@ export interface PlanOutcome {
   unassigned: UnassignedOrder[];
 }
 
-const pickAddress = (address: RoutingOrder['pickupAddress']): RoutingAddress => ({
+/** A request address as an itinerary shows it (empty strings for missing parts). */
+export const pickAddress = (address: RoutingOrder['pickupAddress']): RoutingAddress => ({
   addressLine1: address?.addressLine1 ?? '',
   city: address?.city ?? '',
   state: address?.state ?? '',
@@ -199,6 +203,8 @@ export function toPlanOutcome(
       maxStops: vehicleSpec.maxStops,
       start: vehicle.start,
       end: vehicle.end,
+      startAddress: vehicle.start && entry.startAddress ? pickAddress(entry.startAddress) : null,
+      endAddress: vehicle.end && entry.endAddress ? pickAddress(entry.endAddress) : null,
       stops,
       totals: {
         distanceMeters: round(distance + endLegDistance),

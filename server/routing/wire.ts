@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { epochToLocalIso } from '@/server/geo';
+import type { LatLng } from '@/server/geo';
+import type { RoutingAddress } from './build-problem';
 import type { PlannedItinerary, PlannedStop, UnassignedOrder } from './plan-result';
 import { REASON_CODES } from './reasons';
 
@@ -46,6 +48,26 @@ export const itineraryTotalsSchema = z.object({
   waitingSeconds: z.number().int(),
 });
 
+export const routeStartSchema = z
+  .object({
+    address: stopAddressSchema,
+    latitude: z.number(),
+    longitude: z.number(),
+    departure: isoDateTime.meta({ description: 'Planned departure (routeStart).' }),
+  })
+  .meta({ description: 'The depot the route leaves from (the fleet entry’s startAddress). The first stop’s leg starts here.' });
+
+export const routeEndSchema = z
+  .object({
+    address: stopAddressSchema,
+    latitude: z.number(),
+    longitude: z.number(),
+    arrival: isoDateTime.meta({ description: 'Planned arrival (routeEnd).' }),
+    legDistanceMeters: z.number().int().meta({ description: 'From the last stop to here.' }),
+    legDurationSeconds: z.number().int().meta({ description: 'From the last stop’s departure to here.' }),
+  })
+  .meta({ description: 'Where the route must end (the fleet entry’s endAddress), with the leg from the last stop.' });
+
 const itineraryCore = {
   externalId: z.string().meta({ description: '<driverExternalId>:<vehicleExternalId>' }),
   driverExternalId: z.string(),
@@ -54,7 +76,11 @@ const itineraryCore = {
   scheduledStart: isoDateTime.meta({ description: 'The fleet entry’s scheduled start.' }),
   routeStart: isoDateTime.meta({ description: 'Planned departure from the start.' }),
   routeEnd: isoDateTime.meta({ description: 'Planned end of the route.' }),
+  start: routeStartSchema.nullable().meta({ description: 'The depot; null when the fleet entry has no startAddress (the route starts at its first stop).' }),
   itineraryStops: z.array(itineraryStopSchema),
+  end: routeEndSchema
+    .nullable()
+    .meta({ description: 'The required end; null when the fleet entry has no endAddress (the route ends at its last stop). The stops’ legs plus this leg add up to the totals.' }),
   totals: itineraryTotalsSchema,
 };
 
@@ -165,8 +191,47 @@ export function renderStop(stop: PlannedStop): WireStop {
   };
 }
 
+/** Where a route starts and ends, as the fleet entry named them (null: not named). */
+export interface RouteEnds {
+  start: LatLng | null;
+  end: LatLng | null;
+  startAddress: RoutingAddress | null;
+  endAddress: RoutingAddress | null;
+}
+
+/**
+ * The depot start and required end of an itinerary. The end leg is what the stops' legs leave of
+ * the totals (distance) and the time from the last departure to the route's end, so that the legs
+ * always add up to the totals exactly, for planned and persisted itineraries alike.
+ */
+export function renderRouteEnds(
+  ends: RouteEnds,
+  route: { routeStart: number; routeEnd: number; timeZone: string; totals: { distanceMeters: number } },
+  stops: readonly PlannedStop[],
+): { start: z.infer<typeof routeStartSchema> | null; end: z.infer<typeof routeEndSchema> | null } {
+  const at = (epoch: number) => epochToLocalIso(epoch, route.timeZone);
+  const blank = { addressLine1: '', city: '', state: '', postalCode: '' };
+  const last = stops[stops.length - 1];
+  const stopsDistance = stops.reduce((sum, stop) => sum + stop.legDistanceMeters, 0);
+  return {
+    start: ends.start ? { address: ends.startAddress ?? blank, latitude: ends.start.latitude, longitude: ends.start.longitude, departure: at(route.routeStart) } : null,
+    end: ends.end
+      ? {
+        address: ends.endAddress ?? blank,
+        latitude: ends.end.latitude,
+        longitude: ends.end.longitude,
+        arrival: at(route.routeEnd),
+        legDistanceMeters: Math.max(0, route.totals.distanceMeters - stopsDistance),
+        // Rendered times are whole seconds (floored); the leg is their difference, so it adds up on the wire.
+        legDurationSeconds: Math.max(0, Math.floor(route.routeEnd) - Math.floor(last ? last.departure : route.routeStart)),
+      }
+      : null,
+  };
+}
+
 export function renderItineraryCore(itinerary: PlannedItinerary) {
   const at = (epoch: number) => epochToLocalIso(epoch, itinerary.timeZone);
+  const { start, end } = renderRouteEnds(itinerary, itinerary, itinerary.stops);
   return {
     externalId: itinerary.externalId,
     driverExternalId: itinerary.driverExternalId,
@@ -175,7 +240,9 @@ export function renderItineraryCore(itinerary: PlannedItinerary) {
     scheduledStart: at(itinerary.scheduledStart),
     routeStart: at(itinerary.routeStart),
     routeEnd: at(itinerary.routeEnd),
+    start,
     itineraryStops: itinerary.stops.map(renderStop),
+    end,
     totals: itinerary.totals,
   };
 }

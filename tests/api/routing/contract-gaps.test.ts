@@ -89,6 +89,53 @@ describe('routing contract gaps', () => {
     });
   });
 
+  it('itineraries show the depot start and the required end with its leg; legs add up to the totals, planned and booked', async () => {
+    const auth = tenant.basicAuthHeader();
+    type Place = { address: { city: string }; latitude: number; longitude: number };
+    type Core = {
+      routeStart: string;
+      routeEnd: string;
+      start: (Place & { departure: string }) | null;
+      end: (Place & { arrival: string; legDistanceMeters: number; legDurationSeconds: number }) | null;
+      itineraryStops: { legDistanceMeters: number; legDurationSeconds: number; departure: string }[];
+      totals: { distanceMeters: number; durationSeconds: number };
+    };
+    const checkEnds = (core: Core, fleetEntry: { startAddress?: { city: string }; endAddress?: { city: string } }) => {
+      expect(core.start?.address.city).toBe(fleetEntry.startAddress?.city);
+      if (core.start) expect(core.start.departure).toBe(core.routeStart);
+      expect(core.end?.address.city).toBe(fleetEntry.endAddress?.city);
+      if (core.end) expect(core.end.arrival).toBe(core.routeEnd);
+      const legs = core.itineraryStops.reduce((sum, stop) => sum + stop.legDistanceMeters, 0) + (core.end?.legDistanceMeters ?? 0);
+      expect(legs).toBe(core.totals.distanceMeters);
+      const lastDeparture = Date.parse(core.itineraryStops.at(-1)!.departure);
+      expect(lastDeparture + (core.end?.legDurationSeconds ?? 0) * 1000).toBe(Date.parse(core.routeEnd));
+    };
+
+    const plan = example('multi-depot-plan');
+    const fleet = plan.fleet as { startAddress?: { city: string }; endAddress?: { city: string } }[];
+    const planned = await expectJson<{ itineraries: { fleetIndex: number; itinerary: Core }[] }>(await post('/v1/routing/plan', plan, { auth }), 200);
+    expect(planned.itineraries.length).toBeGreaterThan(0);
+    for (const entry of planned.itineraries) {
+      expect(entry.itinerary.end!.legDistanceMeters).toBeGreaterThan(0);
+      checkEnds(entry.itinerary, fleet[entry.fleetIndex]!);
+    }
+
+    // Booked: the reply and a later read agree, and a fleet entry without addresses has neither end.
+    const book = { ...smallPlan({ problemId: `ends-${Date.now().toString(36)}`, date: '2026-11-30' }), mode: 'createItinerary' };
+    const bookFleet = book.fleet as Record<string, unknown>[];
+    bookFleet[0] = { ...bookFleet[0], endAddress: STORE };
+    const booked = await expectJson<{ itineraries: (Core & { id: number })[] }>(await post('/v1/routing/book', book, { auth }), 200);
+    for (const itinerary of booked.itineraries) {
+      checkEnds(itinerary, bookFleet[0] as { startAddress?: { city: string }; endAddress?: { city: string } });
+      expect(await expectJson<Core>(await get(`/v1/itineraries/${itinerary.id}`, { auth }), 200)).toMatchObject({ start: itinerary.start, end: itinerary.end });
+    }
+    const open = smallPlan({ orders: 1 });
+    const withoutDepot = (open.fleet as Record<string, unknown>[]).map(({ startAddress: _start, ...entry }) => entry);
+    const openPlan = await expectJson<{ itineraries: { itinerary: Core }[] }>(await post('/v1/routing/plan', { ...open, fleet: withoutDepot }, { auth }), 200);
+    expect(openPlan.itineraries[0]!.itinerary).toMatchObject({ start: null, end: null });
+    checkEnds(openPlan.itineraries[0]!.itinerary, {});
+  });
+
   it('unassigned reasons read as local times with offsets, pounds, fleet vehicle ids, and name the failing side', async () => {
     const auth = tenant.basicAuthHeader();
     const date = '2026-11-23';
