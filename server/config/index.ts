@@ -44,6 +44,13 @@ export const configSchema = z.object({
     .optional()
     .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''))
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be a comma-separated list of IP addresses'))),
+  /**
+   * A client that has not sent all its headers after HTTP_HEADERS_TIMEOUT_SECONDS, or its whole
+   * request after HTTP_REQUEST_TIMEOUT_SECONDS, is answered 408 (Node's defaults hold a half-sent
+   * request for five minutes, a cheap way to tie up connections).
+   */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Bearer token that unlocks /metrics from any address; unset: /metrics answers loopback clients only. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** next-auth secret for console sessions. Generated and stored under DATA_DIR when unset. */

@@ -8,12 +8,6 @@ import { normalizeForwardedHeaders } from './client-address';
  * (instrumentation); it covers servers created before and after.
  */
 
-/**
- * A client that sends headers or a body and then stalls is answered 408 after these (Node's
- * defaults hold a half-sent request for five minutes, a cheap way to tie up connections).
- */
-const HEADERS_TIMEOUT_MS = 15_000;
-const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Methods some route answers. Anything else (TRACE, OPTIONS: there is no CORS, PROPFIND...) is 405 here. */
 const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -65,6 +59,28 @@ function refuseUnservable(request: IncomingMessage, response: ServerResponse): b
   return false;
 }
 
+/**
+ * Node looks for expired requests on an interval (30 s by default), so a 30 s timeout answered up to
+ * 60 s late. The interval is read when the server starts listening; when the guard arrives after
+ * that (Next listens before instrumentation runs), the running timer is replaced with a faster one
+ * through Node's own field for it. Without that field (another Node version) nothing changes.
+ */
+function checkExpiredRequestsEvery(server: http.Server, intervalMs: number, beforeListening: boolean): void {
+  const tunable = server as http.Server & { connectionsCheckingInterval?: number };
+  if (beforeListening) {
+    tunable.connectionsCheckingInterval = Math.min(tunable.connectionsCheckingInterval ?? intervalMs, intervalMs);
+    return;
+  }
+  const field = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === 'http.server.connectionsCheckingInterval');
+  const record = server as unknown as Record<symbol, unknown>;
+  const timer = field ? (record[field] as (NodeJS.Timeout & { _repeat?: number; _onTimeout?: () => void }) | undefined) : undefined;
+  if (!field || !timer || typeof timer._onTimeout !== 'function' || (timer._repeat ?? 0) <= intervalMs) return;
+  const checkConnections = timer._onTimeout;
+  clearInterval(timer);
+  // Stored back where Node keeps it, so that closing the server clears this one.
+  record[field] = setInterval(checkConnections, intervalMs).unref();
+}
+
 const GUARD = Symbol.for('routing-booking-service.request-guard');
 type GuardedServer = typeof http.Server.prototype & { [GUARD]?: true };
 
@@ -73,12 +89,18 @@ export function installRequestGuard(): void {
   const prototype = http.Server.prototype as GuardedServer;
   if (prototype[GUARD]) return;
   prototype[GUARD] = true;
-  const trustedProxies = getConfig().TRUSTED_PROXIES;
+  const config = getConfig();
+  const trustedProxies = config.TRUSTED_PROXIES;
+  // A client that sends headers or a body and then stalls is answered 408 after these.
+  const headersTimeoutMs = config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000;
+  const requestTimeoutMs = config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
   const emit = prototype.emit;
   prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-    if ((event === 'listening' || event === 'request') && this.requestTimeout !== REQUEST_TIMEOUT_MS) {
-      this.headersTimeout = HEADERS_TIMEOUT_MS;
-      this.requestTimeout = REQUEST_TIMEOUT_MS;
+    if ((event === 'listening' || event === 'request') && this.requestTimeout !== requestTimeoutMs) {
+      this.headersTimeout = headersTimeoutMs;
+      this.requestTimeout = requestTimeoutMs;
+      // Node checks for expired requests on this interval (30 s by default), read when the server starts listening.
+      checkExpiredRequestsEvery(this, Math.ceil(Math.min(headersTimeoutMs, requestTimeoutMs) / 3), event === 'listening');
     }
     if (event === 'request') {
       const [request, response] = args as [IncomingMessage, ServerResponse];

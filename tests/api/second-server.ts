@@ -14,6 +14,8 @@ export interface SecondServer {
   baseUrl: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** What the server wrote to stdout and stderr so far, when started with `captureOutput`. */
+  output(): string;
 }
 
 export interface SecondServerOptions {
@@ -29,6 +31,8 @@ export interface SecondServerOptions {
   dataDir?: string;
   /** Node flags for the server process (e.g. --cpu-prof for a benchmark). */
   nodeArgs?: string[];
+  /** Keep the server's stdout and stderr for `output()` instead of passing stderr through. */
+  captureOutput?: boolean;
 }
 
 /** A port nothing listens on right now, chosen by the OS. */
@@ -61,8 +65,11 @@ export async function startSecondServer(options: SecondServerOptions): Promise<S
       SEED_DEMO: 'false',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.captureOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
+  let captured = '';
+  child.stdout?.on('data', (chunk: Buffer) => (captured += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (captured += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const saved = { BASE_URL: process.env.BASE_URL, DATA_DIR: process.env.DATA_DIR };
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -93,5 +100,5 @@ export async function startSecondServer(options: SecondServerOptions): Promise<S
   }
   process.env.BASE_URL = baseUrl;
   process.env.DATA_DIR = dataDir;
-  return { baseUrl, dataDir, stop };
+  return { baseUrl, dataDir, stop, output: () => captured };
 }

@@ -3,6 +3,7 @@
  * answered a 5xx, a redirect or a spoofable decision before.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
+import net from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand, baseUrl, createTenant, type Tenant } from '../helpers';
@@ -175,5 +176,85 @@ describe('behind a trusted proxy, with a metrics token', () => {
     });
     expect(right.status).toBe(200);
     expect(await right.text()).toContain('http_requests_total');
+  });
+});
+
+describe('slow and vanishing clients', () => {
+  let server: SecondServer | undefined;
+  let slowTenant: Tenant;
+  beforeAll(async () => {
+    server = await startSecondServer({
+      label: 'harden-slow',
+      env: { HTTP_HEADERS_TIMEOUT_SECONDS: '2', HTTP_REQUEST_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'info' },
+      captureOutput: true,
+    });
+    slowTenant = await createTenant();
+  }, 90_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Opens a connection, writes `text` and keeps the connection open; resolves with what the server answers and when. */
+  function halfSend(text: string): Promise<{ firstLine: string; afterMs: number }> {
+    const url = new URL(server!.baseUrl);
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname, () => socket.write(text));
+      socket.setEncoding('utf8');
+      let answer = '';
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('close', () => resolve({ firstLine: answer.split('\r\n')[0] ?? '', afterMs: performance.now() - started }));
+      socket.on('error', reject);
+      setTimeout(() => socket.destroy(), 30_000);
+    });
+  }
+
+  it('a half-sent body is answered 408 after the configured request timeout, not held for minutes', async () => {
+    const { firstLine, afterMs } = await halfSend(
+      `POST /v1/routing/plan HTTP/1.1\r\nHost: x\r\nAuthorization: ${slowTenant.basicAuthHeader()}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"orders": [`,
+    );
+    expect(firstLine).toBe('HTTP/1.1 408 Request Timeout');
+    expect(afterMs).toBeGreaterThan(1_500);
+    expect(afterMs).toBeLessThan(8_000);
+  });
+
+  it('half-sent headers are answered 408 too', async () => {
+    const { firstLine, afterMs } = await halfSend('GET /v1/itineraries HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    expect(firstLine).toBe('HTTP/1.1 408 Request Timeout');
+    expect(afterMs).toBeLessThan(8_000);
+  });
+
+  it('an upload the client abandons is logged as the client’s doing (400 request_aborted at info), never as a server error', async () => {
+    const before = server!.output().length;
+    const url = new URL(server!.baseUrl);
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname, () => {
+        socket.write(
+          `POST /v1/routing/plan HTTP/1.1\r\nHost: x\r\nAuthorization: ${slowTenant.basicAuthHeader()}\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"problemId": "gone", "orders": [`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 500);
+      });
+      socket.on('error', reject);
+    });
+    // The server notices the closed connection and logs the request.
+    const until = Date.now() + 10_000;
+    let lines: Record<string, unknown>[] = [];
+    while (Date.now() < until) {
+      lines = server!
+        .output()
+        .slice(before)
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      if (lines.some((line) => line.path === '/v1/routing/plan')) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const logged = lines.find((line) => line.path === '/v1/routing/plan');
+    expect(logged, server!.output().slice(before)).toMatchObject({ level: 'info', status: 400, errorCode: 'request_aborted' });
+    expect(lines.filter((line) => line.level === 'error')).toEqual([]);
+    expect(server!.output().slice(before)).not.toMatch(/\b(Error: aborted|ECONNRESET)\b/);
   });
 });

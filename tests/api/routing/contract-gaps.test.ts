@@ -121,7 +121,7 @@ describe('routing contract gaps', () => {
     }
 
     // Booked: the reply and a later read agree, and a fleet entry without addresses has neither end.
-    const book = { ...smallPlan({ problemId: `ends-${Date.now().toString(36)}`, date: '2026-11-30' }), mode: 'createItinerary' };
+    const book: Record<string, unknown> = { ...smallPlan({ problemId: `ends-${Date.now().toString(36)}`, date: '2026-11-30' }), mode: 'createItinerary' };
     const bookFleet = book.fleet as Record<string, unknown>[];
     bookFleet[0] = { ...bookFleet[0], endAddress: STORE };
     const booked = await expectJson<{ itineraries: (Core & { id: number })[] }>(await post('/v1/routing/book', book, { auth }), 200);
