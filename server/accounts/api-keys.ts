@@ -83,6 +83,23 @@ export async function createApiKey(db: DbOrTx, input: CreateApiKeyInput): Promis
   return { id: row.id, key, accountId: row.accountId, userId: row.userId, environment: row.environment };
 }
 
+/**
+ * Keys verified in this process, per database, when the process is the database's only user (the
+ * embedded database: no other process can revoke a key behind its back). Keyed by the user and the
+ * key's HMAC, never the key itself. On globalThis: Next may load this module more than once, and a
+ * revocation through any copy must reach the one cache.
+ */
+const VERIFIED_CACHE = Symbol.for('routing-booking-service.verified-api-keys');
+const VERIFIED_CACHE_MAX_ENTRIES = 10_000;
+type VerifiedCache = Map<string, VerifiedApiKey & { lastUsedAt: number }>;
+type GlobalWithCache = typeof globalThis & { [VERIFIED_CACHE]?: WeakMap<object, VerifiedCache> };
+const verifiedCaches = ((globalThis as GlobalWithCache)[VERIFIED_CACHE] ??= new WeakMap());
+
+/** Remember verified keys for `db` in this process. Only for a database no other process writes. */
+export function rememberVerifiedApiKeys(db: Db): void {
+  if (!verifiedCaches.has(db)) verifiedCaches.set(db, new Map());
+}
+
 /** The stored record of a presented key whose hash matches, revoked or not; undefined otherwise. */
 async function findKey(db: DbOrTx, key: string): Promise<(ApiKeyRecord & { user: PublicUser }) | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined;
@@ -104,6 +121,7 @@ async function findKey(db: DbOrTx, key: string): Promise<(ApiKeyRecord & { user:
 export async function revokeApiKey(db: DbOrTx, key: string): Promise<{ id: number; revokedAt: Date }> {
   const found = await findKey(db, key.trim());
   if (!found) throw new AccountsError('not_found', 'key: no such API key', 'key');
+  for (const [cacheKey, verified] of verifiedCaches.get(db) ?? []) if (verified.id === found.id) verifiedCaches.get(db)?.delete(cacheKey);
   if (found.revokedAt) return { id: found.id, revokedAt: found.revokedAt };
   const [row] = await db
     .update(apiKeys)
@@ -125,14 +143,28 @@ export interface VerifiedApiKey {
  * case alike (unknown, revoked, wrong user, malformed).
  */
 export async function verifyApiKey(db: Db, externalUserId: string, key: string): Promise<VerifiedApiKey | undefined> {
+  const cache = verifiedCaches.get(db);
+  const cacheKey = cache && KEY_PATTERN.test(key) ? `${externalUserId}\u0000${hashKey(await pepperFor(db), key)}` : undefined;
+  const cached = cacheKey === undefined ? undefined : cache?.get(cacheKey);
+  if (cached && Date.now() - cached.lastUsedAt <= 60_000) {
+    const { lastUsedAt: _lastUsedAt, ...verified } = cached;
+    return verified;
+  }
   const found = await findKey(db, key);
   if (!found || found.revokedAt || found.user.externalUserId !== externalUserId) return undefined;
   // Recorded at most once a minute per key, so authentication is not a write per request.
-  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
+  let lastUsedAt = found.lastUsedAt?.getTime() ?? 0;
+  if (Date.now() - lastUsedAt > 60_000) {
     await db
       .update(apiKeys)
       .set({ lastUsedAt: sql`now()` })
       .where(and(eq(apiKeys.id, found.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+    lastUsedAt = Date.now();
   }
-  return { id: found.id, accountId: found.accountId, environment: found.environment, user: found.user };
+  const verified = { id: found.id, accountId: found.accountId, environment: found.environment, user: found.user };
+  if (cache && cacheKey !== undefined) {
+    if (cache.size >= VERIFIED_CACHE_MAX_ENTRIES) cache.clear();
+    cache.set(cacheKey, { ...verified, lastUsedAt });
+  }
+  return verified;
 }

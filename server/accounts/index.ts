@@ -21,7 +21,7 @@ export {
   type PublicUser,
   type UserRole,
 } from './users';
-export { createApiKey, revokeApiKey, type ApiKeyEnvironment, type CreateApiKeyInput, type CreatedApiKey } from './api-keys';
+export { createApiKey, rememberVerifiedApiKeys, revokeApiKey, type ApiKeyEnvironment, type CreateApiKeyInput, type CreatedApiKey } from './api-keys';
 export { configuredJwtVerifier, createJwtVerifier, type JwtVerifier, type JwtVerifierOptions } from './jwt';
 export { authenticateApiRequest, type ApiPrincipal, type AuthenticateOptions, type AuthenticationResult } from './authenticate';
 export {

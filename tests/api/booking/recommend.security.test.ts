@@ -18,8 +18,11 @@ describe('booking authentication and scope', () => {
       await expectError(await get('/v1/booking/jobs/00000000-0000-4000-8000-000000000000', { auth }), 401, 'unauthenticated');
     }
     const revoked = await createTenant();
+    // Used first (a verified key may be remembered in the server), then revoked: the very next request is refused.
+    expect((await get('/v1/booking/jobs/00000000-0000-4000-8000-000000000000', { auth: revoked.basicAuthHeader('live') })).status).toBe(404);
     await revokeKey(revoked.liveKey);
     await expectError(await post('/v1/booking/recommend', body, { auth: revoked.basicAuthHeader('live') }), 401, 'unauthenticated');
+    await expectError(await get('/v1/booking/jobs/00000000-0000-4000-8000-000000000000', { auth: revoked.basicAuthHeader('live') }), 401, 'unauthenticated');
   });
 
   it('unserved methods answer 404 not_found in the envelope', async () => {
