@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,7 +154,7 @@ describe.runIf(testDbKind() === 'pglite')('admin CLI on the embedded database', 
     beforeAll(async () => {
       handle = await createDb({ dataDir });
       // A minimal stand-in for the app's route: the same handler, on a loopback port.
-      server = createServer(async (req, res) => {
+      const serve = async (req: IncomingMessage, res: ServerResponse) => {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
         const request = new Request(`http://127.0.0.1${req.url}`, {
@@ -165,6 +165,9 @@ describe.runIf(testDbKind() === 'pglite')('admin CLI on the embedded database', 
         const response = await handleAdminRequest(request, { db: handle.db, remoteAddress: req.socket.remoteAddress });
         res.writeHead(response.status, { 'content-type': 'application/json' });
         res.end(await response.text());
+      };
+      server = createServer((req, res) => {
+        serve(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       openAdminChannel(dataDir, (server.address() as AddressInfo).port);

@@ -24,6 +24,11 @@ const RULES: Rule[] = [
     forbids: (t: string) => DOMAINS.some((domain) => t.startsWith(`server/${domain}/`)) || t.startsWith('server/app-jobs/'),
     why: `server/${layer} imports no domain`,
   })),
+  ...DOMAINS.map((domain) => ({
+    module: `server/${domain}`,
+    forbids: (t: string) => t.startsWith('server/http/'),
+    why: `server/${domain} does not import server/http (domain errors are mapped there)`,
+  })),
 ];
 
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;

@@ -60,9 +60,9 @@ export {
   tryBookingSearch,
   recentBookingSearches,
   POLL_RETRY_AFTER_SECONDS,
+  MAX_POLL_WAIT_SECONDS,
   type BookingCaller,
   type BookingReply,
   type RecentSearch,
   type TriedSearch,
 } from './service';
-export { registerBookingApi } from './openapi';

@@ -3,7 +3,7 @@ import { getConfig } from '@/server/config';
 import { desc, inArray } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@/server/db';
 import { DatabaseGeocodeCache, GeocoderUnavailableError, getGeocoder, zoneForZip, type AddressInput, type LatLng } from '@/server/geo';
-import { hashInput, JobEnqueueError, type JobRecord, type Jobs, type Json } from '@/server/jobs';
+import { hashInput, JobEnqueueError, type JobAnswer, type JobRecord, type Jobs, type Json } from '@/server/jobs';
 import { SERVICE_DEFAULT_OPTIONS, syncWaitSeconds } from '@/server/routing';
 import { bookingNow, type BookingClock } from './clock';
 import { BookingError } from './errors';
@@ -26,11 +26,8 @@ export interface BookingCaller {
   rateLimiter?: BookingRateLimiter;
 }
 
-export interface BookingReply {
-  status: 200 | 202;
-  body: Record<string, unknown>;
-  headers: Record<string, string>;
-}
+/** A booking use case's answer: the handle (processing) or the search's result (complete). */
+export type BookingReply = JobAnswer;
 
 /** Minimum poll interval (contract: Retry-After 2). */
 export const POLL_RETRY_AFTER_SECONDS = 2;
@@ -83,7 +80,7 @@ async function geocode(db: DbOrTx, address: AddressInput) {
 }
 
 function handleOf(job: JobRecord, problemId: string): BookingReply {
-  return { status: 202, body: { jobId: job.id, problemId, status: 'processing' }, headers: {} };
+  return { state: 'processing', body: { jobId: job.id, problemId, status: 'processing' } };
 }
 
 /**
@@ -225,15 +222,15 @@ export async function pollBookingJob(caller: BookingCaller, jobId: string, prefe
   }
   const wait = syncWaitSeconds(prefer, 0);
   const waitSeconds = Math.min(wait.seconds, MAX_POLL_WAIT_SECONDS);
-  const preferenceHeaders: Record<string, string> = wait.applied ? { 'Preference-Applied': `wait=${waitSeconds}` } : {};
+  const preferenceApplied = wait.applied ? `wait=${waitSeconds}` : null;
   if (job.status === 'processing' && waitSeconds > 0) {
     await caller.jobs.waitFor(job.id, waitSeconds * 1000);
     job = (await findBookingJob(caller, jobId)) ?? job;
   }
-  if (job.status === 'processing') return { status: 202, body: { status: 'processing' }, headers: { ...preferenceHeaders, 'Retry-After': String(POLL_RETRY_AFTER_SECONDS) } };
+  if (job.status === 'processing') return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS, preferenceApplied };
   if (job.status === 'complete' && job.result) {
     const outcome = job.result as unknown as BookingSearchOutcome;
-    return { status: 200, body: { status: 'complete', windows: outcome.windows, ...(outcome.fallback ? { fallback: outcome.fallback } : {}) }, headers: preferenceHeaders };
+    return { state: 'complete', body: { status: 'complete', windows: outcome.windows, ...(outcome.fallback ? { fallback: outcome.fallback } : {}) }, preferenceApplied };
   }
   throw new BookingError('optimization_failed', 'The booking search found no usable result. It is safe to retry the recommend request.');
 }

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { BookingError, bookingRequestSchema, recentBookingSearches, tryBookingSearch } from '@/server/booking';
+import { type BookingError, bookingRequestSchema, recentBookingSearches, tryBookingSearch } from '@/server/booking';
 import { getConfig } from '@/server/config';
 import { getJobs } from '@/server/app-jobs';
 import { protectedProcedure, router } from './trpc';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAccountId } from './account';
 import { ApiError, errorEnvelope, errorResponse, toApiError } from './errors';
 
 describe('error envelope', () => {
@@ -43,22 +42,23 @@ describe('error envelope', () => {
   });
 });
 
-describe('resolveAccountId', () => {
-  const principal = { accountId: 42 };
-
-  it("defaults to the credential's account", () => {
-    expect(resolveAccountId(principal, undefined)).toBe(42);
-    expect(resolveAccountId(principal, null)).toBe(42);
-    expect(resolveAccountId(principal, 42)).toBe(42);
-  });
-
-  it('rejects a string account id with its own code', () => {
-    expect(() => resolveAccountId(principal, '42')).toThrow(
-      expect.objectContaining({ status: 400, code: 'string_account_id_unsupported', param: 'accountId' }),
-    );
-  });
-
-  it('rejects another account with 403 account_mismatch', () => {
-    expect(() => resolveAccountId(principal, 43)).toThrow(expect.objectContaining({ status: 403, code: 'account_mismatch', param: 'accountId' }));
+describe('domain errors', () => {
+  it("routing's domain errors get the contract's statuses, keeping code, message and param", () => {
+    const cases: [string, number][] = [
+      ['invalid_routing_input', 400],
+      ['string_account_id_unsupported', 400],
+      ['account_mismatch', 403],
+      ['invalid_job_id', 400],
+      ['job_not_found', 404],
+      ['itinerary_not_found', 404],
+      ['enqueue_failed', 500],
+      ['book_failed', 500],
+      ['unknown_job_state', 500],
+      ['job_lookup_failed', 500],
+    ];
+    for (const [code, status] of cases) {
+      const error = Object.assign(new Error(`${code} message`), { name: 'RoutingError', code, param: 'field' });
+      expect(toApiError(error, 'r')).toMatchObject({ status, code, message: `${code} message`, param: 'field' });
+    }
   });
 });

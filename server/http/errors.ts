@@ -61,12 +61,15 @@ export class ApiError extends Error {
   }
 
   /** 401 `unauthenticated`: one message for missing, malformed, unknown, revoked and wrong credentials. */
-  static unauthenticated(): ApiError {
+  /** 401 with a challenge for each scheme the operation accepts (booking takes API keys only). */
+  static unauthenticated(acceptsJwt = true): ApiError {
     return new ApiError({
       status: 401,
       code: 'unauthenticated',
-      message: 'No valid credentials. Send a Bearer JWT or HTTP Basic credentials (externalUserId:apiKey).',
-      headers: { 'WWW-Authenticate': 'Basic realm="api", charset="UTF-8"' },
+      message: acceptsJwt
+        ? 'No valid credentials. Send a Bearer JWT or HTTP Basic credentials (externalUserId:apiKey).'
+        : 'No valid credentials. Send HTTP Basic credentials (externalUserId:apiKey); this operation takes API keys only.',
+      headers: { 'WWW-Authenticate': acceptsJwt ? 'Basic realm="api", charset="UTF-8", Bearer realm="api"' : 'Basic realm="api", charset="UTF-8"' },
     });
   }
 
@@ -132,27 +135,51 @@ const BOOKING_ERROR_STATUS: Record<string, number> = {
   optimization_failed: 500,
 };
 
-interface BookingErrorLike extends Error {
+/** Routing's error table (contract): the status of each routing domain error code. */
+const ROUTING_ERROR_STATUS: Record<string, number> = {
+  invalid_routing_input: 400,
+  string_account_id_unsupported: 400,
+  account_mismatch: 403,
+  invalid_job_id: 400,
+  job_not_found: 404,
+  itinerary_not_found: 404,
+  enqueue_failed: 500,
+  optimization_failed: 500,
+  book_failed: 500,
+  unknown_job_state: 500,
+  job_lookup_failed: 500,
+};
+
+/** Each domain's error class, by name, with its status table. */
+const DOMAIN_ERROR_STATUS: Record<string, Record<string, number>> = {
+  BookingError: BOOKING_ERROR_STATUS,
+  RoutingError: ROUTING_ERROR_STATUS,
+};
+
+interface DomainErrorLike extends Error {
   code: string;
   param?: string;
   retryAfterSeconds?: number;
 }
 
-/** Booking's domain errors are matched by name: this layer does not import the booking module. */
-function isBookingError(error: unknown): error is BookingErrorLike {
-  return error instanceof Error && error.name === 'BookingError' && typeof (error as BookingErrorLike).code === 'string';
+/**
+ * Domain errors are matched by name: this layer imports no domain module, and Next may load a
+ * domain's module more than once (an error from one copy is not `instanceof` the other's class).
+ */
+function isDomainError(error: unknown): error is DomainErrorLike {
+  return error instanceof Error && error.name in DOMAIN_ERROR_STATUS && typeof (error as DomainErrorLike).code === 'string';
 }
 
-function fromBookingError(error: BookingErrorLike): ApiError {
+function fromDomainError(error: DomainErrorLike): ApiError {
   if (error.code === 'rate_limited') return ApiError.rateLimited(error.retryAfterSeconds ?? 1, error.message);
-  const status = BOOKING_ERROR_STATUS[error.code] ?? 500;
-  return new ApiError({ status, code: error.code, message: error.message, ...(error.param === undefined ? {} : { param: error.param }), cause: error });
+  const status = DOMAIN_ERROR_STATUS[error.name]?.[error.code] ?? 500;
+  return new ApiError({ status, code: error.code, message: error.message, ...(error.param === undefined ? {} : { param: error.param }), cause: error.cause ?? error });
 }
 
 /** Anything thrown that is not an ApiError becomes a generic 500: details go to the log, not the client. */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
-  if (isBookingError(error)) return fromBookingError(error);
+  if (isDomainError(error)) return fromDomainError(error);
   // Next can bundle this module into more than one chunk; an ApiError from another copy is still one.
   if (error instanceof Error && error.name === 'ApiError' && 'status' in error && 'code' in error) return error as ApiError;
   return new ApiError({

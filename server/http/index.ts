@@ -10,6 +10,7 @@ export {
   apiRoute,
   authenticate,
   json,
+  jobAnswerResponse,
   requestIdOf,
   unknownEndpoint,
   type ApiContext,
@@ -18,7 +19,6 @@ export {
   type AuthMode,
   type NextRouteContext,
 } from './route';
-export { accountIdField, resolveAccountId } from './account';
 export {
   buildOpenApiDocument,
   errorEnvelopeSchema,

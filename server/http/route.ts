@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { authenticateApiRequest, type ApiPrincipal } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { getDb, type Db } from '@/server/db';
+import type { JobAnswer } from '@/server/jobs';
 import { log as rootLog, type Logger } from '@/server/log';
 import { hasLoneSurrogate, readJsonBody } from './body';
 import { ApiError, errorResponse, toApiError } from './errors';
@@ -65,12 +66,21 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
   return Response.json(data, { status: init.status ?? 200, headers: { 'Cache-Control': 'no-store', ...init.headers } });
 }
 
+/** A job's answer on the wire: 202 with Retry-After and Location while processing, 200 when complete; Preference-Applied when a `Prefer` was honoured. */
+export function jobAnswerResponse(answer: JobAnswer): Response {
+  const headers: Record<string, string> = answer.preferenceApplied ? { 'Preference-Applied': answer.preferenceApplied } : {};
+  if (answer.state === 'complete') return json(answer.body, { headers });
+  if (answer.pollAfterSeconds !== undefined) headers['Retry-After'] = String(answer.pollAfterSeconds);
+  if (answer.pollUrl !== undefined) headers.Location = answer.pollUrl;
+  return json(answer.body, { status: 202, headers });
+}
+
 /** Authenticates a /v1 request as the contract prescribes, or throws the 401 ApiError. */
 export async function authenticate(request: Request, mode: Exclude<AuthMode, 'none'>): Promise<{ principal: ApiPrincipal; db: Db }> {
   const db = await getDb();
   const result = await authenticateApiRequest(db, request.headers, { allowJwt: mode === 'routing' });
   if (result.ok) return { principal: result.principal, db };
-  throw result.code === 'no_account_for_user' ? ApiError.noAccountForUser() : ApiError.unauthenticated();
+  throw result.code === 'no_account_for_user' ? ApiError.noAccountForUser() : ApiError.unauthenticated(mode === 'routing');
 }
 
 function queryObject(url: URL): Record<string, string | string[]> {

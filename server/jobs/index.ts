@@ -14,6 +14,7 @@ export {
   JobConflictError,
   JobError,
   type AnyJobHandler,
+  type JobAnswer,
   type JobCommitContext,
   type JobEnvironment,
   type JobErrorBody,

@@ -132,3 +132,12 @@ export interface SubmitOutcome {
   /** `created`: a new job; `rerun`: a failed/canceled job runs again; `existing`: nothing started. */
   outcome: 'created' | 'rerun' | 'existing';
 }
+
+/**
+ * What a use case answers about a job it accepted or was asked about: still running (poll again,
+ * at `pollUrl` after `pollAfterSeconds` when given) or complete with its body. The HTTP layer
+ * turns it into 202 or 200 and headers; `preferenceApplied` is the `Prefer` value it honoured.
+ */
+export type JobAnswer =
+  | { state: 'processing'; body: unknown; pollAfterSeconds?: number; pollUrl?: string; preferenceApplied?: string | null }
+  | { state: 'complete'; body: unknown; preferenceApplied?: string | null };

@@ -13,6 +13,35 @@ export class RoutingInputError extends Error {
   }
 }
 
+export type RoutingErrorCode =
+  | 'invalid_routing_input'
+  | 'string_account_id_unsupported'
+  | 'account_mismatch'
+  | 'invalid_job_id'
+  | 'job_not_found'
+  | 'itinerary_not_found'
+  | 'enqueue_failed'
+  | 'optimization_failed'
+  | 'book_failed'
+  | 'unknown_job_state'
+  | 'job_lookup_failed';
+
+/**
+ * Routing's domain errors: a contract code, a message and the JSON path of the field at fault.
+ * Only server/http turns them into statuses (the contract's routing error table).
+ */
+export class RoutingError extends Error {
+  constructor(
+    readonly code: RoutingErrorCode,
+    message: string,
+    readonly param?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'RoutingError';
+  }
+}
+
 /**
  * `instanceof` by class name as well: Next may bundle a module into more than one chunk, and an
  * error class from one copy is not `instanceof` the other's.

@@ -4,7 +4,8 @@
  * (account, live/sandbox, problemId); booked itineraries are read by /v1/itineraries and by booking.
  */
 export { routingRequestSchema, routingOptionsSchema, orderSchema, fleetSpecSchema, type RoutingRequest, type RoutingOptionsInput } from './request-schema';
-export { submitRoutingRequest, pollRoutingJob, problemIdParamsSchema, syncWaitSeconds, statusUrlOf, MAX_WAIT_SECONDS, type RoutingCaller, type RoutingReply } from './service';
+export { submitRoutingRequest, pollRoutingJob, problemIdParamsSchema, syncWaitSeconds, statusUrlOf, MAX_WAIT_SECONDS, type RoutingCaller } from './service';
+export { RoutingError, type RoutingErrorCode } from './errors';
 export { itineraryListQuerySchema, itineraryIdParamsSchema, itineraryListSchema, listItinerariesForCaller, getItineraryForCaller } from './itinerary-queries';
 export { getItinerary, listItineraries, itinerariesOfProblem, writeBookedItineraries, bookedRoutesOn, type BookedRoute, type ItineraryScope } from './itineraries';
 export { VEHICLE_CATALOG, VEHICLE_TYPES, resolveVehicleSpec, type VehicleSpec } from './vehicle-catalog';
@@ -12,7 +13,6 @@ export { REASON_CODES, REASON_DESCRIPTIONS } from './reasons';
 export { mergeRoutingOptions, ACCEPTED_OBJECTIVES, SERVICE_DEFAULT_OPTIONS, type ResolvedRoutingOptions } from './options';
 export { planJobHandler, bookJobHandler, type RoutingJobInput } from './job-handlers';
 export { PLAN_KIND, BOOK_KIND, routingJobKinds } from './job-kinds';
-export { registerRoutingApi } from './openapi';
 export {
   planResultSchema,
   bookResultSchema,

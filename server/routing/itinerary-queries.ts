@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isInSubtree, type ApiPrincipal } from '@/server/accounts';
 import type { Db } from '@/server/db';
-import { ApiError } from '@/server/http';
 import { getItinerary, listItineraries } from './itineraries';
 import { persistedItinerarySchema, type PersistedItinerary } from './wire';
+import { RoutingError } from './errors';
 
 /** The read side of booked itineraries for /v1/itineraries: the caller's subtree, the caller's environment. */
 
@@ -39,7 +39,7 @@ export async function listItinerariesForCaller(
 ): Promise<{ date: string; itineraries: PersistedItinerary[] }> {
   const accountId = query.accountId === undefined ? undefined : Number(query.accountId);
   if (accountId !== undefined && !(await isInSubtree(db, principal.accountId, accountId))) {
-    throw ApiError.forbidden('account_mismatch', "accountId is neither the credential's account nor one of its branches.", 'accountId');
+    throw new RoutingError('account_mismatch', "accountId is neither the credential's account nor one of its branches.", 'accountId');
   }
   const itineraries = await listItineraries(db, { accountId: principal.accountId, environment: principal.environment }, { date: query.date, accountId });
   return { date: query.date, itineraries };
@@ -48,6 +48,6 @@ export async function listItinerariesForCaller(
 export async function getItineraryForCaller(db: Db, principal: ApiPrincipal, rawId: string): Promise<PersistedItinerary> {
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
   const itinerary = id === null ? null : await getItinerary(db, { accountId: principal.accountId, environment: principal.environment }, id);
-  if (!itinerary) throw ApiError.notFound('itinerary_not_found', `No itinerary ${JSON.stringify(rawId)} exists for this account and environment.`, 'id');
+  if (!itinerary) throw new RoutingError('itinerary_not_found', `No itinerary ${JSON.stringify(rawId)} exists for this account and environment.`, 'id');
   return itinerary;
 }

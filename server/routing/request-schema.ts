@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optimizationSettingsSchema } from '@/server/accounts';
-import { accountIdField } from '@/server/http';
+import { accountIdField } from './account-id';
 
 /**
  * The routing request (body of run, plan and book), as the contract describes it plus the

@@ -3,11 +3,11 @@ import { createAccount, type ApiPrincipal } from '@/server/accounts';
 import { parseConfig } from '@/server/config';
 import { createDb } from '@/server/db';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
-import { ApiError } from '@/server/http';
 import { createJobs, type Jobs } from '@/server/app-jobs';
 import { routingRequestSchema, type RoutingRequest } from './request-schema';
 import { pollRoutingJob, submitRoutingRequest, syncWaitSeconds } from './service';
 import { PLAN_KIND } from './job-kinds';
+import { RoutingError } from './errors';
 
 const config = parseConfig({ LOG_LEVEL: 'silent' });
 const store = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
@@ -21,14 +21,15 @@ function request(problemId: string, seconds = 0.3): RoutingRequest {
   });
 }
 
-async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
+/** The routing domain error a use case threw (server/http maps its code to the status; see its errors test). */
+async function routingErrorOf(promise: Promise<unknown>): Promise<RoutingError> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
+    expect(error).toBeInstanceOf(RoutingError);
+    return error as RoutingError;
   }
-  throw new Error('expected an ApiError');
+  throw new Error('expected a RoutingError');
 }
 
 describe(`routing service on ${testDbKind()}`, () => {
@@ -57,21 +58,21 @@ describe(`routing service on ${testDbKind()}`, () => {
   it('answers a finished plan with 200 and a conflicting body with invalid_routing_input on problemId', async () => {
     const caller = { db: testDb.db, jobs, principal };
     const reply = await submitRoutingRequest(caller, request('svc-1'), 'plan', 'wait=60');
-    expect(reply.status).toBe(200);
+    expect(reply.state).toBe('complete');
     expect((reply.body as { problemId: string }).problemId).toBe('svc-1');
-    const conflict = await apiErrorOf(submitRoutingRequest(caller, request('svc-1', 0.4), 'plan', null));
-    expect([conflict.status, conflict.code, conflict.param]).toEqual([400, 'invalid_routing_input', 'problemId']);
+    const conflict = await routingErrorOf(submitRoutingRequest(caller, request('svc-1', 0.4), 'plan', null));
+    expect([conflict.code, conflict.param]).toEqual(['invalid_routing_input', 'problemId']);
   });
 
   it('500 unknown_job_state for a job that ended canceled', async () => {
     const caller = { db: testDb.db, jobs, principal };
     const pending = await submitRoutingRequest(caller, request('svc-2', 5), 'plan', 'wait=0');
-    expect(pending.status).toBe(202);
+    expect(pending).toMatchObject({ state: 'processing', pollAfterSeconds: 2, pollUrl: '/v1/routing/jobs/svc-2', preferenceApplied: 'wait=0' });
     expect((pending.body as { jobId: string }).jobId).toBe('svc-2');
     const job = await jobs.getByKey(PLAN_KIND, { accountId: principal.accountId, environment: principal.environment, key: 'svc-2' });
     await jobs.cancel(job!.id);
-    const error = await apiErrorOf(pollRoutingJob(caller, 'svc-2'));
-    expect([error.status, error.code]).toEqual([500, 'unknown_job_state']);
+    const error = await routingErrorOf(pollRoutingJob(caller, 'svc-2'));
+    expect(error.code).toBe('unknown_job_state');
   });
 
   it('500 enqueue_failed when the job store refuses the job, 500 job_lookup_failed when it cannot be read', async () => {
@@ -81,10 +82,10 @@ describe(`routing service on ${testDbKind()}`, () => {
     await doomed.close();
     try {
       const caller = { db: testDb.db, jobs: brokenJobs, principal };
-      const enqueue = await apiErrorOf(submitRoutingRequest(caller, request('svc-3'), 'plan', null));
-      expect([enqueue.status, enqueue.code]).toEqual([500, 'enqueue_failed']);
-      const lookup = await apiErrorOf(pollRoutingJob(caller, 'svc-3'));
-      expect([lookup.status, lookup.code]).toEqual([500, 'job_lookup_failed']);
+      const enqueue = await routingErrorOf(submitRoutingRequest(caller, request('svc-3'), 'plan', null));
+      expect(enqueue.code).toBe('enqueue_failed');
+      const lookup = await routingErrorOf(pollRoutingJob(caller, 'svc-3'));
+      expect(lookup.code).toBe('job_lookup_failed');
     } finally {
       await brokenJobs.stop().catch(() => undefined);
     }

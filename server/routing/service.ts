@@ -3,10 +3,10 @@ import { getEffectiveSettings, type ApiPrincipal } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import type { Db } from '@/server/db';
 import { DatabaseGeocodeCache, getGeocoder } from '@/server/geo';
-import { ApiError, resolveAccountId } from '@/server/http';
-import { hashInput, JobConflictError, JobEnqueueError, type JobRecord, type Jobs, type Json } from '@/server/jobs';
+import { hashInput, JobConflictError, JobEnqueueError, type JobAnswer, type JobRecord, type Jobs, type Json } from '@/server/jobs';
+import { resolveAccountId } from './account-id';
 import type { FleetEntry, RoutingOrder } from './build-problem';
-import { isErrorNamed, RoutingInputError } from './errors';
+import { isErrorNamed, RoutingError, RoutingInputError, type RoutingErrorCode } from './errors';
 import { itinerariesByIds, itinerariesOfProblem, loadUpdateTargets, type ItineraryScope } from './itineraries';
 import type { RoutingJobInput } from './job-handlers';
 import { BOOK_KIND, PLAN_KIND } from './job-kinds';
@@ -24,13 +24,6 @@ export interface RoutingCaller {
   db: Db;
   jobs: Jobs;
   principal: ApiPrincipal;
-}
-
-/** What a route answers: a status, a JSON body and headers. */
-export interface RoutingReply {
-  status: 200 | 202;
-  body: unknown;
-  headers: Record<string, string>;
 }
 
 export const MAX_WAIT_SECONDS = 120;
@@ -55,8 +48,8 @@ export function statusUrlOf(problemId: string): string {
   return `/v1/routing/jobs/${encodeURIComponent(problemId)}`;
 }
 
-function routingInputError(error: RoutingInputError): ApiError {
-  return ApiError.badRequest('invalid_routing_input', error.message, error.param);
+function routingInputError(error: RoutingInputError): RoutingError {
+  return new RoutingError('invalid_routing_input', error.message, error.param);
 }
 
 /** The body as it is hashed: canonical, without `accountId` (the scope already names the account). */
@@ -75,7 +68,7 @@ export async function submitRoutingRequest(
   body: RoutingRequest,
   endpoint: 'run' | 'plan' | 'book',
   prefer: string | null,
-): Promise<RoutingReply> {
+): Promise<JobAnswer> {
   const accountId = resolveAccountId(caller.principal, body.accountId);
   const environment = caller.principal.environment;
   const mode: RoutingJobInput['mode'] = endpoint === 'book' ? (body.mode as 'createItinerary' | 'updateItinerary') : 'plan';
@@ -132,33 +125,34 @@ export async function submitRoutingRequest(
     }));
   } catch (error) {
     if (isErrorNamed(error, JobConflictError, 'JobConflictError')) {
-      throw ApiError.badRequest(
+      throw new RoutingError(
         'invalid_routing_input',
         `problemId "${body.problemId}" was already used with a different request body; use a new problemId for a different request.`,
         'problemId',
       );
     }
-    if (isErrorNamed(error, JobEnqueueError, 'JobEnqueueError')) throw ApiError.internal('enqueue_failed', 'The routing job could not be enqueued. It is safe to retry with the same problemId.', error);
+    if (isErrorNamed(error, JobEnqueueError, 'JobEnqueueError')) throw new RoutingError('enqueue_failed', 'The routing job could not be enqueued. It is safe to retry with the same problemId.', undefined, { cause: error });
     throw error;
   }
 
   if (endpoint === 'book') {
     const finished = await waitUntilFinished(caller.jobs, job);
-    return { status: 200, body: await finishedReply(caller, scope, finished), headers: {} };
+    return { state: 'complete', body: await finishedReply(caller, scope, finished) };
   }
 
   const wait = syncWaitSeconds(prefer, getConfig().ROUTING_SYNC_TIMEOUT_SECONDS);
-  const preferenceHeaders: Record<string, string> = wait.applied ? { 'Preference-Applied': wait.applied } : {};
   const current = job.status === 'processing' ? await caller.jobs.waitFor(job.id, wait.seconds * 1000) : job;
   if (current && current.status === 'processing') {
     return {
-      status: 202,
+      state: 'processing',
       // The public job id is the problemId (contract): the jobId polls at GET /v1/routing/jobs/{jobId}.
       body: { jobId: body.problemId, problemId: body.problemId, status: 'processing', statusUrl: statusUrlOf(body.problemId) },
-      headers: { ...preferenceHeaders, 'Retry-After': String(POLL_RETRY_AFTER_SECONDS), Location: statusUrlOf(body.problemId) },
+      pollAfterSeconds: POLL_RETRY_AFTER_SECONDS,
+      pollUrl: statusUrlOf(body.problemId),
+      preferenceApplied: wait.applied,
     };
   }
-  return { status: 200, body: await finishedReply(caller, scope, current), headers: preferenceHeaders };
+  return { state: 'complete', body: await finishedReply(caller, scope, current), preferenceApplied: wait.applied };
 }
 
 /** Book never answers 202: it waits for the job's end (bounded by the job's own time limit). */
@@ -173,18 +167,18 @@ async function waitUntilFinished(jobs: Jobs, job: JobRecord): Promise<JobRecord 
 
 /** A finished job as the 200 body, or the error it ended with. */
 async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: ItineraryScope, job: JobRecord | null): Promise<unknown> {
-  if (!job) throw ApiError.internal('unknown_job_state', 'The routing job disappeared before it finished. It is safe to retry with the same problemId.');
+  if (!job) throw new RoutingError('unknown_job_state', 'The routing job disappeared before it finished. It is safe to retry with the same problemId.');
   if (job.status === 'failed') {
     const code = job.error?.code ?? 'optimization_failed';
-    const known = ['optimization_failed', 'book_failed', 'enqueue_failed'].includes(code) ? code : 'optimization_failed';
+    const known: RoutingErrorCode = code === 'book_failed' || code === 'enqueue_failed' ? code : 'optimization_failed';
     const message =
       known === 'book_failed'
         ? 'Writing the itineraries failed after optimization; nothing was written. It is safe to retry with the same problemId.'
         : 'The optimizer returned no usable result. It is safe to retry with the same problemId.';
-    throw ApiError.internal(known, message);
+    throw new RoutingError(known, message);
   }
   if (job.status !== 'complete') {
-    throw ApiError.internal('unknown_job_state', `The routing job ended in an unexpected state (${job.status}). It is safe to retry with the same problemId.`);
+    throw new RoutingError('unknown_job_state', `The routing job ended in an unexpected state (${job.status}). It is safe to retry with the same problemId.`);
   }
   if (job.kind === PLAN_KIND) {
     // jsonb keeps keys sorted; parsing restores the documented field order.
@@ -206,20 +200,20 @@ export const problemIdParamsSchema = z.strictObject({
 });
 
 /** GET /v1/routing/jobs/{problemId}: the caller's own job in the caller's environment, else 404. */
-export async function pollRoutingJob(caller: RoutingCaller, problemId: string): Promise<RoutingReply> {
-  if (problemId.trim() === '') throw ApiError.badRequest('invalid_job_id', 'The job id is empty: poll /v1/routing/jobs/<problemId>.', 'problemId');
+export async function pollRoutingJob(caller: RoutingCaller, problemId: string): Promise<JobAnswer> {
+  if (problemId.trim() === '') throw new RoutingError('invalid_job_id', 'The job id is empty: poll /v1/routing/jobs/<problemId>.', 'problemId');
   const scope: ItineraryScope = { accountId: caller.principal.accountId, environment: caller.principal.environment };
   let job: JobRecord | null;
   try {
     job = await caller.jobs.getByKey(PLAN_KIND, { accountId: scope.accountId, environment: scope.environment, key: problemId });
   } catch (error) {
-    throw ApiError.internal('job_lookup_failed', 'Reading the job store failed. It is safe to poll again.', error);
+    throw new RoutingError('job_lookup_failed', 'Reading the job store failed. It is safe to poll again.', undefined, { cause: error });
   }
   if (!job) {
-    throw ApiError.notFound('job_not_found', `No routing job "${problemId}" exists for this account and environment (finished jobs are kept for about 30 minutes).`, 'problemId');
+    throw new RoutingError('job_not_found', `No routing job "${problemId}" exists for this account and environment (finished jobs are kept for about 30 minutes).`, 'problemId');
   }
   if (job.status === 'processing') {
-    return { status: 202, body: { status: 'processing' }, headers: { 'Retry-After': String(POLL_RETRY_AFTER_SECONDS) } };
+    return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS };
   }
-  return { status: 200, body: await finishedReply(caller, scope, job), headers: {} };
+  return { state: 'complete', body: await finishedReply(caller, scope, job) };
 }

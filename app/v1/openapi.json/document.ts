@@ -1,7 +1,6 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { buildOpenApiDocument, registerOperationsApi, type OpenApiRegistration } from '@/server/http';
-import { registerBookingApi } from '@/server/booking';
-import { registerRoutingApi } from '@/server/routing';
+import { registerBookingApi, registerRoutingApi } from '@/server/api-reference';
 
 /**
  * Every module that serves /v1 routes describes them here, in the order they appear in the docs.

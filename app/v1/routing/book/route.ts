@@ -1,5 +1,5 @@
 import { getConfig } from '@/server/config';
-import { apiRoute, json } from '@/server/http';
+import { apiRoute, jobAnswerResponse } from '@/server/http';
 import { getJobs } from '@/server/app-jobs';
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
 
@@ -10,8 +10,7 @@ const body = routingRequestSchema({ maxOrders: config.MAX_ORDERS, maxFleet: conf
 
 /** POST /v1/routing/book: createItinerary or updateItinerary, synchronous, 200 with the persisted itineraries. */
 export const POST = apiRoute({ auth: 'routing', body, route: '/v1/routing/book' }, async ({ db, principal, body, request }) => {
-  const reply = await submitRoutingRequest({ db, principal, jobs: await getJobs() }, body, 'book', request.headers.get('prefer'));
-  return json(reply.body, { status: reply.status, headers: reply.headers });
+  return jobAnswerResponse(await submitRoutingRequest({ db, principal, jobs: await getJobs() }, body, 'book', request.headers.get('prefer')));
 });
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).

@@ -1,5 +1,5 @@
 import { getConfig } from '@/server/config';
-import { apiRoute, json } from '@/server/http';
+import { apiRoute, jobAnswerResponse } from '@/server/http';
 import { getJobs } from '@/server/app-jobs';
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
 
@@ -10,8 +10,7 @@ const body = routingRequestSchema({ maxOrders: config.MAX_ORDERS, maxFleet: conf
 
 /** POST /v1/routing/plan: like run, with the mode forced to `plan`. */
 export const POST = apiRoute({ auth: 'routing', body, route: '/v1/routing/plan' }, async ({ db, principal, body, request }) => {
-  const reply = await submitRoutingRequest({ db, principal, jobs: await getJobs() }, body, 'plan', request.headers.get('prefer'));
-  return json(reply.body, { status: reply.status, headers: reply.headers });
+  return jobAnswerResponse(await submitRoutingRequest({ db, principal, jobs: await getJobs() }, body, 'plan', request.headers.get('prefer')));
 });
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).

@@ -1,4 +1,4 @@
-import { apiRoute, json } from '@/server/http';
+import { apiRoute, jobAnswerResponse } from '@/server/http';
 import { getJobs } from '@/server/app-jobs';
 import { pollRoutingJob, problemIdParamsSchema } from '@/server/routing';
 
@@ -8,8 +8,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute(
   { auth: 'routing', params: problemIdParamsSchema, route: '/v1/routing/jobs/{problemId}', paramsErrorCode: 'invalid_job_id' },
   async ({ db, principal, params }) => {
-    const reply = await pollRoutingJob({ db, principal, jobs: await getJobs() }, params.problemId);
-    return json(reply.body, { status: reply.status, headers: reply.headers });
+    return jobAnswerResponse(await pollRoutingJob({ db, principal, jobs: await getJobs() }, params.problemId));
   },
 );
 

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { ApiError } from './errors';
+import { RoutingError } from './errors';
 
-/**
- * The `accountId` request field. Strings pass shape validation on purpose so that
- * `resolveAccountId` can answer the contract's specific 400 `string_account_id_unsupported`
- * instead of a generic `invalid_input`.
- */
 export const accountIdField = z
   .union([z.number().int().positive(), z.string()])
   .optional()
@@ -17,19 +12,15 @@ export const accountIdField = z
 
 /**
  * The account a request acts on: the credential's own account when `requested` is absent; a string
- * is 400 `string_account_id_unsupported`, another number is 403 `account_mismatch`.
+ * is `string_account_id_unsupported`, another number is `account_mismatch`.
  */
 export function resolveAccountId(principal: { accountId: number }, requested: unknown, param = 'accountId'): number {
   if (requested === undefined || requested === null) return principal.accountId;
   if (typeof requested === 'string') {
-    throw ApiError.badRequest(
-      'string_account_id_unsupported',
-      'accountId must be the numeric internal account ID; send the number or omit the field.',
-      param,
-    );
+    throw new RoutingError('string_account_id_unsupported', 'accountId must be the numeric internal account ID; send the number or omit the field.', param);
   }
   if (typeof requested !== 'number' || requested !== principal.accountId) {
-    throw ApiError.forbidden('account_mismatch', "accountId differs from the credential's account.", param);
+    throw new RoutingError('account_mismatch', "accountId differs from the credential's account.", param);
   }
   return requested;
 }

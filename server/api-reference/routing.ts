@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { getConfig } from '@/server/config';
 import type { DocumentedError, OpenApiRegistration } from '@/server/http';
-import { itineraryIdParamsSchema, itineraryListQuerySchema, itineraryListSchema } from './itinerary-queries';
-import { REASON_DESCRIPTIONS } from './reasons';
-import { routingRequestSchema } from './request-schema';
-import { problemIdParamsSchema } from './service';
-import { VEHICLE_CATALOG } from './vehicle-catalog';
-import { bookResultSchema, pendingJobSchema, persistedItinerarySchema, planResultSchema, pollPendingSchema } from './wire';
+import {
+  bookResultSchema,
+  itineraryIdParamsSchema,
+  itineraryListQuerySchema,
+  itineraryListSchema,
+  pendingJobSchema,
+  persistedItinerarySchema,
+  planResultSchema,
+  pollPendingSchema,
+  problemIdParamsSchema,
+  REASON_DESCRIPTIONS,
+  routingRequestSchema,
+  VEHICLE_CATALOG,
+} from '@/server/routing';
 
 /** The routing and itinerary operations in the OpenAPI document, with every error code they produce. */
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { timeframeBuckets } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import type { DocumentedError, OpenApiRegistration } from '@/server/http';
-import { bookingHandleSchema, bookingJobIdParamsSchema, bookingRequestSchema, bookingResultSchema } from './request-schema';
-import { MAX_POLL_WAIT_SECONDS, POLL_RETRY_AFTER_SECONDS } from './service';
+import { bookingHandleSchema, bookingJobIdParamsSchema, bookingRequestSchema, bookingResultSchema, MAX_POLL_WAIT_SECONDS, POLL_RETRY_AFTER_SECONDS } from '@/server/booking';
 
 /** The booking operations in the OpenAPI document, with the contract's booking error table. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '@/server/http';
-import { registerRoutingApi } from './openapi';
+import { registerRoutingApi } from './routing';
 
 type Json = Record<string, unknown>;
 const doc = buildOpenApiDocument([registerRoutingApi]) as unknown as { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
