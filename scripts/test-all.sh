@@ -18,8 +18,8 @@ run_vitest() { # name, args...
 echo "== lint"; npm run -s lint
 echo "== typecheck"; npm run -s typecheck
 echo "== pure tests"; run_vitest pure --project pure
-echo "== database tests on PGlite"; TEST_DB=pglite run_vitest db-pglite --project db --no-file-parallelism --passWithNoTests
-echo "== database tests on PostgreSQL"; TEST_DB=postgres run_vitest db-postgres --project db --no-file-parallelism --passWithNoTests
+echo "== database tests on PGlite"; TEST_DB=pglite run_vitest db-pglite --project db --no-file-parallelism
+echo "== database tests on PostgreSQL"; TEST_DB=postgres run_vitest db-postgres --project db --no-file-parallelism
 
 echo "== build"; npx next build >"$REPORTS/build.log" 2>&1 || { tail -50 "$REPORTS/build.log"; exit 1; }
 
@@ -55,7 +55,7 @@ for engine in pglite postgres; do
   curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { echo "server did not become ready"; cat "$REPORTS/server-$engine.log"; exit 1; }
   export BASE_URL="http://127.0.0.1:$port" DATA_DIR="$data_dir" DATABASE_URL="$db_url" TEST_DB="$engine"
   echo "== API tests over HTTP ($engine)"
-  run_vitest "api-$engine" --project api --no-file-parallelism --passWithNoTests || { tail -80 "$REPORTS/server-$engine.log"; exit 1; }
+  run_vitest "api-$engine" --project api --no-file-parallelism || { tail -80 "$REPORTS/server-$engine.log"; exit 1; }
   echo "== browser tests ($engine)"
   npx playwright test || { tail -80 "$REPORTS/server-$engine.log"; exit 1; }
   unset DATABASE_URL

@@ -95,7 +95,7 @@ async function exerciseCli(env: Record<string, string>, db: Db, workDir: string)
   writeFileSync(settingsFile, JSON.stringify({ booking: { rateCards: { 'cargo-van': { baseFeeCents: -1, perMileCents: 0, perMinuteCents: 0 } } } }));
   expect(await runCli(env, 'settings', 'set', '--account', parentId, '--file', settingsFile)).toMatchObject({
     exitCode: 1,
-    json: { error: { code: 'invalid_input', param: 'booking.rateCards.cargo-van.baseFeeCents' } },
+    json: { error: { code: 'invalid_input', param: 'booking.rateCards["cargo-van"].baseFeeCents' } },
   });
 
   writeFileSync(settingsFile, JSON.stringify({ optimization: { tagPriorities: [['vip', 7]] } }));

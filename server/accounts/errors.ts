@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { jsonPath } from '@/server/validation';
 
 export type AccountsErrorCode = 'invalid_input' | 'not_found' | 'conflict';
 
@@ -17,15 +18,6 @@ export class AccountsError extends Error {
   }
 }
 
-/** `['a', 0, 'b']` -> `a[0].b`, prefixed by `root` when given. */
-export function jsonPath(path: readonly PropertyKey[], root?: string): string {
-  let out = root ?? '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
-}
 
 /** The first zod issue as an AccountsError naming its field. */
 export function fromZodError(error: z.ZodError, root?: string): AccountsError {

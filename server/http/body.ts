@@ -1,5 +1,5 @@
 import { ApiError } from './errors';
-import { jsonPath } from './validation';
+import { jsonPath } from '@/server/validation';
 
 /** `application/json`, optionally with parameters (charset), or a `+json` structured suffix. */
 export function isJsonContentType(header: string | null): boolean {

@@ -4,7 +4,7 @@
  * Console-only pieces live in their own entry points: `./trpc` (tRPC) and `./console-auth` (next-auth).
  */
 export { ApiError, errorEnvelope, errorResponse, toApiError, type ApiErrorInit, type ApiErrorType, type ErrorEnvelope } from './errors';
-export { jsonPath, issuesToApiError, parseOrThrow, type RequestPart } from './validation';
+export { issuesToApiError, parseOrThrow, type RequestPart } from './validation';
 export { isJsonContentType, readBodyText, readJsonBody } from './body';
 export {
   apiRoute,

@@ -5,7 +5,7 @@ import { AccountsError } from '@/server/accounts';
 import { getDb, type Db } from '@/server/db';
 import { log } from '@/server/log';
 import { getConsoleUser, type ConsoleUser } from './console-auth';
-import { jsonPath } from './validation';
+import { jsonPath } from '@/server/validation';
 
 /**
  * tRPC for the console: the context is the signed-in console user (from the next-auth session)
@@ -44,7 +44,6 @@ const t = initTRPC.context<TrpcContext>().create({
 });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Unexpected errors are logged with the procedure path; the client sees a generic message. */
 const logged = t.middleware(async ({ path, type, next }) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './errors';
-import { issuesToApiError, jsonPath, parseOrThrow } from './validation';
+import { jsonPath } from '@/server/validation';
+import { issuesToApiError, parseOrThrow } from './validation';
 
 describe('jsonPath', () => {
   it('joins keys with dots and indexes with brackets', () => {

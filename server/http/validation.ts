@@ -1,24 +1,6 @@
 import type { z } from 'zod';
+import { jsonPath } from '@/server/validation';
 import { ApiError } from './errors';
-
-const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/**
- * A zod issue path as the JSON path the contract uses for `param`: `orders[3].dropoffWindowClose`.
- * Keys that are not identifiers are quoted: `meta["my key"]`.
- */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else {
-      const key = String(segment);
-      if (identifier.test(key)) out += out === '' ? key : `.${key}`;
-      else out += `[${JSON.stringify(key)}]`;
-    }
-  }
-  return out;
-}
 
 /** The part of the request the value came from; names the place in messages about the root. */
 export type RequestPart = 'body' | 'query' | 'path';

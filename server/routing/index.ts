@@ -22,4 +22,4 @@ export {
   type PlanResult,
   type BookResult,
   type PersistedItinerary,
-} from './wire';
+} from './responses';

@@ -5,7 +5,7 @@ import { epochToLocalIso, localDateOf } from '@/server/geo';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { RoutingInputError } from './errors';
 import { pickAddress, type PlannedItinerary, type PlannedStop } from './plan-result';
-import { renderRouteEnds, renderStop, type PersistedItinerary } from './wire';
+import { renderRouteEnds, renderStop, type PersistedItinerary } from './responses';
 
 /**
  * Booked itineraries: written by `book` inside the job's completion transaction, read by the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isInSubtree, type ApiPrincipal } from '@/server/accounts';
 import type { Db } from '@/server/db';
 import { getItinerary, listItineraries } from './itineraries';
-import { persistedItinerarySchema, type PersistedItinerary } from './wire';
+import { persistedItinerarySchema, type PersistedItinerary } from './responses';
 import { RoutingError } from './errors';
 
 /** The read side of booked itineraries for /v1/itineraries: the caller's subtree, the caller's environment. */

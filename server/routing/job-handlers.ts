@@ -8,7 +8,7 @@ import { StaleItineraryError, writeBookedItineraries, type Environment } from '.
 import type { RoutingOptionsLayer } from './options';
 import type { PlanOutcome } from './plan-result';
 import { solveRouting, type RoutingSolveDeps } from './solve-routing';
-import { renderPlanResult } from './wire';
+import { renderPlanResult } from './responses';
 
 /**
  * The routing job kinds (`routing.plan`, `routing.book`, one idempotency namespace). `run` solves on

@@ -4,6 +4,7 @@ import { mergeOptimizationSettings } from '@/server/accounts';
 import { RoutingInputError } from './errors';
 import { vehicleMappingSchema, vehicleSpecSchema } from './request-schema';
 import type { VehicleSpec } from './vehicle-catalog';
+import { jsonPath } from '@/server/validation';
 
 /**
  * Routing options after merging, in the contract's order (later wins): the service defaults below,
@@ -115,9 +116,9 @@ function checked<S extends z.ZodType>(schema: S, value: unknown, param: string, 
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';
+  const field = jsonPath(issue?.path ?? [], param);
   const origin = source === 'settings' ? " (from the account's optimization settings)" : '';
-  throw new RoutingInputError(param + where, `${param}${where}${origin}: ${issue?.message ?? 'invalid'}`);
+  throw new RoutingInputError(field, `${field}${origin}: ${issue?.message ?? 'invalid'}`);
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -13,7 +13,7 @@ import { BOOK_KIND, PLAN_KIND } from './job-kinds';
 import type { RoutingOptionsLayer } from './options';
 import type { RoutingRequest } from './request-schema';
 import { validateRoutingRequest } from './validate-request';
-import { planResultSchema, summarizeResult, type BookResult } from './wire';
+import { planResultSchema, summarizeResult, type BookResult } from './responses';
 
 /**
  * The routing use cases behind /v1/routing: accept a request as a job (idempotent per account,

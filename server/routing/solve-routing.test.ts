@@ -4,7 +4,7 @@ import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { solveRouting, type RoutingSolveDeps } from './solve-routing';
-import { planResultSchema, renderPlanResult } from './wire';
+import { planResultSchema, renderPlanResult } from './responses';
 
 const deps: RoutingSolveDeps = {
   geocoder: new ZipCentroidGeocoder(),
