@@ -1,4 +1,4 @@
-import { type Instance, lastWindowEnd, travelTime, windowStartFor } from './instance';
+import { DELIVERY, type Instance, PICKUP, deliveryNode, lastWindowEnd, nodeOf, pickupNode, travelTime, windowStartFor } from './instance';
 import { Inserter, emptyCandidate } from './insertion';
 import type { OrderSide, ReasonCode, Stop, VerdictDetail } from './model';
 import { costModel } from './objective';
@@ -138,8 +138,8 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
 
       // Every window must overlap some suitable vehicle's shift.
       const overlapsShift = (v: number): boolean => {
-        for (let k = 0; k < 2; k++) {
-          const node = 2 * j + k;
+        for (const side of [PICKUP, DELIVERY]) {
+          const node = nodeOf(j, side);
           if (inst.nodeLocation[node]! < 0) continue;
           const off = inst.nodeWindowOffset[node]!;
           let any = false;
@@ -185,7 +185,7 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
       }
       const detail = furthestAlone(inst, j, inShift);
       const v = detail.vehicle;
-      const closing = [2 * j, 2 * j + 1]
+      const closing = [pickupNode(j), deliveryNode(j)]
         .filter((x) => inst.nodeLocation[x]! >= 0)
         .map((x) => fmt(lastWindowEnd(inst, x)));
       return {
@@ -232,8 +232,8 @@ function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): 
     let t = inst.vehicleEarliest[v]!;
     let at = inst.vehicleStart[v]!;
     let found: Extract<VerdictDetail, { kind: 'unreachable' }> | null = null;
-    for (const [k, side] of [[0, 'pickup'], [1, 'delivery']] as const) {
-      const node = 2 * j + k;
+    for (const [k, side] of [[PICKUP, 'pickup'], [DELIVERY, 'delivery']] as const) {
+      const node = nodeOf(j, k);
       const location = inst.nodeLocation[node]!;
       if (location < 0) continue;
       const arrival = t + travelTime(inst, v, at, location, t);

@@ -1,4 +1,4 @@
-import { type Instance, distanceBetween, lastWindowEnd, travelTime, windowStartFor } from './instance';
+import { type Instance, distanceBetween, lastWindowEnd, pickupNode, travelTime, windowStartFor } from './instance';
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
 import type { RouteState } from './route';
@@ -68,7 +68,7 @@ export class Inserter {
     const n = route.size;
     const v = route.vehicle;
     if (!inst.compatible[job * inst.vehicles + v]) return false;
-    const p = 2 * job;
+    const p = pickupNode(job);
     const d = p + 1;
     const hasP = inst.nodeLocation[p]! >= 0;
     const hasD = inst.nodeLocation[d]! >= 0;
@@ -144,7 +144,7 @@ export class Inserter {
     const inst = this.inst;
     const n = route.size;
     const v = route.vehicle;
-    const p = 2 * job;
+    const p = pickupNode(job);
     const d = p + 1;
     const locP = inst.nodeLocation[p]!;
     const locD = inst.nodeLocation[d]!;

@@ -1,4 +1,5 @@
 import type { Objective, Problem, Stop, TrafficProfile } from './model';
+import { priorityLevel } from './priority';
 
 /**
  * The solver's compiled view of a Problem: flat typed arrays indexed by job, node and vehicle.
@@ -57,6 +58,29 @@ export interface Instance {
 export const PICKUP = 0;
 export const DELIVERY = 1;
 
+/** The node of job j's pickup (side PICKUP) or delivery (side DELIVERY): nodes are 2j and 2j+1. */
+export function nodeOf(job: number, side: number): number {
+  return 2 * job + side;
+}
+
+export function pickupNode(job: number): number {
+  return 2 * job;
+}
+
+export function deliveryNode(job: number): number {
+  return 2 * job + 1;
+}
+
+/** The job a node belongs to. */
+export function jobOf(node: number): number {
+  return node >> 1;
+}
+
+/** Whether job j has a stop on that side (a single-stop job lacks one: loaded at the start or carried to the end). */
+export function hasStop(inst: Instance, job: number, side: number): boolean {
+  return inst.nodeLocation[2 * job + side]! >= 0;
+}
+
 const ALWAYS_OPEN = { start: -Infinity, end: Infinity };
 
 function stopWindows(stop: Stop | null): { start: number; end: number }[] {
@@ -86,8 +110,8 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
 
   problem.shipments.forEach((s, j) => {
     const stops = [s.pickup, s.delivery];
-    for (let k = 0; k < 2; k++) {
-      const node = 2 * j + k;
+    for (const k of [PICKUP, DELIVERY]) {
+      const node = nodeOf(j, k);
       const stop = stops[k] ?? null;
       nodeWindowOffset[node] = starts.length;
       const windows = stopWindows(stop);
@@ -102,14 +126,14 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
       }
     }
     for (let d = 0; d < dims; d++) size[j * dims + d] = s.size[d] ?? 0;
-    priority[j] = Math.max(0, Math.min(5, Math.round(s.priority)));
+    priority[j] = priorityLevel(s.priority);
   });
 
   const nodeLockRank = new Int32Array(nodes).fill(-1);
   const jobLockVehicle = new Int32Array(jobs).fill(-1);
   for (const seq of problem.lockedSequences ?? []) {
     seq.stops.forEach((st, rank) => {
-      const node = 2 * st.shipment + (st.kind === 'pickup' ? PICKUP : DELIVERY);
+      const node = nodeOf(st.shipment, st.kind === 'pickup' ? PICKUP : DELIVERY);
       if (st.shipment < 0 || st.shipment >= jobs) return;
       nodeLockRank[node] = rank;
       jobLockVehicle[st.shipment] = seq.vehicle;

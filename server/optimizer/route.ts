@@ -1,6 +1,7 @@
 import {
   type Instance,
   distanceBetween,
+  jobOf,
   lastWindowEnd,
   latestDeparture,
   travelTime,
@@ -119,7 +120,7 @@ export class RouteState {
     let w = 1;
     for (let k = 1; k <= this.size; k++) {
       const x = node[k]!;
-      if (x >> 1 !== job) node[w++] = x;
+      if (jobOf(x) !== job) node[w++] = x;
     }
     this.size = w - 1;
   }
@@ -149,7 +150,7 @@ export class RouteState {
     for (let k = 1; k <= n; k++) {
       const x = node[k]!;
       if (x & 1 && inst.nodeLocation[x - 1]! < 0) {
-        const j = x >> 1;
+        const j = jobOf(x);
         for (let d = 0; d < D; d++) this.load[d]! += inst.size[j * D + d]!;
       }
     }
@@ -166,7 +167,7 @@ export class RouteState {
         if (!Number.isFinite(s)) feasible = false;
         start[k] = Number.isFinite(s) ? s : arr;
         this.cumWait[k] = this.cumWait[k - 1]! + (start[k]! - arr);
-        const j = x >> 1;
+        const j = jobOf(x);
         const sign = x & 1 ? -1 : 1;
         for (let d = 0; d < D; d++) {
           this.load[k * D + d] = this.load[(k - 1) * D + d]! + sign * inst.size[j * D + d]!;

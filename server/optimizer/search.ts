@@ -1,7 +1,8 @@
-import { type Instance, distanceBetween } from './instance';
+import { DELIVERY, type Instance, PICKUP, deliveryNode, distanceBetween, hasStop, jobOf, nodeOf, pickupNode } from './instance';
 import { Inserter, emptyCandidate } from './insertion';
 import type { SolveProgress } from './model';
 import { type CostModel, MAX_ROUTE_WEIGHT, VEHICLE_WEIGHT, costModel } from './objective';
+import { PRIORITY_LEVELS, compareLeftOut } from './priority';
 import { Random } from './random';
 import { RouteState } from './route';
 
@@ -27,7 +28,6 @@ export interface SearchResult {
 const AVG_REMOVED = 10;
 const MAX_STRING = 10;
 const BLINK_RATE = 0.01;
-const PRIORITIES = 6;
 /** With more used routes than this, recreate tries the routes of a job's nearest neighbours first. */
 const FOCUS_MIN_ROUTES = 12;
 const FOCUS_NEIGHBORS = 24;
@@ -39,6 +39,107 @@ const RETRY_NEIGHBORS = 8;
 const FLEET_PHASE_SHARE = 0.5;
 /** Mixed fleets: share of annealing moves that transfer a whole route to another vehicle. */
 const SWAP_RATE = 0.1;
+/** Route elimination: share of moves that recreate the orders left out most often first. */
+const ABSENCE_SORT_RATE = 0.5;
+/**
+ * Annealing temperatures, as multiples of the average variable cost per job: the start accepts a
+ * move about that much worse with probability 1/e, the end almost none (geometric cooling).
+ */
+const START_TEMPERATURE = 1;
+const END_TEMPERATURE = 0.003;
+/** Least time between two progress reports. */
+const REPORT_INTERVAL_MS = 200;
+
+/** How recreate orders the jobs it inserts (higher priority always first). */
+export const SortMode = {
+  Random: 0,
+  LargestFirst: 1,
+  FarthestFirst: 2,
+  NearestFirst: 3,
+  /** Route elimination: the orders left out most often so far (absence counters) first. */
+  MostAbsentFirst: 4,
+} as const;
+export type SortMode = (typeof SortMode)[keyof typeof SortMode];
+
+/** Which routes a job's insertion is evaluated in. */
+const InsertScope = {
+  All: 0,
+  /** The routes of the job's nearest neighbours, and one empty route per vehicle class. */
+  Focused: 1,
+  /** The non-empty routes Focused left out. */
+  Unfocused: 2,
+} as const;
+type InsertScope = (typeof InsertScope)[keyof typeof InsertScope];
+
+/** The time and iteration budget of one run, and how much of it is spent. */
+class Budget {
+  iterations = 0;
+  readonly startedAt = performance.now();
+  private readonly deadline: number;
+
+  constructor(
+    private readonly limits: SearchLimits,
+    /** Nothing to choose between (no orders or no vehicles): stopped from the start. */
+    private readonly trivial: boolean,
+  ) {
+    this.deadline = this.startedAt + limits.timeLimitMs;
+  }
+
+  stopped(): boolean {
+    return this.trivial || this.iterations >= this.limits.maxIterations || performance.now() >= this.deadline || this.limits.signal?.aborted === true;
+  }
+
+  /** Share of the budget spent, by time or by iterations, whichever is further along. */
+  fraction(): number {
+    return Math.max(
+      Math.min(1, (performance.now() - this.startedAt) / this.limits.timeLimitMs),
+      Number.isFinite(this.limits.maxIterations) ? this.iterations / this.limits.maxIterations : 0,
+    );
+  }
+}
+
+/** The best plan found so far, and the progress reports made on it. */
+class Incumbent {
+  routes: number[][] = [];
+  unassigned: number[] = [];
+  cost = Infinity;
+  readonly progress: SolveProgress[] = [];
+  private lastReport = -Infinity;
+
+  constructor(
+    private readonly search: Search,
+    private readonly budget: Budget,
+    private readonly onProgress: SearchLimits['onProgress'],
+  ) {}
+
+  /** The search's current plan becomes the best. */
+  take(): void {
+    this.routes = this.search.snapshot();
+    this.unassigned = this.search.unassigned.slice();
+    this.cost = this.search.totalCost();
+  }
+
+  /** Whether the current plan (with cost `cost`) beats the best: fewer orders left out by priority, else cheaper. */
+  beatenBy(cost: number): boolean {
+    const cmp = this.search.compareUnassigned(this.search.unassigned, this.unassigned);
+    return cmp < 0 || (cmp === 0 && cost < this.cost - 1e-9);
+  }
+
+  report(force: boolean): void {
+    const now = performance.now();
+    if (!force && now - this.lastReport < REPORT_INTERVAL_MS) return;
+    this.lastReport = now;
+    const p: SolveProgress = {
+      elapsedMs: Math.round(now - this.budget.startedAt),
+      iterations: this.budget.iterations,
+      vehicles: this.routes.filter((r) => r.length > 0).length,
+      unassigned: this.unassigned.length,
+      cost: this.cost,
+    };
+    this.progress.push(p);
+    this.onProgress?.(p);
+  }
+}
 
 /**
  * Ruin-and-recreate search: greedy construction, then (for vehicles-first objectives) route
@@ -71,8 +172,8 @@ export class Search {
   private readonly sortKey: Float64Array;
   private readonly depotDistance: Float64Array;
   private readonly absence: Float64Array;
-  private readonly countsA = new Int32Array(PRIORITIES);
-  private readonly countsB = new Int32Array(PRIORITIES);
+  private readonly countsA = new Int32Array(PRIORITY_LEVELS);
+  private readonly countsB = new Int32Array(PRIORITY_LEVELS);
   private readonly candidate = emptyCandidate();
   /** The stops of the route ruin is cutting a string from, to put back if the cut breaks it. */
   private ruinBackup = new Int32Array(16);
@@ -110,7 +211,7 @@ export class Search {
     const depot = V > 0 ? inst.vehicleStart[0]! : -1;
     for (let j = 0; j < inst.jobs; j++) {
       let d = 0;
-      for (let k = 0; k < 2; k++) d = Math.max(d, distanceBetween(inst, depot, inst.nodeLocation[2 * j + k]!));
+      for (const side of [PICKUP, DELIVERY]) d = Math.max(d, distanceBetween(inst, depot, inst.nodeLocation[nodeOf(j, side)]!));
       this.depotDistance[j] = d;
     }
   }
@@ -139,7 +240,7 @@ export class Search {
       const route = this.routes[r]!;
       route.setStops(this.backupNodes[r]!, this.backupSize[r]!);
       route.update(this.model);
-      for (let k = 1; k <= route.size; k++) this.jobRoute[route.node[k]! >> 1] = r;
+      for (let k = 1; k <= route.size; k++) this.jobRoute[jobOf(route.node[k]!)] = r;
       this.touched[r] = 0;
     }
     this.touchedList = [];
@@ -178,10 +279,7 @@ export class Search {
 
   /** <0 when list a leaves fewer orders unserved (highest priority first), >0 when more. */
   compareUnassigned(a: readonly number[], b: readonly number[]): number {
-    const ca = this.countByPriority(a, this.countsA);
-    const cb = this.countByPriority(b, this.countsB);
-    for (let p = PRIORITIES - 1; p >= 0; p--) if (ca[p] !== cb[p]) return ca[p]! - cb[p]!;
-    return 0;
+    return compareLeftOut(this.countByPriority(a, this.countsA), this.countByPriority(b, this.countsB));
   }
 
   snapshot(): number[][] {
@@ -194,7 +292,7 @@ export class Search {
       const route = this.routes[r]!;
       route.setStops(nodes, nodes.length);
       route.update(this.model);
-      for (const x of nodes) this.jobRoute[x >> 1] = r;
+      for (const x of nodes) this.jobRoute[jobOf(x)] = r;
     });
     this.unassigned = unassigned.slice();
     this.touchedList = [];
@@ -204,19 +302,19 @@ export class Search {
 
   // ---- recreate ----------------------------------------------------------------------------
 
-  private sortJobs(jobs: number[], mode: number): void {
+  private sortJobs(jobs: number[], mode: SortMode): void {
     const key = this.sortKey;
     const inst = this.inst;
     const D = inst.dims;
     for (const j of jobs) {
       let k: number;
-      if (mode === 0) k = this.rng.next();
-      else if (mode === 1) {
+      if (mode === SortMode.Random) k = this.rng.next();
+      else if (mode === SortMode.LargestFirst) {
         k = 0;
         for (let d = 0; d < D; d++) k += inst.size[j * D + d]!;
         k = -k;
-      } else if (mode === 2) k = -this.depotDistance[j]!;
-      else if (mode === 3) k = this.depotDistance[j]!;
+      } else if (mode === SortMode.FarthestFirst) k = -this.depotDistance[j]!;
+      else if (mode === SortMode.NearestFirst) k = this.depotDistance[j]!;
       else k = -this.absence[j]!;
       // Higher priority always first.
       key[j] = -inst.priority[j]! * 1e12 + k;
@@ -224,25 +322,23 @@ export class Search {
     jobs.sort((a, b) => key[a]! - key[b]!);
   }
 
-  private randomSortMode(): number {
+  /** Random 4 in 11, largest first 4 in 11, farthest first 2 in 11, nearest first 1 in 11. */
+  private randomSortMode(): SortMode {
     const u = this.rng.int(11);
-    return u < 4 ? 0 : u < 8 ? 1 : u < 10 ? 2 : 3;
+    return u < 4 ? SortMode.Random : u < 8 ? SortMode.LargestFirst : u < 10 ? SortMode.FarthestFirst : SortMode.NearestFirst;
   }
 
-  /**
-   * Evaluates job in eligible routes. scope 0: all; 1: focused non-empty routes and one empty route
-   * per vehicle class; 2: the non-empty routes scope 1 left out.
-   */
-  private insertInto(job: number, scope: 0 | 1 | 2): void {
+  /** Evaluates job in the routes of `scope` (one empty route per vehicle class). */
+  private insertInto(job: number, scope: InsertScope): void {
     const inst = this.inst;
     const routes = this.routes;
     this.classSeen.fill(0);
     for (let r = 0; r < routes.length; r++) {
       const route = routes[r]!;
       if (this.onlyRoute >= 0 && r !== this.onlyRoute) continue;
-      if (scope !== 0 && route.size > 0 && (this.routeFocus[r] === 1) !== (scope === 1)) continue;
+      if (scope !== InsertScope.All && route.size > 0 && (this.routeFocus[r] === 1) !== (scope === InsertScope.Focused)) continue;
       if (route.size === 0) {
-        if ((this.closedFleet || scope === 2) && r !== this.onlyRoute) continue;
+        if ((this.closedFleet || scope === InsertScope.Unfocused) && r !== this.onlyRoute) continue;
         if (!inst.compatible[job * inst.vehicles + route.vehicle]) continue;
         const cls = inst.vehicleClass[route.vehicle]!;
         if (this.classSeen[cls]) continue;
@@ -253,7 +349,7 @@ export class Search {
   }
 
   /** Greedy insertion of jobs (cheapest position over all routes); leftovers become unassigned. */
-  recreate(jobs: number[], sortMode: number): void {
+  recreate(jobs: number[], sortMode: SortMode): void {
     this.sortJobs(jobs, sortMode);
     const inst = this.inst;
     const routes = this.routes;
@@ -275,11 +371,11 @@ export class Search {
           const r = this.jobRoute[inst.neighbors[job * inst.neighborCount + k]!]!;
           if (r >= 0) this.routeFocus[r] = 1;
         }
-        this.insertInto(job, 1);
+        this.insertInto(job, InsertScope.Focused);
         // Nothing (or only a new route) so far: the other routes get their chance, except for
         // retried left-out orders, which already found no room last time.
-        if ((best.route < 0 || routes[best.route]!.size === 0) && !this.retryMark[job]) this.insertInto(job, 2);
-      } else this.insertInto(job, 0);
+        if ((best.route < 0 || routes[best.route]!.size === 0) && !this.retryMark[job]) this.insertInto(job, InsertScope.Unfocused);
+      } else this.insertInto(job, InsertScope.All);
       if (best.route < 0) {
         this.unassigned.push(job);
         this.jobRoute[job] = -1;
@@ -288,10 +384,10 @@ export class Search {
       const r = best.route;
       this.touch(r);
       const route = routes[r]!;
-      const hasP = inst.nodeLocation[2 * job]! >= 0;
-      const hasD = inst.nodeLocation[2 * job + 1]! >= 0;
-      if (hasP && hasD) route.insert(2 * job, best.i, 2 * job + 1, best.j);
-      else route.insert(hasP ? 2 * job : 2 * job + 1, best.i, -1, -1);
+      const hasP = hasStop(inst, job, PICKUP);
+      const hasD = hasStop(inst, job, DELIVERY);
+      if (hasP && hasD) route.insert(pickupNode(job), best.i, deliveryNode(job), best.j);
+      else route.insert(hasP ? pickupNode(job) : deliveryNode(job), best.i, -1, -1);
       route.update(this.model);
       this.jobRoute[job] = r;
       if (usesMax) this.inserter.refreshMaxDistance(routes);
@@ -344,13 +440,13 @@ export class Search {
       const n = route.size;
       const lMax = Math.min(n, lsMax);
       const l = Math.floor(this.rng.next() * lMax) + 1;
-      const nodeC = inst.nodeLocation[2 * c]! >= 0 ? 2 * c : 2 * c + 1;
+      const nodeC = hasStop(inst, c, PICKUP) ? pickupNode(c) : deliveryNode(c);
       const pos = route.positionOf(nodeC);
       const victims: number[] = [];
       if (l >= n || this.rng.next() < 0.5) {
         let first = pos - this.rng.int(l);
         first = Math.max(1, Math.min(first, n - l + 1));
-        for (let k = first; k < first + l; k++) victims.push(route.node[k]! >> 1);
+        for (let k = first; k < first + l; k++) victims.push(jobOf(route.node[k]!));
       } else {
         let m = 1;
         while (l + m < n && this.rng.next() < 0.5) m++;
@@ -359,7 +455,7 @@ export class Search {
         const keepAt = first + this.rng.int(l + 1);
         for (let k = first; k < first + l + m; k++) {
           if (k >= keepAt && k < keepAt + m) continue;
-          victims.push(route.node[k]! >> 1);
+          victims.push(jobOf(route.node[k]!));
         }
       }
       const removedBefore = out.length;
@@ -396,7 +492,7 @@ export class Search {
   private removeRoute(r: number, out: number[]): void {
     const route = this.routes[r]!;
     for (let k = 1; k <= route.size; k++) {
-      const j = route.node[k]! >> 1;
+      const j = jobOf(route.node[k]!);
       if (!this.removedMark[j]) {
         this.removedMark[j] = 1;
         out.push(j);
@@ -422,12 +518,12 @@ export class Search {
     const D = inst.dims;
     let bound = 1;
     for (let d = 0; d < D; d++) {
-      for (const kind of [0, 1]) {
+      // Jobs with a stop on one side only: delivery-only jobs ride from the start, pickup-only to the end.
+      for (const missing of [PICKUP, DELIVERY]) {
         let total = 0;
         for (let j = 0; j < inst.jobs; j++) {
           if (!this.active[j]) continue;
-          // kind 0: delivery-only jobs (no pickup); kind 1: pickup-only jobs (no delivery).
-          if (inst.nodeLocation[2 * j + kind]! >= 0 || inst.nodeLocation[2 * j + 1 - kind]! < 0) continue;
+          if (hasStop(inst, j, missing) || !hasStop(inst, j, 1 - missing)) continue;
           total += inst.size[j * D + d]!;
         }
         if (total <= 0) continue;
@@ -444,7 +540,7 @@ export class Search {
     const jobs: number[] = [];
     for (let j = 0; j < this.inst.jobs; j++) if (this.active[j]) jobs.push(j);
     this.beginMove();
-    this.recreate(jobs, 2);
+    this.recreate(jobs, SortMode.FarthestFirst);
   }
 
   /**
@@ -491,13 +587,13 @@ export class Search {
     const jobs: number[] = [];
     this.removeRoute(a, jobs);
     this.onlyRoute = b;
-    this.recreate(jobs, 0);
+    this.recreate(jobs, SortMode.Random);
     this.onlyRoute = -1;
     return true;
   }
 
   /** One ruin-and-recreate move on the current state (not yet accepted). */
-  private move(sortMode: number): void {
+  private move(sortMode: SortMode): void {
     this.beginMove();
     const removed: number[] = [];
     this.ruin(removed);
@@ -512,114 +608,108 @@ export class Search {
     this.inserter.blinkRate = 0;
   }
 
+  /** Greedy construction, route elimination (vehicles-first objectives), annealing, a last retry of left-out orders. */
   run(limits: SearchLimits): SearchResult {
-    const t0 = performance.now();
-    const deadline = t0 + limits.timeLimitMs;
-    const progress: SolveProgress[] = [];
-    let iterations = 0;
-    let lastReport = -Infinity;
     let planned = 0;
     for (let j = 0; j < this.inst.jobs; j++) planned += this.active[j]!;
-    // Nothing to choose between: no orders to plan or no vehicle to plan them on.
-    const trivial = planned === 0 || this.inst.vehicles === 0;
-    const stopped = (): boolean =>
-      trivial ||
-      iterations >= limits.maxIterations || performance.now() >= deadline || limits.signal?.aborted === true;
-    const fraction = (): number =>
-      Math.max(
-        Math.min(1, (performance.now() - t0) / limits.timeLimitMs),
-        Number.isFinite(limits.maxIterations) ? iterations / limits.maxIterations : 0,
-      );
+    const budget = new Budget(limits, planned === 0 || this.inst.vehicles === 0);
+    const best = new Incumbent(this, budget, limits.onProgress);
 
     this.construct();
-    let best = this.snapshot();
-    let bestUnassigned = this.unassigned.slice();
-    let bestCost = this.totalCost();
-    const timeToFirstFeasibleMs = performance.now() - t0;
-    const report = (force: boolean): void => {
-      const now = performance.now();
-      if (!force && now - lastReport < 200) return;
-      lastReport = now;
-      const p: SolveProgress = {
-        elapsedMs: Math.round(now - t0),
-        iterations,
-        vehicles: best.filter((r) => r.length > 0).length,
-        unassigned: bestUnassigned.length,
-        cost: bestCost,
-      };
-      progress.push(p);
-      limits.onProgress?.(p);
+    best.take();
+    const timeToFirstFeasibleMs = performance.now() - budget.startedAt;
+    best.report(true);
+
+    if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1) this.eliminateRoutes(budget, best);
+    this.anneal(budget, best);
+    this.restore(best.routes, best.unassigned);
+    this.retryLeftOut(best);
+    best.report(true);
+    return {
+      routes: best.routes,
+      unassigned: best.unassigned,
+      iterations: budget.iterations,
+      elapsedMs: performance.now() - budget.startedAt,
+      timeToFirstFeasibleMs,
+      progress: best.progress,
     };
-    report(true);
+  }
 
-    // Phase 1 (vehicles-first objectives): eliminate routes while every order stays served.
-    if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1) {
-      const phaseEnd = FLEET_PHASE_SHARE;
-      this.closedFleet = true;
-      this.absence.fill(0);
-      const fewest = this.vehicleLowerBound();
-      while (!stopped() && fraction() < phaseEnd && this.usedVehicles() > fewest) {
-        // Drop the route with the fewest stops; its orders must find room elsewhere.
-        let victim = -1;
-        for (let r = 0; r < this.routes.length; r++) {
-          const size = this.routes[r]!.size;
-          if (size > 0 && (victim < 0 || size < this.routes[victim]!.size)) victim = r;
-        }
-        this.beginMove();
-        const freed: number[] = [];
-        this.removeRoute(victim, freed);
-        this.unassigned = freed;
-        let fleetCost = this.totalCost();
-        let success = false;
-        while (!stopped() && fraction() < phaseEnd) {
-          iterations++;
-          const before = this.unassigned.slice();
-          let beforeAbsence = 0;
-          for (const j of before) beforeAbsence += this.absence[j]!;
-          this.move(this.rng.next() < 0.5 ? 4 : this.randomSortMode());
-          let afterAbsence = 0;
-          for (const j of this.unassigned) {
-            this.absence[j]!++;
-            afterAbsence += this.absence[j]!;
-          }
-          const cmp = this.compareUnassigned(this.unassigned, before);
-          const fewer = this.unassigned.length < before.length;
-          const cost = this.totalCost();
-          // Absences drive the elimination; among equally many left-out orders a shorter plan is
-          // kept too, so the plan that finally serves everyone is not needlessly tangled.
-          const shorter = this.unassigned.length === before.length && cost < fleetCost;
-          if (this.touchedFeasible() && (cmp < 0 || (cmp === 0 && (fewer || afterAbsence < beforeAbsence || shorter)))) {
-            fleetCost = cost;
-          } else {
-            this.rollback();
-          }
-          if (this.unassigned.length === 0) {
-            success = true;
-            break;
-          }
-        }
-        if (!success) break;
-        best = this.snapshot();
-        bestUnassigned = [];
-        bestCost = this.totalCost();
-        report(false);
+  /**
+   * Route elimination, within the first FLEET_PHASE_SHARE of the budget: drop the route with the
+   * fewest stops and run moves until its orders find room elsewhere (every order stays served),
+   * steered by absence counters; stop at the first route that cannot go, or at the lower bound.
+   */
+  private eliminateRoutes(budget: Budget, best: Incumbent): void {
+    const phaseOver = (): boolean => budget.stopped() || budget.fraction() >= FLEET_PHASE_SHARE;
+    this.closedFleet = true;
+    this.absence.fill(0);
+    const fewest = this.vehicleLowerBound();
+    while (!phaseOver() && this.usedVehicles() > fewest) {
+      let victim = -1;
+      for (let r = 0; r < this.routes.length; r++) {
+        const size = this.routes[r]!.size;
+        if (size > 0 && (victim < 0 || size < this.routes[victim]!.size)) victim = r;
       }
-      this.closedFleet = false;
-      this.restore(best, bestUnassigned);
+      this.beginMove();
+      const freed: number[] = [];
+      this.removeRoute(victim, freed);
+      this.unassigned = freed;
+      if (!this.reinsertFreedOrders(budget, phaseOver)) break;
+      best.take();
+      best.report(false);
     }
+    this.closedFleet = false;
+    this.restore(best.routes, best.unassigned);
+  }
 
-    // Phase 2: simulated annealing over ruin-and-recreate.
+  /** Moves until no order is left out (true) or the phase ends (false). */
+  private reinsertFreedOrders(budget: Budget, phaseOver: () => boolean): boolean {
+    let fleetCost = this.totalCost();
+    while (!phaseOver()) {
+      budget.iterations++;
+      const before = this.unassigned.slice();
+      let beforeAbsence = 0;
+      for (const j of before) beforeAbsence += this.absence[j]!;
+      this.move(this.rng.next() < ABSENCE_SORT_RATE ? SortMode.MostAbsentFirst : this.randomSortMode());
+      let afterAbsence = 0;
+      for (const j of this.unassigned) {
+        this.absence[j]!++;
+        afterAbsence += this.absence[j]!;
+      }
+      const cmp = this.compareUnassigned(this.unassigned, before);
+      const fewer = this.unassigned.length < before.length;
+      const cost = this.totalCost();
+      // Absences drive the elimination; among equally many left-out orders a shorter plan is
+      // kept too, so the plan that finally serves everyone is not needlessly tangled.
+      const shorter = this.unassigned.length === before.length && cost < fleetCost;
+      if (this.touchedFeasible() && (cmp < 0 || (cmp === 0 && (fewer || afterAbsence < beforeAbsence || shorter)))) {
+        fleetCost = cost;
+      } else {
+        this.rollback();
+      }
+      if (this.unassigned.length === 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Simulated annealing over ruin-and-recreate for the rest of the budget: a move is kept when it
+   * leaves out fewer orders (by priority), or as many and its cost passes the threshold accepting
+   * test at the current temperature. Mixed fleets also try transferring whole routes.
+   */
+  private anneal(budget: Budget, best: Incumbent): void {
     const scale = Math.max(1e-9, this.variableCost() / Math.max(1, this.inst.jobs));
-    const t0Temp = 1 * scale;
-    const tEnd = 0.003 * scale;
-    const startFraction = fraction();
+    const startTemperature = START_TEMPERATURE * scale;
+    const endTemperature = END_TEMPERATURE * scale;
+    const startFraction = budget.fraction();
     let mixedFleet = false;
     for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) mixedFleet = true;
-    let current = bestCost;
-    while (!stopped()) {
-      iterations++;
-      const f = startFraction >= 1 ? 1 : (fraction() - startFraction) / (1 - startFraction);
-      const temperature = t0Temp * Math.pow(tEnd / t0Temp, f);
+    let current = best.cost;
+    while (!budget.stopped()) {
+      budget.iterations++;
+      const progress = startFraction >= 1 ? 1 : (budget.fraction() - startFraction) / (1 - startFraction);
+      const temperature = startTemperature * Math.pow(endTemperature / startTemperature, progress);
       const before = this.unassigned.slice();
       if (mixedFleet && this.rng.next() < SWAP_RATE) {
         if (!this.transferRoute()) continue;
@@ -632,35 +722,20 @@ export class Search {
         continue;
       }
       current = cost;
-      const cb = this.compareUnassigned(this.unassigned, bestUnassigned);
-      if (cb < 0 || (cb === 0 && cost < bestCost - 1e-9)) {
-        best = this.snapshot();
-        bestUnassigned = this.unassigned.slice();
-        bestCost = cost;
-        report(false);
+      if (best.beatenBy(cost)) {
+        best.take();
+        best.report(false);
       }
     }
-    this.restore(best, bestUnassigned);
-    // Final pass: every left-out order tries every route once more (moves only retried them nearby).
-    if (bestUnassigned.length > 0) {
-      this.beginMove();
-      const pool = this.unassigned;
-      this.unassigned = [];
-      this.recreate(pool, 0);
-      if (this.touchedFeasible() && this.compareUnassigned(this.unassigned, bestUnassigned) < 0) {
-        best = this.snapshot();
-        bestUnassigned = this.unassigned.slice();
-        bestCost = this.totalCost();
-      }
-    }
-    report(true);
-    return {
-      routes: best,
-      unassigned: bestUnassigned,
-      iterations,
-      elapsedMs: performance.now() - t0,
-      timeToFirstFeasibleMs,
-      progress,
-    };
+  }
+
+  /** Every left-out order tries every route once more (moves only retried them near the ruin). */
+  private retryLeftOut(best: Incumbent): void {
+    if (best.unassigned.length === 0) return;
+    this.beginMove();
+    const pool = this.unassigned;
+    this.unassigned = [];
+    this.recreate(pool, SortMode.Random);
+    if (this.touchedFeasible() && this.compareUnassigned(this.unassigned, best.unassigned) < 0) best.take();
   }
 }

@@ -1,4 +1,4 @@
-import { type Instance, distanceBetween } from './instance';
+import { type Instance, distanceBetween, jobOf } from './instance';
 import { planRoute } from './schedule';
 import type { Objective, Route, RouteStop, Solution, Unassigned } from './model';
 import { type JobVerdict, insufficientFleet } from './explain';
@@ -16,7 +16,7 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
   const load = new Array<number>(D).fill(0);
   for (const x of nodes) {
     if (x & 1 && inst.nodeLocation[x - 1]! < 0) {
-      for (let d = 0; d < D; d++) load[d]! += inst.size[(x >> 1) * D + d]!;
+      for (let d = 0; d < D; d++) load[d]! += inst.size[jobOf(x) * D + d]!;
     }
   }
   const stops: RouteStop[] = [];
@@ -27,7 +27,7 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
   let service = 0;
   let waiting = 0;
   nodes.forEach((x, k) => {
-    const j = x >> 1;
+    const j = jobOf(x);
     const l = inst.nodeLocation[x]!;
     const sign = x & 1 ? -1 : 1;
     for (let d = 0; d < D; d++) load[d]! += sign * inst.size[j * D + d]!;
@@ -125,8 +125,8 @@ export function buildSolution(
     // until the rest fits.
     let kept = nodes;
     while (kept.length > 0 && !planRoute(inst, v, kept, kept.length).feasible) {
-      const job = kept[kept.length - 1]! >> 1;
-      kept = kept.filter((x) => x >> 1 !== job);
+      const job = jobOf(kept[kept.length - 1]!);
+      kept = kept.filter((x) => jobOf(x) !== job);
       dropped.push(job);
     }
     if (kept.length > 0) routes.push(buildRoute(inst, v, kept));

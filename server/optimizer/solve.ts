@@ -5,6 +5,7 @@ import type { Problem, Solution, SolveOptions, SolveProgress } from './model';
 import { isVehiclesFirst } from './objective';
 import { Search } from './search';
 import { buildSolution } from './solution';
+import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
 
 /** Default search time when neither a time nor an iteration limit is given. */
 export const DEFAULT_TIME_LIMIT_MS = 5000;
@@ -55,16 +56,12 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
  */
 export function compareSolutions(problem: Problem, a: Solution, b: Solution): number {
   const counts = (s: Solution): number[] => {
-    const c = [0, 0, 0, 0, 0, 0];
-    for (const u of s.unassigned) {
-      const p = Math.max(0, Math.min(5, Math.round(problem.shipments[u.shipment]?.priority ?? 0)));
-      c[p]!++;
-    }
+    const c = new Array<number>(PRIORITY_LEVELS).fill(0);
+    for (const u of s.unassigned) c[priorityLevel(problem.shipments[u.shipment]?.priority ?? 0)]!++;
     return c;
   };
-  const ca = counts(a);
-  const cb = counts(b);
-  for (let p = 5; p >= 0; p--) if (ca[p] !== cb[p]) return ca[p]! - cb[p]!;
+  const leftOut = compareLeftOut(counts(a), counts(b));
+  if (leftOut !== 0) return leftOut;
   if (isVehiclesFirst(problem.objective) && a.routes.length !== b.routes.length) return a.routes.length - b.routes.length;
   if (a.cost !== b.cost) return a.cost - b.cost;
   return a.distance - b.distance;
