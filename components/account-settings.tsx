@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { AccountNode } from '@/server/http/console-router';
+import { flattenAccountTree } from './account-tree';
 import { useTRPC } from './providers';
 
 /** Admin editors for an account's own booking pricing and slot policy (saved with setSettings). */
@@ -11,10 +11,6 @@ const PRICING_MODELS = ['markup', 'pass_through', 'free_over', 'on_account'] as 
 type PricingModel = (typeof PRICING_MODELS)[number];
 const BUCKETS = ['MORNING', 'AFTERNOON', 'EVENING', 'AFTER_8PM', 'FLEXIBLE'] as const;
 type Bucket = (typeof BUCKETS)[number];
-
-function flatten(node: AccountNode, depth = 0): { id: number; name: string; depth: number }[] {
-  return [{ id: node.id, name: node.name, depth }, ...node.children.flatMap((c) => flatten(c, depth + 1))];
-}
 
 /** The server's `param` for a refused save (e.g. `booking.pricing.markupPercent`), and its message. */
 interface SaveError {
@@ -60,7 +56,7 @@ function numberOrUndefined(value: string): number | undefined {
 function useAccountSettings() {
   const trpc = useTRPC();
   const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flatten(tree.data) : [];
+  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
   const [chosen, setChosen] = useState<number | null>(null);
   const accountId = chosen ?? accounts[0]?.id ?? null;
   const settings = useQuery({ ...trpc.settings.get.queryOptions({ accountId: accountId ?? 0 }), enabled: accountId !== null });

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { AccountNode } from '@/server/http/console-router';
+import { flattenAccountTree } from './account-tree';
 import { localTime } from './date-picker';
 import { useTRPC } from './providers';
 
@@ -10,10 +10,6 @@ import { useTRPC } from './providers';
 
 const BUCKETS = ['MORNING', 'AFTERNOON', 'EVENING', 'AFTER_8PM', 'FLEXIBLE'] as const;
 type Bucket = (typeof BUCKETS)[number];
-
-function flatten(node: AccountNode, depth = 0): { id: number; name: string; depth: number }[] {
-  return [{ id: node.id, name: node.name, depth }, ...node.children.flatMap((c) => flatten(c, depth + 1))];
-}
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -97,7 +93,7 @@ function TrySearch() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flatten(tree.data) : [];
+  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
   const [form, setForm] = useState<FormState>(INITIAL);
   const search = useMutation(
     trpc.booking.trySearch.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.booking.recent.queryKey() }) }),

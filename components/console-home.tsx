@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { AccountNode } from '@/server/http/console-router';
+import type { AccountNode } from './account-tree';
 import { useTRPC } from './providers';
 
 function AccountTree({ node }: { node: AccountNode }) {

@@ -5,7 +5,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import superjson from 'superjson';
-import type { AppRouter } from '@/server/http/console-router';
+import type { AppRouter } from '@/server/api';
 
 /** `const trpc = useTRPC(); useQuery(trpc.me.queryOptions())` in console components. */
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();

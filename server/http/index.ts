@@ -1,7 +1,7 @@
 /**
  * The /v1 HTTP layer: one error type and envelope, the route wrapper (request id, authentication,
  * validation, logging, metrics), account checks, the OpenAPI registry and the operations endpoints.
- * Console-only pieces live in their own entry points: `./trpc` (tRPC) and `./console-auth` (next-auth).
+ * Console sign-in lives in its own entry point, `./console-auth` (next-auth); the console's tRPC API is server/api.
  */
 export { ApiError, errorEnvelope, errorResponse, toApiError, type ApiErrorInit, type ApiErrorType, type ErrorEnvelope } from './errors';
 export { issuesToApiError, parseOrThrow, type RequestPart } from './validation';

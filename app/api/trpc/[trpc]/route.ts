@@ -1,6 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { appRouter } from '@/server/http/console-router';
-import { createTrpcContext } from '@/server/http/trpc';
+import { appRouter, createTrpcContext } from '@/server/api';
 
 export const dynamic = 'force-dynamic';
 

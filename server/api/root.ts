@@ -1,13 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { getAccount, listSubtree, type Account } from '@/server/accounts';
-import { bookingRouter } from './console-booking-router';
-import { itinerariesRouter } from './console-itineraries-router';
-import { settingsRouter } from './console-settings-router';
+import { z } from 'zod';
+import { bookingRouter } from './routers/booking';
+import { itinerariesRouter } from './routers/itineraries';
+import { settingsRouter } from './routers/settings';
 import { protectedProcedure, router } from './trpc';
 
 /**
- * The console's tRPC API. Each module adds its router here (e.g. `itineraries: itinerariesRouter`),
- * built from the procedures in `./trpc`.
+ * The console's tRPC API (the root router). Each area has its router in ./routers, built from the
+ * procedures in ./trpc; clients derive their types from it (`RouterOutputs`).
  */
 export interface AccountNode {
   id: number;
@@ -16,6 +17,18 @@ export interface AccountNode {
   location: string | null;
   children: AccountNode[];
 }
+
+const accountNodeSchema: z.ZodType<AccountNode> = z.lazy(() =>
+  z.object({ id: z.number().int(), name: z.string(), parentId: z.number().int().nullable(), location: z.string().nullable(), children: z.array(accountNodeSchema) }),
+);
+
+const meSchema = z.object({
+  userId: z.number().int(),
+  externalUserId: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(['admin', 'dispatcher']),
+  account: z.object({ id: z.number().int(), name: z.string() }),
+});
 
 function locationLabel(account: Account): string | null {
   const parts = [account.addressLine1, account.city, [account.state, account.postalCode].filter(Boolean).join(' ')].filter(
@@ -38,7 +51,7 @@ export function toAccountTree(accounts: readonly Account[]): AccountNode | null 
 
 export const appRouter = router({
   /** The signed-in user and their account. */
-  me: protectedProcedure.query(async ({ ctx }) => {
+  me: protectedProcedure.output(meSchema).query(async ({ ctx }) => {
     const account = await getAccount(ctx.db, ctx.user.accountId);
     if (!account) throw new TRPCError({ code: 'NOT_FOUND', message: 'Your account no longer exists.' });
     return {
@@ -51,7 +64,7 @@ export const appRouter = router({
   }),
   accounts: router({
     /** The user's account and every branch below it. */
-    tree: protectedProcedure.query(async ({ ctx }) => {
+    tree: protectedProcedure.output(accountNodeSchema).query(async ({ ctx }) => {
       const tree = toAccountTree(await listSubtree(ctx.db, ctx.user.accountId));
       if (!tree) throw new TRPCError({ code: 'NOT_FOUND', message: 'Your account no longer exists.' });
       return tree;

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { type BookingError, bookingRequestSchema, recentBookingSearches, tryBookingSearch } from '@/server/booking';
 import { getConfig } from '@/server/config';
 import { getJobs } from '@/server/app-jobs';
-import { protectedProcedure, router } from './trpc';
+import { protectedProcedure, router } from '../trpc';
 
 const TRPC_CODES: Partial<Record<BookingError['code'], TRPCError['code']>> = {
   branch_out_of_scope: 'FORBIDDEN',

@@ -14,7 +14,7 @@ import {
 } from '@/server/accounts';
 import type { Db } from '@/server/db';
 import { VEHICLE_TYPES } from '@/server/routing';
-import { adminProcedure, router } from './trpc';
+import { adminProcedure, router } from '../trpc';
 
 /**
  * Account settings for console admins: read the effective and own settings of an account in the

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { AccountsError } from '@/server/accounts';
 import { getDb, type Db } from '@/server/db';
 import { log } from '@/server/log';
-import { getConsoleUser, type ConsoleUser } from './console-auth';
+import { getConsoleUser, type ConsoleUser } from '@/server/http/console-auth';
 import { jsonPath } from '@/server/validation';
 
 /**
