@@ -14,6 +14,7 @@ import type { BookingRequest } from './request-schema';
 import { HOUR_REASON_DESCRIPTIONS } from './search';
 import { evaluateSlotPolicy } from './slot-policy';
 import { cartLoad } from './units';
+import { isErrorNamed } from '@/server/errors';
 
 export interface BookingCaller {
   db: DbOrTx;
@@ -56,7 +57,7 @@ async function resolveOrigin(db: DbOrTx, body: BookingRequest, pickupOverride: L
   return { latitude: result.latitude, longitude: result.longitude };
 }
 
-const isGeocoderOutage = (error: unknown) => error instanceof GeocoderUnavailableError || (error instanceof Error && error.name === 'GeocoderUnavailableError');
+const isGeocoderOutage = (error: unknown) => isErrorNamed(error, GeocoderUnavailableError, 'GeocoderUnavailableError');
 
 /**
  * The configured geocoder. It falls back to the ZIP centroid when the street geocoder is down; an
@@ -184,7 +185,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
       ...(replaceJobId ? { replaceJobId } : {}),
     }));
   } catch (error) {
-    if (error instanceof JobEnqueueError || (error instanceof Error && error.name === 'JobEnqueueError')) {
+    if (isErrorNamed(error, JobEnqueueError, 'JobEnqueueError')) {
       throw new BookingError('enqueue_failed', 'The booking search could not be enqueued. It is safe to retry.');
     }
     throw error;

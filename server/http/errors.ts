@@ -1,3 +1,5 @@
+import { isErrorNamed } from '@/server/errors';
+
 /**
  * The one error type of the public API and its one mapping to the contract's envelope
  * `{ "error": { "type", "code", "message", "param" } }`. Handlers throw ApiError; nothing else
@@ -181,7 +183,7 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   if (isDomainError(error)) return fromDomainError(error);
   // Next can bundle this module into more than one chunk; an ApiError from another copy is still one.
-  if (error instanceof Error && error.name === 'ApiError' && 'status' in error && 'code' in error) return error as ApiError;
+  if (isErrorNamed(error, ApiError, 'ApiError') && 'status' in error && 'code' in error) return error;
   return new ApiError({
     status: 500,
     code: 'internal_error',

@@ -3,6 +3,7 @@ import { getPriority, setPriority } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { loadJobHandler } from './handlers';
 import { JobError, type JobErrorBody, type Json } from './types';
+import { isErrorNamed } from '@/server/errors';
 
 /** What the main thread sends a worker thread for one execution. */
 export interface ThreadTask {
@@ -25,7 +26,7 @@ export type ThreadOutcome = { ok: true; result: Json } | { ok: false; error: Job
  * `instanceof` fails across copies.
  */
 function isJobError(error: unknown): error is JobError {
-  return error instanceof JobError || (error instanceof Error && error.name === 'JobError' && typeof (error as { code?: unknown }).code === 'string');
+  return isErrorNamed(error, JobError, 'JobError') && typeof (error as { code?: unknown }).code === 'string';
 }
 
 export function errorBody(error: unknown): JobErrorBody {

@@ -41,12 +41,3 @@ export class RoutingError extends Error {
     this.name = 'RoutingError';
   }
 }
-
-/**
- * `instanceof` by class name as well: Next may bundle a module into more than one chunk, and an
- * error class from one copy is not `instanceof` the other's.
- */
-export function isErrorNamed<T extends Error>(error: unknown, type: abstract new (...args: never[]) => T, name: string): error is T {
-  // The name is given as a literal: a minifier may rename the class itself.
-  return error instanceof type || (error instanceof Error && error.name === name);
-}

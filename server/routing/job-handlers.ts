@@ -3,7 +3,8 @@ import { getGeocoder, getMatrixProvider, InMemoryGeocodeCache, localDateOf, traf
 import { JobError, type JobHandler, type Json } from '@/server/jobs';
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
-import { isErrorNamed, RoutingInputError } from './errors';
+import { isErrorNamed } from '@/server/errors';
+import { RoutingInputError } from './errors';
 import { StaleItineraryError, writeBookedItineraries, type Environment } from './itineraries';
 import type { RoutingOptionsLayer } from './options';
 import type { PlanOutcome } from './plan-result';
