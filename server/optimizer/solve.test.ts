@@ -2,18 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Problem, Shipment, Solution, Stop, Vehicle } from './model';
 import { solve, solveOnThisThread } from './solve';
 import { checkSolution, randomInstance } from './verify';
+import { lineInstance } from './verify/fixtures';
 
-/** Locations on a line: location i at i * 100 m, 10 m/s. */
+/** Locations on a line: location i at i * 100 m, 10 m/s (the shared fixture with these vehicles and shipments). */
 function lineProblem(points: number, vehicles: Vehicle[], shipments: Shipment[], extra: Partial<Problem> = {}): Problem {
-  const distances = new Float64Array(points * points);
-  const durations = new Float64Array(points * points);
-  for (let a = 0; a < points; a++) {
-    for (let b = 0; b < points; b++) {
-      distances[a * points + b] = Math.abs(a - b) * 100;
-      durations[a * points + b] = Math.abs(a - b) * 10;
-    }
-  }
-  return { locationCount: points, distances, durations, dimensions: 1, vehicles, shipments, objective: 'MIN_DURATION', ...extra };
+  const positions = Array.from({ length: points }, (_, i) => i * 100);
+  return { ...lineInstance({ points: positions, metersPerSecond: 10, dimensions: 1, vehicles, shipments }), ...extra };
 }
 
 function vehicle(over: Partial<Vehicle> = {}): Vehicle {
@@ -207,10 +201,11 @@ describe('solveOnThisThread', () => {
     const aborted = solveOnThisThread(problem, { signal: controller.signal, timeLimitMs: 60_000 });
     expect(aborted.stats.iterations).toBe(0);
     expectFeasible(problem, aborted);
-    const began = performance.now();
+    // Returning at all proves it stopped (no wall-clock upper bound: a loaded machine is slow); it used its time.
     const timed = solveOnThisThread(problem, { timeLimitMs: 300 });
-    expect(performance.now() - began).toBeLessThan(2000);
+    expect(timed.stats.elapsedMs).toBeGreaterThanOrEqual(299);
     expect(timed.stats.iterations).toBeGreaterThan(0);
+    expectFeasible(problem, timed);
   });
 });
 
@@ -231,11 +226,12 @@ describe('degenerate problems', () => {
     const a = solveOnThisThread(noVehicles, { timeLimitMs: 5000 });
     expect(a.routes).toEqual([]);
     expect(a.unassigned).toEqual([expect.objectContaining({ shipment: 0, reason: 'INSUFFICIENT_FLEET' })]);
-    expect(a.stats.elapsedMs).toBeLessThan(1000);
+    // At once: no search iterations at all, whatever the time limit.
+    expect(a.stats.iterations).toBe(0);
     const noOrders = lineProblem(3, [vehicle()], []);
     const b = solveOnThisThread(noOrders, { timeLimitMs: 5000 });
     expect(b.routes).toEqual([]);
     expect(b.unassigned).toEqual([]);
-    expect(b.stats.elapsedMs).toBeLessThan(1000);
+    expect(b.stats.iterations).toBe(0);
   });
 });

@@ -2,41 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Problem, ReasonCode, Solution } from '../model';
 import { missedInsertions, priorityInversions, reasonMismatches, vehiclesServingAlone } from './audit';
 import { checkSolution } from './checker';
-import { euclideanMatrices } from './generators';
+import { lineInstance } from './fixtures';
 import { routeFromSchedule, simulate, type StopRef } from './schedule';
 
 // One vehicle (capacity 10) at 0; three deliveries loaded at the depot, at 100, 200 and 300 m.
 function problem(): Problem {
-  const points: [number, number][] = [[0, 0], [100, 0], [200, 0], [300, 0]];
-  return {
-    locationCount: points.length,
-    ...euclideanMatrices(points, 1),
+  return lineInstance({
+    points: [0, 100, 200, 300],
     dimensions: 1,
-    vehicles: [
-      {
-        id: 'van',
-        startLocation: 0,
-        endLocation: 0,
-        earliestStart: 0,
-        latestEnd: 10_000,
-        capacity: [10],
-        skills: ['liftgate'],
-        fixedCost: 0,
-        costPerHour: 0,
-        costPerMeter: 0,
-        speedFactor: 1,
-      },
-    ],
-    shipments: [1, 2, 3].map((location, i) => ({
-      id: `s${i}`,
-      pickup: null,
-      delivery: { location, serviceSeconds: 0, timeWindows: [] },
-      size: [4],
-      requiredSkills: [],
-      priority: i,
-    })),
-    objective: 'MIN_DURATION',
-  };
+    vehicles: [{ id: 'van', latestEnd: 10_000, capacity: [10], skills: ['liftgate'] }],
+    shipments: [1, 2, 3].map((location, i) => ({ pickup: null, delivery: { location }, size: [4], priority: i })),
+  });
 }
 
 function solution(p: Problem, routed: number[], unassigned: [number, ReasonCode][]): Solution {

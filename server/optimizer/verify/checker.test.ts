@@ -2,78 +2,27 @@ import { describe, expect, it } from 'vitest';
 import type { Problem, Solution } from '../model';
 import { checkSolution } from './checker';
 import { solveExhaustively, toSolution } from './exhaustive';
-import { euclideanMatrices, randomInstance } from './generators';
+import { lineInstance } from './fixtures';
+import { randomInstance } from './generators';
 import { routeFromSchedule, simulate, type StopRef } from './schedule';
 
 // Points on a line, 1 m/s: travel time equals distance, so expected numbers are easy to read.
+// 0 depot, 1 pickup of s0, 2 delivery of s0, 3 delivery of s1 (delivery only: loaded at the depot),
+// 4 pickup of s2 (pickup only: carried to the end).
 function baseProblem(): Problem {
-  const points: [number, number][] = [
-    [0, 0], // 0 depot
-    [100, 0], // 1 pickup of s0
-    [200, 0], // 2 delivery of s0
-    [300, 0], // 3 delivery of s1 (delivery only: loaded at the depot)
-    [400, 0], // 4 pickup of s2 (pickup only: carried to the end)
-  ];
-  return {
-    locationCount: points.length,
-    ...euclideanMatrices(points, 1),
-    dimensions: 2,
+  const van = { latestEnd: 5000, capacity: [10, 10], costPerMeter: 1 };
+  return lineInstance({
+    points: [0, 100, 200, 300, 400],
     vehicles: [
-      {
-        id: 'van',
-        startLocation: 0,
-        endLocation: 0,
-        earliestStart: 0,
-        latestEnd: 5000,
-        capacity: [10, 10],
-        skills: ['liftgate'],
-        fixedCost: 0,
-        costPerHour: 0,
-        costPerMeter: 1,
-        speedFactor: 1,
-      },
-      {
-        id: 'spare',
-        startLocation: 0,
-        endLocation: 0,
-        earliestStart: 0,
-        latestEnd: 5000,
-        capacity: [10, 10],
-        skills: [],
-        fixedCost: 0,
-        costPerHour: 0,
-        costPerMeter: 1,
-        speedFactor: 1,
-      },
+      { ...van, id: 'van', skills: ['liftgate'] },
+      { ...van, id: 'spare' },
     ],
     shipments: [
-      {
-        id: 's0',
-        pickup: { location: 1, serviceSeconds: 10, timeWindows: [] },
-        delivery: { location: 2, serviceSeconds: 10, timeWindows: [{ start: 300, end: 400 }] },
-        size: [4, 4],
-        requiredSkills: [],
-        priority: 0,
-      },
-      {
-        id: 's1',
-        pickup: null,
-        delivery: { location: 3, serviceSeconds: 10, timeWindows: [{ start: 0, end: 100 }, { start: 400, end: 1000 }] },
-        size: [3, 3],
-        requiredSkills: [],
-        priority: 0,
-      },
-      {
-        id: 's2',
-        pickup: { location: 4, serviceSeconds: 10, timeWindows: [] },
-        delivery: null,
-        size: [2, 2],
-        requiredSkills: [],
-        priority: 0,
-      },
+      { pickup: { location: 1, serviceSeconds: 10 }, delivery: { location: 2, serviceSeconds: 10, timeWindows: [{ start: 300, end: 400 }] }, size: [4, 4] },
+      { pickup: null, delivery: { location: 3, serviceSeconds: 10, timeWindows: [{ start: 0, end: 100 }, { start: 400, end: 1000 }] }, size: [3, 3] },
+      { pickup: { location: 4, serviceSeconds: 10 }, delivery: null, size: [2, 2] },
     ],
-    objective: 'MIN_DURATION',
-  };
+  });
 }
 
 const SEQUENCE: StopRef[] = [

@@ -1,56 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Objective, Problem, ReasonCode, Shipment, Solution, Stop, Vehicle } from '../model';
+import type { Problem, ReasonCode, Solution } from '../model';
 import { solveOnThisThread } from '../index';
 import { checkSolution } from './checker';
-import { euclideanMatrices } from './generators';
-
-/**
- * Hand-made instances with one obvious right answer each. Points lie on a line and travel runs at
- * 1 m/s, so a leg's seconds equal its meters.
- */
-interface Craft {
-  points: number[];
-  vehicles: Partial<Vehicle>[];
-  shipments: (Partial<Omit<Shipment, 'pickup' | 'delivery'>> & { pickup?: Partial<Stop> | null; delivery?: Partial<Stop> | null })[];
-  objective?: Objective;
-}
-
-function craft(spec: Craft): Problem {
-  const points = spec.points.map((x): [number, number] => [x, 0]);
-  return {
-    locationCount: points.length,
-    ...euclideanMatrices(points, 1),
-    dimensions: 2,
-    vehicles: spec.vehicles.map((v, i) => ({
-      id: `v${i}`,
-      startLocation: 0,
-      endLocation: 0,
-      earliestStart: 0,
-      latestEnd: 36_000,
-      capacity: [100, 100],
-      skills: [],
-      fixedCost: 0,
-      costPerHour: 0,
-      costPerMeter: 0,
-      speedFactor: 1,
-      ...v,
-    })),
-    shipments: spec.shipments.map((s, i) => {
-      const stop = (partial: Partial<Stop> | null | undefined): Stop | null =>
-        partial === null ? null : { location: 1, serviceSeconds: 0, timeWindows: [], ...partial };
-      return {
-        id: `s${i}`,
-        size: [1, 1],
-        requiredSkills: [],
-        priority: 0,
-        ...s,
-        pickup: stop(s.pickup),
-        delivery: stop(s.delivery),
-      };
-    }),
-    objective: spec.objective ?? 'MIN_DURATION',
-  };
-}
+import { lineInstance, type LineInstanceSpec } from './fixtures';
 
 function solveChecked(problem: Problem): Solution {
   const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 2000, timeLimitMs: 60_000 });
@@ -71,7 +23,7 @@ const usedVehicles = (solution: Solution) => solution.routes.filter((r) => r.sto
 describe('reason codes the solver decides', () => {
   it('NO_VEHICLE_WITH_SKILLS names the missing skill', () => {
     const solution = solveChecked(
-      craft({
+      lineInstance({
         points: [0, 1000],
         vehicles: [{ skills: ['liftgate'] }],
         shipments: [{ pickup: null, requiredSkills: ['freezer'] }, { pickup: null }],
@@ -84,28 +36,28 @@ describe('reason codes the solver decides', () => {
 
   it('EXCEEDS_VEHICLE_CAPACITY when no vehicle can carry the size', () => {
     const solution = solveChecked(
-      craft({ points: [0, 1000], vehicles: [{ capacity: [100, 100] }, { capacity: [300, 50] }], shipments: [{ pickup: null, size: [200, 80] }] }),
+      lineInstance({ points: [0, 1000], vehicles: [{ capacity: [100, 100] }, { capacity: [300, 50] }], shipments: [{ pickup: null, size: [200, 80] }] }),
     );
     expect(reasonOf(solution, 0)?.reason).toBe('EXCEEDS_VEHICLE_CAPACITY');
   });
 
   it('TIME_WINDOW_UNREACHABLE when the window closes before any vehicle can get there', () => {
     const solution = solveChecked(
-      craft({ points: [0, 5000], vehicles: [{}], shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 0, end: 1000 }] } }] }),
+      lineInstance({ points: [0, 5000], vehicles: [{}], shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 0, end: 1000 }] } }] }),
     );
     expect(reasonOf(solution, 0)?.reason).toBe('TIME_WINDOW_UNREACHABLE');
   });
 
   it('INVALID_TIME_WINDOW when a window ends before it starts', () => {
     const solution = solveChecked(
-      craft({ points: [0, 1000], vehicles: [{}], shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 3000, end: 2000 }] } }] }),
+      lineInstance({ points: [0, 1000], vehicles: [{}], shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 3000, end: 2000 }] } }] }),
     );
     expect(reasonOf(solution, 0)?.reason).toBe('INVALID_TIME_WINDOW');
   });
 
   it('OUTSIDE_SHIFT when the window lies after every shift ends', () => {
     const solution = solveChecked(
-      craft({
+      lineInstance({
         points: [0, 1000],
         vehicles: [{ latestEnd: 20_000 }],
         shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 50_000, end: 52_000 }] } }],
@@ -117,14 +69,14 @@ describe('reason codes the solver decides', () => {
   it('LOCKED_STOP_CONFLICT when the lock pins a stop to a vehicle that cannot make its window', () => {
     // v0 starts too late for s0's window; v1 could serve it, but the lock says v0.
     const solution = solveChecked(
-      craft({
+      lineInstance({
         points: [0, 1000],
         vehicles: [{ earliestStart: 10_000 }, {}],
         shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 1000, end: 3000 }] } }],
       }),
     );
     expect(reasonOf(solution, 0)).toBeUndefined(); // without the lock v1 serves it
-    const locked = craft({
+    const locked = lineInstance({
       points: [0, 1000],
       vehicles: [{ earliestStart: 10_000 }, {}],
       shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 1000, end: 3000 }] } }],
@@ -135,7 +87,7 @@ describe('reason codes the solver decides', () => {
 
   it('INSUFFICIENT_FLEET when each fits alone but not together, and the higher priority wins', () => {
     const solution = solveChecked(
-      craft({
+      lineInstance({
         points: [0, 1000, 2000],
         vehicles: [{ capacity: [10, 10] }],
         shipments: [
@@ -153,7 +105,7 @@ describe('objectives', () => {
   it('MIN_MAX_TRAVEL_COST_DISTANCE shortens the longest route that MIN_DURATION accepts', () => {
     // A at +1000, B at -1000; v1 is slow, so MIN_DURATION sends v0 to both (one 4000 m route),
     // while the balanced objective sends one vehicle each way (2000 m each).
-    const spec: Craft = {
+    const spec: LineInstanceSpec = {
       points: [0, 1000, -1000],
       vehicles: [{}, { speedFactor: 1.5 }],
       shipments: [
@@ -162,8 +114,8 @@ describe('objectives', () => {
       ],
     };
     const longest = (s: Solution) => Math.max(...s.routes.map((r) => r.distance));
-    const byDuration = solveChecked(craft({ ...spec, objective: 'MIN_DURATION' }));
-    const balanced = solveChecked(craft({ ...spec, objective: 'MIN_MAX_TRAVEL_COST_DISTANCE' }));
+    const byDuration = solveChecked(lineInstance({ ...spec, objective: 'MIN_DURATION' }));
+    const balanced = solveChecked(lineInstance({ ...spec, objective: 'MIN_MAX_TRAVEL_COST_DISTANCE' }));
     expect(byDuration.unassigned).toEqual([]);
     expect(balanced.unassigned).toEqual([]);
     expect(longest(byDuration)).toBeCloseTo(4000, 6);
@@ -173,7 +125,7 @@ describe('objectives', () => {
   it('MIN_VEHICLE_UTILIZATION and MIN_VEHICLE_AVOID_TOUR_OVERLAP use fewer vehicles than MIN_DURATION', () => {
     // Depots at +900 and -900 near A (+1000) and B (-1000): two short routes are quickest in total,
     // one long route uses one vehicle.
-    const spec: Craft = {
+    const spec: LineInstanceSpec = {
       points: [900, -900, 1000, -1000],
       vehicles: [
         { startLocation: 0, endLocation: 0 },
@@ -184,11 +136,11 @@ describe('objectives', () => {
         { pickup: null, delivery: { location: 3 } },
       ],
     };
-    const byDuration = solveChecked(craft({ ...spec, objective: 'MIN_DURATION' }));
+    const byDuration = solveChecked(lineInstance({ ...spec, objective: 'MIN_DURATION' }));
     expect(usedVehicles(byDuration)).toBe(2);
     expect(byDuration.duration).toBeCloseTo(400, 6);
     for (const objective of ['MIN_VEHICLE_UTILIZATION', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP'] as const) {
-      const fewer = solveChecked(craft({ ...spec, objective }));
+      const fewer = solveChecked(lineInstance({ ...spec, objective }));
       expect(fewer.unassigned, objective).toEqual([]);
       expect(usedVehicles(fewer), objective).toBe(1);
     }
@@ -198,7 +150,7 @@ describe('objectives', () => {
 describe('model features', () => {
   it('locked stops stay on their vehicle in the locked order, even against the shorter order', () => {
     // Natural order from the depot is s1 (at 500) then s0 (at 1000); the lock asks s0 first.
-    const problem = craft({
+    const problem = lineInstance({
       points: [0, 1000, 500],
       vehicles: [{}, {}],
       shipments: [
@@ -220,7 +172,7 @@ describe('model features', () => {
   });
 
   it('skills and allowedVehicles send a shipment past the nearer vehicle', () => {
-    const problem = craft({
+    const problem = lineInstance({
       points: [0, 5000, 100],
       vehicles: [{ startLocation: 2, endLocation: 2 }, { startLocation: 1, endLocation: 1, skills: ['liftgate'] }, { startLocation: 2, endLocation: 2 }],
       shipments: [
@@ -235,7 +187,7 @@ describe('model features', () => {
 
   it('maxStops caps a route', () => {
     const solution = solveChecked(
-      craft({
+      lineInstance({
         points: [0, 100, 200, 300],
         vehicles: [{ maxStops: 2 }, { speedFactor: 3 }],
         shipments: [1, 2, 3].map((location) => ({ pickup: null, delivery: { location } })),
@@ -247,7 +199,7 @@ describe('model features', () => {
 
   it('an open route ends at its last service: no return leg in distance or end', () => {
     const solution = solveChecked(
-      craft({
+      lineInstance({
         points: [0, 1000, 3000],
         vehicles: [{ endLocation: null }],
         shipments: [{ pickup: { location: 1, serviceSeconds: 60 }, delivery: { location: 2, serviceSeconds: 120 } }],
@@ -260,7 +212,7 @@ describe('model features', () => {
 
   it('a stop with two windows is served in the second when the first cannot be reached', () => {
     const solution = solveChecked(
-      craft({
+      lineInstance({
         points: [0, 1000],
         vehicles: [{}],
         shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 0, end: 500 }, { start: 2000, end: 3000 }] } }],
@@ -274,20 +226,20 @@ describe('model features', () => {
   it('traffic multiplies a leg by the factor of its departure bucket, offset shifting to local time', () => {
     // Departing at 82,800 s plus a 3,600 s offset is local midnight: bucket 0, factor 2. The window
     // forces departure within 100 s of the shift start, so the 1,000 m leg takes 2,000 s.
-    const spec: Craft = {
+    const spec: LineInstanceSpec = {
       points: [0, 1000],
       vehicles: [{ earliestStart: 82_800, latestEnd: 82_800 + 20_000 }],
       shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 83_800, end: 84_900 }] } }],
     };
     const factors = new Float64Array(24).fill(1);
     factors[0] = 2;
-    const slow = craft(spec);
+    const slow = lineInstance(spec);
     slow.traffic = { bucketSeconds: 3600, offsetSeconds: 3600, factors };
     const slowStop = routeOf(solveChecked(slow), 0)!.stops[0]!;
     expect(slowStop.legDuration).toBeCloseTo(2000, 6);
     expect(slowStop.arrival).toBeGreaterThanOrEqual(84_800);
 
-    const freeStop = routeOf(solveChecked(craft(spec)), 0)!.stops[0]!;
+    const freeStop = routeOf(solveChecked(lineInstance(spec)), 0)!.stops[0]!;
     expect(freeStop.legDuration).toBeCloseTo(1000, 6);
   });
 });
