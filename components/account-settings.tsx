@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import type { RouterOutputs } from '@/server/api';
 import { flattenAccountTree } from './account-tree';
 import { useTRPC } from './providers';
 
@@ -93,10 +94,9 @@ interface RateRow {
   perMinuteCents: string;
 }
 
-interface BookingData {
-  pricing?: { model: PricingModel; markupPercent?: number; markupFixedCents?: number; freeOverCents?: number };
-  rateCards?: Record<string, { baseFeeCents: number; perMileCents: number; perMinuteCents: number }>;
-}
+/** An account's own settings as the console API returns them (types derived from the router, never copied). */
+type OwnSettings = RouterOutputs['settings']['get']['own'];
+type BookingData = NonNullable<OwnSettings['booking']>;
 
 const str = (n: number | undefined) => (n === undefined ? '' : String(n));
 
@@ -318,15 +318,7 @@ export function BookingPricingEditor() {
 // ---------------------------------------------------------------------------------------------
 // Slot policy
 
-interface StoredSlotPolicyData {
-  horizonDays?: number;
-  blackoutDates?: string[];
-  leadTimeMinutes?: number;
-  sameDayCutoff?: string | null;
-  buckets?: Partial<Record<Bucket, { startHour: number; endHour: number } | undefined>>;
-  availableBuckets?: Bucket[];
-  defaultBucket?: Bucket;
-}
+type StoredSlotPolicyData = NonNullable<OwnSettings['slotPolicy']>;
 
 function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlotPolicyData | undefined }) {
   const trpc = useTRPC();
@@ -471,14 +463,7 @@ export function SlotPolicyEditor() {
 
 type LocationKind = 'branchLocation' | 'pickupOverride';
 
-interface LocationData {
-  addressLine1?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  latitude?: number;
-  longitude?: number;
-}
+type LocationData = NonNullable<OwnSettings['branchLocation']>;
 
 const LOCATION_FIELDS = [
   ['addressLine1', 'Street'],
