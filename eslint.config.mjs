@@ -13,7 +13,16 @@ const APP_AND_COMPONENTS = {
   message: 'server/ never imports app/ or components/: pages and route handlers depend on server/, not the reverse.',
 };
 const DOMAINS = {
-  group: ['@/server/routing', '@/server/routing/**', '@/server/booking', '@/server/booking/**', '@/server/accounts', '@/server/accounts/**', '@/server/app-jobs', '@/server/app-jobs/**'],
+  group: [
+    '@/server/routing',
+    '@/server/routing/**',
+    '@/server/booking',
+    '@/server/booking/**',
+    '@/server/accounts',
+    '@/server/accounts/**',
+    '@/server/app-jobs',
+    '@/server/app-jobs/**',
+  ],
   message: 'server/jobs, server/geo and server/db import no domain: domains depend on them.',
 };
 const HTTP = {

@@ -33,7 +33,21 @@ function fieldOf(error: SaveError | null, fields: readonly string[]): string | n
   return matches.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-function Field({ name, label, error, hint, wide, children }: { name: string; label: string; error: string | null; hint?: string; wide?: boolean; children: ReactNode }) {
+function Field({
+  name,
+  label,
+  error,
+  hint,
+  wide,
+  children,
+}: {
+  name: string;
+  label: string;
+  error: string | null;
+  hint?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={wide ? 'field wide' : 'field'}>
       <label htmlFor={`f-${name}`}>{label}</label>
@@ -69,7 +83,15 @@ function useAccountSettings() {
   return { tree, accounts, accountId, setAccountId: setChosen, settings, nameOf };
 }
 
-function AccountPicker({ accounts, accountId, onChange }: { accounts: { id: number; name: string; depth: number }[]; accountId: number | null; onChange: (id: number) => void }) {
+function AccountPicker({
+  accounts,
+  accountId,
+  onChange,
+}: {
+  accounts: { id: number; name: string; depth: number }[];
+  accountId: number | null;
+  onChange: (id: number) => void;
+}) {
   return (
     <div className="inline-field">
       <label htmlFor="account-picker">Account</label>
@@ -126,7 +148,14 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
       onError: (e) => setError(saveErrorOf(e)),
     }),
   );
-  const fields = ['booking.pricing.model', 'booking.pricing.markupPercent', 'booking.pricing.markupFixedCents', 'booking.pricing.freeOverCents', 'booking.rateCards', 'booking'];
+  const fields = [
+    'booking.pricing.model',
+    'booking.pricing.markupPercent',
+    'booking.pricing.markupFixedCents',
+    'booking.pricing.freeOverCents',
+    'booking.rateCards',
+    'booking',
+  ];
   const errorField = fieldOf(error, fields);
   const errorFor = (f: string) => (errorField === f ? (error?.message ?? null) : null);
 
@@ -135,7 +164,10 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
     setError(null);
     setSaved(false);
     const rateCards = Object.fromEntries(
-      rates.map((r) => [r.vehicleType, { baseFeeCents: Number(r.baseFeeCents || 0), perMileCents: Number(r.perMileCents || 0), perMinuteCents: Number(r.perMinuteCents || 0) }]),
+      rates.map((r) => [
+        r.vehicleType,
+        { baseFeeCents: Number(r.baseFeeCents || 0), perMileCents: Number(r.perMileCents || 0), perMinuteCents: Number(r.perMinuteCents || 0) },
+      ]),
     );
     const booking = {
       ...(model
@@ -159,7 +191,9 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
   return (
     <form className="panel" onSubmit={submit} noValidate aria-labelledby="own-booking">
       <h2 id="own-booking">This account’s own booking pricing</h2>
-      <p className="muted">Booking settings are taken whole from the nearest account that has them. Leave the model empty and remove every rate card to inherit.</p>
+      <p className="muted">
+        Booking settings are taken whole from the nearest account that has them. Leave the model empty and remove every rate card to inherit.
+      </p>
       <div className="settings-form">
         <Field name="booking.pricing.model" label="Pricing model" error={errorFor('booking.pricing.model')}>
           <select id="f-booking.pricing.model" value={model} onChange={(e) => setModel(e.target.value as PricingModel | '')}>
@@ -191,7 +225,12 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
             aria-invalid={errorField === 'booking.pricing.markupFixedCents'}
           />
         </Field>
-        <Field name="booking.pricing.freeOverCents" label="Free over (cents)" hint="Order value above which delivery is free (free_over)." error={errorFor('booking.pricing.freeOverCents')}>
+        <Field
+          name="booking.pricing.freeOverCents"
+          label="Free over (cents)"
+          hint="Order value above which delivery is free (free_over)."
+          error={errorFor('booking.pricing.freeOverCents')}
+        >
           <input
             id="f-booking.pricing.freeOverCents"
             type="number"
@@ -225,13 +264,31 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
                     </select>
                   </td>
                   <td>
-                    <input aria-label={`Base fee ${r.vehicleType}`} type="number" step="1" value={r.baseFeeCents} onChange={(e) => setRate(i, { baseFeeCents: e.target.value })} />
+                    <input
+                      aria-label={`Base fee ${r.vehicleType}`}
+                      type="number"
+                      step="1"
+                      value={r.baseFeeCents}
+                      onChange={(e) => setRate(i, { baseFeeCents: e.target.value })}
+                    />
                   </td>
                   <td>
-                    <input aria-label={`Per mile ${r.vehicleType}`} type="number" step="1" value={r.perMileCents} onChange={(e) => setRate(i, { perMileCents: e.target.value })} />
+                    <input
+                      aria-label={`Per mile ${r.vehicleType}`}
+                      type="number"
+                      step="1"
+                      value={r.perMileCents}
+                      onChange={(e) => setRate(i, { perMileCents: e.target.value })}
+                    />
                   </td>
                   <td>
-                    <input aria-label={`Per minute ${r.vehicleType}`} type="number" step="1" value={r.perMinuteCents} onChange={(e) => setRate(i, { perMinuteCents: e.target.value })} />
+                    <input
+                      aria-label={`Per minute ${r.vehicleType}`}
+                      type="number"
+                      step="1"
+                      value={r.perMinuteCents}
+                      onChange={(e) => setRate(i, { perMinuteCents: e.target.value })}
+                    />
                   </td>
                   <td>
                     <button type="button" className="link" onClick={() => setRates(rates.filter((_, j) => j !== i))}>
@@ -243,7 +300,11 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
             </tbody>
           </table>
           {unusedType ? (
-            <button type="button" className="link" onClick={() => setRates([...rates, { vehicleType: unusedType, baseFeeCents: '0', perMileCents: '0', perMinuteCents: '0' }])}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => setRates([...rates, { vehicleType: unusedType, baseFeeCents: '0', perMileCents: '0', perMinuteCents: '0' }])}
+            >
               Add rate card
             </button>
           ) : null}
@@ -254,7 +315,11 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
         <button type="submit" disabled={save.isPending}>
           Save pricing
         </button>{' '}
-        {saved ? <span className="saved" role="status">Saved.</span> : null}
+        {saved ? (
+          <span className="saved" role="status">
+            Saved.
+          </span>
+        ) : null}
       </p>
     </form>
   );
@@ -383,7 +448,14 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
       <p className="muted">Empty fields fall back to the service defaults. A slot policy is taken whole from the nearest account that has one.</p>
       <div className="settings-form">
         <Field name="slotPolicy.horizonDays" label="Horizon (days)" error={errorFor('slotPolicy.horizonDays')}>
-          <input id="f-slotPolicy.horizonDays" type="number" step="1" value={horizonDays} onChange={(e) => setHorizonDays(e.target.value)} aria-invalid={errorField === 'slotPolicy.horizonDays'} />
+          <input
+            id="f-slotPolicy.horizonDays"
+            type="number"
+            step="1"
+            value={horizonDays}
+            onChange={(e) => setHorizonDays(e.target.value)}
+            aria-invalid={errorField === 'slotPolicy.horizonDays'}
+          />
         </Field>
         <Field name="slotPolicy.leadTimeMinutes" label="Lead time (minutes)" error={errorFor('slotPolicy.leadTimeMinutes')}>
           <input
@@ -396,10 +468,22 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
           />
         </Field>
         <Field name="slotPolicy.sameDayCutoff" label="Same-day cutoff (HH:MM)" hint="Empty: no cutoff." error={errorFor('slotPolicy.sameDayCutoff')}>
-          <input id="f-slotPolicy.sameDayCutoff" type="text" placeholder="14:00" value={sameDayCutoff} onChange={(e) => setSameDayCutoff(e.target.value)} aria-invalid={errorField === 'slotPolicy.sameDayCutoff'} />
+          <input
+            id="f-slotPolicy.sameDayCutoff"
+            type="text"
+            placeholder="14:00"
+            value={sameDayCutoff}
+            onChange={(e) => setSameDayCutoff(e.target.value)}
+            aria-invalid={errorField === 'slotPolicy.sameDayCutoff'}
+          />
         </Field>
         <Field name="slotPolicy.defaultBucket" label="Default bucket" error={errorFor('slotPolicy.defaultBucket')}>
-          <select id="f-slotPolicy.defaultBucket" value={defaultBucket} onChange={(e) => setDefaultBucket(e.target.value as Bucket | '')} aria-invalid={errorField === 'slotPolicy.defaultBucket'}>
+          <select
+            id="f-slotPolicy.defaultBucket"
+            value={defaultBucket}
+            onChange={(e) => setDefaultBucket(e.target.value as Bucket | '')}
+            aria-invalid={errorField === 'slotPolicy.defaultBucket'}
+          >
             <option value="">(service default)</option>
             {BUCKETS.map((b) => (
               <option key={b} value={b}>
@@ -409,7 +493,13 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
           </select>
         </Field>
         <Field name="slotPolicy.blackoutDates" label="Blackout dates" hint="One date (YYYY-MM-DD) per line." wide error={errorFor('slotPolicy.blackoutDates')}>
-          <textarea id="f-slotPolicy.blackoutDates" rows={3} value={blackoutDates} onChange={(e) => setBlackoutDates(e.target.value)} aria-invalid={errorField === 'slotPolicy.blackoutDates'} />
+          <textarea
+            id="f-slotPolicy.blackoutDates"
+            rows={3}
+            value={blackoutDates}
+            onChange={(e) => setBlackoutDates(e.target.value)}
+            aria-invalid={errorField === 'slotPolicy.blackoutDates'}
+          />
         </Field>
         <Field name="slotPolicy.availableBuckets" label="Available buckets" wide error={errorFor('slotPolicy.availableBuckets')}>
           <div className="checks" id="f-slotPolicy.availableBuckets">
@@ -427,7 +517,11 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
         <button type="submit" disabled={save.isPending}>
           Save slot policy
         </button>{' '}
-        {saved ? <span className="saved" role="status">Saved.</span> : null}
+        {saved ? (
+          <span className="saved" role="status">
+            Saved.
+          </span>
+        ) : null}
       </p>
     </form>
   );
@@ -477,7 +571,9 @@ const LOCATION_FIELDS = [
 function LocationForm({ accountId, kind, title, own }: { accountId: number; kind: LocationKind; title: string; own: LocationData | undefined }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(LOCATION_FIELDS.map(([key]) => [key, own?.[key] === undefined ? '' : String(own[key])])));
+  const [values, setValues] = useState<Record<string, string>>(
+    Object.fromEntries(LOCATION_FIELDS.map(([key]) => [key, own?.[key] === undefined ? '' : String(own[key])])),
+  );
   const [error, setError] = useState<SaveError | null>(null);
   const [saved, setSaved] = useState(false);
   const save = useMutation(
@@ -522,7 +618,11 @@ function LocationForm({ accountId, kind, title, own }: { accountId: number; kind
         <button type="submit" disabled={save.isPending}>
           Save {title.toLowerCase()}
         </button>{' '}
-        {saved ? <span className="saved" role="status">Saved.</span> : null}
+        {saved ? (
+          <span className="saved" role="status">
+            Saved.
+          </span>
+        ) : null}
       </p>
     </form>
   );
@@ -536,7 +636,8 @@ export function PickupLocationsEditor() {
       render={(data) => (
         <>
           <p className="muted">
-            Booking picks up at the request’s origin, else at the calling account’s pickup override, else at the branch’s location. A location needs a postal code or coordinates; clear every field to remove it.
+            Booking picks up at the request’s origin, else at the calling account’s pickup override, else at the branch’s location. A location needs a postal
+            code or coordinates; clear every field to remove it.
           </p>
           <LocationForm key={`b-${data.accountId}`} accountId={data.accountId} kind="branchLocation" title="Branch location" own={data.own.branchLocation} />
           <LocationForm key={`p-${data.accountId}`} accountId={data.accountId} kind="pickupOverride" title="Pickup override" own={data.own.pickupOverride} />

@@ -189,7 +189,9 @@ export function ApiReference({ doc }: { doc: OpenAPIObject }) {
     <div className="docs">
       <aside>
         <strong>{doc.info.title}</strong>
-        <div className="muted">v{doc.info.version} · OpenAPI {doc.openapi}</div>
+        <div className="muted">
+          v{doc.info.version} · OpenAPI {doc.openapi}
+        </div>
         {tags.map((tag) => (
           <div key={tag}>
             <h2>{tag}</h2>

@@ -132,7 +132,10 @@ function TrySearch() {
     <>
       <form className="panel" onSubmit={submit} aria-labelledby="try-heading">
         <h2 id="try-heading">Try a search</h2>
-        <p className="muted">Runs the same search as POST /v1/booking/recommend for your account (live) and shows, for every hour of the bucket, the windows found or why there is none.</p>
+        <p className="muted">
+          Runs the same search as POST /v1/booking/recommend for your account (live) and shows, for every hour of the bucket, the windows found or why there is
+          none.
+        </p>
         <div className="settings-form">
           <div className="field">
             <label htmlFor="b-branchId">Branch</label>
@@ -180,7 +183,10 @@ function TrySearch() {
       {outcome ? (
         <section className="panel" aria-labelledby="hours-heading">
           <h2 id="hours-heading">
-            {outcome.windows.length} windows{outcome.price ? ` · ${money(outcome.price.amountCents)} (${outcome.price.model}${outcome.price.billedToAccount ? ', billed to account' : ''})` : ' · no price (no rate card applies)'}
+            {outcome.windows.length} windows
+            {outcome.price
+              ? ` · ${money(outcome.price.amountCents)} (${outcome.price.model}${outcome.price.billedToAccount ? ', billed to account' : ''})`
+              : ' · no price (no rate card applies)'}
             {outcome.fallback ? ` · fallback ${outcome.fallback}` : ''}
           </h2>
           <table className="data" data-testid="search-hours">

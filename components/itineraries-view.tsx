@@ -83,7 +83,11 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
                 <tr key={stop.stopNumber} data-testid="stop-row">
                   <td>{stop.stopNumber}</td>
                   <td>{stop.type}</td>
-                  <td>{[stop.address.addressLine1, stop.address.city, [stop.address.state, stop.address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</td>
+                  <td>
+                    {[stop.address.addressLine1, stop.address.city, [stop.address.state, stop.address.postalCode].filter(Boolean).join(' ')]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </td>
                   <td>{stop.orderExternalIds.join(', ')}</td>
                   <td>{localTime(stop.arrival)}</td>
                   <td>{localTime(stop.departure)}</td>

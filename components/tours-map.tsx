@@ -29,33 +29,33 @@ export default function ToursMap({ tours }: { tours: MapTour[] }) {
   return (
     <div data-testid="tour-map">
       <MapContainer className="tour-map" center={points[0] ?? [39.5, -98.35]} zoom={points.length > 0 ? 11 : 4} scrollWheelZoom>
-      {tileUrl ? <TileLayer url={tileUrl} attribution={process.env.NEXT_PUBLIC_MAP_TILE_ATTRIBUTION ?? ''} /> : null}
-      <FitBounds points={points} />
-      {tours.map((tour) => (
-        <Polyline
-          key={`line-${tour.id}`}
-          positions={tour.stops.map((s): LatLngTuple => [s.latitude, s.longitude])}
-          className={`tour-line tour-line-${tour.id}`}
-          pathOptions={{ color: tour.color, weight: 4, opacity: 0.85 }}
-        >
-          <Tooltip sticky>{tour.externalId}</Tooltip>
-        </Polyline>
-      ))}
-      {tours.flatMap((tour) =>
-        tour.stops.map((stop) => (
-          <CircleMarker
-            key={`stop-${tour.id}-${stop.stopNumber}`}
-            center={[stop.latitude, stop.longitude]}
-            radius={7}
-            className={`tour-stop tour-stop-${tour.id}`}
-            pathOptions={{ color: '#ffffff', weight: 2, fillColor: tour.color, fillOpacity: 1 }}
+        {tileUrl ? <TileLayer url={tileUrl} attribution={process.env.NEXT_PUBLIC_MAP_TILE_ATTRIBUTION ?? ''} /> : null}
+        <FitBounds points={points} />
+        {tours.map((tour) => (
+          <Polyline
+            key={`line-${tour.id}`}
+            positions={tour.stops.map((s): LatLngTuple => [s.latitude, s.longitude])}
+            className={`tour-line tour-line-${tour.id}`}
+            pathOptions={{ color: tour.color, weight: 4, opacity: 0.85 }}
           >
-            <Tooltip>
-              {tour.externalId} · stop {stop.stopNumber} · {stop.type} · {stop.arrival.slice(11, 16)}–{stop.departure.slice(11, 16)}
-            </Tooltip>
-          </CircleMarker>
-        )),
-      )}
+            <Tooltip sticky>{tour.externalId}</Tooltip>
+          </Polyline>
+        ))}
+        {tours.flatMap((tour) =>
+          tour.stops.map((stop) => (
+            <CircleMarker
+              key={`stop-${tour.id}-${stop.stopNumber}`}
+              center={[stop.latitude, stop.longitude]}
+              radius={7}
+              className={`tour-stop tour-stop-${tour.id}`}
+              pathOptions={{ color: '#ffffff', weight: 2, fillColor: tour.color, fillOpacity: 1 }}
+            >
+              <Tooltip>
+                {tour.externalId} · stop {stop.stopNumber} · {stop.type} · {stop.arrival.slice(11, 16)}–{stop.departure.slice(11, 16)}
+              </Tooltip>
+            </CircleMarker>
+          )),
+        )}
       </MapContainer>
     </div>
   );

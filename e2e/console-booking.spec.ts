@@ -22,9 +22,11 @@ async function recommendOverApi(tenant: Tenant, branchId: number): Promise<{ sta
   return { status: response.status, body: (await response.json()) as { error?: { code: string; param?: string } } };
 }
 
-test('a search tried in the console shows each hour\'s windows with their price, or why the hour has none', async ({ page }) => {
+test("a search tried in the console shows each hour's windows with their price, or why the hour has none", async ({ page }) => {
   const tenant = await createTenant({
-    parentSettings: { booking: { pricing: { model: 'markup', markupPercent: 15 }, rateCards: { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } } } },
+    parentSettings: {
+      booking: { pricing: { model: 'markup', markupPercent: 15 }, rateCards: { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } } },
+    },
   });
   const branchId = tenant.branchIds[0]!;
   const suffix = randomBytes(4).toString('hex');
@@ -38,8 +40,25 @@ test('a search tried in the console shows each hour\'s windows with their price,
     body: JSON.stringify({
       problemId: `seed-${suffix}`,
       mode: 'createItinerary',
-      orders: [{ externalId: 'o-1', pickupAddress: STORE, dropoffAddress: { addressLine1: '1 Main St', city: 'Queens', state: 'NY', postalCode: '11101' }, dropoffWindowOpen: `${DATE}T09:00:00-05:00`, dropoffWindowClose: `${DATE}T11:00:00-05:00`, payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }] }],
-      fleet: [{ driverExternalId: `d-${suffix}`, vehicleExternalId: `v-${suffix}`, vehicleType: 'cargo-van', scheduledStart: `${DATE}T08:00:00-05:00`, startAddress: STORE }],
+      orders: [
+        {
+          externalId: 'o-1',
+          pickupAddress: STORE,
+          dropoffAddress: { addressLine1: '1 Main St', city: 'Queens', state: 'NY', postalCode: '11101' },
+          dropoffWindowOpen: `${DATE}T09:00:00-05:00`,
+          dropoffWindowClose: `${DATE}T11:00:00-05:00`,
+          payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
+        },
+      ],
+      fleet: [
+        {
+          driverExternalId: `d-${suffix}`,
+          vehicleExternalId: `v-${suffix}`,
+          vehicleType: 'cargo-van',
+          scheduledStart: `${DATE}T08:00:00-05:00`,
+          startAddress: STORE,
+        },
+      ],
       options: { solverTimeLimitSeconds: 0.5 },
     }),
   });

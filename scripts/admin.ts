@@ -13,13 +13,7 @@
  * running server owns it: the command is then forwarded to that server's admin endpoint.
  */
 import { readFileSync } from 'node:fs';
-import {
-  AccountsError,
-  forwardAdminCommand,
-  readAdminEndpoint,
-  runAdminCommand,
-  type AdminCommand,
-} from '@/server/accounts';
+import { AccountsError, forwardAdminCommand, readAdminEndpoint, runAdminCommand, type AdminCommand } from '@/server/accounts';
 import { ConfigError, getConfig } from '@/server/config';
 import { createDb, liveLockOwner } from '@/server/db';
 

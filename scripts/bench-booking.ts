@@ -49,7 +49,14 @@ const steadyRate = Number(values.rate);
 const steadySeconds = Number(values['steady-seconds']);
 const ramp = values.ramp.split(',').map(Number);
 const stepSeconds = Number(values['step-seconds']);
-for (const [name, value] of Object.entries({ routeCount, ordersPerRoute, steadyRate, steadySeconds, stepSeconds, ...Object.fromEntries(ramp.map((r, i) => [`ramp ${i}`, r])) })) {
+for (const [name, value] of Object.entries({
+  routeCount,
+  ordersPerRoute,
+  steadyRate,
+  steadySeconds,
+  stepSeconds,
+  ...Object.fromEntries(ramp.map((r, i) => [`ramp ${i}`, r])),
+})) {
   if (!(Number.isFinite(value) && value > 0)) throw new Error(`bad value for ${name}`);
 }
 
@@ -68,7 +75,23 @@ function place(n: number): Record<string, string> {
   return { addressLine1: `${n} Bench St`, city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: latitude.toFixed(5), longitude: longitude.toFixed(5) };
 }
 
-const DESTINATION_ZIPS = ['11201', '11205', '11206', '11211', '11215', '11217', '11222', '11101', '11102', '11104', '11238', '10003', '10011', '10016', '10118'];
+const DESTINATION_ZIPS = [
+  '11201',
+  '11205',
+  '11206',
+  '11211',
+  '11215',
+  '11217',
+  '11222',
+  '11101',
+  '11102',
+  '11104',
+  '11238',
+  '10003',
+  '10011',
+  '10016',
+  '10118',
+];
 const BUCKETS = ['MORNING', 'AFTERNOON', 'EVENING', 'FLEXIBLE'];
 
 async function call(url: string, init: RequestInit & { auth: string }): Promise<Response> {
@@ -106,7 +129,15 @@ async function bookRoutes(baseUrl: string, auth: string): Promise<{ routes: numb
       problemId: `bench-route-${r}-${Date.now()}`,
       mode: 'createItinerary',
       orders,
-      fleet: [{ driverExternalId: `driver-${r}`, vehicleExternalId: `van-${r}`, vehicleType: 'cargo-van', scheduledStart: `${DATE}T07:00:00${OFFSET}`, startAddress: place(r) }],
+      fleet: [
+        {
+          driverExternalId: `driver-${r}`,
+          vehicleExternalId: `van-${r}`,
+          vehicleType: 'cargo-van',
+          scheduledStart: `${DATE}T07:00:00${OFFSET}`,
+          startAddress: place(r),
+        },
+      ],
       options: { solverTimeLimitSeconds: 1 },
     };
     const response = await call(`${baseUrl}/v1/routing/book`, { method: 'POST', auth, body: JSON.stringify(body) });
@@ -128,13 +159,25 @@ async function bookRoutes(baseUrl: string, auth: string): Promise<{ routes: numb
 function searchBody(branchId: number, n: number): string {
   return JSON.stringify({
     cart: {
-      items: [{ description: 'Chair', dimensionsCm: { height: 40 + Math.floor(random() * 60), length: 60, width: 50 }, quantity: 1 + Math.floor(random() * 2), weightKg: 5 + Math.floor(random() * 30) }],
+      items: [
+        {
+          description: 'Chair',
+          dimensionsCm: { height: 40 + Math.floor(random() * 60), length: 60, width: 50 },
+          quantity: 1 + Math.floor(random() * 2),
+          weightKg: 5 + Math.floor(random() * 30),
+        },
+      ],
       orderValueCents: 5_000 + Math.floor(random() * 50_000),
     },
     contact: { email: 'buyer@example.com', name: 'A Buyer' },
     date: DATE,
     deliveryMethod: 'cargo-van',
-    destination: { addressLine1: `${n} Bench Ave`, city: 'New York', state: 'NY', postalCode: DESTINATION_ZIPS[Math.floor(random() * DESTINATION_ZIPS.length)]! },
+    destination: {
+      addressLine1: `${n} Bench Ave`,
+      city: 'New York',
+      state: 'NY',
+      postalCode: DESTINATION_ZIPS[Math.floor(random() * DESTINATION_ZIPS.length)]!,
+    },
     fulfillingBranchId: String(branchId),
     timeframeBucket: BUCKETS[Math.floor(random() * BUCKETS.length)],
   });
@@ -156,7 +199,8 @@ async function search(setup: Setup): Promise<Outcome> {
   const auth = setup.auths[n % setup.auths.length]!;
   const posted = await call(`${setup.baseUrl}/v1/booking/recommend`, { method: 'POST', auth, body: searchBody(setup.branchId, n) });
   const handle = (await posted.json()) as { jobId?: string; error?: { code: string } };
-  if (posted.status !== 202 || !handle.jobId) return { ok: false, ms: performance.now() - started, windows: 0, detail: `POST ${posted.status} ${handle.error?.code ?? ''}` };
+  if (posted.status !== 202 || !handle.jobId)
+    return { ok: false, ms: performance.now() - started, windows: 0, detail: `POST ${posted.status} ${handle.error?.code ?? ''}` };
   while (true) {
     const polled = await fetch(`${setup.baseUrl}/v1/booking/jobs/${handle.jobId}`, { headers: { authorization: auth, prefer: 'wait=10' } });
     if (polled.status === 200) {
@@ -197,7 +241,10 @@ async function openLoop(setup: Setup, rate: number, seconds: number): Promise<Ru
 }
 
 function describeRun(run: Run): { p50: number; p95: number; p99: number; failed: number; withWindows: number } {
-  const times = run.outcomes.filter((o) => o.ok).map((o) => o.ms).sort((a, b) => a - b);
+  const times = run.outcomes
+    .filter((o) => o.ok)
+    .map((o) => o.ms)
+    .sort((a, b) => a - b);
   return {
     p50: percentile(times, 50),
     p95: percentile(times, 95),
@@ -232,7 +279,9 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     const branchAuth = basicAuth(`bench-branch-${branchId}`, await createKey(branchId, `bench-branch-${branchId}`, 'live'));
     const booking = performance.now();
     const booked = await bookRoutes(server.baseUrl, branchAuth);
-    console.log(`[${engine}] booked ${booked.routes} routes with ${booked.stops} stops (${(booked.stops / Math.max(1, booked.routes)).toFixed(1)} per route) in ${((performance.now() - booking) / 1000).toFixed(1)} s`);
+    console.log(
+      `[${engine}] booked ${booked.routes} routes with ${booked.stops} stops (${(booked.stops / Math.max(1, booked.routes)).toFixed(1)} per route) in ${((performance.now() - booking) / 1000).toFixed(1)} s`,
+    );
     // The day before the delivery date, mid-morning: every bucket of the date is bookable.
     setBookingClock(tenant.parentId, `2026-11-22T10:00:00${OFFSET}`);
     setBookingClock(branchId, `2026-11-22T10:00:00${OFFSET}`);

@@ -72,7 +72,7 @@ const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', post
 /** A plan with `orderCount` orders around New York (coordinates given: no geocoding in the measurement). */
 function planBody(problemId: string, seed: number): unknown {
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const date = '2026-11-23';
   const orders = Array.from({ length: orderCount }, (_, i) => ({
     externalId: `order-${i + 1}`,
@@ -180,7 +180,9 @@ async function main(): Promise<void> {
 
   const label = values.label ? ` (${values.label})` : '';
   console.log(`Load benchmark${label} against ${baseUrl}`);
-  console.log(`  ${planners} planners (every ${planIntervalMs} ms), ${pollers} pollers, ${orderCount} orders x ${vehicleCount} vehicles, solver limit ${solveSeconds} s`);
+  console.log(
+    `  ${planners} planners (every ${planIntervalMs} ms), ${pollers} pollers, ${orderCount} orders x ${vehicleCount} vehicles, solver limit ${solveSeconds} s`,
+  );
   console.log(`  plans submitted ${submitted}, completed ${completed}, unfinished ${pending.size}, in ${elapsedSeconds.toFixed(1)} s`);
   console.log(`  throughput: ${(completed / elapsedSeconds).toFixed(2)} solves/s, ${(pollLatency.length / elapsedSeconds).toFixed(1)} polls/s`);
   console.log(`  POST /v1/routing/plan (Prefer: wait=0): ${percentiles(submitLatency)}`);

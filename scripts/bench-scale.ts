@@ -87,12 +87,19 @@ for (const size of sizes) {
   const farthest = used.reduce((max, r) => Math.max(max, r.distance), 0);
 
   console.log(`\n== ${size.orders} orders x ${size.vehicles} vehicles (${problem.locationCount} locations, instance built in ${buildMs.toFixed(0)} ms)`);
-  console.log(`time to first feasible   ${solution.stats.timeToFirstFeasibleMs.toFixed(0)} ms (solver stats); first progress report at ${firstFeasibleMs === null ? 'none' : `${(firstFeasibleMs as number).toFixed(0)} ms`}`);
+  console.log(
+    `time to first feasible   ${solution.stats.timeToFirstFeasibleMs.toFixed(0)} ms (solver stats); first progress report at ${firstFeasibleMs === null ? 'none' : `${(firstFeasibleMs as number).toFixed(0)} ms`}`,
+  );
   console.log(`wall time                ${(wallMs / 1000).toFixed(1)} s, ${solution.stats.iterations} iterations`);
   console.log(`final cost               ${solution.cost.toFixed(1)} (${objective})`);
-  console.log(`orders served            ${served} / ${problem.shipments.length}` + (reasons.size ? `  unassigned: ${[...reasons].map(([r, n]) => `${r} ${n}`).join(', ')}` : ''));
+  console.log(
+    `orders served            ${served} / ${problem.shipments.length}` +
+      (reasons.size ? `  unassigned: ${[...reasons].map(([r, n]) => `${r} ${n}`).join(', ')}` : ''),
+  );
   console.log(`vehicles used            ${used.length} / ${problem.vehicles.length}`);
-  console.log(`distance, duration       ${(solution.distance / 1000).toFixed(1)} km, ${(solution.duration / 3600).toFixed(1)} vehicle-hours (longest route ${(longest / 3600).toFixed(2)} h, farthest ${(farthest / 1000).toFixed(1)} km)`);
+  console.log(
+    `distance, duration       ${(solution.distance / 1000).toFixed(1)} km, ${(solution.duration / 3600).toFixed(1)} vehicle-hours (longest route ${(longest / 3600).toFixed(2)} h, farthest ${(farthest / 1000).toFixed(1)} km)`,
+  );
   console.log(`checker                  ${verdict.feasible ? 'feasible' : `INFEASIBLE, ${verdict.violations.length} violations`} (${checkMs.toFixed(0)} ms)`);
   for (const v of verdict.violations.slice(0, 5)) console.log(`  - ${v}`);
   console.log(

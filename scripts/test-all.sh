@@ -16,6 +16,7 @@ run_vitest() { # name, args...
 }
 
 echo "== lint"; npm run -s lint
+echo "== format"; npm run -s format:check
 echo "== typecheck"; npm run -s typecheck
 echo "== pure tests"; run_vitest pure --project pure
 echo "== database tests on PGlite"; TEST_DB=pglite run_vitest db-pglite --project db --no-file-parallelism

@@ -41,9 +41,7 @@ describe(`account tree and users on ${testDbKind()}`, () => {
     const { db } = testDb;
     await expect(createAccount(db, { name: '  ' })).rejects.toMatchObject({ code: 'invalid_input', param: 'name' });
     await expect(createAccount(db, { name: 'Orphan', parentId: 999_999 })).rejects.toMatchObject({ param: 'parentId' });
-    await expect(
-      createAccount(db, { name: 'Half', location: { postalCode: '11201', latitude: 40.7 } }),
-    ).rejects.toMatchObject({ param: 'location.longitude' });
+    await expect(createAccount(db, { name: 'Half', location: { postalCode: '11201', latitude: 40.7 } })).rejects.toMatchObject({ param: 'location.longitude' });
     await expect(createAccount(db, { name: 'Typo', colour: 'red' } as never)).rejects.toMatchObject({ param: 'colour' });
   });
 
@@ -61,7 +59,9 @@ describe(`account tree and users on ${testDbKind()}`, () => {
     expect(admin.email).toBe('admin@example.test');
 
     await expect(createUser(db, { externalUserId: 'console-admin' })).rejects.toMatchObject({ code: 'conflict', param: 'externalUserId' });
-    await expect(createUser(db, { externalUserId: 'x', email: 'ADMIN@example.test', password: 'another long password', role: 'dispatcher' })).rejects.toMatchObject({
+    await expect(
+      createUser(db, { externalUserId: 'x', email: 'ADMIN@example.test', password: 'another long password', role: 'dispatcher' }),
+    ).rejects.toMatchObject({
       code: 'conflict',
       param: 'email',
     });

@@ -67,13 +67,16 @@ export async function getAccount(db: DbOrTx, id: number): Promise<Account | unde
 /** The account and its ancestors, nearest first (the account itself, its parent, ..., the root). */
 export async function listAncestry(db: DbOrTx, id: number): Promise<Account[]> {
   if (!(await getAccount(db, id))) return [];
-  const rows = await queryRows<{ id: number; depth: number }>(db, sql`
+  const rows = await queryRows<{ id: number; depth: number }>(
+    db,
+    sql`
     with recursive chain(id, parent_id, depth) as (
       select id, parent_id, 0 from ${accounts} where id = ${id}
       union all
       select a.id, a.parent_id, c.depth + 1 from ${accounts} a join chain c on a.id = c.parent_id
     )
-    select id, depth from chain order by depth`);
+    select id, depth from chain order by depth`,
+  );
   const ids = rows.map((r) => Number(r.id));
   const found = await db.select().from(accounts).where(inArray(accounts.id, ids));
   const byId = new Map(found.map((a) => [a.id, a]));
@@ -83,13 +86,16 @@ export async function listAncestry(db: DbOrTx, id: number): Promise<Account[]> {
 /** The account and all its descendants, the account first, then by depth and id. */
 export async function listSubtree(db: DbOrTx, rootId: number): Promise<Account[]> {
   if (!(await getAccount(db, rootId))) return [];
-  const rows = await queryRows<{ id: number; depth: number }>(db, sql`
+  const rows = await queryRows<{ id: number; depth: number }>(
+    db,
+    sql`
     with recursive tree(id, depth) as (
       select id, 0 from ${accounts} where id = ${rootId}
       union all
       select a.id, t.depth + 1 from ${accounts} a join tree t on a.parent_id = t.id
     )
-    select id, depth from tree order by depth, id`);
+    select id, depth from tree order by depth, id`,
+  );
   const ids = rows.map((r) => Number(r.id));
   const found = await db.select().from(accounts).where(inArray(accounts.id, ids));
   const byId = new Map(found.map((a) => [a.id, a]));

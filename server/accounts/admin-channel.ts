@@ -101,10 +101,7 @@ export async function handleAdminRequest(request: Request, options: { db?: Db; r
 }
 
 /** Sends a command to the server recorded under the data directory; resolves to its JSON answer. */
-export async function forwardAdminCommand(
-  endpoint: AdminEndpoint,
-  command: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function forwardAdminCommand(endpoint: AdminEndpoint, command: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`http://127.0.0.1:${endpoint.port}${ADMIN_ENDPOINT_PATH}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },

@@ -86,7 +86,13 @@ async function exerciseCli(env: Record<string, string>, db: Db, workDir: string)
   expect(bookingView.json).toMatchObject({
     effective: {
       booking: booking.booking,
-      slotPolicy: { blackoutDates: ['2026-12-25'], sameDayCutoff: '14:00', availableBuckets: ['MORNING', 'AFTERNOON'], defaultBucket: 'AFTERNOON', horizonDays: 30 },
+      slotPolicy: {
+        blackoutDates: ['2026-12-25'],
+        sameDayCutoff: '14:00',
+        availableBuckets: ['MORNING', 'AFTERNOON'],
+        defaultBucket: 'AFTERNOON',
+        horizonDays: 30,
+      },
       branchLocation: { postalCode: '75204', latitude: 32.8, longitude: -96.79 },
       // The pickup override belongs to the parent only (not inherited).
       pickupOverride: null,

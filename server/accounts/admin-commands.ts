@@ -10,14 +10,7 @@ import { createUser } from './users';
  * Administrative operations, one per command, shared by the admin CLI (direct database access) and
  * the running server's internal admin endpoint (forwarded commands). Each returns one JSON object.
  */
-export const adminCommandNames = [
-  'account.create',
-  'user.create',
-  'key.create',
-  'key.revoke',
-  'settings.set',
-  'settings.get',
-] as const;
+export const adminCommandNames = ['account.create', 'user.create', 'key.create', 'key.revoke', 'settings.set', 'settings.get'] as const;
 export type AdminCommandName = (typeof adminCommandNames)[number];
 
 export const adminCommandSchema = z.strictObject({
@@ -50,10 +43,7 @@ export async function runAdminCommand(db: Db, input: unknown): Promise<Record<st
       return { id: revoked.id, revoked: true, revokedAt: revoked.revokedAt.toISOString() };
     }
     case 'settings.set': {
-      const { accountId, settings } = parseOrThrow(
-        z.strictObject({ accountId: accountIdArg, settings: z.unknown() }),
-        args,
-      );
+      const { accountId, settings } = parseOrThrow(z.strictObject({ accountId: accountIdArg, settings: z.unknown() }), args);
       if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
         throw new AccountsError('invalid_input', 'settings: must be a JSON object', 'settings');
       }

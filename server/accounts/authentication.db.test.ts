@@ -1,15 +1,7 @@
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, base64url } from 'jose';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authenticateApiRequest,
-  createAccount,
-  createApiKey,
-  createJwtVerifier,
-  createUser,
-  revokeApiKey,
-  type JwtVerifier,
-} from '@/server/accounts';
+import { authenticateApiRequest, createAccount, createApiKey, createJwtVerifier, createUser, revokeApiKey, type JwtVerifier } from '@/server/accounts';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 
 const basic = (user: string, key: string) => new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
@@ -90,15 +82,14 @@ describe(`JWT authentication on ${testDbKind()}`, () => {
     await testDb.close();
   });
 
-  const auth = (token: string, verifier: JwtVerifier, allowJwt = true) =>
-    authenticateApiRequest(testDb.db, bearer(token), { allowJwt, jwtVerifier: verifier });
+  const auth = (token: string, verifier: JwtVerifier, allowJwt = true) => authenticateApiRequest(testDb.db, bearer(token), { allowJwt, jwtVerifier: verifier });
   const hsToken = (claims: Record<string, unknown> = {}, key: Uint8Array = new TextEncoder().encode(secret)) =>
     // Claims given here override the defaults (the setters would override them otherwise).
     new SignJWT({ sub: 'jwt-user', iss: 'https://issuer.test', aud: 'routing-api', exp: now() + 300, ...claims })
       .setProtectedHeader({ alg: 'HS256' })
       .sign(key);
 
-  it('accepts a valid HS256 token as a live principal on the user\'s default account', async () => {
+  it("accepts a valid HS256 token as a live principal on the user's default account", async () => {
     expect(await auth(await hsToken(), hsVerifier)).toMatchObject({
       ok: true,
       principal: { externalUserId: 'jwt-user', accountId, environment: 'live', via: 'jwt' },
@@ -113,9 +104,20 @@ describe(`JWT authentication on ${testDbKind()}`, () => {
     const payload = base64url.encode(JSON.stringify({ sub: 'jwt-user', exp: now() + 300, iss: 'https://issuer.test', aud: 'routing-api' }));
     const cases: Record<string, string> = {
       'alg none': `${header({ alg: 'none', typ: 'JWT' })}.${payload}.`,
-      expired: await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-user').setIssuer('https://issuer.test').setAudience('routing-api').setExpirationTime(now() - 120).sign(new TextEncoder().encode(secret)),
+      expired: await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('jwt-user')
+        .setIssuer('https://issuer.test')
+        .setAudience('routing-api')
+        .setExpirationTime(now() - 120)
+        .sign(new TextEncoder().encode(secret)),
       'nbf in the future': await hsToken({ nbf: now() + 600 }),
-      'no exp': await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-user').setIssuer('https://issuer.test').setAudience('routing-api').sign(new TextEncoder().encode(secret)),
+      'no exp': await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('jwt-user')
+        .setIssuer('https://issuer.test')
+        .setAudience('routing-api')
+        .sign(new TextEncoder().encode(secret)),
       'wrong iss': await hsToken({ iss: 'https://evil.test' }),
       'wrong aud': await hsToken({ aud: 'another-api' }),
       'bad signature': await hsToken({}, new TextEncoder().encode('another-secret-that-is-long-enough-too')),
@@ -126,19 +128,37 @@ describe(`JWT authentication on ${testDbKind()}`, () => {
       expect(await auth(token, hsVerifier), name).toEqual(unauthenticated);
     }
     // Unknown subject.
-    const stranger = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('stranger').setIssuer('https://issuer.test').setAudience('routing-api').setExpirationTime(now() + 60).sign(new TextEncoder().encode(secret));
+    const stranger = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('stranger')
+      .setIssuer('https://issuer.test')
+      .setAudience('routing-api')
+      .setExpirationTime(now() + 60)
+      .sign(new TextEncoder().encode(secret));
     expect(await auth(stranger, hsVerifier)).toEqual(unauthenticated);
     // Booking does not take JWTs.
     expect(await auth(await hsToken(), hsVerifier, false)).toEqual(unauthenticated);
   });
 
   it('allows 60 s of clock skew', async () => {
-    const justExpired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-user').setIssuer('https://issuer.test').setAudience('routing-api').setExpirationTime(now() - 30).sign(new TextEncoder().encode(secret));
+    const justExpired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('jwt-user')
+      .setIssuer('https://issuer.test')
+      .setAudience('routing-api')
+      .setExpirationTime(now() - 30)
+      .sign(new TextEncoder().encode(secret));
     expect((await auth(justExpired, hsVerifier)).ok).toBe(true);
   });
 
   it('answers no_account_for_user for a user without a default account', async () => {
-    const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('homeless-user').setIssuer('https://issuer.test').setAudience('routing-api').setExpirationTime(now() + 60).sign(new TextEncoder().encode(secret));
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('homeless-user')
+      .setIssuer('https://issuer.test')
+      .setAudience('routing-api')
+      .setExpirationTime(now() + 60)
+      .sign(new TextEncoder().encode(secret));
     expect(await auth(token, hsVerifier)).toEqual({ ok: false, code: 'no_account_for_user' });
   });
 
@@ -146,12 +166,20 @@ describe(`JWT authentication on ${testDbKind()}`, () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
     const publicKeyPem = await exportSPKI(publicKey);
     const verifier = (await createJwtVerifier({ publicKeyPem }))!;
-    const good = await new SignJWT({}).setProtectedHeader({ alg: 'RS256' }).setSubject('jwt-user').setExpirationTime(now() + 60).sign(privateKey);
+    const good = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject('jwt-user')
+      .setExpirationTime(now() + 60)
+      .sign(privateKey);
     expect(await auth(good, verifier)).toMatchObject({ ok: true, principal: { via: 'jwt', accountId } });
 
     // An HS256 token whose HMAC key is the public key PEM: accepted only by a verifier that lets the
     // token's header pick the algorithm.
-    const confused = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-user').setExpirationTime(now() + 60).sign(new TextEncoder().encode(publicKeyPem));
+    const confused = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('jwt-user')
+      .setExpirationTime(now() + 60)
+      .sign(new TextEncoder().encode(publicKeyPem));
     expect(await auth(confused, verifier)).toEqual({ ok: false, code: 'unauthenticated' });
     // Also when an HS256 secret is configured beside the public key: HS256 uses only that secret.
     const both = (await createJwtVerifier({ publicKeyPem, secret }))!;
@@ -165,7 +193,11 @@ describe(`JWT authentication on ${testDbKind()}`, () => {
 
   it('verifies ES256 from a public key and from a local JWKS', async () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
-    const token = await new SignJWT({}).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setSubject('jwt-user').setExpirationTime(now() + 60).sign(privateKey);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setSubject('jwt-user')
+      .setExpirationTime(now() + 60)
+      .sign(privateKey);
     const fromPem = (await createJwtVerifier({ publicKeyPem: await exportSPKI(publicKey) }))!;
     expect((await auth(token, fromPem)).ok).toBe(true);
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
@@ -173,7 +205,11 @@ describe(`JWT authentication on ${testDbKind()}`, () => {
     expect((await auth(token, fromJwks)).ok).toBe(true);
     // A key the JWKS does not hold.
     const other = await generateKeyPair('ES256');
-    const foreign = await new SignJWT({}).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setSubject('jwt-user').setExpirationTime(now() + 60).sign(other.privateKey);
+    const foreign = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setSubject('jwt-user')
+      .setExpirationTime(now() + 60)
+      .sign(other.privateKey);
     expect(await auth(foreign, fromJwks)).toEqual({ ok: false, code: 'unauthenticated' });
   });
 

@@ -18,7 +18,6 @@ export class AccountsError extends Error {
   }
 }
 
-
 /** The first zod issue as an AccountsError naming its field. */
 export function fromZodError(error: z.ZodError, root?: string): AccountsError {
   const issue = error.issues[0];

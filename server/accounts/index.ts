@@ -12,15 +12,7 @@ export {
   type Account,
   type CreateAccountInput,
 } from './accounts';
-export {
-  createUser,
-  getUserByExternalId,
-  verifyConsoleLogin,
-  type ConsoleLoginUser,
-  type CreateUserInput,
-  type PublicUser,
-  type UserRole,
-} from './users';
+export { createUser, getUserByExternalId, verifyConsoleLogin, type ConsoleLoginUser, type CreateUserInput, type PublicUser, type UserRole } from './users';
 export { createApiKey, rememberVerifiedApiKeys, revokeApiKey, type ApiKeyEnvironment, type CreateApiKeyInput, type CreatedApiKey } from './api-keys';
 export { configuredJwtVerifier, createJwtVerifier, type JwtVerifier, type JwtVerifierOptions } from './jwt';
 export { authenticateApiRequest, type ApiPrincipal, type AuthenticateOptions, type AuthenticationResult } from './authenticate';

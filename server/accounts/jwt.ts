@@ -1,14 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import {
-  createLocalJWKSet,
-  decodeProtectedHeader,
-  importSPKI,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWTVerifyResult,
-  type JWTVerifyOptions,
-} from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, importSPKI, jwtVerify, type JSONWebKeySet, type JWTVerifyResult, type JWTVerifyOptions } from 'jose';
 import { getConfig } from '@/server/config';
 import type { ApiKeyEnvironment } from './api-keys';
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_SLOT_POLICY,
-  mergeOptimizationSettings,
-  optimizationSettingsSchema,
-  resolveSlotPolicy,
-  type OptimizationSettings,
-} from './settings-schemas';
+import { DEFAULT_SLOT_POLICY, mergeOptimizationSettings, optimizationSettingsSchema, resolveSlotPolicy, type OptimizationSettings } from './settings-schemas';
 import { fromZodError } from './errors';
 
 describe('mergeOptimizationSettings', () => {
@@ -13,23 +7,30 @@ describe('mergeOptimizationSettings', () => {
     const base: OptimizationSettings = {
       objective: 'MIN_DURATION',
       serviceTime: { setupSeconds: 300, perItemSeconds: 30 },
-      tagPriorities: [['a', 1], ['b', 2]],
+      tagPriorities: [
+        ['a', 1],
+        ['b', 2],
+      ],
       vehicleSpecOverrides: [['cargo-van', { maxStops: 20 }]],
     };
-    const merged = mergeOptimizationSettings(
-      base,
-      {
-        objective: 'MIN_VEHICLE_UTILIZATION',
-        serviceTime: { perItemSeconds: 10 },
-        tagPriorities: [['b', 5], ['c', 0]],
-        vehicleSpecOverrides: [['cargo-van', { maxStops: 30 }]],
-        trafficMode: undefined,
-      },
-    );
+    const merged = mergeOptimizationSettings(base, {
+      objective: 'MIN_VEHICLE_UTILIZATION',
+      serviceTime: { perItemSeconds: 10 },
+      tagPriorities: [
+        ['b', 5],
+        ['c', 0],
+      ],
+      vehicleSpecOverrides: [['cargo-van', { maxStops: 30 }]],
+      trafficMode: undefined,
+    });
     expect(merged).toEqual({
       objective: 'MIN_VEHICLE_UTILIZATION',
       serviceTime: { setupSeconds: 300, perItemSeconds: 10 },
-      tagPriorities: [['a', 1], ['b', 5], ['c', 0]],
+      tagPriorities: [
+        ['a', 1],
+        ['b', 5],
+        ['c', 0],
+      ],
       vehicleSpecOverrides: [['cargo-van', { maxStops: 30 }]],
     });
   });

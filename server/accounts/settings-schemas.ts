@@ -1,12 +1,7 @@
 import { z } from 'zod';
 
 /** Objectives the optimizer implements (DECISIONS.md, Routing). */
-export const objectives = [
-  'MIN_DURATION',
-  'MIN_MAX_TRAVEL_COST_DISTANCE',
-  'MIN_VEHICLE_AVOID_TOUR_OVERLAP',
-  'MIN_VEHICLE_UTILIZATION',
-] as const;
+export const objectives = ['MIN_DURATION', 'MIN_MAX_TRAVEL_COST_DISTANCE', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP', 'MIN_VEHICLE_UTILIZATION'] as const;
 export type Objective = (typeof objectives)[number];
 
 export const objectiveSchema = z.enum(objectives, {
@@ -120,25 +115,37 @@ export const DEFAULT_BUCKETS: Record<TimeframeBucket, BucketHours> = {
   FLEXIBLE: { startHour: 8, endHour: 23 },
 };
 
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-}, 'must be a real calendar date');
+const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'must be a real calendar date');
 
 /** Slot policy as stored: any subset; missing fields come from the service defaults. */
 export const slotPolicySchema = z.strictObject({
   horizonDays: z.number().int().min(0).max(366).optional(),
   blackoutDates: z.array(localDate).optional(),
-  leadTimeMinutes: z.number().int().min(0).max(60 * 24 * 30).optional(),
+  leadTimeMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30)
+    .optional(),
   /** Local time after which same-day delivery can no longer be booked; null: no cutoff. */
   sameDayCutoff: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a local time HH:MM')
     .nullable()
     .optional(),
-  buckets: z.strictObject(Object.fromEntries(timeframeBuckets.map((b) => [b, bucketHoursSchema.optional()])) as {
-    [K in TimeframeBucket]: z.ZodOptional<typeof bucketHoursSchema>;
-  }).optional(),
+  buckets: z
+    .strictObject(
+      Object.fromEntries(timeframeBuckets.map((b) => [b, bucketHoursSchema.optional()])) as {
+        [K in TimeframeBucket]: z.ZodOptional<typeof bucketHoursSchema>;
+      },
+    )
+    .optional(),
   availableBuckets: z.array(z.enum(timeframeBuckets)).min(1, 'must list at least one bucket').optional(),
   defaultBucket: z.enum(timeframeBuckets).optional(),
 });

@@ -22,7 +22,10 @@ describe(`settings inheritance on ${testDbKind()}`, () => {
         objective: 'MIN_DURATION',
         trafficMode: 'automatic',
         serviceTime: { setupSeconds: 300, perItemSeconds: 30 },
-        tagPriorities: [['fragile', 3], ['urgent', 4]],
+        tagPriorities: [
+          ['fragile', 3],
+          ['urgent', 4],
+        ],
       },
       booking: {
         pricing: { model: 'markup', markupPercent: 10 },
@@ -41,7 +44,10 @@ describe(`settings inheritance on ${testDbKind()}`, () => {
       objective: 'MIN_VEHICLE_UTILIZATION',
       trafficMode: 'automatic',
       serviceTime: { setupSeconds: 300, perItemSeconds: 45 },
-      tagPriorities: [['fragile', 3], ['urgent', 5]],
+      tagPriorities: [
+        ['fragile', 3],
+        ['urgent', 5],
+      ],
     });
     expect(effective.sources.optimization).toEqual([root.id, branch.id]);
     // Nearest wins as a whole: the branch's booking settings have no rate cards, and none are inherited.

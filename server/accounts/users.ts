@@ -13,7 +13,12 @@ export type PublicUser = Omit<User, 'passwordHash'>;
 
 export const createUserInputSchema = z
   .strictObject({
-    externalUserId: z.string().trim().min(1, 'must not be empty').max(200).regex(/^[^:\s]+$/, 'must not contain ":" or spaces'),
+    externalUserId: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(200)
+      .regex(/^[^:\s]+$/, 'must not contain ":" or spaces'),
     defaultAccountId: accountIdSchema.optional(),
     email: z.email().max(320).optional(),
     password: z.string().min(12, 'must be at least 12 characters').max(1024).optional(),

@@ -2,14 +2,25 @@ import { z } from 'zod';
 import { timeframeBuckets } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import type { DocumentedError, OpenApiRegistration } from '@/server/http';
-import { bookingHandleSchema, bookingJobIdParamsSchema, bookingRequestSchema, bookingResultSchema, MAX_POLL_WAIT_SECONDS, POLL_RETRY_AFTER_SECONDS } from '@/server/booking';
+import {
+  bookingHandleSchema,
+  bookingJobIdParamsSchema,
+  bookingRequestSchema,
+  bookingResultSchema,
+  MAX_POLL_WAIT_SECONDS,
+  POLL_RETRY_AFTER_SECONDS,
+} from '@/server/booking';
 
 /** The booking operations in the OpenAPI document, with the contract's booking error table. */
 
 const recommendErrors: DocumentedError[] = [
   { status: 400, code: 'branch_not_found', description: 'No account with that fulfillingBranchId.' },
   { status: 403, code: 'branch_out_of_scope', description: "The branch is outside the API key's account tree." },
-  { status: 400, code: 'origin_unresolved', description: 'No usable pickup origin: none sent, no pickup override on the account, no location on the branch, or the address cannot be located.' },
+  {
+    status: 400,
+    code: 'origin_unresolved',
+    description: 'No usable pickup origin: none sent, no pickup override on the account, no location on the branch, or the address cannot be located.',
+  },
   { status: 400, code: 'timezone_not_found', description: 'The destination postal code has no known time zone.' },
   { status: 400, code: 'date_out_of_range', description: 'The date is before today or beyond the bookable horizon (destination local time).' },
   { status: 400, code: 'date_blackout', description: 'The date is a blackout date of the slot policy.' },
@@ -39,7 +50,9 @@ export const registerBookingApi: OpenApiRegistration = (docs) => {
     tags: ['Booking'],
     auth: 'api_key',
     body: docs.schema('BookingRecommendRequest', bookingRequestSchema({ maxCartItems: config.MAX_CART_ITEMS })),
-    responses: { 202: { description: 'The search was accepted (or an identical one is returned).', schema: docs.schema('BookingHandle', bookingHandleSchema) } },
+    responses: {
+      202: { description: 'The search was accepted (or an identical one is returned).', schema: docs.schema('BookingHandle', bookingHandleSchema) },
+    },
     errors: recommendErrors,
   });
   docs.route({
@@ -55,11 +68,22 @@ export const registerBookingApi: OpenApiRegistration = (docs) => {
       Prefer: z
         .string()
         .optional()
-        .meta({ description: `\`wait=N\` (RFC 7240): wait up to N seconds (at most ${MAX_POLL_WAIT_SECONDS}) for the search to finish before answering 202; default 0.`, example: 'wait=5' }),
+        .meta({
+          description: `\`wait=N\` (RFC 7240): wait up to N seconds (at most ${MAX_POLL_WAIT_SECONDS}) for the search to finish before answering 202; default 0.`,
+          example: 'wait=5',
+        }),
     }),
     responses: {
-      200: { description: 'The windows.', schema: docs.schema('BookingResult', bookingResultSchema), headers: { 'Preference-Applied': 'Echoes `wait=N` when the request sent `Prefer: wait=N`.' } },
-      202: { description: 'Still searching.', schema: bookingHandleSchema.pick({ status: true }), headers: { 'Retry-After': 'Seconds to wait before polling again.', 'Preference-Applied': 'Echoes `wait=N` when the request sent `Prefer: wait=N`.' } },
+      200: {
+        description: 'The windows.',
+        schema: docs.schema('BookingResult', bookingResultSchema),
+        headers: { 'Preference-Applied': 'Echoes `wait=N` when the request sent `Prefer: wait=N`.' },
+      },
+      202: {
+        description: 'Still searching.',
+        schema: bookingHandleSchema.pick({ status: true }),
+        headers: { 'Retry-After': 'Seconds to wait before polling again.', 'Preference-Applied': 'Echoes `wait=N` when the request sent `Prefer: wait=N`.' },
+      },
     },
     errors: [
       { status: 404, code: 'job_not_found', description: 'Unknown, expired or another account’s jobId.' },

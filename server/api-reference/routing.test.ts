@@ -3,7 +3,10 @@ import { buildOpenApiDocument } from '@/server/http';
 import { registerRoutingApi } from './routing';
 
 type Json = Record<string, unknown>;
-const doc = buildOpenApiDocument([registerRoutingApi]) as unknown as { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+const doc = buildOpenApiDocument([registerRoutingApi]) as unknown as {
+  paths: Record<string, Record<string, Json>>;
+  components: { schemas: Record<string, Json> };
+};
 
 const resolve = (schema: Json): Json => {
   const ref = schema.$ref;
@@ -13,18 +16,38 @@ const resolve = (schema: Json): Json => {
 function codesOf(operation: Json): Map<string, string[]> {
   const byStatus = new Map<string, string[]>();
   for (const [status, response] of Object.entries(operation.responses as Record<string, { description: string }>)) {
-    byStatus.set(status, [...response.description.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!));
+    byStatus.set(
+      status,
+      [...response.description.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!),
+    );
   }
   return byStatus;
 }
 
 describe('routing in the OpenAPI document', () => {
   it('describes every routing and itinerary operation', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/itineraries', '/v1/itineraries/{id}', '/v1/routing/book', '/v1/routing/jobs/{problemId}', '/v1/routing/plan', '/v1/routing/run']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/itineraries',
+      '/v1/itineraries/{id}',
+      '/v1/routing/book',
+      '/v1/routing/jobs/{problemId}',
+      '/v1/routing/plan',
+      '/v1/routing/run',
+    ]);
   });
 
   it('lists every error code of the contract’s routing table where it can occur', () => {
-    const submit = ['unauthenticated', 'no_account_for_user', 'invalid_input', 'invalid_routing_input', 'string_account_id_unsupported', 'account_mismatch', 'enqueue_failed', 'optimization_failed', 'unknown_job_state'];
+    const submit = [
+      'unauthenticated',
+      'no_account_for_user',
+      'invalid_input',
+      'invalid_routing_input',
+      'string_account_id_unsupported',
+      'account_mismatch',
+      'enqueue_failed',
+      'optimization_failed',
+      'unknown_job_state',
+    ];
     for (const path of ['/v1/routing/run', '/v1/routing/plan', '/v1/routing/book']) {
       const codes = [...codesOf(doc.paths[path]!.post!).values()].flat();
       for (const code of submit) expect(codes, `${path} ${code}`).toContain(code);
@@ -38,17 +61,33 @@ describe('routing in the OpenAPI document', () => {
   });
 
   it('documents the request fields down to orders, payload items and fleet entries, all closed to unknown fields', () => {
-    const request = resolve((doc.paths['/v1/routing/plan']!.post!.requestBody as { content: Record<string, { schema: Json }> }).content['application/json']!.schema);
+    const request = resolve(
+      (doc.paths['/v1/routing/plan']!.post!.requestBody as { content: Record<string, { schema: Json }> }).content['application/json']!.schema,
+    );
     const properties = request.properties as Record<string, Json>;
     expect(Object.keys(properties).sort()).toEqual(['accountId', 'fleet', 'mode', 'options', 'orders', 'problemId', 'targetItineraryIds']);
     const order = resolve(properties.orders!.items as Json);
-    expect(Object.keys(order.properties as Json)).toEqual(expect.arrayContaining(['externalId', 'pickupAddress', 'dropoffWindowClose', 'payloadItems', 'customTags', 'requiredSkills']));
+    expect(Object.keys(order.properties as Json)).toEqual(
+      expect.arrayContaining(['externalId', 'pickupAddress', 'dropoffWindowClose', 'payloadItems', 'customTags', 'requiredSkills']),
+    );
     expect(order.additionalProperties).toBe(false);
     const fleet = resolve(properties.fleet!.items as Json);
-    expect(Object.keys(fleet.properties as Json)).toEqual(expect.arrayContaining(['driverExternalId', 'vehicleExternalId', 'vehicleType', 'scheduledStart', 'vehicleSpec', 'routeSkills']));
+    expect(Object.keys(fleet.properties as Json)).toEqual(
+      expect.arrayContaining(['driverExternalId', 'vehicleExternalId', 'vehicleType', 'scheduledStart', 'vehicleSpec', 'routeSkills']),
+    );
     const options = resolve(properties.options!);
     expect(Object.keys(options.properties as Json)).toEqual(
-      expect.arrayContaining(['objective', 'trafficMode', 'enableStopClustering', 'volumeOptimization', 'bundlePayloadItems', 'tagPriorities', 'lockedStops', 'vehicleMaps', 'vehicleSpecOverrides']),
+      expect.arrayContaining([
+        'objective',
+        'trafficMode',
+        'enableStopClustering',
+        'volumeOptimization',
+        'bundlePayloadItems',
+        'tagPriorities',
+        'lockedStops',
+        'vehicleMaps',
+        'vehicleSpecOverrides',
+      ]),
     );
   });
 

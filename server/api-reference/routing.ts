@@ -32,7 +32,11 @@ const submitErrors: DocumentedError[] = [
       'Routing-specific validation failed; `param` names the field: `fleet` missing for plan/createItinerary, `problemId` reused with a different body while its job is retained, an unknown objective (the message lists the accepted values), an unknown vehicle type, a duplicate order externalId, a lockedStops entry naming an unknown itinerary or order, an unlocatable depot address, `targetItineraryIds` unknown or foreign.',
   },
   { status: 500, code: 'enqueue_failed', description: 'The job could not be enqueued. Safe to retry with the same problemId.' },
-  { status: 500, code: 'optimization_failed', description: 'The optimizer returned no usable result. Safe to retry with the same problemId (an identical retry re-runs the failed job).' },
+  {
+    status: 500,
+    code: 'optimization_failed',
+    description: 'The optimizer returned no usable result. Safe to retry with the same problemId (an identical retry re-runs the failed job).',
+  },
   { status: 500, code: 'unknown_job_state', description: 'The job ended in an unexpected state. Safe to retry.' },
 ];
 
@@ -82,15 +86,22 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
       tags: ['Routing'],
       auth: 'routing',
       headers: z.object({
-        Prefer: z
-          .string()
-          .optional()
-          .meta({ description: '`wait=N` (RFC 7240): how long to wait for the result before answering 202, 0 to 120 seconds (default 30).', example: 'wait=5' }),
+        Prefer: z.string().optional().meta({
+          description: '`wait=N` (RFC 7240): how long to wait for the result before answering 202, 0 to 120 seconds (default 30).',
+          example: 'wait=5',
+        }),
       }),
-      body: endpoint === 'run' ? docs.schema('RoutingRunRequest', routingRequestSchema(limits, 'run', 'document')) : docs.schema('RoutingPlanRequest', routingRequestSchema(limits, 'plan', 'document')),
+      body:
+        endpoint === 'run'
+          ? docs.schema('RoutingRunRequest', routingRequestSchema(limits, 'run', 'document'))
+          : docs.schema('RoutingPlanRequest', routingRequestSchema(limits, 'plan', 'document')),
       responses: {
         200: { description: 'The plan: planned itineraries and unassigned orders.', schema: planResult, headers: preferHeader },
-        202: { description: 'Still optimizing; poll `statusUrl`.', schema: pending, headers: { ...preferHeader, 'Retry-After': 'Seconds to wait before polling.', Location: 'The statusUrl.' } },
+        202: {
+          description: 'Still optimizing; poll `statusUrl`.',
+          schema: pending,
+          headers: { ...preferHeader, 'Retry-After': 'Seconds to wait before polling.', Location: 'The statusUrl.' },
+        },
       },
       errors: submitErrors,
     });
@@ -110,7 +121,10 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     auth: 'routing',
     body: docs.schema('RoutingBookRequest', routingRequestSchema(limits, 'book', 'document')),
     responses: { 200: { description: 'The persisted itineraries and unassigned orders.', schema: bookResult } },
-    errors: [...submitErrors, { status: 500, code: 'book_failed', description: 'Writing the itineraries failed after optimization; nothing was written. Safe to retry.' }],
+    errors: [
+      ...submitErrors,
+      { status: 500, code: 'book_failed', description: 'Writing the itineraries failed after optimization; nothing was written. Safe to retry.' },
+    ],
   });
 
   docs.route({
@@ -128,8 +142,16 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     },
     errors: [
       { status: 400, code: 'invalid_job_id', description: 'The job id is missing or empty.' },
-      { status: 404, code: 'job_not_found', description: 'No job with that id for this account and environment, or it expired (about 30 minutes after finishing).' },
-      { status: 500, code: 'optimization_failed', description: 'The job failed: the optimizer returned no usable result. Retry the original request with the same problemId.' },
+      {
+        status: 404,
+        code: 'job_not_found',
+        description: 'No job with that id for this account and environment, or it expired (about 30 minutes after finishing).',
+      },
+      {
+        status: 500,
+        code: 'optimization_failed',
+        description: 'The job failed: the optimizer returned no usable result. Retry the original request with the same problemId.',
+      },
       { status: 500, code: 'book_failed', description: 'The book job failed writing its itineraries; nothing was written. Retry the original request.' },
       { status: 500, code: 'enqueue_failed', description: 'The job could not be enqueued. Retry the original request.' },
       { status: 500, code: 'unknown_job_state', description: 'The job ended in an unexpected state (e.g. canceled).' },
@@ -142,13 +164,18 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     path: '/v1/itineraries',
     operationId: 'listItineraries',
     summary: 'Booked itineraries on a date',
-    description: 'Itineraries written by routing book, of the caller’s account and its branches, in the caller’s environment (live or sandbox), whose scheduled start falls on the local date.',
+    description:
+      'Itineraries written by routing book, of the caller’s account and its branches, in the caller’s environment (live or sandbox), whose scheduled start falls on the local date.',
     tags: ['Itineraries'],
     auth: 'routing',
     query: itineraryListQuerySchema,
     responses: { 200: { description: 'The itineraries, by scheduled start.', schema: docs.schema('ItineraryList', itineraryListSchema) } },
     errors: [
-      { status: 400, code: 'invalid_input', description: '`date` is missing or not YYYY-MM-DD, `accountId` is not numeric, or an unknown query parameter was sent (param names it).' },
+      {
+        status: 400,
+        code: 'invalid_input',
+        description: '`date` is missing or not YYYY-MM-DD, `accountId` is not numeric, or an unknown query parameter was sent (param names it).',
+      },
       { status: 403, code: 'account_mismatch', description: 'accountId is neither the caller’s account nor one of its branches.' },
     ],
   });
@@ -162,6 +189,12 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     auth: 'routing',
     params: itineraryIdParamsSchema,
     responses: { 200: { description: 'The itinerary with its stops.', schema: docs.schema('Itinerary', persistedItinerarySchema) } },
-    errors: [{ status: 404, code: 'itinerary_not_found', description: 'No such itinerary for this account subtree and environment (another account’s reads the same).' }],
+    errors: [
+      {
+        status: 404,
+        code: 'itinerary_not_found',
+        description: 'No such itinerary for this account subtree and environment (another account’s reads the same).',
+      },
+    ],
   });
 };

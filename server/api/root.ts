@@ -19,7 +19,13 @@ export interface AccountNode {
 }
 
 const accountNodeSchema: z.ZodType<AccountNode> = z.lazy(() =>
-  z.object({ id: z.number().int(), name: z.string(), parentId: z.number().int().nullable(), location: z.string().nullable(), children: z.array(accountNodeSchema) }),
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    parentId: z.number().int().nullable(),
+    location: z.string().nullable(),
+    children: z.array(accountNodeSchema),
+  }),
 );
 
 const meSchema = z.object({
@@ -31,9 +37,7 @@ const meSchema = z.object({
 });
 
 function locationLabel(account: Account): string | null {
-  const parts = [account.addressLine1, account.city, [account.state, account.postalCode].filter(Boolean).join(' ')].filter(
-    (p): p is string => Boolean(p),
-  );
+  const parts = [account.addressLine1, account.city, [account.state, account.postalCode].filter(Boolean).join(' ')].filter((p): p is string => Boolean(p));
   return parts.length > 0 ? parts.join(', ') : null;
 }
 

@@ -106,7 +106,11 @@ function routeProblem(scenario: Scenario, route: SeedRoute, dropoffWindow: { sta
     costPerMeter: 0,
     speedFactor: speedFactor(route.vehicleType),
   };
-  const stopAt = (location: number, window: { start: number; end: number } | null): Stop => ({ location, serviceSeconds: SERVICE_SECONDS, timeWindows: window ? [window] : [] });
+  const stopAt = (location: number, window: { start: number; end: number } | null): Stop => ({
+    location,
+    serviceSeconds: SERVICE_SECONDS,
+    timeWindows: window ? [window] : [],
+  });
   const shipments: Shipment[] = route.orders.map((order, o) => {
     const pickupAt = route.sequence.findIndex((s) => s.order === o && s.kind === 'pickup');
     const dropoffAt = route.sequence.findIndex((s) => s.order === o && s.kind === 'delivery');
@@ -145,7 +149,13 @@ function* insertions(route: SeedRoute): Generator<StopRef[]> {
   const fresh = route.orders.length;
   for (let i = 0; i <= existing.length; i++) {
     for (let j = i; j <= existing.length; j++) {
-      const sequence = [...existing.slice(0, i), { shipment: fresh, kind: 'pickup' as const }, ...existing.slice(i, j), { shipment: fresh, kind: 'delivery' as const }, ...existing.slice(j)];
+      const sequence = [
+        ...existing.slice(0, i),
+        { shipment: fresh, kind: 'pickup' as const },
+        ...existing.slice(i, j),
+        { shipment: fresh, kind: 'delivery' as const },
+        ...existing.slice(j),
+      ];
       yield sequence;
     }
   }
@@ -245,7 +255,10 @@ function seedRoute(scenario: Scenario, random: () => number, index: number, trav
     shiftEnd: Math.ceil(schedule.end + (random() < 0.3 ? random() * 1200 : 3 * 3600 + random() * 7200)),
     routeEnd: schedule.end,
     capacity: nearlyFull
-      ? { pounds: Math.ceil(peakPounds + random() * scenario.cart.pounds * 1.5), cubicInches: Math.ceil(peakCubic + random() * scenario.cart.cubicInches * 1.5) }
+      ? {
+          pounds: Math.ceil(peakPounds + random() * scenario.cart.pounds * 1.5),
+          cubicInches: Math.ceil(peakCubic + random() * scenario.cart.cubicInches * 1.5),
+        }
       : route.booked.capacity,
     stops: sequence.map((s, k) => {
       const order = orders[s.order]!;
@@ -291,7 +304,9 @@ function seedScenario(seed: number, date: string, routeZone: string, destination
     origin: random() < 0.7 ? 0 : 1,
     destination: STORES.length + Math.floor(random() * POOL_SIZE),
     cart: { pounds: 20 + Math.floor(random() * 150), cubicInches: 2000 + Math.floor(random() * 20_000) },
-    earliestStart: sameDay ? localTimeToEpoch(date, random() < 0.5 ? '12:40' : '17:25', destinationZone) : localTimeToEpoch(date, '00:00', destinationZone) - 86_400,
+    earliestStart: sameDay
+      ? localTimeToEpoch(date, random() < 0.5 ? '12:40' : '17:25', destinationZone)
+      : localTimeToEpoch(date, '00:00', destinationZone) - 86_400,
     traffic: trafficProfileFor('automatic', date, routeZone),
   };
   const routeCount = 4 + Math.floor(random() * 9);
@@ -339,7 +354,13 @@ describe('the booking search, checked independently', () => {
           const hours = bucketHours(date, startHour, endHour, zones.destinationZone);
           const input: PreparedBookingSearch = {
             routes: scenario.routes.map((r) => r.booked),
-            order: { origin: scenario.points[scenario.origin]!, destination: scenario.points[scenario.destination]!, pounds: scenario.cart.pounds, cubicInches: scenario.cart.cubicInches, serviceSeconds: SERVICE_SECONDS },
+            order: {
+              origin: scenario.points[scenario.origin]!,
+              destination: scenario.points[scenario.destination]!,
+              pounds: scenario.cart.pounds,
+              cubicInches: scenario.cart.cubicInches,
+              serviceSeconds: SERVICE_SECONDS,
+            },
             hours,
             earliestStart: scenario.earliestStart,
             timeZone: zones.destinationZone,
@@ -354,7 +375,10 @@ describe('the booking search, checked independently', () => {
           const travel = embeddedMatrix(scenario.points, 'car');
 
           // The hours are the bucket's local hours in the destination's zone, an hour long each.
-          expect(outcome.hours.map((h) => h.start.slice(11, 16)), context).toEqual(Array.from({ length: endHour - startHour }, (_, k) => `${String(startHour + k).padStart(2, '0')}:00`));
+          expect(
+            outcome.hours.map((h) => h.start.slice(11, 16)),
+            context,
+          ).toEqual(Array.from({ length: endHour - startHour }, (_, k) => `${String(startHour + k).padStart(2, '0')}:00`));
           for (const hour of outcome.hours) {
             const start = Date.parse(hour.start) / 1000;
             expect(Date.parse(hour.end) / 1000 - start, context).toBe(3600);
@@ -362,8 +386,13 @@ describe('the booking search, checked independently', () => {
           }
           // The contract's windows are the hours' windows, sorted by start then end.
           const flat = outcome.hours.flatMap((h) => h.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`));
-          const sorted = [...flat].sort((a, b) => Date.parse(a.split('|')[0]!) - Date.parse(b.split('|')[0]!) || Date.parse(a.split('|')[1]!) - Date.parse(b.split('|')[1]!));
-          expect(outcome.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`), context).toEqual(sorted);
+          const sorted = [...flat].sort(
+            (a, b) => Date.parse(a.split('|')[0]!) - Date.parse(b.split('|')[0]!) || Date.parse(a.split('|')[1]!) - Date.parse(b.split('|')[1]!),
+          );
+          expect(
+            outcome.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`),
+            context,
+          ).toEqual(sorted);
           expect(outcome.fallback, context).toBe(outcome.windows.length === 0 ? 'asap' : undefined);
 
           for (const hour of outcome.hours) {
@@ -389,7 +418,10 @@ describe('the booking search, checked independently', () => {
               expect(Date.parse(found.deliveryWindowEnd) / 1000, context).toBe(hourEnd);
               expect(brute, `${context}: route ${route.booked.id} offered at ${found.deliveryWindowStart} though nothing fits`).not.toBeNull();
               // The earliest: the window starts where the brute force's earliest dropoff does (whole seconds).
-              expect(Math.abs(start - Math.max(hourStart, Math.floor(brute!.start))), `${context}: route ${route.booked.id} at ${hour.start}`).toBeLessThanOrEqual(1);
+              expect(
+                Math.abs(start - Math.max(hourStart, Math.floor(brute!.start))),
+                `${context}: route ${route.booked.id} at ${hour.start}`,
+              ).toBeLessThanOrEqual(1);
 
               // Re-checked by the verifier: the dropoff served at the window's start, on that route.
               const exact = routeProblem(scenario, route, { start, end: start + 1 }, travel);
@@ -410,7 +442,8 @@ describe('the booking search, checked independently', () => {
             }
           }
         }
-        if (process.env.BOOKING_CHECK_VERBOSE) console.log(`${date} ${zones.routeZone}: ${windowsChecked} windows checked, ${omittedChecked} omitted (route, hour) pairs brute-forced`);
+        if (process.env.BOOKING_CHECK_VERBOSE)
+          console.log(`${date} ${zones.routeZone}: ${windowsChecked} windows checked, ${omittedChecked} omitted (route, hour) pairs brute-forced`);
         // The seeds exercise both sides.
         expect(windowsChecked).toBeGreaterThan(0);
         expect(omittedChecked).toBeGreaterThan(0);

@@ -104,18 +104,21 @@ export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, Prepared
   /** The search log row, in the transaction that completes the job. */
   async commit({ tx, job, input, result }) {
     const outcome = result as unknown as BookingSearchOutcome;
-    await tx.insert(schema.bookingSearches).values({
-      jobId: job.id,
-      accountId: job.accountId,
-      environment: job.environment,
-      branchId: input.branchId,
-      date: input.date,
-      bucket: input.bucket,
-      windows: outcome.windows.length,
-      priceCents: outcome.price?.amountCents ?? null,
-      priceModel: outcome.price?.model ?? null,
-      fallback: outcome.fallback ?? null,
-      finishedAt: new Date(),
-    }).onConflictDoNothing();
+    await tx
+      .insert(schema.bookingSearches)
+      .values({
+        jobId: job.id,
+        accountId: job.accountId,
+        environment: job.environment,
+        branchId: input.branchId,
+        date: input.date,
+        bucket: input.bucket,
+        windows: outcome.windows.length,
+        priceCents: outcome.price?.amountCents ?? null,
+        priceModel: outcome.price?.model ?? null,
+        fallback: outcome.fallback ?? null,
+        finishedAt: new Date(),
+      })
+      .onConflictDoNothing();
   },
 };

@@ -5,7 +5,10 @@ import type { FoundWindow } from './search';
 const METERS_PER_MILE = 1609.344;
 
 /** The rate card's cost of a window's detour, in cents; null when its vehicle type has no card. */
-export function detourCostCents(settings: BookingSettings | null, window: Pick<FoundWindow, 'vehicleType' | 'addedDistanceMeters' | 'addedDurationSeconds'>): number | null {
+export function detourCostCents(
+  settings: BookingSettings | null,
+  window: Pick<FoundWindow, 'vehicleType' | 'addedDistanceMeters' | 'addedDurationSeconds'>,
+): number | null {
   const card = settings?.rateCards?.[window.vehicleType];
   if (!card) return null;
   return card.baseFeeCents + (card.perMileCents * window.addedDistanceMeters) / METERS_PER_MILE + (card.perMinuteCents * window.addedDurationSeconds) / 60;

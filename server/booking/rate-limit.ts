@@ -17,7 +17,9 @@ export interface BookingRateLimiter {
 export function createBookingRateLimiter(handle: DbHandle, limits: { ratePerSecond: number; burst: number }): BookingRateLimiter {
   const options = { keyPrefix: 'booking', points: limits.burst, duration: limits.burst / limits.ratePerSecond };
   const limiter: RateLimiterAbstract =
-    handle.kind === 'postgres' ? new RateLimiterDrizzle({ storeClient: handle.db, schema: schema.bookingRateLimits, ...options }) : new RateLimiterMemory(options);
+    handle.kind === 'postgres'
+      ? new RateLimiterDrizzle({ storeClient: handle.db, schema: schema.bookingRateLimits, ...options })
+      : new RateLimiterMemory(options);
   return {
     async consume(accountId) {
       try {
@@ -41,7 +43,9 @@ function processLimiter(): Promise<BookingRateLimiter> {
   let current = global[SINGLETON];
   if (!current) {
     const config = getConfig();
-    current = getDbHandle().then((handle) => createBookingRateLimiter(handle, { ratePerSecond: config.BOOKING_RATE_LIMIT_PER_SECOND, burst: config.BOOKING_RATE_LIMIT_BURST }));
+    current = getDbHandle().then((handle) =>
+      createBookingRateLimiter(handle, { ratePerSecond: config.BOOKING_RATE_LIMIT_PER_SECOND, burst: config.BOOKING_RATE_LIMIT_BURST }),
+    );
     current.catch(() => {
       if (global[SINGLETON] === current) delete global[SINGLETON];
     });

@@ -75,7 +75,7 @@ export const bookingPriceSchema = z.object({
 export type BookingPrice = z.infer<typeof bookingPriceSchema>;
 
 export const bookingWindowSchema = z.object({
-  deliveryWindowStart: z.string().meta({ description: 'ISO 8601 with the destination\'s UTC offset on that date.' }),
+  deliveryWindowStart: z.string().meta({ description: "ISO 8601 with the destination's UTC offset on that date." }),
   deliveryWindowEnd: z.string(),
   price: bookingPriceSchema.optional(),
 });

@@ -66,7 +66,15 @@ describe('bucket hours in local time', () => {
 });
 
 describe('slot policy in the destination time zone', () => {
-  const policy: SlotPolicy = { ...DEFAULT_SLOT_POLICY, horizonDays: 10, blackoutDates: ['2026-03-10'], leadTimeMinutes: 120, sameDayCutoff: '11:00', availableBuckets: ['MORNING', 'AFTERNOON'], defaultBucket: 'AFTERNOON' };
+  const policy: SlotPolicy = {
+    ...DEFAULT_SLOT_POLICY,
+    horizonDays: 10,
+    blackoutDates: ['2026-03-10'],
+    leadTimeMinutes: 120,
+    sameDayCutoff: '11:00',
+    availableBuckets: ['MORNING', 'AFTERNOON'],
+    defaultBucket: 'AFTERNOON',
+  };
   const nowSeconds = at('2026-03-08', '09:30');
   const codeOf = (request: { date: string; timeframeBucket?: 'MORNING' | 'AFTERNOON' | 'EVENING' }, now = nowSeconds) => {
     try {
@@ -135,7 +143,7 @@ describe('searchBookingWindows', () => {
     }
   });
 
-  it('explains an hour without windows: capacity, the shift, a stop\'s window, no route', () => {
+  it("explains an hour without windows: capacity, the shift, a stop's window, no route", () => {
     const date = '2026-03-08';
     const hours = bucketHours(date, 12, 17, NY);
     const heavy = { ...order, pounds: 5000 };
@@ -149,8 +157,34 @@ describe('searchBookingWindows', () => {
     // A booked order must be delivered in Philadelphia 12:30-12:35: being in Midtown in the 12 o'clock hour is impossible.
     const booked = emptyRoute(1, date, ['08:00', '20:00'], {
       stops: [
-        { stopNumber: 1, type: 'pickup', orderExternalIds: ['o1'], ...BROOKLYN, arrival: at(date, '11:00'), serviceStart: at(date, '11:00'), departure: at(date, '11:03'), serviceSeconds: 180, windowOpen: null, windowClose: null, loadPounds: 100, loadCubicInches: 1000 },
-        { stopNumber: 2, type: 'dropoff', orderExternalIds: ['o1'], ...PHILADELPHIA, arrival: at(date, '12:30'), serviceStart: at(date, '12:30'), departure: at(date, '12:33'), serviceSeconds: 180, windowOpen: at(date, '12:30'), windowClose: at(date, '12:35'), loadPounds: 0, loadCubicInches: 0 },
+        {
+          stopNumber: 1,
+          type: 'pickup',
+          orderExternalIds: ['o1'],
+          ...BROOKLYN,
+          arrival: at(date, '11:00'),
+          serviceStart: at(date, '11:00'),
+          departure: at(date, '11:03'),
+          serviceSeconds: 180,
+          windowOpen: null,
+          windowClose: null,
+          loadPounds: 100,
+          loadCubicInches: 1000,
+        },
+        {
+          stopNumber: 2,
+          type: 'dropoff',
+          orderExternalIds: ['o1'],
+          ...PHILADELPHIA,
+          arrival: at(date, '12:30'),
+          serviceStart: at(date, '12:30'),
+          departure: at(date, '12:33'),
+          serviceSeconds: 180,
+          windowOpen: at(date, '12:30'),
+          windowClose: at(date, '12:35'),
+          loadPounds: 0,
+          loadCubicInches: 0,
+        },
       ],
     });
     const tight = search({ routes: [booked], order, hours });
@@ -161,7 +195,7 @@ describe('searchBookingWindows', () => {
     expect(search({ routes: [], order, hours }).hours.map((h) => h.reason)).toEqual(Array(5).fill('no_route'));
   });
 
-  it('renders windows in a destination zone other than the routes\' zone', () => {
+  it("renders windows in a destination zone other than the routes' zone", () => {
     // Routes planned in New York time; the buyer's hours are Chicago hours (an hour later in New York).
     const date = '2026-11-01';
     const chicagoHours = bucketHours(date, 12, 14, 'America/Chicago');
@@ -180,7 +214,12 @@ describe('quotePrice', () => {
     expect(quotePrice({ rateCards, pricing: { model: 'markup', markupPercent: 10, markupFixedCents: 30 } }, [window], 0)?.amountCents).toBe(1900);
     expect(quotePrice({ rateCards, pricing: { model: 'free_over', freeOverCents: 5000 } }, [window], 5000)?.amountCents).toBe(0);
     expect(quotePrice({ rateCards, pricing: { model: 'free_over', freeOverCents: 5000 } }, [window], 4999)?.amountCents).toBe(1700);
-    expect(quotePrice({ rateCards, pricing: { model: 'on_account' } }, [window], 0)).toEqual({ amountCents: 1700, currency: 'usd', model: 'on_account', billedToAccount: true });
+    expect(quotePrice({ rateCards, pricing: { model: 'on_account' } }, [window], 0)).toEqual({
+      amountCents: 1700,
+      currency: 'usd',
+      model: 'on_account',
+      billedToAccount: true,
+    });
   });
 
   it('omits the price when no rate card applies, and takes the cheapest detour', () => {
@@ -203,7 +242,9 @@ describe('bookingProblemId', () => {
     const id = bookingProblemId(body, 'FLEXIBLE', 3, 'live');
     expect(id).toMatch(/^[0-9a-f]{64}$/);
     expect(bookingProblemId({ ...body, contact: { email: 'b@example.com', name: 'B' } }, 'FLEXIBLE', 3, 'live')).toBe(id);
-    const reordered = JSON.parse(JSON.stringify({ fulfillingBranchId: body.fulfillingBranchId, date: body.date, destination: body.destination, cart: body.cart })) as typeof body;
+    const reordered = JSON.parse(
+      JSON.stringify({ fulfillingBranchId: body.fulfillingBranchId, date: body.date, destination: body.destination, cart: body.cart }),
+    ) as typeof body;
     expect(bookingProblemId(reordered, 'FLEXIBLE', 3, 'live')).toBe(id);
     // The omitted bucket and the policy's default bucket search the same hours.
     expect(bookingProblemId({ ...body, timeframeBucket: 'FLEXIBLE' }, 'FLEXIBLE', 3, 'live')).toBe(id);

@@ -1,4 +1,13 @@
-import { queryInsertionsForWindows, type FixedRoute, type Problem, type Shipment, type Stop, type TimeWindow, type TrafficProfile, type Vehicle } from '@/server/optimizer';
+import {
+  queryInsertionsForWindows,
+  type FixedRoute,
+  type Problem,
+  type Shipment,
+  type Stop,
+  type TimeWindow,
+  type TrafficProfile,
+  type Vehicle,
+} from '@/server/optimizer';
 import type { LatLng, TravelMatrix } from '@/server/geo';
 import { VEHICLE_CATALOG, type BookedRoute } from '@/server/routing';
 
@@ -229,7 +238,10 @@ const REASON_PRIORITY: HourReason[] = ['capacity', 'shift', 'stop_window'];
 /** Whether each window fits the route's relaxed problem (one compiled query for all of them). */
 function fitsRelaxed(built: RouteProblem, relax: 'capacity' | 'shift', traffic: TrafficProfile | undefined, windows: TimeWindow[]): boolean[] {
   const problem = relaxed(built, relax);
-  const options = queryInsertionsForWindows({ problem: traffic ? { ...problem, traffic } : problem, routes: [built.fixed], shipment: built.newShipment }, windows);
+  const options = queryInsertionsForWindows(
+    { problem: traffic ? { ...problem, traffic } : problem, routes: [built.fixed], shipment: built.newShipment },
+    windows,
+  );
   return options.map((perRoute) => perRoute[0]!.feasible);
 }
 
@@ -251,7 +263,10 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   const built = input.routes.map((route, r) => routeProblem(route, input.order, travel[r]!));
   input.routes.forEach((route, r) => {
     const { problem, fixed, newShipment } = built[r]!;
-    const options = queryInsertionsForWindows({ problem: input.traffic ? { ...problem, traffic: input.traffic } : problem, routes: [fixed], shipment: newShipment }, deliveryWindows);
+    const options = queryInsertionsForWindows(
+      { problem: input.traffic ? { ...problem, traffic: input.traffic } : problem, routes: [fixed], shipment: newShipment },
+      deliveryWindows,
+    );
     options.forEach((perRoute, h) => {
       const option = perRoute[0]!;
       if (!searchable[h] || !option.feasible) return;

@@ -23,7 +23,11 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
     testDb = await createTestDb();
     jobs = await createJobs({ handle: testDb.handle, mode: 'queue', config: parseConfig({ DATABASE_URL: testDb.databaseUrl }), sweepIntervalMs: 0 });
     const parent = await createAccount(testDb.db, { name: 'Parent' });
-    const branch = await createAccount(testDb.db, { name: 'Branch', parentId: parent.id, location: { postalCode: '11201', latitude: 40.7033, longitude: -73.9903 } });
+    const branch = await createAccount(testDb.db, {
+      name: 'Branch',
+      parentId: parent.id,
+      location: { postalCode: '11201', latitude: 40.7033, longitude: -73.9903 },
+    });
     branchId = branch.id;
     const now = localTimeToEpoch('2026-11-22', '10:00', 'America/New_York') * 1000;
     caller = {

@@ -127,7 +127,12 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
   const origin = await resolveOrigin(db, body, callerSettings.pickupOverride, branchSettings.branchLocation);
 
   const zone = zoneForZip(body.destination.postalCode);
-  if (!zone.ok) throw new BookingError('timezone_not_found', `destination.postalCode: no time zone is known for "${body.destination.postalCode}".`, 'destination.postalCode');
+  if (!zone.ok)
+    throw new BookingError(
+      'timezone_not_found',
+      `destination.postalCode: no time zone is known for "${body.destination.postalCode}".`,
+      'destination.postalCode',
+    );
 
   const nowMs = now(principal.accountId);
   const slot = evaluateSlotPolicy(branchSettings.slotPolicy, body, zone.zone, Math.floor(nowMs / 1000));
@@ -149,13 +154,22 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
 
   const destination = await geocode(db, body.destination);
   if (destination.status !== 'resolved') {
-    throw new BookingError('invalid_input', 'destination: the delivery address cannot be located.', destination.status === 'invalid' ? `destination.${destination.field}` : 'destination');
+    throw new BookingError(
+      'invalid_input',
+      'destination: the delivery address cannot be located.',
+      destination.status === 'invalid' ? `destination.${destination.field}` : 'destination',
+    );
   }
   const accountIds = (await listSubtree(db, branch.id)).map((a) => a.id);
   const load = cartLoad(body.cart.items);
   const serviceTime = { ...SERVICE_DEFAULT_OPTIONS.serviceTime, ...callerSettings.optimization.serviceTime };
   const input: BookingJobInput = {
-    routeScope: { accountIds, environment: principal.environment, date: body.date, ...(body.deliveryMethod !== undefined ? { vehicleType: body.deliveryMethod } : {}) },
+    routeScope: {
+      accountIds,
+      environment: principal.environment,
+      date: body.date,
+      ...(body.deliveryMethod !== undefined ? { vehicleType: body.deliveryMethod } : {}),
+    },
     order: {
       origin,
       destination: { latitude: destination.latitude, longitude: destination.longitude },
@@ -228,10 +242,15 @@ export async function pollBookingJob(caller: BookingCaller, jobId: string, prefe
     await caller.jobs.waitFor(job.id, waitSeconds * 1000);
     job = (await findBookingJob(caller, jobId)) ?? job;
   }
-  if (job.status === 'processing') return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS, preferenceApplied };
+  if (job.status === 'processing')
+    return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS, preferenceApplied };
   if (job.status === 'complete' && job.result) {
     const outcome = job.result as unknown as BookingSearchOutcome;
-    return { state: 'complete', body: { status: 'complete', windows: outcome.windows, ...(outcome.fallback ? { fallback: outcome.fallback } : {}) }, preferenceApplied };
+    return {
+      state: 'complete',
+      body: { status: 'complete', windows: outcome.windows, ...(outcome.fallback ? { fallback: outcome.fallback } : {}) },
+      preferenceApplied,
+    };
   }
   throw new BookingError('optimization_failed', 'The booking search found no usable result. It is safe to retry the recommend request.');
 }
@@ -284,7 +303,12 @@ export async function recentBookingSearches(db: DbOrTx, accountId: number, limit
   const rows = await db
     .select()
     .from(schema.bookingSearches)
-    .where(inArray(schema.bookingSearches.accountId, accounts.map((a) => a.id)))
+    .where(
+      inArray(
+        schema.bookingSearches.accountId,
+        accounts.map((a) => a.id),
+      ),
+    )
     .orderBy(desc(schema.bookingSearches.finishedAt))
     .limit(limit);
   return rows.map((row) => ({ ...row, finishedAt: row.finishedAt.toISOString(), branchName: names.get(row.branchId) ?? null }));

@@ -31,7 +31,12 @@ export function bucketHours(date: string, startHour: number, endHour: number, zo
  * date_out_of_range, date_blackout, lead_time_not_met, same_day_cutoff_passed,
  * timeframe_bucket_not_available. `nowSeconds` is the caller's clock (injectable in tests).
  */
-export function evaluateSlotPolicy(policy: SlotPolicy, request: { date: string; timeframeBucket?: TimeframeBucket | undefined }, zone: string, nowSeconds: number): SlotDecision {
+export function evaluateSlotPolicy(
+  policy: SlotPolicy,
+  request: { date: string; timeframeBucket?: TimeframeBucket | undefined },
+  zone: string,
+  nowSeconds: number,
+): SlotDecision {
   const today = localDateOf(nowSeconds, zone);
   const lastBookable = addDays(today, policy.horizonDays);
   if (request.date < today || request.date > lastBookable) {
@@ -58,7 +63,11 @@ export function evaluateSlotPolicy(policy: SlotPolicy, request: { date: string; 
     );
   }
   if (policy.sameDayCutoff !== null && request.date === today && nowSeconds >= localTimeToEpoch(today, policy.sameDayCutoff, zone)) {
-    throw new BookingError('same_day_cutoff_passed', `date: same-day deliveries can be booked until ${policy.sameDayCutoff} local time; that time has passed.`, 'date');
+    throw new BookingError(
+      'same_day_cutoff_passed',
+      `date: same-day deliveries can be booked until ${policy.sameDayCutoff} local time; that time has passed.`,
+      'date',
+    );
   }
   if (!policy.availableBuckets.includes(bucket)) {
     throw new BookingError(

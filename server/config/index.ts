@@ -5,9 +5,7 @@ import { z } from 'zod';
  * through `getConfig()`; nothing else reads process.env directly (tests pass overrides instead).
  * Add a variable here, with a default and a description, before using it.
  */
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalUrl = z.url().optional();
 
@@ -21,7 +19,12 @@ export const configSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional()),
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
   /** Directory for the embedded database and other local state. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** Seed a demo account tree, users and keys into an empty database on start. */
@@ -42,7 +45,12 @@ export const configSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter((a) => a !== ''),
+    )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be a comma-separated list of IP addresses'))),
   /**
    * A client that has not sent all its headers after HTTP_HEADERS_TIMEOUT_SECONDS, or its whole
@@ -102,12 +110,28 @@ export const configSchema = z.object({
   MAX_ORDERS: z.coerce.number().int().min(1).default(2000),
   MAX_FLEET: z.coerce.number().int().min(1).default(300),
   MAX_CART_ITEMS: z.coerce.number().int().min(1).default(100),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   ROUTING_SYNC_TIMEOUT_SECONDS: z.coerce.number().min(0).max(120).default(30),
-  ROUTING_JOB_RETENTION_SECONDS: z.coerce.number().int().min(1).default(30 * 60),
-  BOOKING_RESULT_RETENTION_SECONDS: z.coerce.number().int().min(1).default(10 * 60),
+  ROUTING_JOB_RETENTION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 60),
+  BOOKING_RESULT_RETENTION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 60),
   /** An identical booking search is answered with the handle of one that found windows this recently. */
-  BOOKING_DEDUPE_WINDOW_SECONDS: z.coerce.number().int().min(0).default(10 * 60),
+  BOOKING_DEDUPE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 60),
   /** Booking recommend rate limit per account: sustained searches per second and burst size. */
   BOOKING_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(10),
   BOOKING_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
@@ -122,9 +146,7 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   constructor(public readonly issues: { variable: string; message: string }[]) {
-    super(
-      'Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'),
-    );
+    super('Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'));
     this.name = 'ConfigError';
   }
 }
@@ -135,9 +157,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })));
   }
   const config = parsed.data;
   if (config.JOBS_MODE === 'queue' && !config.DATABASE_URL) {

@@ -77,7 +77,10 @@ describe.runIf(testDbKind() === 'pglite')('embedded database in a data directory
     writeFileSync(lockFileOf(dataDir), JSON.stringify({ pid: 2 ** 22 + 12345, hostname: os.hostname(), startedAt: 'x' }));
     const reopened = await createDb({ dataDir });
     try {
-      const rows = await reopened.db.select().from(schema.accounts).where(sql`${schema.accounts.name} = 'Persisted'`);
+      const rows = await reopened.db
+        .select()
+        .from(schema.accounts)
+        .where(sql`${schema.accounts.name} = 'Persisted'`);
       expect(rows).toHaveLength(1);
     } finally {
       await reopened.close();

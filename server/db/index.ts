@@ -71,7 +71,10 @@ export async function getOrCreateServiceSecret(db: DbOrTx, name: string, bytes =
     .insert(serviceSecrets)
     .values({ name, value: randomBytes(bytes).toString('base64url') })
     .onConflictDoNothing({ target: serviceSecrets.name });
-  const rows = await db.select({ value: serviceSecrets.value }).from(serviceSecrets).where(sql`${serviceSecrets.name} = ${name}`);
+  const rows = await db
+    .select({ value: serviceSecrets.value })
+    .from(serviceSecrets)
+    .where(sql`${serviceSecrets.name} = ${name}`);
   const row = rows[0];
   if (!row) throw new Error(`service secret ${name} could not be stored`);
   return row.value;

@@ -40,7 +40,10 @@ export class DataDirLockedError extends Error {
 export function isZombie(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 1).trim().startsWith('Z');
+    return stat
+      .slice(stat.lastIndexOf(')') + 1)
+      .trim()
+      .startsWith('Z');
   } catch {
     return false;
   }

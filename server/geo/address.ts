@@ -15,9 +15,7 @@ export interface AddressInput {
 export type CoordinateField = 'latitude' | 'longitude';
 
 export type CoordinateParse =
-  | { kind: 'absent' }
-  | { kind: 'valid'; latitude: number; longitude: number }
-  | { kind: 'invalid'; field: CoordinateField; message: string };
+  { kind: 'absent' } | { kind: 'valid'; latitude: number; longitude: number } | { kind: 'invalid'; field: CoordinateField; message: string };
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 

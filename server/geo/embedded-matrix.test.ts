@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { surfaceDistance, type LatLng } from './distance';
-import {
-  BAND_SPEEDS_KMH,
-  CIRCUITY,
-  EmbeddedMatrixProvider,
-  embeddedMatrix,
-  embeddedTable,
-  travelSeconds,
-} from './embedded-matrix';
+import { BAND_SPEEDS_KMH, CIRCUITY, EmbeddedMatrixProvider, embeddedMatrix, embeddedTable, travelSeconds } from './embedded-matrix';
 import { VEHICLE_PROFILES } from './matrix';
 
 /**
@@ -50,8 +43,7 @@ function vincentyMeters(p: LatLng, q: LatLng): number {
         sinSigma *
         (cos2SigmaM +
           (B / 4) *
-            (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM) -
-              (B / 6) * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)));
+            (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM) - (B / 6) * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)));
       return b * A * (sigma - deltaSigma);
     }
   }
@@ -66,11 +58,26 @@ const usPoint = fc.record({
 describe('surface distance', () => {
   it('agrees with Vincenty on known city pairs within 0.5% (in fact within a few meters)', () => {
     const pairs: [LatLng, LatLng][] = [
-      [{ latitude: 42.3576, longitude: -71.0684 }, { latitude: 40.7484, longitude: -73.9967 }], // Boston - New York
-      [{ latitude: 18.4, longitude: -66.06 }, { latitude: 18.01, longitude: -66.61 }], // San Juan - Ponce
-      [{ latitude: 61.2116, longitude: -149.8761 }, { latitude: 64.8378, longitude: -147.7164 }], // Anchorage - Fairbanks
-      [{ latitude: 47.6062, longitude: -122.3321 }, { latitude: 25.7617, longitude: -80.1918 }], // Seattle - Miami
-      [{ latitude: 40, longitude: -100 }, { latitude: 40.0001, longitude: -100 }], // 11 m
+      [
+        { latitude: 42.3576, longitude: -71.0684 },
+        { latitude: 40.7484, longitude: -73.9967 },
+      ], // Boston - New York
+      [
+        { latitude: 18.4, longitude: -66.06 },
+        { latitude: 18.01, longitude: -66.61 },
+      ], // San Juan - Ponce
+      [
+        { latitude: 61.2116, longitude: -149.8761 },
+        { latitude: 64.8378, longitude: -147.7164 },
+      ], // Anchorage - Fairbanks
+      [
+        { latitude: 47.6062, longitude: -122.3321 },
+        { latitude: 25.7617, longitude: -80.1918 },
+      ], // Seattle - Miami
+      [
+        { latitude: 40, longitude: -100 },
+        { latitude: 40.0001, longitude: -100 },
+      ], // 11 m
     ];
     for (const [p, q] of pairs) {
       const reference = vincentyMeters(p, q);

@@ -67,7 +67,10 @@ describe('CachingMatrixProvider', () => {
     const cache = new CachingMatrixProvider(inner, 10_000);
     const points = grid(4);
     await cache.matrix(points, 'car');
-    await cache.matrix(points.map((p) => ({ latitude: p.latitude + 1e-7, longitude: p.longitude - 1e-7 })), 'car');
+    await cache.matrix(
+      points.map((p) => ({ latitude: p.latitude + 1e-7, longitude: p.longitude - 1e-7 })),
+      'car',
+    );
     expect(inner.calls).toBe(1);
     await cache.matrix(points, 'truck');
     expect(inner.calls).toBe(2);

@@ -53,12 +53,7 @@ export class CachingMatrixProvider implements MatrixProvider {
     return this.table(points, points, profile, departureTime);
   }
 
-  async table(
-    sources: readonly LatLng[],
-    destinations: readonly LatLng[],
-    profile: VehicleProfile,
-    departureTime?: number,
-  ): Promise<TravelMatrix> {
+  async table(sources: readonly LatLng[], destinations: readonly LatLng[], profile: VehicleProfile, departureTime?: number): Promise<TravelMatrix> {
     const pairs = sources.length * destinations.length;
     // Time-dependent answers are not reusable across departure times.
     if (pairs > this.capacity || departureTime !== undefined) {

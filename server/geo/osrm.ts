@@ -37,12 +37,7 @@ export class OsrmMatrixProvider extends RemoteMatrixProvider {
     const durations = readNestedRows(record.durations, rows, columns, 1);
     const distances = readNestedRows(record.distances, rows, columns, 1);
     if (record.code !== 'Ok' || !durations || !distances) {
-      throw new RoutingEngineError(
-        'routing_engine_bad_response',
-        this.name,
-        `expected code "Ok" with ${rows}x${columns} durations and distances`,
-        status,
-      );
+      throw new RoutingEngineError('routing_engine_bad_response', this.name, `expected code "Ok" with ${rows}x${columns} durations and distances`, status);
     }
     // A pair is unreachable when either annotation is missing.
     for (let k = 0; k < durations.length; k++) {

@@ -10,7 +10,7 @@ import { readValhallaMatrix, ValhallaMatrixProvider } from './valhalla';
 /** Points around Boston, deterministic. */
 function points(n: number, seed = 1): LatLng[] {
   let state = seed;
-  const next = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   return Array.from({ length: n }, () => ({ latitude: 42.2 + next() * 0.4, longitude: -71.3 + next() * 0.5 }));
 }
 
@@ -28,7 +28,12 @@ function options(engine: FakeEngine, overrides: Partial<RemoteMatrixOptions> = {
   return { url: engine.url, timeoutMs: 2000, retries: 0, backoffMs: 10, tableLimit: 100, concurrency: 3, ...overrides };
 }
 
-function expectMatches(actual: { durations: Float64Array; distances: Float64Array }, expected: { durations: Float64Array; distances: Float64Array }, timeScale = 1, timeTolerance = 0.06): void {
+function expectMatches(
+  actual: { durations: Float64Array; distances: Float64Array },
+  expected: { durations: Float64Array; distances: Float64Array },
+  timeScale = 1,
+  timeTolerance = 0.06,
+): void {
   expect(actual.durations.length).toBe(expected.durations.length);
   for (let k = 0; k < expected.durations.length; k++) {
     expect(Math.abs(actual.durations[k]! - expected.durations[k]! * timeScale)).toBeLessThanOrEqual(timeTolerance * timeScale + 1e-9);
@@ -108,7 +113,7 @@ describe('OSRM provider (local server speaking the OSRM table format)', () => {
     expected.distances[7] = Infinity;
     for (let k = 0; k < 15; k++) {
       if (k === 7) continue;
-      expect(m.durations[k]).toBeCloseTo(Math.round(expected.durations[k]! * 10) / 10 * 1.08, 6);
+      expect(m.durations[k]).toBeCloseTo((Math.round(expected.durations[k]! * 10) / 10) * 1.08, 6);
     }
   });
 
@@ -224,7 +229,21 @@ describe('Valhalla provider (local server speaking the sources_to_targets format
   });
 
   it('reads the compact (verbose: false) form too, in miles when told', () => {
-    const parsed = readValhallaMatrix({ durations: [[0, 60], [61, null]], distances: [[0, 1], [1.1, null]] }, 2, 2, 1609.344);
+    const parsed = readValhallaMatrix(
+      {
+        durations: [
+          [0, 60],
+          [61, null],
+        ],
+        distances: [
+          [0, 1],
+          [1.1, null],
+        ],
+      },
+      2,
+      2,
+      1609.344,
+    );
     expect(parsed).not.toBeNull();
     expect(Array.from(parsed!.durations)).toEqual([0, 60, 61, Infinity]);
     expect(parsed!.distances[1]).toBeCloseTo(1609.344, 6);

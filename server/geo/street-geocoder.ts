@@ -27,9 +27,7 @@ const text = (value: string | null | undefined): string | undefined => value?.tr
 const streetOf = (address: AddressInput): string | undefined =>
   [text(address.addressLine1), text(address.addressLine2)].filter(Boolean).join(', ') || undefined;
 
-const nominatimAnswer = z.array(
-  z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) }).loose(),
-);
+const nominatimAnswer = z.array(z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) }).loose());
 
 /** Nominatim `/search`, structured query, jsonv2 (an array of places with string lat/lon). */
 export class NominatimClient implements StreetGeocoderClient {
@@ -188,7 +186,6 @@ export function createGeocoder(
 ): Geocoder {
   if (!config.GEOCODER_URL) return new ZipCentroidGeocoder();
   const policy: HttpPolicy = { timeoutMs: config.GEOCODER_TIMEOUT_MS, retries: 1, backoffMs: 200 };
-  const client =
-    config.GEOCODER === 'pelias' ? new PeliasClient(config.GEOCODER_URL, policy) : new NominatimClient(config.GEOCODER_URL, policy);
+  const client = config.GEOCODER === 'pelias' ? new PeliasClient(config.GEOCODER_URL, policy) : new NominatimClient(config.GEOCODER_URL, policy);
   return new StreetLevelGeocoder(client, cache, options);
 }

@@ -170,13 +170,26 @@ export function startFakeValhalla(maxPairs = 2500): Promise<FakeEngine> {
 export function startFakeNominatim(places: Record<string, LatLng>): Promise<FakeEngine> {
   return startFake((_engine, _req, url, _body, res) => {
     if (url.pathname !== '/search') return json(res, 404, { error: 'not found' });
-    const text = ['q', 'street', 'city', 'state', 'postalcode'].map((k) => url.searchParams.get(k) ?? '').join(' ').toLowerCase();
+    const text = ['q', 'street', 'city', 'state', 'postalcode']
+      .map((k) => url.searchParams.get(k) ?? '')
+      .join(' ')
+      .toLowerCase();
     const hit = Object.entries(places).find(([key]) => text.includes(key.toLowerCase()));
     json(
       res,
       200,
       hit
-        ? [{ place_id: 1, lat: String(hit[1].latitude), lon: String(hit[1].longitude), display_name: hit[0], category: 'place', type: 'house', importance: 0.5 }]
+        ? [
+            {
+              place_id: 1,
+              lat: String(hit[1].latitude),
+              lon: String(hit[1].longitude),
+              display_name: hit[0],
+              category: 'place',
+              type: 'house',
+              importance: 0.5,
+            },
+          ]
         : [],
     );
   });
@@ -186,7 +199,10 @@ export function startFakeNominatim(places: Record<string, LatLng>): Promise<Fake
 export function startFakePelias(places: Record<string, LatLng>): Promise<FakeEngine> {
   return startFake((_engine, _req, url, _body, res) => {
     if (url.pathname !== '/v1/search/structured' && url.pathname !== '/v1/search') return json(res, 404, { error: 'not found' });
-    const text = ['text', 'address', 'locality', 'region', 'postalcode'].map((k) => url.searchParams.get(k) ?? '').join(' ').toLowerCase();
+    const text = ['text', 'address', 'locality', 'region', 'postalcode']
+      .map((k) => url.searchParams.get(k) ?? '')
+      .join(' ')
+      .toLowerCase();
     const hit = Object.entries(places).find(([key]) => text.includes(key.toLowerCase()));
     json(res, 200, {
       type: 'FeatureCollection',

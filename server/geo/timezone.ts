@@ -183,14 +183,18 @@ export function localDateOf(epochSeconds: number, zone: string): string {
 export function epochToLocalIso(epochSeconds: number, zone: string): string {
   const offset = utcOffsetSeconds(epochSeconds, zone);
   const local = new Date((Math.floor(epochSeconds) + offset) * 1000);
-  const wall = { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds() };
+  const wall = {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   const offsetText = `${sign}${pad(Math.floor(abs / 3600))}:${pad(Math.floor((abs % 3600) / 60))}`;
-  return (
-    `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}` +
-    `T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${offsetText}`
-  );
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}` + `T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${offsetText}`;
 }
 
 function pad(value: number, width = 2): string {

@@ -85,7 +85,7 @@ describe('zoneForZip', () => {
     }
   });
 
-  it('every ZIP with a location gets a valid zone, one of its state\'s', () => {
+  it("every ZIP with a location gets a valid zone, one of its state's", () => {
     let count = 0;
     const wrong: string[] = [];
     for (let code = 0; code < 100_000; code++) {

@@ -115,7 +115,10 @@ export function assertSaneJson(value: unknown): void {
     const { value: current, path } = pending.pop()!;
     if (typeof current === 'string') {
       if (hasLoneSurrogate(current)) {
-        throw ApiError.invalidInput(`${jsonPath(path) || 'Request body'}: contains a lone UTF-16 surrogate (not valid Unicode text).`, jsonPath(path) || undefined);
+        throw ApiError.invalidInput(
+          `${jsonPath(path) || 'Request body'}: contains a lone UTF-16 surrogate (not valid Unicode text).`,
+          jsonPath(path) || undefined,
+        );
       }
       continue;
     }
@@ -129,7 +132,10 @@ export function assertSaneJson(value: unknown): void {
     }
     for (const [key, item] of Object.entries(current)) {
       if (hasLoneSurrogate(key)) {
-        throw ApiError.invalidInput(`${jsonPath(path) || 'Request body'}: a key contains a lone UTF-16 surrogate (not valid Unicode text).`, jsonPath(path) || undefined);
+        throw ApiError.invalidInput(
+          `${jsonPath(path) || 'Request body'}: a key contains a lone UTF-16 surrogate (not valid Unicode text).`,
+          jsonPath(path) || undefined,
+        );
       }
       pending.push({ value: item, path: [...path, key] });
     }

@@ -27,7 +27,10 @@ export function resolveClientAddress(peer: string, forwardedFor: string | undefi
   const trusted = new Set(trustedProxies.map(normalizeAddress));
   let client = normalizeAddress(peer);
   if (!trusted.has(client) || !forwardedFor) return client;
-  const hops = forwardedFor.split(',').map(normalizeAddress).filter((hop) => hop !== '');
+  const hops = forwardedFor
+    .split(',')
+    .map(normalizeAddress)
+    .filter((hop) => hop !== '');
   for (let i = hops.length - 1; i >= 0; i--) {
     client = hops[i] ?? client;
     if (!trusted.has(client)) break;

@@ -8,12 +8,17 @@ import { normalizeForwardedHeaders } from './client-address';
  * (instrumentation); it covers servers created before and after.
  */
 
-
 /** Methods some route answers. Anything else (TRACE, OPTIONS: there is no CORS, PROPFIND...) is 405 here. */
 const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Answers in the API's error envelope without involving Next. */
-function refuse(request: IncomingMessage, response: ServerResponse, status: number, error: { code: string; message: string; param?: string }, headers: Record<string, string> = {}): void {
+function refuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  error: { code: string; message: string; param?: string },
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify({ error: { type: 'invalid_request_error', ...error } });
   request.resume(); // drain whatever body came with it
   response.writeHead(status, {

@@ -175,7 +175,13 @@ function isDomainError(error: unknown): error is DomainErrorLike {
 function fromDomainError(error: DomainErrorLike): ApiError {
   if (error.code === 'rate_limited') return ApiError.rateLimited(error.retryAfterSeconds ?? 1, error.message);
   const status = DOMAIN_ERROR_STATUS[error.name]?.[error.code] ?? 500;
-  return new ApiError({ status, code: error.code, message: error.message, ...(error.param === undefined ? {} : { param: error.param }), cause: error.cause ?? error });
+  return new ApiError({
+    status,
+    code: error.code,
+    message: error.message,
+    ...(error.param === undefined ? {} : { param: error.param }),
+    cause: error.cause ?? error,
+  });
 }
 
 /** Anything thrown that is not an ApiError becomes a generic 500: details go to the log, not the client. */

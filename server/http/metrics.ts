@@ -48,7 +48,11 @@ const metricName = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 export class Counter implements Metric {
   readonly type = 'counter' as const;
   private readonly series = new Map<string, Series>();
-  constructor(readonly name: string, readonly help: string, readonly labelNames: readonly string[]) {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly labelNames: readonly string[],
+  ) {}
   inc(labels: Labels = {}, by = 1): void {
     if (by < 0) throw new Error(`counter ${this.name} cannot decrease`);
     const key = keyOf(this.labelNames, labels);
@@ -209,11 +213,11 @@ function processRegistry(): MetricsRegistry {
 /** The process-wide registry served at /metrics. */
 export const metrics: MetricsRegistry = processRegistry();
 
-export const httpRequestsTotal = metrics.counter(
-  'http_requests_total',
-  'HTTP requests answered, by method, route template and status.',
-  ['method', 'route', 'status'],
-);
+export const httpRequestsTotal = metrics.counter('http_requests_total', 'HTTP requests answered, by method, route template and status.', [
+  'method',
+  'route',
+  'status',
+]);
 
 export const httpRequestDurationSeconds = metrics.histogram(
   'http_request_duration_seconds',

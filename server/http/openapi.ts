@@ -93,7 +93,8 @@ const bodyErrors: DocumentedError[] = [
 const unservedMethodError: DocumentedError = {
   status: 404,
   code: 'not_found',
-  description: 'No such endpoint: this path does not serve the method (after authentication). Methods no route serves at all (TRACE, OPTIONS) answer 405 `method_not_allowed`.',
+  description:
+    'No such endpoint: this path does not serve the method (after authentication). Methods no route serves at all (TRACE, OPTIONS) answer 405 `method_not_allowed`.',
 };
 
 const internalError: DocumentedError = {
@@ -116,7 +117,10 @@ function securityOf(auth: AuthMode): RouteConfig['security'] {
 }
 
 const requestIdHeader = {
-  'X-Request-Id': { description: 'The caller\'s X-Request-Id when plain (1-128 of A-Z a-z 0-9 . _ : -), else a generated UUID.', schema: { type: 'string' as const } },
+  'X-Request-Id': {
+    description: "The caller's X-Request-Id when plain (1-128 of A-Z a-z 0-9 . _ : -), else a generated UUID.",
+    schema: { type: 'string' as const },
+  },
 };
 
 function toRouteConfig(op: ApiOperation): RouteConfig {
@@ -158,10 +162,7 @@ function toRouteConfig(op: ApiOperation): RouteConfig {
         'application/json': {
           schema: errorEnvelopeSchema,
           examples: Object.fromEntries(
-            list.map((e) => [
-              e.code,
-              { summary: e.code, value: { error: { type: errorTypeOf(status), code: e.code, message: e.description } } },
-            ]),
+            list.map((e) => [e.code, { summary: e.code, value: { error: { type: errorTypeOf(status), code: e.code, message: e.description } } }]),
           ),
         },
       },

@@ -35,7 +35,10 @@ async function errorOf(response: Response): Promise<{ type: string; code: string
 
 describe('apiRoute', () => {
   it('parses body and query and answers 200 JSON with a request id', async () => {
-    const response = await echo(post(JSON.stringify({ name: 'a', items: [{ qty: 1 }] }), { 'content-type': 'application/json; charset=utf-8' }, 'http://test/v1/echo?verbose=true'), noParams);
+    const response = await echo(
+      post(JSON.stringify({ name: 'a', items: [{ qty: 1 }] }), { 'content-type': 'application/json; charset=utf-8' }, 'http://test/v1/echo?verbose=true'),
+      noParams,
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ name: 'a', items: 1, verbose: 'true' });

@@ -116,10 +116,12 @@ function routeTemplate(pathname: string, params: Record<string, string | string[
  *   );
  *   export { unknownEndpoint as POST, unknownEndpoint as PUT, unknownEndpoint as PATCH, unknownEndpoint as DELETE };
  */
-export function apiRoute<A extends AuthMode, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  options: ApiRouteOptions<A, B, Q, P>,
-  handler: (ctx: ApiContext<A, B, Q, P>) => Promise<unknown>,
-): ApiRouteHandler {
+export function apiRoute<
+  A extends AuthMode,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(options: ApiRouteOptions<A, B, Q, P>, handler: (ctx: ApiContext<A, B, Q, P>) => Promise<unknown>): ApiRouteHandler {
   return async (request, context) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
@@ -140,9 +142,7 @@ export function apiRoute<A extends AuthMode, B extends Schema | undefined = unde
       if (options.params) assertPrintablePathParams(rawParams, paramsErrorCode);
       const params = options.params ? parseOrThrow(options.params, rawParams, 'path', paramsErrorCode) : undefined;
       const query = options.query ? parseOrThrow(options.query, queryObject(url), 'query') : undefined;
-      const body = options.body
-        ? parseOrThrow(options.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), 'body')
-        : undefined;
+      const body = options.body ? parseOrThrow(options.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), 'body') : undefined;
       const result = await handler({
         request,
         requestId,
@@ -214,8 +214,5 @@ function withHeader(response: Response, name: string, value: string): Response {
  * e.g. `export { unknownEndpoint as GET }`, so Next's bodiless 405 never reaches API clients.
  */
 export const unknownEndpoint: ApiRouteHandler = apiRoute({ auth: 'routing', route: '/v1/{unmatched}' }, async ({ request }) => {
-  throw ApiError.notFound(
-    'not_found',
-    `No endpoint ${request.method} ${new URL(request.url).pathname}. The API is described at /v1/openapi.json.`,
-  );
+  throw ApiError.notFound('not_found', `No endpoint ${request.method} ${new URL(request.url).pathname}. The API is described at /v1/openapi.json.`);
 });

@@ -75,7 +75,7 @@ describe('parseOrThrow', () => {
   });
 
   it('uses a route-specific code when asked', () => {
-    const result = request.safeParse({ problemId: '' , orders: [] });
+    const result = request.safeParse({ problemId: '', orders: [] });
     expect(result.success).toBe(false);
     if (result.success) return;
     const error = issuesToApiError(result.error.issues, 'body', 'invalid_routing_input');

@@ -211,7 +211,10 @@ describe('pool mode recovery at start', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Stopping without finishing leaves what a killed process leaves: rows in `processing`, owned by it.
     await crashed.stop();
-    await testDb.db.update(jobRows).set({ input: { spinMs: 50 } }).where(sql`${jobRows.id} in (${interrupted.job.id}, ${queued.job.id})`);
+    await testDb.db
+      .update(jobRows)
+      .set({ input: { spinMs: 50 } })
+      .where(sql`${jobRows.id} in (${interrupted.job.id}, ${queued.job.id})`);
     await testDb.db.update(jobRows).set({ attempts: 3 }).where(eq(jobRows.id, doomed.job.id));
     expect((await crashed.get(interrupted.job.id))?.status).toBe('processing');
 

@@ -140,7 +140,10 @@ describe.skipIf(!onPostgres)('jobs in queue mode with worker processes (PostgreS
     const statuses = finished.map((job) => job?.status);
     const stuck = finished.filter((job) => job?.status !== 'complete');
     if (stuck.length > 0) {
-      const boss = await testDb.handle.sql!.unsafe(`select id, state, retry_count, retry_limit, heartbeat_on, heartbeat_seconds, started_on, data, output from pgboss.job where data->>'jobId' = any($1)`, [stuck.map((j) => j!.id)]);
+      const boss = await testDb.handle.sql!.unsafe(
+        `select id, state, retry_count, retry_limit, heartbeat_on, heartbeat_seconds, started_on, data, output from pgboss.job where data->>'jobId' = any($1)`,
+        [stuck.map((j) => j!.id)],
+      );
       console.log('STUCK', JSON.stringify(stuck, null, 1), JSON.stringify(boss, null, 1), workers.map((w) => w.output.join('')).join('\n----\n'));
     }
     expect(statuses.filter((s) => s === 'complete')).toHaveLength(200);

@@ -155,13 +155,7 @@ export async function reconcileQueue(boss: PgBoss, db: Db, options: { now: numbe
     const candidates = await tx
       .select()
       .from(jobs)
-      .where(
-        and(
-          eq(jobs.status, 'processing'),
-          lt(jobs.createdAt, settled),
-          or(isNull(jobs.leaseExpiresAt), lt(jobs.leaseExpiresAt, settled)),
-        ),
-      )
+      .where(and(eq(jobs.status, 'processing'), lt(jobs.createdAt, settled), or(isNull(jobs.leaseExpiresAt), lt(jobs.leaseExpiresAt, settled))))
       .orderBy(asc(jobs.createdAt))
       .limit(options.limit)
       .for('update', { skipLocked: true });
@@ -169,12 +163,17 @@ export async function reconcileQueue(boss: PgBoss, db: Db, options: { now: numbe
     for (const row of candidates) {
       const messages = await boss.findJobs<QueueMessage>(JOB_QUEUE, { data: { jobId: row.id, runId: row.runId } });
       if (messages.some((m) => m.state === 'created' || m.state === 'retry' || m.state === 'active')) continue;
-      await sendInTransaction(boss, tx, { jobId: row.id, runId: row.runId }, {
-        timeLimitMs: row.timeLimitMs,
-        graceMs: deadlineGraceMs(row.timeLimitMs),
-        maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
-        accountId: row.accountId,
-      });
+      await sendInTransaction(
+        boss,
+        tx,
+        { jobId: row.id, runId: row.runId },
+        {
+          timeLimitMs: row.timeLimitMs,
+          graceMs: deadlineGraceMs(row.timeLimitMs),
+          maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
+          accountId: row.accountId,
+        },
+      );
       resent += 1;
     }
     return resent;

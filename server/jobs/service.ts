@@ -202,12 +202,17 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
           decision = await db.transaction(async (tx) => {
             const d = await submitInTransaction(tx, scope, run, policy, now());
             if (boss && (d.outcome === 'created' || d.outcome === 'rerun')) {
-              await sendInTransaction(boss, tx, { jobId: d.row.id, runId: d.row.runId }, {
-                timeLimitMs,
-                graceMs: deadlineGraceMs(timeLimitMs),
-                maxAttempts: run.maxAttempts,
-                accountId: d.row.accountId,
-              });
+              await sendInTransaction(
+                boss,
+                tx,
+                { jobId: d.row.id, runId: d.row.runId },
+                {
+                  timeLimitMs,
+                  graceMs: deadlineGraceMs(timeLimitMs),
+                  maxAttempts: run.maxAttempts,
+                  accountId: d.row.accountId,
+                },
+              );
             }
             return d;
           });

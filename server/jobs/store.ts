@@ -49,12 +49,7 @@ export function hashInput(value: Json): string {
 }
 
 function scopeCondition(namespace: string, scope: JobScope) {
-  return and(
-    eq(jobs.namespace, namespace),
-    eq(jobs.accountId, scope.accountId),
-    eq(jobs.environment, scope.environment),
-    eq(jobs.key, scope.key),
-  );
+  return and(eq(jobs.namespace, namespace), eq(jobs.accountId, scope.accountId), eq(jobs.environment, scope.environment), eq(jobs.key, scope.key));
 }
 
 /** A point in time as an SQL value (raw parameters must be strings for postgres.js). */
@@ -108,10 +103,7 @@ function freshRun(run: NewRun, now: number) {
 }
 
 export type SubmitDecision =
-  | { outcome: 'created' | 'rerun'; row: JobRow }
-  | { outcome: 'existing'; row: JobRow }
-  | { outcome: 'conflict'; row: JobRow }
-  | { outcome: 'vanished' };
+  { outcome: 'created' | 'rerun'; row: JobRow } | { outcome: 'existing'; row: JobRow } | { outcome: 'conflict'; row: JobRow } | { outcome: 'vanished' };
 
 /**
  * One submit, inside the caller's transaction. The unique key and INSERT ... ON CONFLICT make
@@ -163,12 +155,18 @@ export async function submitInTransaction(
 }
 
 export async function getJob(db: DbOrTx, jobId: string, now: number): Promise<JobView | undefined> {
-  const [row] = await db.select(viewColumns).from(jobs).where(and(eq(jobs.id, jobId), notExpired(now)));
+  const [row] = await db
+    .select(viewColumns)
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), notExpired(now)));
   return row;
 }
 
 export async function getJobByKey(db: DbOrTx, namespace: string, scope: JobScope, now: number): Promise<JobView | undefined> {
-  const [row] = await db.select(viewColumns).from(jobs).where(and(scopeCondition(namespace, scope), notExpired(now)));
+  const [row] = await db
+    .select(viewColumns)
+    .from(jobs)
+    .where(and(scopeCondition(namespace, scope), notExpired(now)));
   return row;
 }
 
@@ -224,7 +222,10 @@ export async function claimJobWithinAccountCap(
   whenBusy: (tx: DbTransaction, row: JobRow) => Promise<void>,
 ): Promise<Claim | 'account_busy' | undefined> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(jobs).where(and(eq(jobs.id, target.jobId), eq(jobs.runId, target.runId), eq(jobs.status, 'processing')));
+    const [row] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, target.jobId), eq(jobs.runId, target.runId), eq(jobs.status, 'processing')));
     if (!row) return undefined;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs-account-${row.accountId}`}))`);
     const [running] = await tx
@@ -357,7 +358,10 @@ export async function adoptOrphanedJobs(
 
 /** Deletes finished jobs past retention; returns how many. */
 export async function sweepExpiredJobs(db: DbOrTx, now: number): Promise<number> {
-  const rows = await db.delete(jobs).where(lte(jobs.expiresAt, new Date(now))).returning({ id: jobs.id });
+  const rows = await db
+    .delete(jobs)
+    .where(lte(jobs.expiresAt, new Date(now)))
+    .returning({ id: jobs.id });
   return rows.length;
 }
 

@@ -36,10 +36,7 @@ export class JobThreadPool {
    * Runs one execution. The thread is terminated (and replaced) when `signal` aborts or when the
    * handler overruns its deadline by `graceMs`: either frees the worker at once.
    */
-  async run(
-    task: Omit<ThreadTask, 'port'>,
-    options: { signal: AbortSignal; graceMs: number; onProgress?: (progress: Json) => void },
-  ): Promise<ThreadOutcome> {
+  async run(task: Omit<ThreadTask, 'port'>, options: { signal: AbortSignal; graceMs: number; onProgress?: (progress: Json) => void }): Promise<ThreadOutcome> {
     const channel = new MessageChannel();
     channel.port1.on('message', (message: { progress: Json }) => options.onProgress?.(message.progress));
     const stop = new AbortController();

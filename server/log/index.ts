@@ -42,10 +42,7 @@ function serializable(value: unknown): unknown {
   return value;
 }
 
-export function createLogger(
-  base: LogFields = {},
-  options: { level?: LogLevel | 'silent'; sink?: LogSink } = {},
-): Logger {
+export function createLogger(base: LogFields = {}, options: { level?: LogLevel | 'silent'; sink?: LogSink } = {}): Logger {
   const sink = options.sink ?? defaultSink;
   const write = (level: LogLevel, message: string, fields?: LogFields) => {
     const threshold = options.level ?? configuredLevel();

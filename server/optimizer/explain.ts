@@ -102,9 +102,7 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
 
     const judge = (ignoreLock: boolean): JobVerdict | null => {
       const allowed = s.allowedVehicles ? new Set(s.allowedVehicles) : null;
-      const candidates = problem.vehicles
-        .map((_, v) => v)
-        .filter((v) => (!allowed || allowed.has(v)) && (ignoreLock || lockVehicle < 0 || v === lockVehicle));
+      const candidates = problem.vehicles.map((_, v) => v).filter((v) => (!allowed || allowed.has(v)) && (ignoreLock || lockVehicle < 0 || v === lockVehicle));
       const skilled = candidates.filter((v) => s.requiredSkills.every((k) => problem.vehicles[v]!.skills.includes(k)));
       if (skilled.length === 0) {
         return {
@@ -185,9 +183,7 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
       }
       const detail = furthestAlone(inst, j, inShift);
       const v = detail.vehicle;
-      const closing = [pickupNode(j), deliveryNode(j)]
-        .filter((x) => inst.nodeLocation[x]! >= 0)
-        .map((x) => fmt(lastWindowEnd(inst, x)));
+      const closing = [pickupNode(j), deliveryNode(j)].filter((x) => inst.nodeLocation[x]! >= 0).map((x) => fmt(lastWindowEnd(inst, x)));
       return {
         reason: 'TIME_WINDOW_UNREACHABLE',
         description: `no suitable vehicle can reach the stops within their windows (closing at ${closing.join(' and ')}) and finish its shift by ${fmt(inst.vehicleLatest[v]!)}, even serving it alone; first fails at the ${detail.side}`,
@@ -201,10 +197,10 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
       verdicts.push(
         free === null
           ? {
-            reason: 'LOCKED_STOP_CONFLICT',
-            description: `locked to vehicle ${problem.vehicles[lockVehicle]!.id}, which cannot serve it: ${verdict.description}`,
-            detail: { kind: 'lock_cannot_serve', vehicle: lockVehicle, cause: verdict.detail },
-          }
+              reason: 'LOCKED_STOP_CONFLICT',
+              description: `locked to vehicle ${problem.vehicles[lockVehicle]!.id}, which cannot serve it: ${verdict.description}`,
+              detail: { kind: 'lock_cannot_serve', vehicle: lockVehicle, cause: verdict.detail },
+            }
           : free,
       );
     } else verdicts.push(verdict);
@@ -232,7 +228,10 @@ function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): 
     let t = inst.vehicleEarliest[v]!;
     let at = inst.vehicleStart[v]!;
     let found: Extract<VerdictDetail, { kind: 'unreachable' }> | null = null;
-    for (const [k, side] of [[PICKUP, 'pickup'], [DELIVERY, 'delivery']] as const) {
+    for (const [k, side] of [
+      [PICKUP, 'pickup'],
+      [DELIVERY, 'delivery'],
+    ] as const) {
       const node = nodeOf(j, k);
       const location = inst.nodeLocation[node]!;
       if (location < 0) continue;

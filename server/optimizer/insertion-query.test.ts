@@ -17,11 +17,10 @@ interface BruteForce {
  */
 function bruteForce(original: Problem, route: FixedRoute, shipment: number, window: TimeWindow): BruteForce {
   const target = original.shipments[shipment]!;
-  const cut = target.delivery!.timeWindows.length === 0
-    ? [window]
-    : target.delivery!.timeWindows
-      .map((w) => ({ start: Math.max(w.start, window.start), end: Math.min(w.end, window.end) }))
-      .filter((w) => w.start <= w.end);
+  const cut =
+    target.delivery!.timeWindows.length === 0
+      ? [window]
+      : target.delivery!.timeWindows.map((w) => ({ start: Math.max(w.start, window.start), end: Math.min(w.end, window.end) })).filter((w) => w.start <= w.end);
   const shipments = original.shipments.slice();
   shipments[shipment] = { ...target, delivery: { ...target.delivery!, timeWindows: cut } };
   const problem = { ...original, shipments };
@@ -62,8 +61,14 @@ describe('queryInsertions', () => {
     let feasibleSeen = 0;
     for (let seed = 1; seed <= 12; seed++) {
       const problem = randomInstance(seed, {
-        shipments: 24, vehicles: 4, multiWindowShare: 0.3, openRoutes: true, speedFactors: true, skills: true,
-        singleStopShare: seed % 3 === 0 ? 0.3 : 0, windowSeconds: [1800, 4 * 3600],
+        shipments: 24,
+        vehicles: 4,
+        multiWindowShare: 0.3,
+        openRoutes: true,
+        speedFactors: true,
+        skills: true,
+        singleStopShare: seed % 3 === 0 ? 0.3 : 0,
+        windowSeconds: [1800, 4 * 3600],
       });
       // Plan all but the last shipment, then ask where the last one fits.
       const newcomer = problem.shipments.length - 1;
@@ -101,7 +106,10 @@ describe('queryInsertions', () => {
   it('reports no option when the requested window misses the delivery windows', () => {
     const problem = randomInstance(2, { shipments: 5, vehicles: 2 });
     const answers = queryInsertions({
-      problem, routes: [{ vehicle: 0, stops: [] }], shipment: 0, deliveryWindow: { start: -10, end: -5 },
+      problem,
+      routes: [{ vehicle: 0, stops: [] }],
+      shipment: 0,
+      deliveryWindow: { start: -10, end: -5 },
     });
     expect(answers).toEqual([expect.objectContaining({ feasible: false, earliestDeliveryStart: Infinity })]);
   });

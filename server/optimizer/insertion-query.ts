@@ -57,8 +57,14 @@ export function queryInsertions(query: InsertionQuery): InsertionOption[] {
 
 function noOptions(query: Omit<InsertionQuery, 'deliveryWindow'>): InsertionOption[] {
   return query.routes.map((r, idx) => ({
-    route: idx, vehicle: r.vehicle, feasible: false, earliestDeliveryStart: Infinity,
-    addedDistance: 0, addedDuration: 0, pickupAfter: -1, deliveryAfter: -1,
+    route: idx,
+    vehicle: r.vehicle,
+    feasible: false,
+    earliestDeliveryStart: Infinity,
+    addedDistance: 0,
+    addedDuration: 0,
+    pickupAfter: -1,
+    deliveryAfter: -1,
   }));
 }
 
@@ -94,7 +100,10 @@ function queryIntersected(query: Omit<InsertionQuery, 'deliveryWindow'>, deliver
   const target = query.problem.shipments[query.shipment]!;
   if (deliveryWindows && deliveryWindows.length === 0) return noOptions(query);
   const shipments = query.problem.shipments.slice();
-  shipments[query.shipment] = { ...target, delivery: target.delivery && deliveryWindows ? { ...target.delivery, timeWindows: deliveryWindows } : target.delivery };
+  shipments[query.shipment] = {
+    ...target,
+    delivery: target.delivery && deliveryWindows ? { ...target.delivery, timeWindows: deliveryWindows } : target.delivery,
+  };
   const inst = compileInstance({ ...query.problem, shipments, lockedSequences: [] }, { neighbors: false });
   return routeEvaluator(inst, query)();
 }

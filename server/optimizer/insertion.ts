@@ -81,9 +81,18 @@ export class Inserter {
   }
 
   private candidate(
-    route: RouteState, r: number, deltaDistance: number, arrivalNext: number, next: number,
-    firstWaitNew: number, i: number, j: number, best: InsertionCandidate,
-    a: number, b: number, deliveryStart: number,
+    route: RouteState,
+    r: number,
+    deltaDistance: number,
+    arrivalNext: number,
+    next: number,
+    firstWaitNew: number,
+    i: number,
+    j: number,
+    best: InsertionCandidate,
+    a: number,
+    b: number,
+    deliveryStart: number,
   ): boolean {
     const inst = this.inst;
     const model = this.model;
@@ -176,8 +185,7 @@ export class Inserter {
       const depI = route.departure(i);
       if (depI > lastP) break;
       if (bounded) {
-        const detour = distanceBetween(inst, loc[i]!, locP) + distanceBetween(inst, locP, loc[i + 1]!)
-          - distanceBetween(inst, loc[i]!, loc[i + 1]!);
+        const detour = distanceBetween(inst, loc[i]!, locP) + distanceBetween(inst, locP, loc[i + 1]!) - distanceBetween(inst, loc[i]!, loc[i + 1]!);
         if (detour >= best.cost) continue;
       }
       if (rankP >= 0) {

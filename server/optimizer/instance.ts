@@ -160,8 +160,18 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
     vehicleMaxStops[i] = v.maxStops ?? 2 * jobs + 2;
     vehicleSpeed[i] = v.speedFactor > 0 ? v.speedFactor : 1;
     const key = JSON.stringify([
-      v.startLocation, v.endLocation, v.earliestStart, v.latestEnd, v.maxDuration, v.capacity, [...v.skills].sort(),
-      v.maxStops, v.fixedCost, v.costPerHour, v.costPerMeter, v.speedFactor,
+      v.startLocation,
+      v.endLocation,
+      v.earliestStart,
+      v.latestEnd,
+      v.maxDuration,
+      v.capacity,
+      [...v.skills].sort(),
+      v.maxStops,
+      v.fixedCost,
+      v.costPerHour,
+      v.costPerMeter,
+      v.speedFactor,
     ]);
     let cls = classKeys.get(key);
     if (cls === undefined) {

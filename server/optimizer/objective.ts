@@ -59,11 +59,7 @@ export interface CostModel {
 }
 
 export function isVehiclesFirst(objective: Objective): boolean {
-  return (
-    objective === 'MIN_VEHICLE_UTILIZATION' ||
-    objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP' ||
-    objective === 'MIN_VEHICLES_THEN_DISTANCE'
-  );
+  return objective === 'MIN_VEHICLE_UTILIZATION' || objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP' || objective === 'MIN_VEHICLES_THEN_DISTANCE';
 }
 
 export function costModel(inst: Instance): CostModel {
@@ -72,35 +68,59 @@ export function costModel(inst: Instance): CostModel {
   switch (objective) {
     case 'MIN_DURATION':
       return {
-        objective, usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false,
+        objective,
+        usesDuration: true,
+        usesMaxDistance: false,
+        vehiclesFirst: false,
+        usesSpread: false,
         // A small distance term breaks ties between equally long schedules.
         routeCost: (_v, distance, duration) => duration + 1e-3 * distance,
       };
     case 'MIN_MAX_TRAVEL_COST_DISTANCE':
       return {
-        objective, usesDuration: false, usesMaxDistance: true, vehiclesFirst: false, usesSpread: false,
+        objective,
+        usesDuration: false,
+        usesMaxDistance: true,
+        vehiclesFirst: false,
+        usesSpread: false,
         routeCost: (_v, distance) => distance,
       };
     case 'MIN_VEHICLE_UTILIZATION':
       return {
-        objective, usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false,
+        objective,
+        usesDuration: true,
+        usesMaxDistance: false,
+        vehiclesFirst: true,
+        usesSpread: false,
         routeCost: (_v, distance, duration) => VEHICLE_WEIGHT + duration + 1e-3 * distance,
       };
     case 'MIN_VEHICLE_AVOID_TOUR_OVERLAP':
       // Compact, non-overlapping tours: each route's spread (how far its stops lie from each other)
       // is charged explicitly; distance weighs as much as duration, which also pulls tours together.
       return {
-        objective, usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: true,
+        objective,
+        usesDuration: true,
+        usesMaxDistance: false,
+        vehiclesFirst: true,
+        usesSpread: true,
         routeCost: (_v, distance, duration, spread) => VEHICLE_WEIGHT + duration + distance + SPREAD_WEIGHT * spread,
       };
     case 'MIN_VEHICLES_THEN_DISTANCE':
       return {
-        objective, usesDuration: false, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false,
+        objective,
+        usesDuration: false,
+        usesMaxDistance: false,
+        vehiclesFirst: true,
+        usesSpread: false,
         routeCost: (_v, distance) => VEHICLE_WEIGHT + distance,
       };
     case 'MIN_COST':
       return {
-        objective, usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false,
+        objective,
+        usesDuration: true,
+        usesMaxDistance: false,
+        vehiclesFirst: false,
+        usesSpread: false,
         routeCost: (v, distance, duration) => {
           const veh = vehicles[v]!;
           return veh.fixedCost + (veh.costPerHour * duration) / 3600 + veh.costPerMeter * distance;

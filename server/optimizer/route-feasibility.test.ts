@@ -28,17 +28,50 @@ function rushHourProblem(): Problem {
     dimensions: 1,
     vehicles: [
       {
-        id: 'a', startLocation: 0, endLocation: 0, earliestStart: 6 * h, latestEnd: 20 * h, maxDuration: 3.5 * h,
-        capacity: [10], skills: [], fixedCost: 0, costPerHour: 1, costPerMeter: 0, speedFactor: 1,
+        id: 'a',
+        startLocation: 0,
+        endLocation: 0,
+        earliestStart: 6 * h,
+        latestEnd: 20 * h,
+        maxDuration: 3.5 * h,
+        capacity: [10],
+        skills: [],
+        fixedCost: 0,
+        costPerHour: 1,
+        costPerMeter: 0,
+        speedFactor: 1,
       },
       {
-        id: 'b', startLocation: 1, endLocation: 1, earliestStart: 8 * h, latestEnd: 9 * h,
-        capacity: [10], skills: [], fixedCost: 0, costPerHour: 1, costPerMeter: 0, speedFactor: 1,
+        id: 'b',
+        startLocation: 1,
+        endLocation: 1,
+        earliestStart: 8 * h,
+        latestEnd: 9 * h,
+        capacity: [10],
+        skills: [],
+        fixedCost: 0,
+        costPerHour: 1,
+        costPerMeter: 0,
+        speedFactor: 1,
       },
     ],
     shipments: [
-      { id: 'x', pickup: null, delivery: { location: 1, serviceSeconds: 60, timeWindows: [{ start: 8 * h, end: 8.1 * h }] }, size: [1], requiredSkills: [], priority: 0 },
-      { id: 'y', pickup: null, delivery: { location: 2, serviceSeconds: 60, timeWindows: [{ start: 10 * h, end: 11 * h }] }, size: [1], requiredSkills: [], priority: 0 },
+      {
+        id: 'x',
+        pickup: null,
+        delivery: { location: 1, serviceSeconds: 60, timeWindows: [{ start: 8 * h, end: 8.1 * h }] },
+        size: [1],
+        requiredSkills: [],
+        priority: 0,
+      },
+      {
+        id: 'y',
+        pickup: null,
+        delivery: { location: 2, serviceSeconds: 60, timeWindows: [{ start: 10 * h, end: 11 * h }] },
+        size: [1],
+        requiredSkills: [],
+        priority: 0,
+      },
     ],
     objective: 'MIN_DURATION',
     traffic: { bucketSeconds: h, offsetSeconds: 0, factors },
@@ -78,7 +111,12 @@ describe('routes shortened by the search stay feasible', () => {
         else expect(search.routes[r]!.positionOf(deliveryNode(j))).toBeGreaterThan(0);
       }
       const solution = buildSolution(inst, search.snapshot(), removed, [null, null], {
-        iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [],
+        iterations: 0,
+        elapsedMs: 0,
+        timeToFirstFeasibleMs: 0,
+        seed,
+        threads: 1,
+        progress: [],
       });
       expect(checkSolution(problem, solution).violations).toEqual([]);
     }
@@ -88,7 +126,12 @@ describe('routes shortened by the search stay feasible', () => {
     const problem = rushHourProblem();
     const inst = compileInstance(problem);
     const solution = buildSolution(inst, [[Y], [X]], [], [null, null], {
-      iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed: 1, threads: 1, progress: [],
+      iterations: 0,
+      elapsedMs: 0,
+      timeToFirstFeasibleMs: 0,
+      seed: 1,
+      threads: 1,
+      progress: [],
     });
     expect(checkSolution(problem, solution).violations).toEqual([]);
     expect(solution.unassigned).toEqual([expect.objectContaining({ shipment: 1, reason: 'INSUFFICIENT_FLEET' })]);

@@ -1,13 +1,4 @@
-import {
-  type Instance,
-  distanceBetween,
-  jobOf,
-  lastWindowEnd,
-  latestDeparture,
-  travelTime,
-  windowLatestFor,
-  windowStartFor,
-} from './instance';
+import { type Instance, distanceBetween, jobOf, lastWindowEnd, latestDeparture, travelTime, windowLatestFor, windowStartFor } from './instance';
 import { type CostModel, routeSpread } from './objective';
 import { planRoute } from './schedule';
 

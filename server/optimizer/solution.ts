@@ -78,7 +78,12 @@ export function objectiveValue(inst: Instance, objective: Objective, routes: rea
   let spread = 0;
   for (const r of routes) {
     if (objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP') {
-      spread += routeSpread(inst, r.stops.map((s) => s.location), 0, r.stops.length);
+      spread += routeSpread(
+        inst,
+        r.stops.map((s) => s.location),
+        0,
+        r.stops.length,
+      );
     }
     distance += r.distance;
     duration += r.duration;

@@ -12,8 +12,18 @@ function lineProblem(points: number, vehicles: Vehicle[], shipments: Shipment[],
 
 function vehicle(over: Partial<Vehicle> = {}): Vehicle {
   return {
-    id: 'v', startLocation: 0, endLocation: 0, earliestStart: 0, latestEnd: 10_000, capacity: [10], skills: [],
-    fixedCost: 0, costPerHour: 0, costPerMeter: 1, speedFactor: 1, ...over,
+    id: 'v',
+    startLocation: 0,
+    endLocation: 0,
+    earliestStart: 0,
+    latestEnd: 10_000,
+    capacity: [10],
+    skills: [],
+    fixedCost: 0,
+    costPerHour: 0,
+    costPerMeter: 1,
+    speedFactor: 1,
+    ...over,
   };
 }
 
@@ -22,8 +32,13 @@ type StopSpec = number | Stop | null;
 function shipment(id: string, from: StopSpec, to: StopSpec, over: Partial<Shipment> = {}): Shipment {
   const stop = (s: number | Stop): Stop => (typeof s === 'number' ? { location: s, serviceSeconds: 0, timeWindows: [] } : s);
   return {
-    id, pickup: from === null ? null : stop(from), delivery: to === null ? null : stop(to), size: [1],
-    requiredSkills: [], priority: 0, ...over,
+    id,
+    pickup: from === null ? null : stop(from),
+    delivery: to === null ? null : stop(to),
+    size: [1],
+    requiredSkills: [],
+    priority: 0,
+    ...over,
   };
 }
 
@@ -46,12 +61,31 @@ describe('solveOnThisThread', () => {
   });
 
   it('returns checker-feasible plans with every model feature switched on, for every objective', () => {
-    const objectives = ['MIN_DURATION', 'MIN_MAX_TRAVEL_COST_DISTANCE', 'MIN_VEHICLE_UTILIZATION', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP', 'MIN_VEHICLES_THEN_DISTANCE', 'MIN_COST'] as const;
+    const objectives = [
+      'MIN_DURATION',
+      'MIN_MAX_TRAVEL_COST_DISTANCE',
+      'MIN_VEHICLE_UTILIZATION',
+      'MIN_VEHICLE_AVOID_TOUR_OVERLAP',
+      'MIN_VEHICLES_THEN_DISTANCE',
+      'MIN_COST',
+    ] as const;
     objectives.forEach((objective, k) => {
       const problem = randomInstance(100 + k, {
-        shipments: 30, vehicles: 5, objective, singleStopShare: 0.2, multiWindowShare: 0.3, openStopShare: 0.1,
-        openRoutes: true, skills: true, priorities: true, allowedVehicles: true, maxStops: true, maxDuration: true,
-        speedFactors: true, traffic: true, locks: true,
+        shipments: 30,
+        vehicles: 5,
+        objective,
+        singleStopShare: 0.2,
+        multiWindowShare: 0.3,
+        openStopShare: 0.1,
+        openRoutes: true,
+        skills: true,
+        priorities: true,
+        allowedVehicles: true,
+        maxStops: true,
+        maxDuration: true,
+        speedFactors: true,
+        traffic: true,
+        locks: true,
       });
       const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 150 });
       expectFeasible(problem, solution);
@@ -64,11 +98,11 @@ describe('solveOnThisThread', () => {
   it('serves higher priorities first when the fleet is short', () => {
     // One vehicle with 100 s: either the far priority-5 order alone (0-5-5-0) or the two near ones.
     const slow = (location: number): Stop => ({ location, serviceSeconds: 10, timeWindows: [] });
-    const problem = lineProblem(6, [vehicle({ latestEnd: 100 })], [
-      shipment('low', slow(1), 2, { priority: 0 }),
-      shipment('high', 5, 5, { priority: 5 }),
-      shipment('mid', slow(1), 3, { priority: 1 }),
-    ]);
+    const problem = lineProblem(
+      6,
+      [vehicle({ latestEnd: 100 })],
+      [shipment('low', slow(1), 2, { priority: 0 }), shipment('high', 5, 5, { priority: 5 }), shipment('mid', slow(1), 3, { priority: 1 })],
+    );
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 100 });
     expectFeasible(problem, solution);
     const served = solution.routes.flatMap((r) => r.stops.map((s) => problem.shipments[s.shipment]!.id));
@@ -77,14 +111,18 @@ describe('solveOnThisThread', () => {
   });
 
   it('explains unassigned orders with the limiting fact', () => {
-    const problem = lineProblem(10, [vehicle({ id: 'van', skills: ['liftgate'], latestEnd: 1000 })], [
-      shipment('freezer', 1, 2, { requiredSkills: ['freezer'] }),
-      shipment('heavy', 1, 2, { size: [11] }),
-      shipment('inverted', 1, { location: 2, serviceSeconds: 0, timeWindows: [{ start: 500, end: 100 }] }),
-      shipment('tomorrow', 1, { location: 2, serviceSeconds: 0, timeWindows: [{ start: 5000, end: 6000 }] }),
-      shipment('too-soon', 1, { location: 9, serviceSeconds: 0, timeWindows: [{ start: 0, end: 50 }] }),
-      shipment('fine', 1, 2),
-    ]);
+    const problem = lineProblem(
+      10,
+      [vehicle({ id: 'van', skills: ['liftgate'], latestEnd: 1000 })],
+      [
+        shipment('freezer', 1, 2, { requiredSkills: ['freezer'] }),
+        shipment('heavy', 1, 2, { size: [11] }),
+        shipment('inverted', 1, { location: 2, serviceSeconds: 0, timeWindows: [{ start: 500, end: 100 }] }),
+        shipment('tomorrow', 1, { location: 2, serviceSeconds: 0, timeWindows: [{ start: 5000, end: 6000 }] }),
+        shipment('too-soon', 1, { location: 9, serviceSeconds: 0, timeWindows: [{ start: 0, end: 50 }] }),
+        shipment('fine', 1, 2),
+      ],
+    );
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 50 });
     expectFeasible(problem, solution);
     const reason = (id: string) => solution.unassigned.find((u) => problem.shipments[u.shipment]!.id === id);
@@ -97,15 +135,23 @@ describe('solveOnThisThread', () => {
   });
 
   it('reports a lock that contradicts pickup-before-delivery or the vehicle as LOCKED_STOP_CONFLICT', () => {
-    const problem = lineProblem(5, [vehicle({ id: 'a' }), vehicle({ id: 'b', skills: [] })], [
-      shipment('backwards', 1, 2),
-      shipment('needs-skill', 1, 2, { requiredSkills: ['x'] }),
-    ], {
-      lockedSequences: [
-        { vehicle: 0, stops: [{ shipment: 0, kind: 'delivery' }, { shipment: 0, kind: 'pickup' }] },
-        { vehicle: 1, stops: [{ shipment: 1, kind: 'pickup' }] },
-      ],
-    });
+    const problem = lineProblem(
+      5,
+      [vehicle({ id: 'a' }), vehicle({ id: 'b', skills: [] })],
+      [shipment('backwards', 1, 2), shipment('needs-skill', 1, 2, { requiredSkills: ['x'] })],
+      {
+        lockedSequences: [
+          {
+            vehicle: 0,
+            stops: [
+              { shipment: 0, kind: 'delivery' },
+              { shipment: 0, kind: 'pickup' },
+            ],
+          },
+          { vehicle: 1, stops: [{ shipment: 1, kind: 'pickup' }] },
+        ],
+      },
+    );
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 20 });
     expect(solution.unassigned.map((u) => u.reason)).toEqual(['LOCKED_STOP_CONFLICT', 'LOCKED_STOP_CONFLICT']);
   });
@@ -114,7 +160,15 @@ describe('solveOnThisThread', () => {
     const ships = [shipment('a', 1, 8), shipment('b', 2, 7), shipment('c', 3, 6), shipment('d', 4, 5)];
     const problem = lineProblem(10, [vehicle({ id: 'x' }), vehicle({ id: 'y' })], ships, {
       // Against geography: d's delivery before a's pickup on vehicle y.
-      lockedSequences: [{ vehicle: 1, stops: [{ shipment: 3, kind: 'delivery' }, { shipment: 0, kind: 'pickup' }] }],
+      lockedSequences: [
+        {
+          vehicle: 1,
+          stops: [
+            { shipment: 3, kind: 'delivery' },
+            { shipment: 0, kind: 'pickup' },
+          ],
+        },
+      ],
     });
     const solution = solveOnThisThread(problem, { seed: 2, maxIterations: 200 });
     expectFeasible(problem, solution);
@@ -134,9 +188,12 @@ describe('solveOnThisThread', () => {
     expect(first.legDuration).toBe(2 * 20);
 
     // A window reachable in free flow but not at double travel time is unreachable.
-    const tight = lineProblem(5, [vehicle({ latestEnd: 86_400 })], [
-      shipment('late', { location: 4, serviceSeconds: 0, timeWindows: [{ start: 0, end: 50 }] }, 0),
-    ], { traffic });
+    const tight = lineProblem(
+      5,
+      [vehicle({ latestEnd: 86_400 })],
+      [shipment('late', { location: 4, serviceSeconds: 0, timeWindows: [{ start: 0, end: 50 }] }, 0)],
+      { traffic },
+    );
     const s2 = solveOnThisThread(tight, { seed: 1, maxIterations: 10 });
     expect(s2.unassigned[0]?.reason).toBe('TIME_WINDOW_UNREACHABLE');
   });
@@ -151,9 +208,20 @@ describe('solveOnThisThread', () => {
   });
 
   it('waits for the next of several windows', () => {
-    const problem = lineProblem(6, [vehicle()], [
-      shipment('s', null, { location: 5, serviceSeconds: 10, timeWindows: [{ start: 0, end: 20 }, { start: 300, end: 400 }] }),
-    ]);
+    const problem = lineProblem(
+      6,
+      [vehicle()],
+      [
+        shipment('s', null, {
+          location: 5,
+          serviceSeconds: 10,
+          timeWindows: [
+            { start: 0, end: 20 },
+            { start: 300, end: 400 },
+          ],
+        }),
+      ],
+    );
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 10 });
     expectFeasible(problem, solution);
     expect(solution.routes[0]!.stops[0]!.serviceStart).toBe(300);
@@ -183,10 +251,7 @@ describe('solveOnThisThread', () => {
   });
 
   it('loads delivery-only jobs at the start and carries pickup-only jobs to the end', () => {
-    const problem = lineProblem(6, [vehicle({ capacity: [3] })], [
-      shipment('d1', null, 2, { size: [2] }),
-      shipment('p1', 3, null, { size: [3] }),
-    ]);
+    const problem = lineProblem(6, [vehicle({ capacity: [3] })], [shipment('d1', null, 2, { size: [2] }), shipment('p1', 3, null, { size: [3] })]);
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 30 });
     expectFeasible(problem, solution);
     expect(solution.unassigned).toEqual([]);

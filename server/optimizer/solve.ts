@@ -180,8 +180,7 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
   const shared: Problem = { ...problem, durations: shareMatrix(problem.durations), distances: shareMatrix(problem.distances) };
   const stop = new Int32Array(new SharedArrayBuffer(4));
   // The time limit counts from here: threads stop when it has passed, whenever they started.
-  const timer =
-    options.timeLimitMs !== undefined ? setTimeout(() => Atomics.store(stop, 0, 1), options.timeLimitMs) : undefined;
+  const timer = options.timeLimitMs !== undefined ? setTimeout(() => Atomics.store(stop, 0, 1), options.timeLimitMs) : undefined;
   const onAbort = (): void => {
     Atomics.store(stop, 0, 1);
   };
@@ -189,10 +188,7 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
   options.signal?.addEventListener('abort', onAbort);
   let bestReported: SolveProgress | null = null;
   const forward = (p: SolveProgress): void => {
-    const better =
-      bestReported === null ||
-      p.unassigned < bestReported.unassigned ||
-      (p.unassigned === bestReported.unassigned && p.cost < bestReported.cost);
+    const better = bestReported === null || p.unassigned < bestReported.unassigned || (p.unassigned === bestReported.unassigned && p.cost < bestReported.cost);
     if (better) {
       bestReported = p;
       options.onProgress?.(p);

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { RoutingError } from './errors';
 
-export const accountIdField = z
-  .union([z.number().int().positive(), z.string()])
-  .optional()
-  .meta({
-    description:
-      "Numeric internal account ID. Defaults to the authenticated credential's account; a different account gives 403 account_mismatch; a string gives 400 string_account_id_unsupported.",
-    example: 1042,
-  });
+export const accountIdField = z.union([z.number().int().positive(), z.string()]).optional().meta({
+  description:
+    "Numeric internal account ID. Defaults to the authenticated credential's account; a different account gives 403 account_mismatch; a string gives 400 string_account_id_unsupported.",
+  example: 1042,
+});
 
 /**
  * The account a request acts on: the credential's own account when `requested` is absent; a string

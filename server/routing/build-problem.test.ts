@@ -122,7 +122,15 @@ describe('vehicle catalog and overrides', () => {
 describe('option merging', () => {
   it('layers service defaults, account settings, then the request (later wins, tuples per key)', () => {
     const merged = mergeRoutingOptions(
-      { objective: 'MIN_VEHICLE_UTILIZATION', trafficMode: 'none', tagPriorities: [['vip', 5], ['bulk', 1]], serviceTime: { setupSeconds: 60 } },
+      {
+        objective: 'MIN_VEHICLE_UTILIZATION',
+        trafficMode: 'none',
+        tagPriorities: [
+          ['vip', 5],
+          ['bulk', 1],
+        ],
+        serviceTime: { setupSeconds: 60 },
+      },
       { objective: 'MIN_DURATION', tagPriorities: [['bulk', 3]] },
     );
     expect(merged.objective).toBe('MIN_DURATION');
@@ -147,7 +155,12 @@ describe('option merging', () => {
     expect(orderPriority([{ name: 'fragile' }, { name: 'vip' }], priorities)).toBe(5);
     expect(orderPriority([{ name: 'other' }], priorities)).toBe(0);
     expect(orderPriority(undefined, priorities)).toBe(0);
-    const { routing } = build([order({ customTags: [{ name: 'fragile' }] })], [vehicle()], placesFor(1, 1), mergeRoutingOptions(undefined, { tagPriorities: [['fragile', 2]] }));
+    const { routing } = build(
+      [order({ customTags: [{ name: 'fragile' }] })],
+      [vehicle()],
+      placesFor(1, 1),
+      mergeRoutingOptions(undefined, { tagPriorities: [['fragile', 2]] }),
+    );
     expect(routing.problem.shipments[0]!.priority).toBe(2);
   });
 });

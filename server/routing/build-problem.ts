@@ -332,7 +332,12 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
     };
   });
 
-  const lockedSequences = lockedSequencesFor(options, fleet, orders, shipmentsIn.map((c) => c.orders));
+  const lockedSequences = lockedSequencesFor(
+    options,
+    fleet,
+    orders,
+    shipmentsIn.map((c) => c.orders),
+  );
 
   const timeZones = [...layout.timeZones];
   if (virtualStart !== null) timeZones.push(timeZones[0] ?? 'UTC');

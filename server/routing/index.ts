@@ -7,7 +7,15 @@ export { routingRequestSchema, routingOptionsSchema, orderSchema, fleetSpecSchem
 export { submitRoutingRequest, pollRoutingJob, problemIdParamsSchema, syncWaitSeconds, statusUrlOf, MAX_WAIT_SECONDS, type RoutingCaller } from './service';
 export { RoutingError, type RoutingErrorCode } from './errors';
 export { itineraryListQuerySchema, itineraryIdParamsSchema, itineraryListSchema, listItinerariesForCaller, getItineraryForCaller } from './itinerary-queries';
-export { getItinerary, listItineraries, itinerariesOfProblem, writeBookedItineraries, bookedRoutesOn, type BookedRoute, type ItineraryScope } from './itineraries';
+export {
+  getItinerary,
+  listItineraries,
+  itinerariesOfProblem,
+  writeBookedItineraries,
+  bookedRoutesOn,
+  type BookedRoute,
+  type ItineraryScope,
+} from './itineraries';
 export { VEHICLE_CATALOG, VEHICLE_TYPES, resolveVehicleSpec, type VehicleSpec } from './vehicle-catalog';
 export { REASON_CODES, REASON_DESCRIPTIONS } from './reasons';
 export { mergeRoutingOptions, ACCEPTED_OBJECTIVES, SERVICE_DEFAULT_OPTIONS, type ResolvedRoutingOptions } from './options';

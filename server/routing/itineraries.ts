@@ -234,7 +234,11 @@ async function renderRows(db: DbOrTx, rows: ItineraryRow[]): Promise<PersistedIt
 }
 
 /** Itineraries of the caller's subtree (or one account in it) on a local date. */
-export async function listItineraries(db: DbOrTx, scope: ItineraryScope, filter: { date: string; accountId?: number | undefined }): Promise<PersistedItinerary[]> {
+export async function listItineraries(
+  db: DbOrTx,
+  scope: ItineraryScope,
+  filter: { date: string; accountId?: number | undefined },
+): Promise<PersistedItinerary[]> {
   const visible = await visibleAccountIds(db, scope.accountId);
   const accountIds = filter.accountId === undefined ? visible : visible.filter((id) => id === filter.accountId);
   if (accountIds.length === 0) return [];
@@ -297,10 +301,13 @@ export async function loadUpdateTargets(db: DbOrTx, scope: ItineraryScope, ids: 
     seen.add(id);
   });
   const visible = await visibleAccountIds(db, scope.accountId);
-  const rows = ids.length === 0 ? [] : await db
-    .select()
-    .from(itineraries)
-    .where(and(inArray(itineraries.id, [...ids]), inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(itineraries)
+          .where(and(inArray(itineraries.id, [...ids]), inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id, i) => {
     const row = byId.get(id);
@@ -353,14 +360,27 @@ export async function bookedRoutesOn(
   filter: { accountIds: readonly number[]; environment: Environment; date: string; vehicleType?: string | undefined },
 ): Promise<BookedRoute[]> {
   if (filter.accountIds.length === 0) return [];
-  const conditions = [inArray(itineraries.accountId, [...filter.accountIds]), eq(itineraries.environment, filter.environment), eq(itineraries.date, filter.date)];
+  const conditions = [
+    inArray(itineraries.accountId, [...filter.accountIds]),
+    eq(itineraries.environment, filter.environment),
+    eq(itineraries.date, filter.date),
+  ];
   if (filter.vehicleType !== undefined) conditions.push(eq(itineraries.vehicleType, filter.vehicleType));
-  const rows = await db.select().from(itineraries).where(and(...conditions)).orderBy(asc(itineraries.id));
+  const rows = await db
+    .select()
+    .from(itineraries)
+    .where(and(...conditions))
+    .orderBy(asc(itineraries.id));
   if (rows.length === 0) return [];
   const stops = await db
     .select()
     .from(itineraryStops)
-    .where(inArray(itineraryStops.itineraryId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        itineraryStops.itineraryId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
   const byItinerary = new Map<number, StopRow[]>();
   for (const stop of stops) byItinerary.set(stop.itineraryId, [...(byItinerary.get(stop.itineraryId) ?? []), stop]);

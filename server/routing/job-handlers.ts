@@ -17,7 +17,6 @@ import { renderPlanResult } from './responses';
  * job, so a booking is written exactly once or not at all.
  */
 
-
 /** Everything a solve needs, fixed when the request is accepted (settings included). */
 export interface RoutingJobInput {
   problemId: string;
@@ -105,9 +104,15 @@ export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
       return { itineraryIds };
     } catch (error) {
       if (isErrorNamed(error, StaleItineraryError, 'StaleItineraryError')) {
-        throw new JobError('book_failed', `Itinerary ${error.itineraryId} was changed by another request while this one was optimized; nothing was written. Retry to plan over its current state.`);
+        throw new JobError(
+          'book_failed',
+          `Itinerary ${error.itineraryId} was changed by another request while this one was optimized; nothing was written. Retry to plan over its current state.`,
+        );
       }
-      throw new JobError('book_failed', `Writing the itineraries failed; nothing was written. It is safe to retry. (${error instanceof Error ? error.message : String(error)})`);
+      throw new JobError(
+        'book_failed',
+        `Writing the itineraries failed; nothing was written. It is safe to retry. (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   },
 };

@@ -64,17 +64,15 @@ export const SERVICE_DEFAULT_OPTIONS: ResolvedRoutingOptions = {
   solverTimeLimitSeconds: undefined,
 };
 
-
 /**
  * The options in force: the service defaults, then the account's effective settings, then the
  * request's options, merged as the account tree merges settings (`mergeOptimizationSettings`:
  * tuples per key, nested objects per field), then checked and normalized for the solver.
  */
 export function mergeRoutingOptions(settings: RoutingOptionsLayer | undefined, request: RoutingOptionsLayer | undefined): ResolvedRoutingOptions {
-  const layered = mergeOptimizationSettings<Record<string, unknown>>(
-    mergeOptimizationSettings<Record<string, unknown>>({}, { ...(settings ?? {}) }),
-    { ...(request ?? {}) },
-  ) as RoutingOptionsLayer;
+  const layered = mergeOptimizationSettings<Record<string, unknown>>(mergeOptimizationSettings<Record<string, unknown>>({}, { ...(settings ?? {}) }), {
+    ...(request ?? {}),
+  }) as RoutingOptionsLayer;
   const fromSettings = (key: keyof RoutingOptionsLayer) => settings?.[key] !== undefined && request?.[key] === undefined;
   const merged: ResolvedRoutingOptions = {
     ...SERVICE_DEFAULT_OPTIONS,

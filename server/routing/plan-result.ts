@@ -228,9 +228,7 @@ export function toPlanOutcome(
     const description = describeUnassigned(routing, fleet, missed);
     for (const order of shipmentOrders[missed.shipment] ?? []) addReason(order, missed.reason, description);
   }
-  const unassigned = [...reasonsByOrder.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([order, reasons]) => ({ externalId: orders[order]!.externalId, reasons }));
+  const unassigned = [...reasonsByOrder.entries()].sort(([a], [b]) => a - b).map(([order, reasons]) => ({ externalId: orders[order]!.externalId, reasons }));
 
   return { itineraries, unassigned };
 }

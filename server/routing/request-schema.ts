@@ -78,7 +78,7 @@ export const orderSchema = z
       .array(z.string().min(1).max(100))
       .max(50)
       .optional()
-      .meta({ description: "Skills the serving vehicle must provide; a vehicle serves the order only if its routeSkills contain them all." }),
+      .meta({ description: 'Skills the serving vehicle must provide; a vehicle serves the order only if its routeSkills contain them all.' }),
   })
   .meta({ description: 'A shipment: picked up at pickupAddress and delivered to dropoffAddress by one vehicle.' });
 
@@ -109,12 +109,8 @@ export const fleetSpecSchema = z
     routeSkills: z.array(z.string().min(1).max(100)).max(100).optional(),
     externalId: z.string().min(1).max(200).optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
-    startAddress: routingAddressSchema
-      .optional()
-      .meta({ description: 'Where the route starts (a depot). Omitted: the route starts at its first stop.' }),
-    endAddress: routingAddressSchema
-      .optional()
-      .meta({ description: 'Where the route must end. Omitted: the route ends at its last stop.' }),
+    startAddress: routingAddressSchema.optional().meta({ description: 'Where the route starts (a depot). Omitted: the route starts at its first stop.' }),
+    endAddress: routingAddressSchema.optional().meta({ description: 'Where the route must end. Omitted: the route ends at its last stop.' }),
   })
   .meta({ description: 'A driver and vehicle pair available for a new tour.' });
 
@@ -157,11 +153,10 @@ const mapKey = z.string().trim().min(1, 'must not be empty');
  */
 export const routingOptionsSchema = optimizationSettingsSchema
   .extend({
-    objective: z
-      .string()
-      .min(1)
-      .optional()
-      .meta({ description: 'MIN_DURATION (default), MIN_MAX_TRAVEL_COST_DISTANCE, MIN_VEHICLE_AVOID_TOUR_OVERLAP, MIN_VEHICLE_UTILIZATION, or the optimizer-specific MIN_VEHICLES_THEN_DISTANCE, MIN_COST.' }),
+    objective: z.string().min(1).optional().meta({
+      description:
+        'MIN_DURATION (default), MIN_MAX_TRAVEL_COST_DISTANCE, MIN_VEHICLE_AVOID_TOUR_OVERLAP, MIN_VEHICLE_UTILIZATION, or the optimizer-specific MIN_VEHICLES_THEN_DISTANCE, MIN_COST.',
+    }),
     vehicleMaps: z
       .array(z.tuple([mapKey, vehicleMappingSchema]))
       .max(1000)
@@ -196,37 +191,43 @@ export function routingRequestSchema(
   const modeField =
     mode === 'plan'
       ? z
-          .literal('plan', { error: '/v1/routing/plan only plans and never writes: send mode "plan" or omit it; to book itineraries use POST /v1/routing/book' })
+          .literal('plan', {
+            error: '/v1/routing/plan only plans and never writes: send mode "plan" or omit it; to book itineraries use POST /v1/routing/book',
+          })
           .optional()
           .meta({ description: '`plan` or absent: this endpoint only plans.' })
       : mode === 'run'
         ? z.literal('plan').meta({ description: 'Required; `plan` (run never writes).' })
         : z.enum(['createItinerary', 'updateItinerary']).meta({ description: 'Required: `createItinerary` or `updateItinerary`.' });
-  return z.strictObject({
-    mode: modeField,
-    problemId: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(200)
-      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-      .meta({ description: 'Caller-generated idempotency key and public job id.', example: 'plan-2026-11-23-brooklyn' }),
-    orders: limited(orderSchema, limits.maxOrders, 'orders').meta({ description: `Shipments to assign (at most ${limits.maxOrders}).` }),
-    accountId: accountIdField,
-    fleet: limited(fleetSpecSchema, limits.maxFleet, 'fleet')
-      .optional()
-      .meta({ description: `Driver/vehicle pairs (at most ${limits.maxFleet}). Required for plan and createItinerary; for updateItinerary the target itineraries' vehicles are used.` }),
-    targetItineraryIds: z
-      .array(z.number().int().positive().max(2_147_483_647, 'is not an itinerary id (too large)'))
-      .max(limits.maxFleet)
-      .optional()
-      .meta({ description: 'updateItinerary: ids of the booked itineraries to re-optimize.' }),
-    options: routingOptionsSchema.optional(),
-  }).superRefine((body, ctx) => {
-    // PostgreSQL text and jsonb cannot hold U+0000; say so up front instead of failing to store the job.
-    const path = pathOfNulCharacter(body, []);
-    if (path) ctx.addIssue({ code: 'custom', path, message: 'must not contain the NUL character (U+0000)' });
-  });
+  return z
+    .strictObject({
+      mode: modeField,
+      problemId: z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(200)
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+        .meta({ description: 'Caller-generated idempotency key and public job id.', example: 'plan-2026-11-23-brooklyn' }),
+      orders: limited(orderSchema, limits.maxOrders, 'orders').meta({ description: `Shipments to assign (at most ${limits.maxOrders}).` }),
+      accountId: accountIdField,
+      fleet: limited(fleetSpecSchema, limits.maxFleet, 'fleet')
+        .optional()
+        .meta({
+          description: `Driver/vehicle pairs (at most ${limits.maxFleet}). Required for plan and createItinerary; for updateItinerary the target itineraries' vehicles are used.`,
+        }),
+      targetItineraryIds: z
+        .array(z.number().int().positive().max(2_147_483_647, 'is not an itinerary id (too large)'))
+        .max(limits.maxFleet)
+        .optional()
+        .meta({ description: 'updateItinerary: ids of the booked itineraries to re-optimize.' }),
+      options: routingOptionsSchema.optional(),
+    })
+    .superRefine((body, ctx) => {
+      // PostgreSQL text and jsonb cannot hold U+0000; say so up front instead of failing to store the job.
+      const path = pathOfNulCharacter(body, []);
+      if (path) ctx.addIssue({ code: 'custom', path, message: 'must not contain the NUL character (U+0000)' });
+    });
 }
 
 function pathOfNulCharacter(value: unknown, path: (string | number)[]): (string | number)[] | null {

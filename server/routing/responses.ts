@@ -78,9 +78,10 @@ const itineraryCore = {
   routeEnd: isoDateTime.meta({ description: 'Planned end of the route.' }),
   start: routeStartSchema.nullable().meta({ description: 'The depot; null when the fleet entry has no startAddress (the route starts at its first stop).' }),
   itineraryStops: z.array(itineraryStopSchema),
-  end: routeEndSchema
-    .nullable()
-    .meta({ description: 'The required end; null when the fleet entry has no endAddress (the route ends at its last stop). The stops’ legs plus this leg add up to the totals.' }),
+  end: routeEndSchema.nullable().meta({
+    description:
+      'The required end; null when the fleet entry has no endAddress (the route ends at its last stop). The stops’ legs plus this leg add up to the totals.',
+  }),
   totals: itineraryTotalsSchema,
 };
 
@@ -156,7 +157,10 @@ export function summarizeResult(
 }
 
 export const pendingJobSchema = z.object({
-  jobId: z.string().meta({ description: 'The job to poll at GET /v1/routing/jobs/{jobId}: the problemId (the contract makes problemId the public job id).', example: 'plan-2026-11-23' }),
+  jobId: z.string().meta({
+    description: 'The job to poll at GET /v1/routing/jobs/{jobId}: the problemId (the contract makes problemId the public job id).',
+    example: 'plan-2026-11-23',
+  }),
   problemId: z.string(),
   status: z.literal('processing'),
   statusUrl: z.string().meta({ example: '/v1/routing/jobs/plan-2026-11-23' }),
@@ -214,17 +218,19 @@ export function renderRouteEnds(
   const last = stops[stops.length - 1];
   const stopsDistance = stops.reduce((sum, stop) => sum + stop.legDistanceMeters, 0);
   return {
-    start: ends.start ? { address: ends.startAddress ?? blank, latitude: ends.start.latitude, longitude: ends.start.longitude, departure: at(route.routeStart) } : null,
+    start: ends.start
+      ? { address: ends.startAddress ?? blank, latitude: ends.start.latitude, longitude: ends.start.longitude, departure: at(route.routeStart) }
+      : null,
     end: ends.end
       ? {
-        address: ends.endAddress ?? blank,
-        latitude: ends.end.latitude,
-        longitude: ends.end.longitude,
-        arrival: at(route.routeEnd),
-        legDistanceMeters: Math.max(0, route.totals.distanceMeters - stopsDistance),
-        // Rendered times are whole seconds (floored); the leg is their difference, so it adds up on the wire.
-        legDurationSeconds: Math.max(0, Math.floor(route.routeEnd) - Math.floor(last ? last.departure : route.routeStart)),
-      }
+          address: ends.endAddress ?? blank,
+          latitude: ends.end.latitude,
+          longitude: ends.end.longitude,
+          arrival: at(route.routeEnd),
+          legDistanceMeters: Math.max(0, route.totals.distanceMeters - stopsDistance),
+          // Rendered times are whole seconds (floored); the leg is their difference, so it adds up on the wire.
+          legDurationSeconds: Math.max(0, Math.floor(route.routeEnd) - Math.floor(last ? last.departure : route.routeStart)),
+        }
       : null,
   };
 }
@@ -266,6 +272,9 @@ export function renderPlanResult(
     problemId,
     itineraries: rendered,
     unassigned: unassigned.map((u) => ({ externalId: u.externalId, reasons: u.reasons })),
-    summary: summarizeResult(rendered.map((r) => r.itinerary), unassigned.length),
+    summary: summarizeResult(
+      rendered.map((r) => r.itinerary),
+      unassigned.length,
+    ),
   };
 }

@@ -132,7 +132,10 @@ export async function submitRoutingRequest(
         'problemId',
       );
     }
-    if (isErrorNamed(error, JobEnqueueError, 'JobEnqueueError')) throw new RoutingError('enqueue_failed', 'The routing job could not be enqueued. It is safe to retry with the same problemId.', undefined, { cause: error });
+    if (isErrorNamed(error, JobEnqueueError, 'JobEnqueueError'))
+      throw new RoutingError('enqueue_failed', 'The routing job could not be enqueued. It is safe to retry with the same problemId.', undefined, {
+        cause: error,
+      });
     throw error;
   }
 
@@ -192,7 +195,12 @@ async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: Itinerary
   const itineraries = Array.isArray(result.itineraryIds)
     ? await itinerariesByIds(caller.db, scope.environment, result.itineraryIds)
     : await itinerariesOfProblem(caller.db, { accountId: job.accountId, environment: scope.environment }, job.key);
-  const reply: BookResult = { problemId: job.key, itineraries, unassigned: result.outcome.unassigned, summary: summarizeResult(itineraries, result.outcome.unassigned.length) };
+  const reply: BookResult = {
+    problemId: job.key,
+    itineraries,
+    unassigned: result.outcome.unassigned,
+    summary: summarizeResult(itineraries, result.outcome.unassigned.length),
+  };
   return reply;
 }
 
@@ -211,7 +219,11 @@ export async function pollRoutingJob(caller: RoutingCaller, problemId: string): 
     throw new RoutingError('job_lookup_failed', 'Reading the job store failed. It is safe to poll again.', undefined, { cause: error });
   }
   if (!job) {
-    throw new RoutingError('job_not_found', `No routing job "${problemId}" exists for this account and environment (finished jobs are kept for about 30 minutes).`, 'problemId');
+    throw new RoutingError(
+      'job_not_found',
+      `No routing job "${problemId}" exists for this account and environment (finished jobs are kept for about 30 minutes).`,
+      'problemId',
+    );
   }
   if (job.status === 'processing') {
     return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS };

@@ -29,7 +29,13 @@ function order(id: string, dropoff: Record<string, string>, extra: Record<string
 }
 
 const van = (id: string, extra: Record<string, unknown> = {}): FleetEntry =>
-  fleetSpecSchema.parse({ driverExternalId: `driver-${id}`, vehicleExternalId: `van-${id}`, vehicleType: 'cargo-van', scheduledStart: '2026-11-23T08:00:00-05:00', ...extra });
+  fleetSpecSchema.parse({
+    driverExternalId: `driver-${id}`,
+    vehicleExternalId: `van-${id}`,
+    vehicleType: 'cargo-van',
+    scheduledStart: '2026-11-23T08:00:00-05:00',
+    ...extra,
+  });
 
 describe('solveRouting', () => {
   it('routes orders end to end: stops in order, times in the stop zone, loads, totals and reasons', async () => {
@@ -128,18 +134,29 @@ describe('solveRouting', () => {
   it('applies time-of-day traffic with trafficMode automatic and free flow with none', async () => {
     const orders = [order('a', { postalCode: '10451' }), order('b', { postalCode: '11101' })];
     const withTraffic = { ...deps, trafficProfile: (zone: string, epoch: number) => trafficProfileFor('automatic', localDateOf(epoch, zone), zone) };
-    const rush = await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'automatic' } }, withTraffic);
+    const rush = await solveRouting(
+      { orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'automatic' } },
+      withTraffic,
+    );
     const free = await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } }, withTraffic);
     expect(rush.itineraries[0]!.totals.travelSeconds).toBeGreaterThan(free.itineraries[0]!.totals.travelSeconds);
   });
 
   it('makes volume a second capacity only with volumeOptimization', async () => {
     // 100 cubic feet of light boxes: fits a car by weight (500 lb) but not by volume (20 cubic feet).
-    const bulky = [order('bulky', { postalCode: '11101' }, { payloadItems: [{ description: 'pillows', height: 24, length: 24, width: 30, weight: 2, quantity: 10 }] })];
+    const bulky = [
+      order('bulky', { postalCode: '11101' }, { payloadItems: [{ description: 'pillows', height: 24, length: 24, width: 30, weight: 2, quantity: 10 }] }),
+    ];
     const car = [van('1', { vehicleType: 'car' })];
-    const packed = await solveRouting({ orders: bulky, fleet: car, settings: { solverTimeLimitSeconds: 0.3 }, options: { volumeOptimization: true, trafficMode: 'none' } }, deps);
+    const packed = await solveRouting(
+      { orders: bulky, fleet: car, settings: { solverTimeLimitSeconds: 0.3 }, options: { volumeOptimization: true, trafficMode: 'none' } },
+      deps,
+    );
     expect(packed.unassigned).toEqual([{ externalId: 'bulky', reasons: [expect.objectContaining({ code: 'EXCEEDS_VEHICLE_CAPACITY' })] }]);
-    const weightOnly = await solveRouting({ orders: bulky, fleet: car, settings: { solverTimeLimitSeconds: 0.3 }, options: { volumeOptimization: false, trafficMode: 'none' } }, deps);
+    const weightOnly = await solveRouting(
+      { orders: bulky, fleet: car, settings: { solverTimeLimitSeconds: 0.3 }, options: { volumeOptimization: false, trafficMode: 'none' } },
+      deps,
+    );
     expect(weightOnly.unassigned).toEqual([]);
     expect(weightOnly.itineraries[0]!.stops[0]!.load.cubicInches).toBe(24 * 24 * 30 * 10);
   });

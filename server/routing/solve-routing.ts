@@ -41,7 +41,11 @@ export interface RoutingSolveDeps {
 
 type RoutingAddressInput = z.output<typeof routingAddressSchema>;
 
-async function resolvePlace(geocoder: Geocoder, address: RoutingAddressInput | undefined, cache: Map<string, Promise<PlaceResolution>>): Promise<PlaceResolution> {
+async function resolvePlace(
+  geocoder: Geocoder,
+  address: RoutingAddressInput | undefined,
+  cache: Map<string, Promise<PlaceResolution>>,
+): Promise<PlaceResolution> {
   if (!address) return { ok: false, message: 'no address given' };
   const key = JSON.stringify([address.latitude, address.longitude, address.addressLine1, address.city, address.state, address.postalCode]);
   let pending = cache.get(key);
@@ -96,7 +100,8 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
     traffic,
   });
 
-  let timeLimitMs = options.solverTimeLimitSeconds !== undefined ? options.solverTimeLimitSeconds * 1000 : defaultSolverTimeMs(routing.problem.shipments.length);
+  let timeLimitMs =
+    options.solverTimeLimitSeconds !== undefined ? options.solverTimeLimitSeconds * 1000 : defaultSolverTimeMs(routing.problem.shipments.length);
   if (deps.maxSolverSeconds !== undefined) timeLimitMs = Math.min(timeLimitMs, deps.maxSolverSeconds * 1000);
   if (deps.deadline !== undefined) timeLimitMs = Math.max(500, Math.min(timeLimitMs, deps.deadline - Date.now() - 5_000));
   const solution =

@@ -29,7 +29,10 @@ export async function validateRoutingRequest(input: {
   input.requestOrders.forEach((order, i) => {
     const first = seen.get(order.externalId);
     if (first !== undefined) {
-      throw new RoutingInputError(`orders[${i}].externalId`, `orders[${i}].externalId "${order.externalId}" repeats orders[${first}].externalId; order ids must be unique.`);
+      throw new RoutingInputError(
+        `orders[${i}].externalId`,
+        `orders[${i}].externalId "${order.externalId}" repeats orders[${first}].externalId; order ids must be unique.`,
+      );
     }
     seen.set(order.externalId, i);
   });
@@ -39,7 +42,10 @@ export async function validateRoutingRequest(input: {
     const id = itineraryExternalId(entry);
     const first = fleetIds.get(id);
     if (first !== undefined) {
-      throw new RoutingInputError(`fleet[${i}]`, `fleet[${i}] repeats driver and vehicle "${id}" of fleet[${first}]; each driver/vehicle pair plans one itinerary.`);
+      throw new RoutingInputError(
+        `fleet[${i}]`,
+        `fleet[${i}] repeats driver and vehicle "${id}" of fleet[${first}]; each driver/vehicle pair plans one itinerary.`,
+      );
     }
     fleetIds.set(id, i);
   });

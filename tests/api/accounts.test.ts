@@ -14,7 +14,7 @@ async function probe(authorization?: string): Promise<{ status: number; code: un
 }
 
 describe('accounts and API keys over HTTP', () => {
-  it('authenticates a new tenant\'s live and sandbox keys, and refuses revoked and mismatched ones alike', async () => {
+  it("authenticates a new tenant's live and sandbox keys, and refuses revoked and mismatched ones alike", async () => {
     const tenant = await createTenant();
     expect(tenant.branchIds).toHaveLength(2);
     expect(await probe(tenant.basicAuthHeader('live'))).toEqual({ status: 404, code: 'job_not_found' });

@@ -53,20 +53,24 @@ export async function startSecondServer(options: SecondServerOptions): Promise<S
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `${options.label}-`));
   const root = path.join(import.meta.dirname, '..', '..');
   // Node runs Next's CLI itself (no npx wrapper), so this child is the server and stops with it.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: options.databaseUrl ?? '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: options.databaseUrl ?? '',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        ...options.env,
+      },
+      stdio: options.captureOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
     },
-    stdio: options.captureOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
-  });
+  );
   let captured = '';
   child.stdout?.on('data', (chunk: Buffer) => (captured += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (captured += chunk.toString('utf8')));
@@ -90,7 +94,9 @@ export async function startSecondServer(options: SecondServerOptions): Promise<S
       await stop();
       throw new Error(`the second server (${options.label}) exited before it was ready`);
     }
-    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false);
+    const ready = await fetch(`${baseUrl}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ready) break;
     if (Date.now() > giveUpAt) {
       await stop();

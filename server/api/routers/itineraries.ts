@@ -8,7 +8,7 @@ export const itinerariesRouter = router({
     .input(itineraryListQuerySchema.pick({ date: true }))
     .output(itineraryListSchema)
     .query(async ({ ctx, input }) => {
-    const itineraries = await listItineraries(ctx.db, { accountId: ctx.user.accountId, environment: 'live' }, { date: input.date });
-    return { date: input.date, itineraries };
-  }),
+      const itineraries = await listItineraries(ctx.db, { accountId: ctx.user.accountId, environment: 'live' }, { date: input.date });
+      return { date: input.date, itineraries };
+    }),
 });

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Accounts form a tree: a parent account and its branches (children), any depth. */
 export const accounts = pgTable(
@@ -71,10 +60,7 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [
-    index('api_keys_account_id_idx').on(t.accountId),
-    check('api_keys_environment_check', sql`${t.environment} in ('live', 'sandbox')`),
-  ],
+  (t) => [index('api_keys_account_id_idx').on(t.accountId), check('api_keys_environment_check', sql`${t.environment} in ('live', 'sandbox')`)],
 );
 
 export const settingsKinds = ['optimization', 'booking', 'slot_policy', 'pickup_override'] as const;

@@ -49,7 +49,9 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex('jobs_idempotency_key_idx').on(t.namespace, t.accountId, t.environment, t.key),
-    index('jobs_processing_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'processing'`),
+    index('jobs_processing_lease_idx')
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} = 'processing'`),
     index('jobs_expires_at_idx').on(t.expiresAt),
     check('jobs_status_check', sql`${t.status} in ('processing', 'complete', 'failed', 'canceled')`),
     check('jobs_environment_check', sql`${t.environment} in ('live', 'sandbox')`),

@@ -47,7 +47,10 @@ describe('Li & Lim parser', () => {
     expect(checkSolution(inst.problem, solution).violations).toEqual([]);
     expect(solution.unassigned).toEqual([]);
     const text = formatSolutionFile(inst, solution);
-    const ids = text.trim().split('\n').flatMap((l) => l.split(':')[1]!.trim().split(' ').map(Number));
+    const ids = text
+      .trim()
+      .split('\n')
+      .flatMap((l) => l.split(':')[1]!.trim().split(' ').map(Number));
     expect(ids.sort()).toEqual([1, 2, 3, 4]);
   });
 
@@ -57,13 +60,26 @@ describe('Li & Lim parser', () => {
   });
 
   it('parses Solomon files into delivery-only jobs', () => {
-    const text = ['C1', '', 'VEHICLE', 'NUMBER     CAPACITY', '  3         100', '', 'CUSTOMER',
-      'CUST NO.  XCOORD.   YCOORD.    DEMAND   READY TIME  DUE DATE   SERVICE   TIME', '',
-      '    0      0         0          0          0       500          0', '    1      3         4         10        10        60         5',
+    const text = [
+      'C1',
+      '',
+      'VEHICLE',
+      'NUMBER     CAPACITY',
+      '  3         100',
+      '',
+      'CUSTOMER',
+      'CUST NO.  XCOORD.   YCOORD.    DEMAND   READY TIME  DUE DATE   SERVICE   TIME',
+      '',
+      '    0      0         0          0          0       500          0',
+      '    1      3         4         10        10        60         5',
     ].join('\r\n');
     const inst = parseSolomon('C1', text);
     expect(inst.problem.vehicles).toHaveLength(3);
-    expect(inst.problem.shipments[0]).toMatchObject({ pickup: null, size: [10], delivery: { location: 1, serviceSeconds: 5, timeWindows: [{ start: 10, end: 60 }] } });
+    expect(inst.problem.shipments[0]).toMatchObject({
+      pickup: null,
+      size: [10],
+      delivery: { location: 1, serviceSeconds: 5, timeWindows: [{ start: 10, end: 60 }] },
+    });
     expect(inst.problem.distances[1]).toBe(5);
   });
 

@@ -27,7 +27,10 @@ interface Task {
  * Every vehicle starts and ends at the depot within its window; objective: vehicles, then distance.
  */
 export function parseLiLim(name: string, text: string): BenchmarkInstance {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
   const header = lines[0]?.split(/\s+/).map(Number);
   if (!header || header.length < 2 || header.some((v) => !Number.isFinite(v))) {
     throw new Error(`${name}: first line must be "vehicles capacity speed"`);
@@ -43,7 +46,10 @@ export function parseLiLim(name: string, text: string): BenchmarkInstance {
   tasks.forEach((t, i) => index.set(t.id, i));
   const depot = tasks[0];
   if (!depot || depot.id !== 0) throw new Error(`${name}: the first task must be the depot (id 0)`);
-  const matrix = euclideanMatrix(tasks.map((t) => t.x), tasks.map((t) => t.y));
+  const matrix = euclideanMatrix(
+    tasks.map((t) => t.x),
+    tasks.map((t) => t.y),
+  );
 
   const shipments: Shipment[] = [];
   const taskIds: BenchmarkInstance['taskIds'] = [];

@@ -26,13 +26,15 @@ export function readReferenceCsv(text: string, vehiclesColumn = 'vehicles', dist
 
 /** SINTEF-style solution text: one line per route, "Route N : id id ..." (task ids, depot omitted). */
 export function formatSolutionFile(instance: BenchmarkInstance, solution: Solution): string {
-  return solution.routes
-    .map((route, k) => {
-      const ids = route.stops.map((s) => {
-        const t = instance.taskIds[s.shipment]!;
-        return s.kind === 'pickup' ? t.pickup : t.delivery;
-      });
-      return `Route ${k + 1} : ${ids.join(' ')}`;
-    })
-    .join('\n') + '\n';
+  return (
+    solution.routes
+      .map((route, k) => {
+        const ids = route.stops.map((s) => {
+          const t = instance.taskIds[s.shipment]!;
+          return s.kind === 'pickup' ? t.pickup : t.delivery;
+        });
+        return `Route ${k + 1} : ${ids.join(' ')}`;
+      })
+      .join('\n') + '\n'
+  );
 }

@@ -30,14 +30,32 @@ function parseArgs(argv: readonly string[]): Args {
       return value;
     };
     switch (flag) {
-      case '--time-limit': args.timeLimit = Number(need()); break;
-      case '--threads': args.threads = Number(need()); break;
-      case '--seed': args.seed = Number(need()); break;
-      case '--dir': args.dir = need(); break;
-      case '--out': args.out = need(); break;
-      case '--solutions': args.solutions = need(); break;
-      case '--instances': args.instances = need().split(',').map((s) => s.trim()).filter(Boolean); break;
-      default: throw new Error(`unknown argument ${flag}`);
+      case '--time-limit':
+        args.timeLimit = Number(need());
+        break;
+      case '--threads':
+        args.threads = Number(need());
+        break;
+      case '--seed':
+        args.seed = Number(need());
+        break;
+      case '--dir':
+        args.dir = need();
+        break;
+      case '--out':
+        args.out = need();
+        break;
+      case '--solutions':
+        args.solutions = need();
+        break;
+      case '--instances':
+        args.instances = need()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      default:
+        throw new Error(`unknown argument ${flag}`);
     }
   }
   return args;
@@ -83,7 +101,9 @@ const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(2)
 export async function runBenchmarkCli(kind: BenchmarkKind, root: string, argv: readonly string[]): Promise<void> {
   const args = parseArgs(argv);
   const s = setup(kind, root, args.dir);
-  let files = readdirSync(s.dir).filter((f) => f.endsWith('.txt')).sort();
+  let files = readdirSync(s.dir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
   if (args.instances) {
     const wanted = new Set(args.instances.map((x) => x.toLowerCase()));
     files = files.filter((f) => wanted.has(path.basename(f, '.txt').toLowerCase()));

@@ -19,7 +19,10 @@ export function parseSolomon(name: string, text: string): BenchmarkInstance {
   const [vehicleCount, capacity] = vehicleRow as [number, number];
   const depot = rows[0]!;
   if (depot[0] !== 0) throw new Error(`${name}: the first customer row must be the depot (0)`);
-  const matrix = euclideanMatrix(rows.map((r) => r[1]!), rows.map((r) => r[2]!));
+  const matrix = euclideanMatrix(
+    rows.map((r) => r[1]!),
+    rows.map((r) => r[2]!),
+  );
   const shipments: Shipment[] = [];
   const taskIds: BenchmarkInstance['taskIds'] = [];
   rows.slice(1).forEach((r, idx) => {

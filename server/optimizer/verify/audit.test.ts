@@ -31,7 +31,14 @@ function solution(p: Problem, routed: number[], unassigned: [number, ReasonCode]
 describe('audits of left-out shipments', () => {
   it('missedInsertions finds an unassigned shipment that fits as the route stands', () => {
     const p = problem();
-    const s = solution(p, [0], [[1, 'INSUFFICIENT_FLEET'], [2, 'INSUFFICIENT_FLEET']]);
+    const s = solution(
+      p,
+      [0],
+      [
+        [1, 'INSUFFICIENT_FLEET'],
+        [2, 'INSUFFICIENT_FLEET'],
+      ],
+    );
     expect(checkSolution(p, s).feasible).toBe(true);
     const missed = missedInsertions(p, s);
     expect(missed.map((m) => m.unassigned)).toEqual([1, 2]);

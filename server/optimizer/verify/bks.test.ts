@@ -44,7 +44,11 @@ describe.skipIf(!available)('best-known Li & Lim solutions pass the checker', ()
         .split(/\r?\n/)
         .filter((l) => /^Route\s+\d+\s*:/.test(l));
       const routes = routeLines.map((line, vehicle) => {
-        const sequence = line.split(':')[1]!.trim().split(/\s+/).map((id) => stopOfTask.get(Number(id))!);
+        const sequence = line
+          .split(':')[1]!
+          .trim()
+          .split(/\s+/)
+          .map((id) => stopOfTask.get(Number(id))!);
         return routeFromSchedule(problem, vehicle, sequence, simulate(problem, vehicle, sequence, problem.vehicles[vehicle]!.earliestStart));
       });
       const solution: Solution = {

@@ -19,7 +19,18 @@ function baseProblem(): Problem {
     ],
     shipments: [
       { pickup: { location: 1, serviceSeconds: 10 }, delivery: { location: 2, serviceSeconds: 10, timeWindows: [{ start: 300, end: 400 }] }, size: [4, 4] },
-      { pickup: null, delivery: { location: 3, serviceSeconds: 10, timeWindows: [{ start: 0, end: 100 }, { start: 400, end: 1000 }] }, size: [3, 3] },
+      {
+        pickup: null,
+        delivery: {
+          location: 3,
+          serviceSeconds: 10,
+          timeWindows: [
+            { start: 0, end: 100 },
+            { start: 400, end: 1000 },
+          ],
+        },
+        size: [3, 3],
+      },
       { pickup: { location: 4, serviceSeconds: 10 }, delivery: null, size: [2, 2] },
     ],
   });
@@ -48,7 +59,10 @@ function solutionFor(problem: Problem, sequence = SEQUENCE, vehicle = 0, start?:
 function expectViolation(problem: Problem, solution: Solution, pattern: RegExp) {
   const result = checkSolution(problem, solution);
   expect(result.feasible).toBe(false);
-  expect(result.violations.some((v) => pattern.test(v)), `expected ${pattern} among:\n${result.violations.join('\n')}`).toBe(true);
+  expect(
+    result.violations.some((v) => pattern.test(v)),
+    `expected ${pattern} among:\n${result.violations.join('\n')}`,
+  ).toBe(true);
 }
 
 describe('checkSolution accepts', () => {
@@ -110,7 +124,10 @@ describe('checkSolution rejects', () => {
     expectViolation(problem, early, /service starts at 50, before arrival 100/);
 
     const closed = baseProblem();
-    closed.shipments[1]!.delivery!.timeWindows = [{ start: 0, end: 100 }, { start: 200, end: 400 }];
+    closed.shipments[1]!.delivery!.timeWindows = [
+      { start: 0, end: 100 },
+      { start: 200, end: 400 },
+    ];
     expectViolation(closed, solutionFor(problem), /stop 2 .*outside its windows \[0, 100\] \[200, 400\]/);
   });
 
@@ -174,7 +191,15 @@ describe('checkSolution rejects', () => {
   it('locked stops out of order or on another vehicle', () => {
     const solution = solutionFor(baseProblem());
     const order = baseProblem();
-    order.lockedSequences = [{ vehicle: 0, stops: [{ shipment: 2, kind: 'pickup' }, { shipment: 1, kind: 'delivery' }] }];
+    order.lockedSequences = [
+      {
+        vehicle: 0,
+        stops: [
+          { shipment: 2, kind: 'pickup' },
+          { shipment: 1, kind: 'delivery' },
+        ],
+      },
+    ];
     expectViolation(order, solution, /out of their locked order/);
     const elsewhere = baseProblem();
     elsewhere.lockedSequences = [{ vehicle: 1, stops: [{ shipment: 1, kind: 'delivery' }] }];

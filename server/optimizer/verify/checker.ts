@@ -5,16 +5,7 @@
  * are compared with the recomputation.
  */
 import type { Problem, Route, Solution } from '../model';
-import {
-  REASON_CODES,
-  insideSomeWindow,
-  legDuration,
-  matrixDistance,
-  stopOf,
-  stopsOfShipment,
-  structuralFailure,
-  type StopRef,
-} from './schedule';
+import { REASON_CODES, insideSomeWindow, legDuration, matrixDistance, stopOf, stopsOfShipment, structuralFailure, type StopRef } from './schedule';
 
 export interface CheckOptions {
   /** Seconds of slack when comparing times (rounding in the solver's arithmetic). */
@@ -103,14 +94,7 @@ export function checkSolution(problem: Problem, solution: Solution, options: Che
   return { feasible: violations.length === 0, violations };
 }
 
-function checkRouteSchedule(
-  problem: Problem,
-  route: Route,
-  where: string,
-  timeTol: number,
-  distTol: number,
-  report: (message: string) => void,
-): void {
+function checkRouteSchedule(problem: Problem, route: Route, where: string, timeTol: number, distTol: number, report: (message: string) => void): void {
   const vehicle = problem.vehicles[route.vehicle]!;
   const dims = problem.dimensions;
   if (route.start < vehicle.earliestStart - timeTol) report(`${where}: departs at ${route.start}, before earliestStart ${vehicle.earliestStart}`);

@@ -174,7 +174,11 @@ describe('model features', () => {
   it('skills and allowedVehicles send a shipment past the nearer vehicle', () => {
     const problem = lineInstance({
       points: [0, 5000, 100],
-      vehicles: [{ startLocation: 2, endLocation: 2 }, { startLocation: 1, endLocation: 1, skills: ['liftgate'] }, { startLocation: 2, endLocation: 2 }],
+      vehicles: [
+        { startLocation: 2, endLocation: 2 },
+        { startLocation: 1, endLocation: 1, skills: ['liftgate'] },
+        { startLocation: 2, endLocation: 2 },
+      ],
       shipments: [
         { pickup: null, delivery: { location: 0 }, requiredSkills: ['liftgate'] },
         { pickup: null, delivery: { location: 0 }, allowedVehicles: [1] },
@@ -182,7 +186,11 @@ describe('model features', () => {
     });
     const solution = solveChecked(problem);
     expect(solution.unassigned).toEqual([]);
-    expect(routeOf(solution, 1)?.stops.map((s) => s.shipment).sort()).toEqual([0, 1]);
+    expect(
+      routeOf(solution, 1)
+        ?.stops.map((s) => s.shipment)
+        .sort(),
+    ).toEqual([0, 1]);
   });
 
   it('maxStops caps a route', () => {
@@ -215,7 +223,17 @@ describe('model features', () => {
       lineInstance({
         points: [0, 1000],
         vehicles: [{}],
-        shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 0, end: 500 }, { start: 2000, end: 3000 }] } }],
+        shipments: [
+          {
+            pickup: null,
+            delivery: {
+              timeWindows: [
+                { start: 0, end: 500 },
+                { start: 2000, end: 3000 },
+              ],
+            },
+          },
+        ],
       }),
     );
     const stop = routeOf(solution, 0)!.stops[0]!;

@@ -15,11 +15,14 @@ import { simulate, structuralFailure } from './schedule';
 function withDeliveryWindow(problem: Problem, s: number, window: TimeWindow): Problem {
   const shipment = problem.shipments[s]!;
   const own = shipment.delivery!.timeWindows;
-  const windows = own.length === 0 ? [window] : own.flatMap((w) => {
-    const start = Math.max(w.start, window.start);
-    const end = Math.min(w.end, window.end);
-    return start <= end ? [{ start, end }] : [];
-  });
+  const windows =
+    own.length === 0
+      ? [window]
+      : own.flatMap((w) => {
+          const start = Math.max(w.start, window.start);
+          const end = Math.min(w.end, window.end);
+          return start <= end ? [{ start, end }] : [];
+        });
   const shipments = problem.shipments.slice();
   shipments[s] = { ...shipment, delivery: { ...shipment.delivery!, timeWindows: windows } };
   return { ...problem, shipments, lockedSequences: [] };

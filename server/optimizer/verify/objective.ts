@@ -25,9 +25,7 @@ export interface RouteTotals {
 }
 
 export function countsVehicles(objective: Objective): boolean {
-  return (
-    objective === 'MIN_VEHICLE_UTILIZATION' || objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP' || objective === 'MIN_VEHICLES_THEN_DISTANCE'
-  );
+  return objective === 'MIN_VEHICLE_UTILIZATION' || objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP' || objective === 'MIN_VEHICLES_THEN_DISTANCE';
 }
 
 /** Cost of one route under MIN_COST. */

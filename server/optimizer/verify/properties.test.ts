@@ -90,7 +90,16 @@ describe('solver properties on random instances', () => {
 
   it('answers from worker threads pass the checker too', async () => {
     for (const seed of [11, 12, 13]) {
-      const problem = randomInstance(seed, { shipments: 25, vehicles: 4, singleStopShare: 0.3, multiWindowShare: 0.3, traffic: true, maxDuration: true, locks: true, priorities: true });
+      const problem = randomInstance(seed, {
+        shipments: 25,
+        vehicles: 4,
+        singleStopShare: 0.3,
+        multiWindowShare: 0.3,
+        traffic: true,
+        maxDuration: true,
+        locks: true,
+        priorities: true,
+      });
       const solution = await solve(problem, { seed, threads: 2, maxIterations: 300, timeLimitMs: 20_000 });
       expect(checkSolution(problem, solution).violations, `seed ${seed}`).toEqual([]);
       expect(missedInsertions(problem, solution), `seed ${seed}`).toEqual([]);

@@ -48,7 +48,12 @@ export function recommendBody(branchId: number, date: string, overrides: Json = 
  * few orders from the Brooklyn store, shift from 08:00 local (`offset` is the date's UTC offset).
  * Returns how many itineraries were written (vans that got no order are not).
  */
-export async function seedBookedRoutes(auth: string, date: string, offset: string, options: { vehicles?: number; accountId?: number; vehicleType?: string; store?: Json; dropoffZips?: string[] } = {}): Promise<number> {
+export async function seedBookedRoutes(
+  auth: string,
+  date: string,
+  offset: string,
+  options: { vehicles?: number; accountId?: number; vehicleType?: string; store?: Json; dropoffZips?: string[] } = {},
+): Promise<number> {
   const store = options.store ?? BROOKLYN_STORE;
   const zips = options.dropoffZips ?? ['11101', '11238', '10003'];
   const orders = zips.map((zip, i) => ({

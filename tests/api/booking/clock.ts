@@ -33,4 +33,3 @@ export function setBookingClock(accountId: number, instant: string | Date): { ad
     },
   };
 }
-

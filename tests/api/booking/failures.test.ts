@@ -14,7 +14,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { expectError, expectJson, get, pollBooking, post, recommend, recommendBody, seedBookedRoutes, setBookingClock, uniqueId, type BookingHandle } from './client';
+import {
+  expectError,
+  expectJson,
+  get,
+  pollBooking,
+  post,
+  recommend,
+  recommendBody,
+  seedBookedRoutes,
+  setBookingClock,
+  uniqueId,
+  type BookingHandle,
+} from './client';
 
 const ENGINE_TIMEOUT_MS = 4000;
 
@@ -114,6 +126,10 @@ describe('booking on a server whose travel-time engine hangs and whose geocoder 
 
   it('500 input_resolution_failed when only the (unavailable) street geocoder could locate the origin', async () => {
     const origin = { addressLine1: '1 Main St', city: 'Brooklyn', state: 'NY', postalCode: 'unknown' };
-    await expectError(await post('/v1/booking/recommend', recommendBody(tenant.branchIds[0]!, '2026-11-23', { origin }), { auth }), 500, 'input_resolution_failed');
+    await expectError(
+      await post('/v1/booking/recommend', recommendBody(tenant.branchIds[0]!, '2026-11-23', { origin }), { auth }),
+      500,
+      'input_resolution_failed',
+    );
   });
 });

@@ -10,7 +10,9 @@ describe('POST /v1/booking/recommend errors', () => {
   const call = (body: unknown) => post('/v1/booking/recommend', body, { auth });
 
   beforeAll(async () => {
-    tenant = await createTenant({ branches: [{ name: 'Located', location: { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201' } }, { name: 'Nowhere' }] });
+    tenant = await createTenant({
+      branches: [{ name: 'Located', location: { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201' } }, { name: 'Nowhere' }],
+    });
     auth = tenant.basicAuthHeader('live');
     branchId = tenant.branchIds[0]!;
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
@@ -24,7 +26,12 @@ describe('POST /v1/booking/recommend errors', () => {
     const tooMany = await expectError(await call({ ...body, cart: { items: Array(101).fill(item), orderValueCents: 1 } }), 400, 'invalid_input', 'cart.items');
     expect(tooMany.message).toMatch(/100/);
     await expectError(await call({ ...body, cart: { items: [{ ...item, weightKg: 0 }], orderValueCents: 1 } }), 400, 'invalid_input', 'cart.items[0].weightKg');
-    await expectError(await call({ ...body, cart: { items: [{ ...item, dimensionsCm: { height: -1, length: 1, width: 1 } }], orderValueCents: 1 } }), 400, 'invalid_input', 'cart.items[0].dimensionsCm.height');
+    await expectError(
+      await call({ ...body, cart: { items: [{ ...item, dimensionsCm: { height: -1, length: 1, width: 1 } }], orderValueCents: 1 } }),
+      400,
+      'invalid_input',
+      'cart.items[0].dimensionsCm.height',
+    );
     // JSON has no Infinity, but 1e400 parses to it.
     const infinite = JSON.stringify({ ...body, cart: { items: [{ ...item, weightKg: 7 }], orderValueCents: 1 } }).replace('"weightKg":7', '"weightKg":1e400');
     await expectError(await call(infinite), 400, 'invalid_input', 'cart.items[0].weightKg');
@@ -36,7 +43,12 @@ describe('POST /v1/booking/recommend errors', () => {
 
   it('400 branch_not_found and 403 branch_out_of_scope', async () => {
     await expectError(await call(recommendBody(2_000_000_000, '2026-11-23')), 400, 'branch_not_found', 'fulfillingBranchId');
-    await expectError(await call({ ...recommendBody(branchId, '2026-11-23'), fulfillingBranchId: 'main-street' }), 400, 'branch_not_found', 'fulfillingBranchId');
+    await expectError(
+      await call({ ...recommendBody(branchId, '2026-11-23'), fulfillingBranchId: 'main-street' }),
+      400,
+      'branch_not_found',
+      'fulfillingBranchId',
+    );
     const other = await createTenant();
     await expectError(await call(recommendBody(other.branchIds[0]!, '2026-11-23')), 403, 'branch_out_of_scope', 'fulfillingBranchId');
   });
@@ -44,19 +56,35 @@ describe('POST /v1/booking/recommend errors', () => {
   it('400 origin_unresolved: no origin, no pickup override, no branch location; a pickup override then resolves it', async () => {
     const nowhere = tenant.branchIds[1]!;
     await expectError(await call(recommendBody(nowhere, '2026-11-23')), 400, 'origin_unresolved', 'origin');
-    await expectError(await call(recommendBody(nowhere, '2026-11-23', { origin: { addressLine1: '1 Main St', city: 'X', state: 'NY', postalCode: '00000' } })), 400, 'origin_unresolved', 'origin');
+    await expectError(
+      await call(recommendBody(nowhere, '2026-11-23', { origin: { addressLine1: '1 Main St', city: 'X', state: 'NY', postalCode: '00000' } })),
+      400,
+      'origin_unresolved',
+      'origin',
+    );
     await setAccountSettings(tenant.parentId, { pickupOverride: { postalCode: '11201' } });
     expect((await call(recommendBody(nowhere, '2026-11-23'))).status).toBe(202);
     await setAccountSettings(tenant.parentId, { pickupOverride: null });
   });
 
   it('400 timezone_not_found for a destination postal code without a known zone', async () => {
-    await expectError(await call(recommendBody(branchId, '2026-11-23', { destination: { addressLine1: '1 Main St', city: 'Nowhere', postalCode: '00000', state: 'NY' } })), 400, 'timezone_not_found', 'destination.postalCode');
+    await expectError(
+      await call(recommendBody(branchId, '2026-11-23', { destination: { addressLine1: '1 Main St', city: 'Nowhere', postalCode: '00000', state: 'NY' } })),
+      400,
+      'timezone_not_found',
+      'destination.postalCode',
+    );
   });
 
   it('slot policy, in the destination local time: date_out_of_range, date_blackout, lead_time_not_met, same_day_cutoff_passed, timeframe_bucket_not_available', async () => {
     await setAccountSettings(tenant.parentId, {
-      slotPolicy: { horizonDays: 7, blackoutDates: ['2026-11-26'], leadTimeMinutes: 120, sameDayCutoff: '09:00', availableBuckets: ['MORNING', 'AFTERNOON', 'FLEXIBLE'] },
+      slotPolicy: {
+        horizonDays: 7,
+        blackoutDates: ['2026-11-26'],
+        leadTimeMinutes: 120,
+        sameDayCutoff: '09:00',
+        availableBuckets: ['MORNING', 'AFTERNOON', 'FLEXIBLE'],
+      },
     });
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
     await expectError(await call(recommendBody(branchId, '2026-11-21')), 400, 'date_out_of_range', 'date');
@@ -65,7 +93,12 @@ describe('POST /v1/booking/recommend errors', () => {
     // 10:00 + 120 minutes is past the end of MORNING (12:00) but not of AFTERNOON.
     await expectError(await call(recommendBody(branchId, '2026-11-22', { timeframeBucket: 'MORNING' })), 400, 'lead_time_not_met', 'date');
     await expectError(await call(recommendBody(branchId, '2026-11-22')), 400, 'same_day_cutoff_passed', 'date');
-    await expectError(await call(recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING' })), 400, 'timeframe_bucket_not_available', 'timeframeBucket');
+    await expectError(
+      await call(recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING' })),
+      400,
+      'timeframe_bucket_not_available',
+      'timeframeBucket',
+    );
     // Before the cutoff the same day is bookable.
     setBookingClock(tenant.parentId, '2026-11-22T08:30:00-05:00');
     expect((await call(recommendBody(branchId, '2026-11-22'))).status).toBe(202);

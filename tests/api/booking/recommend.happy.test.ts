@@ -62,7 +62,13 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
 
   it('Prefer: wait=N on the poll answers 200 once the search is done, in one request; the wait is capped at 30 s and echoed', async () => {
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-    const handle = await recommend(auth, recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING', cart: { items: [{ description: 'Lamp', dimensionsCm: { height: 60, length: 30, width: 30 }, quantity: 1, weightKg: 4 }], orderValueCents: 9_900 } }));
+    const handle = await recommend(
+      auth,
+      recommendBody(branchId, '2026-11-23', {
+        timeframeBucket: 'EVENING',
+        cart: { items: [{ description: 'Lamp', dimensionsCm: { height: 60, length: 30, width: 30 }, quantity: 1, weightKg: 4 }], orderValueCents: 9_900 },
+      }),
+    );
     const waited = await get(`/v1/booking/jobs/${handle.jobId}`, { auth, headers: { prefer: 'wait=20' } });
     expect(waited.status).toBe(200);
     expect(waited.headers.get('preference-applied')).toBe('wait=20');
@@ -133,7 +139,14 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
 
   it('an origin in the request (with coordinates) replaces the branch location', async () => {
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-    const origin = { addressLine1: '30-30 Thomson Ave', city: 'Long Island City', postalCode: '11101', state: 'NY', latitude: '40.7447', longitude: '-73.9366' };
+    const origin = {
+      addressLine1: '30-30 Thomson Ave',
+      city: 'Long Island City',
+      postalCode: '11101',
+      state: 'NY',
+      latitude: '40.7447',
+      longitude: '-73.9366',
+    };
     const { result } = await searchResult(auth, recommendBody(branchId, '2026-11-23', { origin }));
     expect(result.windows.length).toBeGreaterThan(0);
   });

@@ -5,7 +5,20 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { expectError, expectJson, get, pollBooking, post, recommend, recommendBody, seedBookedRoutes, setBookingClock, uniqueId, type BookingHandle, type BookingResult } from './client';
+import {
+  expectError,
+  expectJson,
+  get,
+  pollBooking,
+  post,
+  recommend,
+  recommendBody,
+  seedBookedRoutes,
+  setBookingClock,
+  uniqueId,
+  type BookingHandle,
+  type BookingResult,
+} from './client';
 
 describe('booking search states, dedupe and handles', () => {
   let tenant: Tenant;

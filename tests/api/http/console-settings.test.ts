@@ -26,7 +26,13 @@ describe('console itineraries and settings procedures', () => {
     const suffix = tenant.externalUserId.replace('test-user-', '');
     const password = `a long passphrase ${suffix}`;
     await createUser({ externalUserId: `adm-${suffix}`, defaultAccountId: tenant.parentId, email: `adm-${suffix}@example.test`, password, role: 'admin' });
-    await createUser({ externalUserId: `disp-${suffix}`, defaultAccountId: tenant.branchIds[0]!, email: `disp-${suffix}@example.test`, password, role: 'dispatcher' });
+    await createUser({
+      externalUserId: `disp-${suffix}`,
+      defaultAccountId: tenant.branchIds[0]!,
+      email: `disp-${suffix}@example.test`,
+      password,
+      role: 'dispatcher',
+    });
     admin = (await signIn(`adm-${suffix}@example.test`, password)).jar;
     dispatcher = (await signIn(`disp-${suffix}@example.test`, password)).jar;
   });
@@ -49,7 +55,9 @@ describe('console itineraries and settings procedures', () => {
     expect(forbidden.status).toBe(403);
     expect((await mutate('settings.setBooking', dispatcher, { accountId: tenant.branchIds[0], booking: null })).status).toBe(403);
     expect((await query('settings.get', admin, { accountId: other.parentId })).status).toBe(403);
-    expect((await mutate('settings.setBooking', admin, { accountId: other.parentId, booking: { pricing: { model: 'markup', markupPercent: 1 } } })).status).toBe(403);
+    expect(
+      (await mutate('settings.setBooking', admin, { accountId: other.parentId, booking: { pricing: { model: 'markup', markupPercent: 1 } } })).status,
+    ).toBe(403);
   });
 
   it('saves booking pricing and slot policy and names the field of a refused value', async () => {
@@ -68,7 +76,10 @@ describe('console itineraries and settings procedures', () => {
     expect(tooBig.body.error?.json.data.param).toBe('booking.pricing.markupPercent');
 
     // Checked by setSettings itself (an AccountsError): its param reaches the client too.
-    const badDefault = await mutate('settings.setSlotPolicy', admin, { accountId: tenant.parentId, slotPolicy: { availableBuckets: ['MORNING'], defaultBucket: 'EVENING' } });
+    const badDefault = await mutate('settings.setSlotPolicy', admin, {
+      accountId: tenant.parentId,
+      slotPolicy: { availableBuckets: ['MORNING'], defaultBucket: 'EVENING' },
+    });
     expect(badDefault.status).toBe(400);
     expect(badDefault.body.error?.json.data.param).toBe('slotPolicy.defaultBucket');
     expect(badDefault.body.error?.json.message).toContain('availableBuckets');

@@ -33,7 +33,14 @@ function send(method: string, path: string, headers: Record<string, string>, bod
   const url = new URL(baseUrl());
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, method, path, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: HANG_MS },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: HANG_MS,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -41,7 +48,8 @@ function send(method: string, path: string, headers: Record<string, string>, bod
           try {
             const raw = Buffer.concat(chunks);
             const encoding = String(response.headers['content-encoding'] ?? '');
-            const decoded = encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw;
+            const decoded =
+              encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw;
             resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body: decoded.toString('utf8') });
           } catch (error) {
             reject(error instanceof Error ? error : new Error(String(error)));
@@ -156,13 +164,21 @@ describe('fuzzing every /v1 route', () => {
     const document = (await (await fetch(`${baseUrl()}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     operations = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/v1/'))
-      .flatMap(([path, item]) => Object.keys(item).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => ({ method: m.toUpperCase(), path })));
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+          .map((m) => ({ method: m.toUpperCase(), path })),
+      );
     expect(operations.length).toBeGreaterThanOrEqual(6);
     // Warm up: the first solve starts worker threads and loads the geodata, which is no hostile
     // input's fault; a mutated body that is still valid then replays, conflicts or solves warm.
     const auth = tenant.basicAuthHeader('live');
     const warm = async (path: string, body: unknown) => {
-      const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${baseUrl()}${path}`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(response.status).toBeLessThan(500);
       await response.body?.cancel();
     };
@@ -175,12 +191,26 @@ describe('fuzzing every /v1 route', () => {
       operation: fc.constantFrom(...operations),
       method: fc.option(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND'), { freq: 4 }),
       segment: fc.oneof(hostileString, fc.constantFrom('42', '0', '-1', '2147483648', '99999999999999999999', '%', '%zz', '..', '%2F', uniqueId('job'))),
-      extraPath: fc.option(fc.constantFrom('/', '//x', '/%00', '/..%2F..', '?a=1&a=2', '?date=0001-01-01', '?date=2026-11-23&accountId=2147483648', '?accountId=%00'), { freq: 3 }),
+      extraPath: fc.option(
+        fc.constantFrom('/', '//x', '/%00', '/..%2F..', '?a=1&a=2', '?date=0001-01-01', '?date=2026-11-23&accountId=2147483648', '?accountId=%00'),
+        { freq: 3 },
+      ),
       auth: fc.constantFrom<AuthKind>('valid', 'valid', 'valid', 'sandbox', 'none', 'garbage', 'basic-garbage', 'bearer-garbage'),
       junk: headerText,
-      contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/vnd.x+json', 'text/plain', 'application/x-www-form-urlencoded', undefined),
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-8',
+        'application/vnd.x+json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        undefined,
+      ),
       prefer: fc.option(fc.constantFrom('respond-async', 'wait=0', 'wait=-1', 'wait=99999999', 'respond-async, wait=1', 'handling=strict'), { freq: 3 }),
-      extraHeaders: fc.dictionary(fc.constantFrom('x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'accept', 'accept-encoding', 'idempotency-key', 'x-real-ip'), headerText, { maxKeys: 3 }),
+      extraHeaders: fc.dictionary(
+        fc.constantFrom('x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'accept', 'accept-encoding', 'idempotency-key', 'x-real-ip'),
+        headerText,
+        { maxKeys: 3 },
+      ),
       body: fc.option(fc.oneof({ arbitrary: mutatedBody, weight: 3 }, { arbitrary: rawBody, weight: 2 }), { freq: 6 }),
     });
   }

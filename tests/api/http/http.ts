@@ -33,6 +33,6 @@ export interface DemoCredentials {
 /** The demo tenant the server seeds on its first start into DATA_DIR/demo-credentials.json. */
 export function demoCredentials(): DemoCredentials {
   const dataDir = process.env.DATA_DIR;
-  if (!dataDir) throw new Error('DATA_DIR must name the running server\'s data directory (scripts/test-all.sh sets it)');
+  if (!dataDir) throw new Error("DATA_DIR must name the running server's data directory (scripts/test-all.sh sets it)");
   return JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
 }

@@ -28,7 +28,9 @@ describe('operations endpoints', () => {
     const lines = text.trim().split('\n');
     // Every line is a comment or `name{labels} value`.
     for (const line of lines) {
-      expect(line).toMatch(/^(# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+|[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})? -?[0-9.e+]+|[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})? (NaN|[+-]Inf))$/);
+      expect(line).toMatch(
+        /^(# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+|[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})? -?[0-9.e+]+|[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})? (NaN|[+-]Inf))$/,
+      );
     }
     expect(text).toContain('# TYPE http_requests_total counter');
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');

@@ -37,7 +37,14 @@ function postChunked(path: string, chunks: number, chunkSize: number): Promise<{
   return new Promise((resolve, reject) => {
     const url = new URL(`${baseUrl}${path}`);
     const req = httpRequest(
-      { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');

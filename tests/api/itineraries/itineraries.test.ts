@@ -8,7 +8,10 @@ describe('GET /v1/itineraries and /v1/itineraries/{id}', () => {
   let booked: BookBody;
   beforeAll(async () => {
     [tenant, other] = await Promise.all([createTenant(), createTenant()]);
-    booked = await expectJson<BookBody>(await post('/v1/routing/book', { ...smallPlan({ orders: 3 }), mode: 'createItinerary' }, { auth: tenant.basicAuthHeader('live') }), 200);
+    booked = await expectJson<BookBody>(
+      await post('/v1/routing/book', { ...smallPlan({ orders: 3 }), mode: 'createItinerary' }, { auth: tenant.basicAuthHeader('live') }),
+      200,
+    );
   });
 
   it('lists the caller’s itineraries of a date, and narrows to one account of the subtree', async () => {

@@ -8,7 +8,10 @@ describe('POST /v1/routing/book: security', () => {
   let liveItineraryId: number;
   beforeAll(async () => {
     [tenant, other] = await Promise.all([createTenant(), createTenant()]);
-    const booked = await expectJson<BookBody>(await post('/v1/routing/book', { ...smallPlan(), mode: 'createItinerary' }, { auth: tenant.basicAuthHeader('live') }), 200);
+    const booked = await expectJson<BookBody>(
+      await post('/v1/routing/book', { ...smallPlan(), mode: 'createItinerary' }, { auth: tenant.basicAuthHeader('live') }),
+      200,
+    );
     liveItineraryId = booked.itineraries[0]!.id;
   });
 
@@ -42,7 +45,10 @@ describe('POST /v1/routing/book: security', () => {
     expect(booked.itineraries[0]!.environment).toBe('sandbox');
     const live = await expectJson<{ itineraries: unknown[] }>(await get('/v1/itineraries?date=2026-11-26', { auth: tenant.basicAuthHeader('live') }), 200);
     expect(live.itineraries).toEqual([]);
-    const sandbox = await expectJson<{ itineraries: { id: number }[] }>(await get('/v1/itineraries?date=2026-11-26', { auth: tenant.basicAuthHeader('sandbox') }), 200);
+    const sandbox = await expectJson<{ itineraries: { id: number }[] }>(
+      await get('/v1/itineraries?date=2026-11-26', { auth: tenant.basicAuthHeader('sandbox') }),
+      200,
+    );
     expect(sandbox.itineraries.map((i) => i.id)).toEqual([booked.itineraries[0]!.id]);
   });
 });

@@ -74,7 +74,12 @@ describe('POST /v1/routing/book', () => {
     delete noFleet.fleet;
     await expectError(await post('/v1/routing/book', noFleet, { auth }), 400, 'invalid_routing_input', 'fleet');
     const { fleet: _fleet, ...withoutFleet } = smallPlan();
-    await expectError(await post('/v1/routing/book', { ...withoutFleet, mode: 'updateItinerary' }, { auth }), 400, 'invalid_routing_input', 'targetItineraryIds');
+    await expectError(
+      await post('/v1/routing/book', { ...withoutFleet, mode: 'updateItinerary' }, { auth }),
+      400,
+      'invalid_routing_input',
+      'targetItineraryIds',
+    );
     await expectError(
       await post('/v1/routing/book', { ...withoutFleet, mode: 'updateItinerary', targetItineraryIds: [2147480000] }, { auth }),
       400,

@@ -79,8 +79,16 @@ describe('routing on a server with a 3 s retention, a JWT secret and a 15 s job 
     const body = smallPlan({ orders: 6000, vehicles: 300 });
     const orders = body.orders as Json[];
     orders.forEach((order, i) => {
-      order.pickupAddress = { postalCode: '11201', latitude: (40.65 + (i % 83) * 0.002).toFixed(4), longitude: (-73.99 + Math.floor(i / 83) * 0.001).toFixed(4) };
-      order.dropoffAddress = { postalCode: '10001', latitude: (40.6 + (i % 97) * 0.003).toFixed(4), longitude: (-74.0 + Math.floor(i / 97) * 0.004).toFixed(4) };
+      order.pickupAddress = {
+        postalCode: '11201',
+        latitude: (40.65 + (i % 83) * 0.002).toFixed(4),
+        longitude: (-73.99 + Math.floor(i / 83) * 0.001).toFixed(4),
+      };
+      order.dropoffAddress = {
+        postalCode: '10001',
+        latitude: (40.6 + (i % 97) * 0.003).toFixed(4),
+        longitude: (-74.0 + Math.floor(i / 97) * 0.004).toFixed(4),
+      };
     });
     body.options = {};
     const first = await post('/v1/routing/plan', body, { auth, prefer: 'wait=60' });

@@ -17,7 +17,12 @@ beforeAll(async () => {
 describe('routing contract gaps', () => {
   it('fleet: [] on plan and createItinerary is 400 invalid_routing_input naming fleet', async () => {
     await expectError(await post('/v1/routing/plan', { ...smallPlan(), fleet: [] }, { auth: tenant.basicAuthHeader() }), 400, 'invalid_routing_input', 'fleet');
-    await expectError(await post('/v1/routing/book', { ...example('book-create'), fleet: [] }, { auth: tenant.basicAuthHeader() }), 400, 'invalid_routing_input', 'fleet');
+    await expectError(
+      await post('/v1/routing/book', { ...example('book-create'), fleet: [] }, { auth: tenant.basicAuthHeader() }),
+      400,
+      'invalid_routing_input',
+      'fleet',
+    );
   });
 
   it('a parent and its branch booking the same problemId each get back only what their own call wrote', async () => {
@@ -36,7 +41,7 @@ describe('routing contract gaps', () => {
     expect(await expectJson<BookReply>(await get(`/v1/routing/jobs/${problemId}`, { auth: tenant.basicAuthHeader() }), 200)).toEqual(byParent);
   });
 
-  it('replaying a createItinerary after an updateItinerary took its itineraries over returns them, showing the update\'s problemId', async () => {
+  it("replaying a createItinerary after an updateItinerary took its itineraries over returns them, showing the update's problemId", async () => {
     const auth = tenant.basicAuthHeader();
     const created = { ...smallPlan({ problemId: `create-${Date.now().toString(36)}`, date: '2026-11-28' }), mode: 'createItinerary' };
     const first = await expectJson<BookReply>(await post('/v1/routing/book', created, { auth }), 200);
@@ -61,10 +66,11 @@ describe('routing contract gaps', () => {
     const fleet = (plan.fleet as Record<string, unknown>[]).map((entry, i) => ({ ...entry, externalId: `fleet-${i}`, meta: { depot: 'north', shift: i } }));
     type Summary = { vehiclesUsed: number; ordersServed: number; ordersUnassigned: number; distanceMeters: number; durationSeconds: number };
     type Totals = { distanceMeters: number; durationSeconds: number };
-    const planned = await expectJson<{ itineraries: { fleetIndex: number; fleetExternalId?: string; fleetMeta?: unknown; itinerary: { totals: Totals } }[]; unassigned: unknown[]; summary: Summary }>(
-      await post('/v1/routing/plan', { ...plan, fleet }, { auth }),
-      200,
-    );
+    const planned = await expectJson<{
+      itineraries: { fleetIndex: number; fleetExternalId?: string; fleetMeta?: unknown; itinerary: { totals: Totals } }[];
+      unassigned: unknown[];
+      summary: Summary;
+    }>(await post('/v1/routing/plan', { ...plan, fleet }, { auth }), 200);
     expect(planned.itineraries.length).toBeGreaterThan(0);
     for (const entry of planned.itineraries) {
       expect(entry.fleetExternalId).toBe(`fleet-${entry.fleetIndex}`);
@@ -79,7 +85,10 @@ describe('routing contract gaps', () => {
     });
 
     const book = { ...smallPlan({ problemId: `summary-${Date.now().toString(36)}`, date: '2026-11-29' }), mode: 'createItinerary' };
-    const booked = await expectJson<{ itineraries: { totals: Totals }[]; unassigned: unknown[]; summary: Summary }>(await post('/v1/routing/book', book, { auth }), 200);
+    const booked = await expectJson<{ itineraries: { totals: Totals }[]; unassigned: unknown[]; summary: Summary }>(
+      await post('/v1/routing/book', book, { auth }),
+      200,
+    );
     expect(booked.summary).toEqual({
       vehiclesUsed: booked.itineraries.length,
       ordersServed: 3 - booked.unassigned.length,
@@ -146,8 +155,20 @@ describe('routing contract gaps', () => {
       base,
       { ...base, externalId: 'heavy', payloadItems: [{ description: 'safe', height: 30, length: 30, width: 30, weight: 4000, quantity: 1 }] },
       { ...base, externalId: 'late-evening', dropoffWindowOpen: `${date}T20:00:00-05:00`, dropoffWindowClose: `${date}T21:00:00-05:00` },
-      { ...base, externalId: 'far-pickup', pickupAddress: philadelphia, pickupWindowOpen: `${date}T08:00:00-05:00`, pickupWindowClose: `${date}T08:30:00-05:00` },
-      { ...base, externalId: 'far-dropoff', dropoffAddress: philadelphia, dropoffWindowOpen: `${date}T08:00:00-05:00`, dropoffWindowClose: `${date}T09:00:00-05:00` },
+      {
+        ...base,
+        externalId: 'far-pickup',
+        pickupAddress: philadelphia,
+        pickupWindowOpen: `${date}T08:00:00-05:00`,
+        pickupWindowClose: `${date}T08:30:00-05:00`,
+      },
+      {
+        ...base,
+        externalId: 'far-dropoff',
+        dropoffAddress: philadelphia,
+        dropoffWindowOpen: `${date}T08:00:00-05:00`,
+        dropoffWindowClose: `${date}T09:00:00-05:00`,
+      },
       { ...base, externalId: 'needs-liftgate', requiredSkills: ['liftgate'] },
     ];
     type Reasons = { unassigned: { externalId: string; reasons: { code: string; description: string }[] }[] };
@@ -166,10 +187,17 @@ describe('routing contract gaps', () => {
     expect(reason('late-evening')!.description).toContain('dropoff window (2026-11-23T20:00:00-05:00 to 2026-11-23T21:00:00-05:00)');
     expect(reason('late-evening')!.description).toContain('vehicle van-1: 2026-11-23T08:00:00-05:00 to 2026-11-23T18:00:00-05:00');
     expect(reason('far-pickup')!.code).toBe('TIME_WINDOW_UNREACHABLE');
-    expect(reason('far-pickup')!.description).toMatch(/^The pickup cannot be reached in time .* vehicle van-1.* after the pickup window closes at 2026-11-23T08:30:00-05:00/);
+    expect(reason('far-pickup')!.description).toMatch(
+      /^The pickup cannot be reached in time .* vehicle van-1.* after the pickup window closes at 2026-11-23T08:30:00-05:00/,
+    );
     expect(reason('far-dropoff')!.code).toBe('TIME_WINDOW_UNREACHABLE');
-    expect(reason('far-dropoff')!.description).toMatch(/^The dropoff cannot be reached in time .* after the dropoff window closes at 2026-11-23T09:00:00-05:00/);
-    expect(reason('needs-liftgate')).toEqual({ code: 'NO_VEHICLE_WITH_SKILLS', description: 'The order needs skill liftgate; no vehicle in the fleet has it.' });
+    expect(reason('far-dropoff')!.description).toMatch(
+      /^The dropoff cannot be reached in time .* after the dropoff window closes at 2026-11-23T09:00:00-05:00/,
+    );
+    expect(reason('needs-liftgate')).toEqual({
+      code: 'NO_VEHICLE_WITH_SKILLS',
+      description: 'The order needs skill liftgate; no vehicle in the fleet has it.',
+    });
 
     // A van with a six-hour shift that must come back to the store cannot go to Boston and back.
     const boston = { addressLine1: '1 City Hall Sq', city: 'Boston', state: 'MA', postalCode: '02201' };
@@ -182,11 +210,18 @@ describe('routing contract gaps', () => {
     const shift = await expectJson<Reasons>(await post('/v1/routing/plan', shortShift, { auth }), 200);
     const boston0 = shift.unassigned.find((u) => u.externalId === 'boston')?.reasons[0];
     expect(boston0?.code).toBe('TIME_WINDOW_UNREACHABLE');
-    expect(boston0?.description).toMatch(/^The pickup and dropoff fit their windows, but no eligible vehicle can finish its route by the end of its shift: vehicle van-1 would finish at 2026-11-23T\d\d:\d\d:\d\d-05:00, \d+ min after its shift ends at 2026-11-23T14:00:00-05:00\.$/);
+    expect(boston0?.description).toMatch(
+      /^The pickup and dropoff fit their windows, but no eligible vehicle can finish its route by the end of its shift: vehicle van-1 would finish at 2026-11-23T\d\d:\d\d:\d\d-05:00, \d+ min after its shift ends at 2026-11-23T14:00:00-05:00\.$/,
+    );
   });
 
   it('mode "createItinerary" on /v1/routing/plan says that plan only plans', async () => {
-    const error = await expectError(await post('/v1/routing/plan', { ...smallPlan(), mode: 'createItinerary' }, { auth: tenant.basicAuthHeader() }), 400, 'invalid_input', 'mode');
+    const error = await expectError(
+      await post('/v1/routing/plan', { ...smallPlan(), mode: 'createItinerary' }, { auth: tenant.basicAuthHeader() }),
+      400,
+      'invalid_input',
+      'mode',
+    );
     expect(error.message).toMatch(/only plans/);
     expect(error.message).toMatch(/\/v1\/routing\/book/);
   });
@@ -204,14 +239,18 @@ describe('routing contract gaps', () => {
     walk(doc);
     // tagPriorities, vehicleMaps, vehicleSpecOverrides and lockedStops of run, plan and book.
     expect(tuples.length).toBeGreaterThanOrEqual(12);
-    for (const tuple of tuples) expect({ minItems: tuple.minItems, maxItems: tuple.maxItems, items: tuple.items }).toEqual({ minItems: 2, maxItems: 2, items: false });
+    for (const tuple of tuples)
+      expect({ minItems: tuple.minItems, maxItems: tuple.maxItems, items: tuple.items }).toEqual({ minItems: 2, maxItems: 2, items: false });
   });
 
   it('the OpenAPI document declares Prefer as a header parameter, 404 not_found and the 400 of GET /v1/itineraries', async () => {
     type Operation = { parameters?: { in: string; name: string }[]; responses: Record<string, { description: string }> };
     const doc = (await (await fetch(`${baseUrl()}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
     for (const path of ['/v1/routing/plan', '/v1/routing/run']) {
-      expect(doc.paths[path]?.post?.parameters?.some((p) => p.in === 'header' && p.name === 'Prefer'), path).toBe(true);
+      expect(
+        doc.paths[path]?.post?.parameters?.some((p) => p.in === 'header' && p.name === 'Prefer'),
+        path,
+      ).toBe(true);
     }
     for (const [path, item] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/v1/routing') || p.startsWith('/v1/itineraries'))) {
       for (const [method, operation] of Object.entries(item)) expect(operation.responses['404']?.description, `${method} ${path}`).toBeDefined();

@@ -46,7 +46,11 @@ describe('fair sharing between accounts (pool mode)', () => {
     const longIds = [uniqueId('long'), uniqueId('long')];
     const submittedAt = Date.now();
     const long = longIds.map((problemId) =>
-      post('/v1/routing/plan', { ...smallPlan({ problemId, orders: 15, vehicles: 2 }), options: { solverTimeLimitSeconds: 600 } }, { auth: floodAuth, prefer: 'wait=0' }),
+      post(
+        '/v1/routing/plan',
+        { ...smallPlan({ problemId, orders: 15, vehicles: 2 }), options: { solverTimeLimitSeconds: 600 } },
+        { auth: floodAuth, prefer: 'wait=0' },
+      ),
     );
     const burst = Array.from({ length: 50 }, () => post('/v1/routing/plan', smallPlan({ orders: 6 }), { auth: floodAuth, prefer: 'wait=0' }));
     for (const response of await Promise.all([...long, ...burst])) expect(response.status).toBe(202);

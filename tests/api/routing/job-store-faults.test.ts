@@ -64,7 +64,11 @@ describe.skipIf(!onPostgres)('routing and booking 500s from a failing job store,
     // PostgreSQL 15+: the public schema belongs to the database owner, so the role can migrate it.
     await superuser.unsafe(`alter database "${databaseName}" owner to "${role}"`);
     url.username = role;
-    server = await startSecondServer({ label: 'routing-job-store-faults', databaseUrl: url.toString(), env: { WORKER_POOL_SIZE: '1', BOOKING_TEST_CLOCK: 'true' } });
+    server = await startSecondServer({
+      label: 'routing-job-store-faults',
+      databaseUrl: url.toString(),
+      env: { WORKER_POOL_SIZE: '1', BOOKING_TEST_CLOCK: 'true' },
+    });
     tenant = await createTenant();
     auth = tenant.basicAuthHeader('live');
   });
@@ -184,8 +188,7 @@ describe.skipIf(!onPostgres)('routing and booking 500s from a failing job store,
     const branchId = tenant!.branchIds[0]!;
     setBookingClock(tenant!.parentId, '2026-11-22T10:00:00-05:00');
     const body = recommendBody(branchId, '2026-11-23');
-    const bookingRows = () =>
-      su()<{ status: string }[]>`select status from jobs where kind = 'booking.search' and account_id = ${tenant!.parentId}`;
+    const bookingRows = () => su()<{ status: string }[]>`select status from jobs where kind = 'booking.search' and account_id = ${tenant!.parentId}`;
     const searchLogRows = async () =>
       (await su()<{ n: number }[]>`select count(*)::int as n from booking_searches where account_id = ${tenant!.parentId}`)[0]!.n;
 

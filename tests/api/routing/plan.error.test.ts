@@ -79,7 +79,12 @@ describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
   });
 
   it('400 string_account_id_unsupported for a string accountId; 403 account_mismatch for another account', async () => {
-    await expectError(await post('/v1/routing/plan', { ...smallPlan(), accountId: String(tenant.parentId) }, { auth }), 400, 'string_account_id_unsupported', 'accountId');
+    await expectError(
+      await post('/v1/routing/plan', { ...smallPlan(), accountId: String(tenant.parentId) }, { auth }),
+      400,
+      'string_account_id_unsupported',
+      'accountId',
+    );
     await expectError(await post('/v1/routing/plan', { ...smallPlan(), accountId: tenant.branchIds[0] }, { auth }), 403, 'account_mismatch', 'accountId');
     await expectJson(await post('/v1/routing/plan', { ...smallPlan(), accountId: tenant.parentId }, { auth }), 200);
   });

@@ -151,7 +151,12 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
     expect(response.headers.get('preference-applied')).toBe('wait=0');
     expect(response.headers.get('retry-after')).toBe('2');
     // The jobId is the problemId: pollable at /v1/routing/jobs/{jobId}.
-    expect(pending).toEqual({ jobId: body.problemId, problemId: body.problemId, status: 'processing', statusUrl: `/v1/routing/jobs/${String(body.problemId)}` });
+    expect(pending).toEqual({
+      jobId: body.problemId,
+      problemId: body.problemId,
+      status: 'processing',
+      statusUrl: `/v1/routing/jobs/${String(body.problemId)}`,
+    });
     const processing = await get(`/v1/routing/jobs/${String(pending.jobId)}`, { auth });
     if (processing.status === 202) expect(await processing.json()).toEqual({ status: 'processing' });
     else await processing.body?.cancel();

@@ -32,7 +32,11 @@ describe('POST /v1/routing/plan and /v1/routing/run: security', () => {
   it('never shows a live job to the sandbox key or to another account, and the reverse', async () => {
     const body = smallPlan();
     await expectJson(await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader('live') }), 200);
-    const unknown = await expectError(await get('/v1/routing/jobs/never-submitted-anywhere', { auth: tenant.basicAuthHeader('sandbox') }), 404, 'job_not_found');
+    const unknown = await expectError(
+      await get('/v1/routing/jobs/never-submitted-anywhere', { auth: tenant.basicAuthHeader('sandbox') }),
+      404,
+      'job_not_found',
+    );
     for (const auth of [tenant.basicAuthHeader('sandbox'), other.basicAuthHeader('live'), other.basicAuthHeader('sandbox')]) {
       const error = await expectError(await get(`/v1/routing/jobs/${String(body.problemId)}`, { auth }), 404, 'job_not_found');
       expect(error.message.replace(String(body.problemId), 'ID')).toBe(unknown.message.replace('never-submitted-anywhere', 'ID'));

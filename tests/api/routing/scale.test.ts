@@ -29,7 +29,9 @@ function cityPlan(orderCount: number, vehicleCount: number): Json {
       },
       dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
       dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
-      payloadItems: [{ description: 'parcel', height: 12, length: 16, width: 12, weight: 5 + Math.round(random() * 40), quantity: 1 + Math.floor(random() * 3) }],
+      payloadItems: [
+        { description: 'parcel', height: 12, length: 16, width: 12, weight: 5 + Math.round(random() * 40), quantity: 1 + Math.floor(random() * 3) },
+      ],
     };
   });
   const fleet = Array.from({ length: vehicleCount }, (_, i) => ({
@@ -53,7 +55,9 @@ describe('routing at scale', () => {
     const started = performance.now();
     const result = await expectJson<PlanBody>(await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader('live') }), 200);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`[scale] 300 orders / 20 vehicles: 200 in ${seconds.toFixed(1)} s, ${result.itineraries.length} itineraries, ${result.unassigned.length} unassigned`);
+    console.log(
+      `[scale] 300 orders / 20 vehicles: 200 in ${seconds.toFixed(1)} s, ${result.itineraries.length} itineraries, ${result.unassigned.length} unassigned`,
+    );
     expect(seconds).toBeLessThan(30);
     const served = servedOrders(result.itineraries.map((i) => i.itinerary));
     expect(served.size + result.unassigned.length).toBe(300);
@@ -71,7 +75,9 @@ describe('routing at scale', () => {
     const result = await expectJson<PlanBody>(await pollUntilDone(body.problemId as string, auth, 115_000), 200);
     const seconds = (performance.now() - started) / 1000;
     const served = servedOrders(result.itineraries.map((i) => i.itinerary));
-    console.log(`[scale] 2000 orders / 100 vehicles: 202 then 200 after ${seconds.toFixed(1)} s, ${served.size} served, ${result.unassigned.length} unassigned`);
+    console.log(
+      `[scale] 2000 orders / 100 vehicles: 202 then 200 after ${seconds.toFixed(1)} s, ${served.size} served, ${result.unassigned.length} unassigned`,
+    );
     expect(served.size + result.unassigned.length).toBe(2000);
   });
 });
