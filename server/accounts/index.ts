@@ -28,6 +28,7 @@ export {
   pricingModels,
   rateCardSchema,
   resolveSlotPolicy,
+  resolvedSlotPolicySchema,
   settingsUpdateSchema,
   slotPolicySchema,
   timeframeBuckets,
@@ -42,7 +43,15 @@ export {
   type SlotPolicy,
   type TimeframeBucket,
 } from './settings-schemas';
-export { getEffectiveSettings, getOwnSettings, setSettings, type EffectiveSettings, type OwnSettings } from './settings';
+export {
+  effectiveSettingsSchema,
+  getEffectiveSettings,
+  getOwnSettings,
+  ownSettingsSchema,
+  setSettings,
+  type EffectiveSettings,
+  type OwnSettings,
+} from './settings';
 export { adminCommandNames, adminCommandSchema, runAdminCommand, type AdminCommand, type AdminCommandName } from './admin-commands';
 export {
   ADMIN_ENDPOINT_PATH,

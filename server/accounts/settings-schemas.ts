@@ -151,15 +151,17 @@ export const slotPolicySchema = z.strictObject({
 });
 export type StoredSlotPolicy = z.infer<typeof slotPolicySchema>;
 
-export interface SlotPolicy {
-  horizonDays: number;
-  blackoutDates: string[];
-  leadTimeMinutes: number;
-  sameDayCutoff: string | null;
-  buckets: Record<TimeframeBucket, BucketHours>;
-  availableBuckets: TimeframeBucket[];
-  defaultBucket: TimeframeBucket;
-}
+/** A slot policy completed with the service defaults: what booking applies. */
+export const resolvedSlotPolicySchema = z.object({
+  horizonDays: z.number().int(),
+  blackoutDates: z.array(z.string()),
+  leadTimeMinutes: z.number().int(),
+  sameDayCutoff: z.string().nullable(),
+  buckets: z.record(z.enum(timeframeBuckets), bucketHoursSchema),
+  availableBuckets: z.array(z.enum(timeframeBuckets)),
+  defaultBucket: z.enum(timeframeBuckets),
+});
+export type SlotPolicy = z.infer<typeof resolvedSlotPolicySchema>;
 
 export const DEFAULT_SLOT_POLICY: SlotPolicy = {
   horizonDays: 30,

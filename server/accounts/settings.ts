@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { schema, type DbOrTx } from '@/server/db';
 import { branchLocationOf, getAccount, listAncestry, locationColumns } from './accounts';
 import { AccountsError, parseOrThrow } from './errors';
@@ -7,6 +8,7 @@ import {
   locationSchema,
   mergeOptimizationSettings,
   optimizationSettingsSchema,
+  resolvedSlotPolicySchema,
   resolveSlotPolicy,
   settingsUpdateSchema,
   slotPolicySchema,
@@ -20,6 +22,25 @@ import {
 
 const { accountSettings, accounts } = schema;
 type SettingsKind = (typeof schema.settingsKinds)[number];
+
+/** The settings an account stores itself and those in force, as schemas (the console API's output). */
+export const ownSettingsSchema = z.object({
+  optimization: optimizationSettingsSchema.optional(),
+  booking: bookingSettingsSchema.optional(),
+  slotPolicy: slotPolicySchema.optional(),
+  pickupOverride: locationSchema.optional(),
+  branchLocation: locationSchema.optional(),
+});
+
+export const effectiveSettingsSchema = z.object({
+  accountId: z.number().int(),
+  optimization: optimizationSettingsSchema,
+  booking: bookingSettingsSchema.nullable(),
+  slotPolicy: resolvedSlotPolicySchema,
+  branchLocation: locationSchema.nullable(),
+  pickupOverride: locationSchema.nullable(),
+  sources: z.object({ optimization: z.array(z.number().int()), booking: z.number().int().nullable(), slotPolicy: z.number().int().nullable() }),
+});
 
 /** The settings an account stores itself (absent kinds inherit). */
 export interface OwnSettings {

@@ -71,6 +71,8 @@ export {
   MAX_POLL_WAIT_SECONDS,
   type BookingCaller,
   type BookingReply,
+  recentSearchSchema,
+  triedSearchSchema,
   type RecentSearch,
   type TriedSearch,
 } from './service';

@@ -51,7 +51,8 @@ export interface BookingSearchInput {
  * before the lead time allows; the cart does not fit the room left; the shift would run over; a
  * stop's window (the new dropoff's hour or an existing stop's window) cannot be kept.
  */
-export type HourReason = 'no_route' | 'lead_time' | 'capacity' | 'shift' | 'stop_window';
+export const HOUR_REASONS = ['no_route', 'lead_time', 'capacity', 'shift', 'stop_window'] as const;
+export type HourReason = (typeof HOUR_REASONS)[number];
 
 export const HOUR_REASON_DESCRIPTIONS: Record<HourReason, string> = {
   no_route: 'no booked route of that vehicle type on that date',

@@ -1,6 +1,7 @@
 import { getAccount, getEffectiveSettings, isInSubtree, listSubtree, type ApiPrincipal, type Location } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { desc, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { schema, type DbOrTx } from '@/server/db';
 import { DatabaseGeocodeCache, GeocoderUnavailableError, getGeocoder, zoneForZip, type AddressInput, type LatLng } from '@/server/geo';
 import { hashInput, JobEnqueueError, type JobAnswer, type JobRecord, type Jobs, type Json } from '@/server/jobs';
@@ -8,10 +9,10 @@ import { SERVICE_DEFAULT_OPTIONS, syncWaitSeconds } from '@/server/routing';
 import { bookingNow, type BookingClock } from './clock';
 import { BookingError } from './errors';
 import { BOOKING_SEARCH_KIND } from './job-kinds';
-import { type BookingJobInput, type BookingSearchOutcome, type HourOutcome } from './job';
+import { type BookingJobInput, type BookingSearchOutcome } from './job';
 import { consumeBookingRateLimit, type BookingRateLimiter } from './rate-limit';
-import type { BookingRequest } from './request-schema';
-import { HOUR_REASON_DESCRIPTIONS } from './search';
+import { bookingPriceSchema, bookingWindowSchema, type BookingRequest } from './request-schema';
+import { HOUR_REASON_DESCRIPTIONS, HOUR_REASONS } from './search';
 import { evaluateSlotPolicy } from './slot-policy';
 import { cartLoad } from './units';
 import { isErrorNamed } from '@/server/errors';
@@ -258,12 +259,33 @@ export async function pollBookingJob(caller: BookingCaller, jobId: string, prefe
 /** How long the console waits for a tried search before saying it is still running. */
 const TRY_WAIT_MS = 20_000;
 
-export interface TriedSearch {
-  jobId: string;
-  problemId: string;
-  status: 'complete' | 'processing';
-  outcome: (Omit<BookingSearchOutcome, 'hours'> & { hours: (HourOutcome & { description: string | null })[] }) | null;
-}
+const hourReasonSchema = z.enum(HOUR_REASONS);
+
+/** The console's "try a search": the handle and, once complete, the windows, the price and every hour explained. */
+export const triedSearchSchema = z.object({
+  jobId: z.string(),
+  problemId: z.string(),
+  status: z.enum(['complete', 'processing']),
+  outcome: z
+    .object({
+      windows: z.array(bookingWindowSchema),
+      fallback: z.literal('asap').optional(),
+      price: bookingPriceSchema.nullable(),
+      hours: z.array(
+        z.object({
+          start: z.string(),
+          end: z.string(),
+          windows: z.array(bookingWindowSchema.extend({ routeId: z.number().int(), routeExternalId: z.string(), vehicleType: z.string() })),
+          reason: hourReasonSchema.nullable(),
+          routeReasons: z.array(z.object({ routeId: z.number().int(), reason: hourReasonSchema })),
+          description: z.string().nullable(),
+        }),
+      ),
+      clockOffsetMs: z.number().optional(),
+    })
+    .nullable(),
+});
+export type TriedSearch = z.infer<typeof triedSearchSchema>;
 
 /**
  * The console's "try a search": the same checks and the same job as POST /v1/booking/recommend,
@@ -280,20 +302,22 @@ export async function tryBookingSearch(caller: BookingCaller, body: BookingReque
   return { ...handle, status: 'complete', outcome: { ...outcome, hours } };
 }
 
-export interface RecentSearch {
-  jobId: string;
-  finishedAt: string;
-  accountId: number;
-  environment: string;
-  branchId: number;
-  branchName: string | null;
-  date: string;
-  bucket: string;
-  windows: number;
-  priceCents: number | null;
-  priceModel: string | null;
-  fallback: string | null;
-}
+/** A finished search as the console lists it. */
+export const recentSearchSchema = z.object({
+  jobId: z.string(),
+  finishedAt: z.string(),
+  accountId: z.number().int(),
+  environment: z.string(),
+  branchId: z.number().int(),
+  branchName: z.string().nullable(),
+  date: z.string(),
+  bucket: z.string(),
+  windows: z.number().int(),
+  priceCents: z.number().int().nullable(),
+  priceModel: z.string().nullable(),
+  fallback: z.string().nullable(),
+});
+export type RecentSearch = z.infer<typeof recentSearchSchema>;
 
 /** The latest finished searches made by any account of a subtree, newest first. */
 export async function recentBookingSearches(db: DbOrTx, accountId: number, limit = 50): Promise<RecentSearch[]> {

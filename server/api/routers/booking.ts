@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { type BookingError, bookingRequestSchema, recentBookingSearches, tryBookingSearch } from '@/server/booking';
+import { z } from 'zod';
+import { type BookingError, bookingRequestSchema, recentBookingSearches, recentSearchSchema, triedSearchSchema, tryBookingSearch } from '@/server/booking';
 import { getConfig } from '@/server/config';
 import { getJobs } from '@/server/app-jobs';
 import { protectedProcedure, router } from '../trpc';
@@ -22,12 +23,15 @@ function toTrpcError(error: unknown): unknown {
 
 /** The console's Booking page: recent searches of the user's subtree and "try a search" (live). */
 export const bookingRouter = router({
-  recent: protectedProcedure.query(({ ctx }) => recentBookingSearches(ctx.db, ctx.user.accountId)),
-  trySearch: protectedProcedure.input(bookingRequestSchema({ maxCartItems: getConfig().MAX_CART_ITEMS })).mutation(async ({ ctx, input }) => {
-    try {
-      return await tryBookingSearch({ db: ctx.db, principal: { accountId: ctx.user.accountId, environment: 'live' }, jobs: await getJobs() }, input);
-    } catch (error) {
-      throw toTrpcError(error);
-    }
-  }),
+  recent: protectedProcedure.output(z.array(recentSearchSchema)).query(({ ctx }) => recentBookingSearches(ctx.db, ctx.user.accountId)),
+  trySearch: protectedProcedure
+    .input(bookingRequestSchema({ maxCartItems: getConfig().MAX_CART_ITEMS }))
+    .output(triedSearchSchema)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        return await tryBookingSearch({ db: ctx.db, principal: { accountId: ctx.user.accountId, environment: 'live' }, jobs: await getJobs() }, input);
+      } catch (error) {
+        throw toTrpcError(error);
+      }
+    }),
 });

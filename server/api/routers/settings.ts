@@ -4,10 +4,12 @@ import {
   AccountsError,
   accountIdSchema,
   bookingSettingsSchema,
+  effectiveSettingsSchema,
   getEffectiveSettings,
   getOwnSettings,
   isInSubtree,
   locationSchema,
+  ownSettingsSchema,
   setSettings,
   slotPolicySchema,
   type SettingsUpdate,
@@ -22,6 +24,14 @@ import { adminProcedure, router } from '../trpc';
  */
 
 const accountInput = z.object({ accountId: accountIdSchema });
+
+/** An account's own and effective settings, with the vehicle types a rate card may name. */
+const settingsViewSchema = z.object({
+  accountId: z.number().int(),
+  own: ownSettingsSchema,
+  effective: effectiveSettingsSchema,
+  vehicleTypes: z.array(z.string()),
+});
 
 async function assertInSubtree(db: Db, rootId: number, accountId: number): Promise<void> {
   if (!(await isInSubtree(db, rootId, accountId))) {
@@ -53,21 +63,27 @@ async function updateSettings(db: Db, rootId: number, accountId: number, update:
 }
 
 export const settingsRouter = router({
-  get: adminProcedure.input(accountInput).query(async ({ ctx, input }) => {
-    await assertInSubtree(ctx.db, ctx.user.accountId, input.accountId);
-    return accountsCall(() => readSettings(ctx.db, input.accountId));
-  }),
+  get: adminProcedure
+    .input(accountInput)
+    .output(settingsViewSchema)
+    .query(async ({ ctx, input }) => {
+      await assertInSubtree(ctx.db, ctx.user.accountId, input.accountId);
+      return accountsCall(() => readSettings(ctx.db, input.accountId));
+    }),
   /** Replaces the account's own booking settings; null removes them (the account inherits again). */
   setBooking: adminProcedure
     .input(accountInput.extend({ booking: bookingSettingsSchema.nullable() }))
+    .output(settingsViewSchema)
     .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.user.accountId, input.accountId, { booking: input.booking })),
   /** Replaces the account's own slot policy; null removes it. */
   setSlotPolicy: adminProcedure
     .input(accountInput.extend({ slotPolicy: slotPolicySchema.nullable() }))
+    .output(settingsViewSchema)
     .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.user.accountId, input.accountId, { slotPolicy: input.slotPolicy })),
   /** Replaces the account's branch location (booking's default pickup origin) and/or its pickup override; null removes one. */
   setLocation: adminProcedure
     .input(accountInput.extend({ branchLocation: locationSchema.nullable().optional(), pickupOverride: locationSchema.nullable().optional() }))
+    .output(settingsViewSchema)
     .mutation(({ ctx, input }) => {
       const { accountId, ...update } = input;
       return updateSettings(ctx.db, ctx.user.accountId, accountId, update);
