@@ -20,6 +20,7 @@ export {
   bookingSettingsSchema,
   DEFAULT_BUCKETS,
   DEFAULT_SLOT_POLICY,
+  localDateSchema,
   locationSchema,
   mergeOptimizationSettings,
   objectives,

@@ -115,7 +115,8 @@ export const DEFAULT_BUCKETS: Record<TimeframeBucket, BucketHours> = {
   FLEXIBLE: { startHour: 8, endHour: 23 },
 };
 
-const localDate = z
+/** A local calendar date, YYYY-MM-DD, that exists (not 2026-02-30). */
+export const localDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
   .refine((s) => {
@@ -126,7 +127,7 @@ const localDate = z
 /** Slot policy as stored: any subset; missing fields come from the service defaults. */
 export const slotPolicySchema = z.strictObject({
   horizonDays: z.number().int().min(0).max(366).optional(),
-  blackoutDates: z.array(localDate).optional(),
+  blackoutDates: z.array(localDateSchema).optional(),
   leadTimeMinutes: z
     .number()
     .int()

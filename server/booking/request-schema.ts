@@ -1,18 +1,10 @@
 import { z } from 'zod';
-import { timeframeBuckets } from '@/server/accounts';
+import { localDateSchema, timeframeBuckets } from '@/server/accounts';
 
 /** The booking recommendation request (contract: Booking recommendation request), strict. */
 
 const text = z.string().trim().min(1, 'must not be empty').max(500);
 const positive = z.number().positive('must be a positive number').finite('must be finite');
-
-const dateField = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'must be a real calendar date');
 
 export const bookingAddressSchema = z.strictObject({
   addressLine1: text,
@@ -48,7 +40,7 @@ export function bookingRequestSchema(limits: { maxCartItems: number }) {
       orderValueCents: z.number().int('must be integer cents').min(0, 'must not be negative'),
     }),
     contact: z.strictObject({ email: z.string().max(320), name: z.string().max(500) }).optional(),
-    date: dateField,
+    date: localDateSchema,
     deliveryMethod: text.optional(),
     destination: bookingAddressSchema,
     fulfillingBranchId: z.string().trim().min(1, 'must not be empty').max(40),
