@@ -337,6 +337,116 @@ function Effective({ title, source, children }: { title: string; source: string;
 
 type SettingsData = NonNullable<ReturnType<typeof useAccountSettings>['settings']['data']>;
 
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+const PRICING_LABELS: Record<PricingModel, string> = {
+  markup: 'Markup on the carrier cost',
+  pass_through: 'Pass-through (the carrier cost as is)',
+  free_over: 'Free over an order value',
+  on_account: 'On account (billed to the account, not the shopper)',
+};
+
+/** Effective booking settings as readable fields (the raw values stay one click away for support). */
+function EffectiveBooking({ booking }: { booking: SettingsData['effective']['booking'] }) {
+  if (!booking) return <p data-testid="effective-booking">No booking settings: searches are priced pass-through when a rate applies.</p>;
+  const pricing = booking.pricing;
+  const rates = Object.entries(booking.rateCards ?? {});
+  return (
+    <div data-testid="effective-booking">
+      <dl className="facts">
+        <dt>Pricing</dt>
+        <dd>{pricing ? PRICING_LABELS[pricing.model] : 'Pass-through (no pricing set)'}</dd>
+        {pricing?.markupPercent !== undefined ? (
+          <>
+            <dt>Markup</dt>
+            <dd>{pricing.markupPercent}%</dd>
+          </>
+        ) : null}
+        {pricing?.markupFixedCents !== undefined ? (
+          <>
+            <dt>Fixed markup</dt>
+            <dd>{dollars(pricing.markupFixedCents)}</dd>
+          </>
+        ) : null}
+        {pricing?.freeOverCents !== undefined ? (
+          <>
+            <dt>Free at or over</dt>
+            <dd>{dollars(pricing.freeOverCents)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {rates.length > 0 ? (
+        <table className="data">
+          <caption>Rate cards</caption>
+          <thead>
+            <tr>
+              <th scope="col">Vehicle type</th>
+              <th scope="col">Base fee</th>
+              <th scope="col">Per mile</th>
+              <th scope="col">Per minute</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rates.map(([vehicleType, rate]) => (
+              <tr key={vehicleType}>
+                <td>{vehicleType}</td>
+                <td>{dollars(rate.baseFeeCents)}</td>
+                <td>{dollars(rate.perMileCents)}</td>
+                <td>{dollars(rate.perMinuteCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">No rate cards: no price is quoted.</p>
+      )}
+    </div>
+  );
+}
+
+const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+/** The effective slot policy as readable fields. */
+function EffectiveSlotPolicy({ policy }: { policy: SettingsData['effective']['slotPolicy'] }) {
+  return (
+    <div data-testid="effective-slot-policy">
+      <dl className="facts">
+        <dt>Bookable ahead</dt>
+        <dd>{policy.horizonDays} days</dd>
+        <dt>Lead time</dt>
+        <dd>{policy.leadTimeMinutes} minutes</dd>
+        <dt>Same-day cutoff</dt>
+        <dd>{policy.sameDayCutoff ?? 'none'}</dd>
+        <dt>Blackout dates</dt>
+        <dd>{policy.blackoutDates.length > 0 ? policy.blackoutDates.join(', ') : 'none'}</dd>
+        <dt>Default timeframe</dt>
+        <dd>{policy.defaultBucket}</dd>
+      </dl>
+      <table className="data">
+        <caption>Timeframes (local time at the destination)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Timeframe</th>
+            <th scope="col">Hours</th>
+            <th scope="col">Offered</th>
+          </tr>
+        </thead>
+        <tbody>
+          {BUCKETS.map((bucket) => (
+            <tr key={bucket}>
+              <td>{bucket}</td>
+              <td>
+                {hour(policy.buckets[bucket].startHour)}–{hour(policy.buckets[bucket].endHour)}
+              </td>
+              <td>{policy.availableBuckets.includes(bucket) ? 'yes' : 'no'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The frame both editors share: heading, account picker, errors and loading; `render` draws the rest. */
 function SettingsPage({ title, render }: { title: string; render: (data: SettingsData, nameOf: (id: number | null) => string | null) => ReactNode }) {
   const { tree, accounts, accountId, setAccountId, settings, nameOf } = useAccountSettings();
@@ -371,7 +481,7 @@ export function BookingPricingEditor() {
                   : `Inherited from ${nameOf(data.effective.sources.booking)}.`
             }
           >
-            <pre data-testid="effective-booking">{JSON.stringify(data.effective.booking, null, 2)}</pre>
+            <EffectiveBooking booking={data.effective.booking} />
           </Effective>
           <BookingForm key={data.accountId} accountId={data.accountId} own={data.own.booking} vehicleTypes={data.vehicleTypes} />
         </>
@@ -543,7 +653,7 @@ export function SlotPolicyEditor() {
                   : `Inherited from ${nameOf(data.effective.sources.slotPolicy)}, completed with the service defaults.`
             }
           >
-            <pre data-testid="effective-slot-policy">{JSON.stringify(data.effective.slotPolicy, null, 2)}</pre>
+            <EffectiveSlotPolicy policy={data.effective.slotPolicy} />
           </Effective>
           <SlotPolicyForm key={data.accountId} accountId={data.accountId} own={data.own.slotPolicy} />
         </>
