@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db';
 import type { JobRunner } from './runner';
 import { adoptOrphanedJobs, claimJob } from './store';
+import { ThreadGate } from './thread-gate';
 
 interface QueuedJob {
   jobId: string;
@@ -13,10 +14,15 @@ export function defaultPerAccountConcurrency(size: number): number {
   return Math.max(1, Math.floor(size / 2));
 }
 
+/** Jobs in flight (claimed, preparing, computing or committing) per worker thread. */
+const IN_FLIGHT_PER_THREAD = 3;
+
 /**
- * Pool mode: jobs run on this process's worker threads, at most `size` at a time and at most
- * `perAccount` of one account. Accounts take turns (round robin), each account's jobs in submission
- * order: an account that submits two hundred plans delays another's one plan by at most one turn.
+ * Pool mode: jobs run on this process's worker threads, at most `size` computing at a time and at
+ * most `perAccount` of one account (ThreadGate). Accounts take turns (round robin), each account's
+ * jobs in submission order: an account that submits two hundred plans delays another's one plan by
+ * at most one turn. A few more jobs than threads are in flight, so that one job's database work
+ * overlaps another's computation; in-flight jobs are capped per account the same way.
  * The job rows are the durable queue: this instance owns its jobs through a lease, and jobs of a
  * process that died are adopted at start (and, on a shared PostgreSQL, when their lease lapses).
  */
@@ -26,6 +32,7 @@ export class PoolDispatcher {
   private readonly runningByAccount = new Map<number, number>();
   private active = 0;
   private stopped = false;
+  private readonly gate: ThreadGate;
   private adoptTimer: NodeJS.Timeout | undefined;
   private readonly idleWaiters: (() => void)[] = [];
 
@@ -42,7 +49,17 @@ export class PoolDispatcher {
       exclusive: boolean;
       now: () => number;
     },
-  ) {}
+  ) {
+    this.gate = new ThreadGate(options.size, options.perAccount);
+  }
+
+  private get inFlightLimit(): number {
+    return this.options.size * IN_FLIGHT_PER_THREAD;
+  }
+
+  private get inFlightPerAccount(): number {
+    return this.options.perAccount * IN_FLIGHT_PER_THREAD;
+  }
 
   /** Adopts unfinished jobs of dead processes, then keeps watching for lapsed leases. */
   async start(): Promise<number> {
@@ -77,7 +94,7 @@ export class PoolDispatcher {
   /** The first waiting job of the first account in turn order that is below its share; it moves to the back. */
   private takeNext(): QueuedJob | undefined {
     for (const [accountId, queue] of this.waiting) {
-      if ((this.runningByAccount.get(accountId) ?? 0) >= this.options.perAccount) continue;
+      if ((this.runningByAccount.get(accountId) ?? 0) >= this.inFlightPerAccount) continue;
       const next = queue.shift()!;
       this.waiting.delete(accountId);
       if (queue.length > 0) this.waiting.set(accountId, queue);
@@ -93,7 +110,7 @@ export class PoolDispatcher {
   }
 
   private pump(): void {
-    while (!this.stopped && this.active < this.options.size) {
+    while (!this.stopped && this.active < this.inFlightLimit) {
       const next = this.takeNext();
       if (!next) return;
       this.active += 1;
@@ -115,7 +132,7 @@ export class PoolDispatcher {
     const { db, owner, leaseSeconds, runner, now } = this.options;
     const claim = await claimJob(db, { jobId, runId, owner, requireOwner: true, leaseSeconds }, now());
     if (!claim) return; // canceled, finished, or adopted by another instance meanwhile
-    const result = await runner.execute(claim);
+    const result = await runner.execute(claim, undefined, this.gate);
     // The thread died under the job: run it again; its attempt count ends a job that keeps doing so.
     if (result === 'crashed') this.enqueue(jobId, runId, accountId);
   }

@@ -2,6 +2,7 @@ import type { Db } from '@/server/db';
 import { loadJobHandler } from './handlers';
 import { finishJob, renewLeases, toJobRecord, type Claim } from './store';
 import { errorBody } from './thread';
+import type { ThreadGate } from './thread-gate';
 import { ThreadStopped, type JobThreadPool } from './threads';
 import type { Json } from './types';
 
@@ -68,7 +69,11 @@ export class JobRunner {
     return this.running.size;
   }
 
-  async execute(claim: Claim, external?: AbortSignal): Promise<ExecutionResult> {
+  /**
+   * Runs a claimed job. With a `gate`, the job holds a worker thread only while it computes (its
+   * time limit starts then); claiming, preparing and committing happen outside it.
+   */
+  async execute(claim: Claim, external?: AbortSignal, gate?: ThreadGate): Promise<ExecutionResult> {
     const { db, now } = this.options;
     const job = claim.row;
     const target = { jobId: job.id, leaseToken: claim.leaseToken };
@@ -87,8 +92,6 @@ export class JobRunner {
     const execution = { controller, progress: null as Json | null };
     this.running.set(job.id, execution);
     try {
-      // Deadlines run on the real clock: threads time themselves with it.
-      const deadline = Date.now() + job.timeLimitMs;
       const handler = await loadJobHandler(job.kind);
       let runInput = job.input as Json;
       if (handler.prepare) {
@@ -100,6 +103,14 @@ export class JobRunner {
         }
       }
       let outcome;
+      let release: (() => void) | undefined;
+      try {
+        if (gate) release = await gate.acquire(job.accountId, controller.signal);
+      } catch {
+        return 'lost'; // canceled (or taken from us) while waiting for a thread
+      }
+      // Deadlines run on the real clock from the moment the job has a thread: threads time themselves with it.
+      const deadline = Date.now() + job.timeLimitMs;
       try {
         outcome = await this.options.threads.run(
           { kind: job.kind, jobId: job.id, attempt: job.attempts, input: runInput, deadline, timeLimitMs: job.timeLimitMs },
@@ -119,6 +130,8 @@ export class JobRunner {
           return 'finished';
         }
         return 'crashed';
+      } finally {
+        release?.();
       }
       if (!outcome.ok) {
         await this.finish(target, { status: 'failed', error: outcome.error });
