@@ -101,7 +101,7 @@ export function rememberVerifiedApiKeys(db: Db): void {
 }
 
 /** The stored record of a presented key whose hash matches, revoked or not; undefined otherwise. */
-async function findKey(db: DbOrTx, key: string): Promise<(ApiKeyRecord & { user: PublicUser }) | undefined> {
+async function findKey(db: DbOrTx, key: string, presentedHash?: string): Promise<(ApiKeyRecord & { user: PublicUser }) | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined;
   const rows = await db
     .select({ key: apiKeys, user: users })
@@ -110,7 +110,7 @@ async function findKey(db: DbOrTx, key: string): Promise<(ApiKeyRecord & { user:
     .where(eq(apiKeys.prefix, keyPrefix(key)));
   const row = rows[0];
   if (!row) return undefined;
-  const presented = Buffer.from(hashKey(await pepperFor(db), key), 'hex');
+  const presented = Buffer.from(presentedHash ?? hashKey(await pepperFor(db), key), 'hex');
   const stored = Buffer.from(row.key.hash, 'hex');
   if (presented.length !== stored.length || !timingSafeEqual(presented, stored)) return undefined;
   const { passwordHash: _hidden, ...user } = row.user;
@@ -144,13 +144,14 @@ export interface VerifiedApiKey {
  */
 export async function verifyApiKey(db: Db, externalUserId: string, key: string): Promise<VerifiedApiKey | undefined> {
   const cache = verifiedCaches.get(db);
-  const cacheKey = cache && KEY_PATTERN.test(key) ? `${externalUserId}\u0000${hashKey(await pepperFor(db), key)}` : undefined;
+  const presentedHash = cache && KEY_PATTERN.test(key) ? hashKey(await pepperFor(db), key) : undefined;
+  const cacheKey = presentedHash === undefined ? undefined : `${externalUserId}\u0000${presentedHash}`;
   const cached = cacheKey === undefined ? undefined : cache?.get(cacheKey);
   if (cached && Date.now() - cached.lastUsedAt <= 60_000) {
     const { lastUsedAt: _lastUsedAt, ...verified } = cached;
     return verified;
   }
-  const found = await findKey(db, key);
+  const found = await findKey(db, key, presentedHash);
   if (!found || found.revokedAt || found.user.externalUserId !== externalUserId) return undefined;
   // Recorded at most once a minute per key, so authentication is not a write per request.
   let lastUsedAt = found.lastUsedAt?.getTime() ?? 0;

@@ -112,11 +112,11 @@ class Incumbent {
     private readonly onProgress: SearchLimits['onProgress'],
   ) {}
 
-  /** The search's current plan becomes the best. */
-  take(): void {
+  /** The search's current plan becomes the best (`cost`: its total cost, when the caller has it). */
+  take(cost = this.search.totalCost()): void {
     this.routes = this.search.snapshot();
     this.unassigned = this.search.unassigned.slice();
-    this.cost = this.search.totalCost();
+    this.cost = cost;
   }
 
   /** Whether the current plan (with cost `cost`) beats the best: fewer orders left out by priority, else cheaper. */
@@ -723,7 +723,7 @@ export class Search {
       }
       current = cost;
       if (best.beatenBy(cost)) {
-        best.take();
+        best.take(cost);
         best.report(false);
       }
     }

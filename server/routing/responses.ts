@@ -48,20 +48,19 @@ export const itineraryTotalsSchema = z.object({
   waitingSeconds: z.number().int(),
 });
 
+/** A named place on an itinerary that is not a stop: the depot start or the required end. */
+const routePlaceFields = { address: stopAddressSchema, latitude: z.number(), longitude: z.number() };
+
 export const routeStartSchema = z
   .object({
-    address: stopAddressSchema,
-    latitude: z.number(),
-    longitude: z.number(),
+    ...routePlaceFields,
     departure: isoDateTime.meta({ description: 'Planned departure (routeStart).' }),
   })
   .meta({ description: 'The depot the route leaves from (the fleet entry’s startAddress). The first stop’s leg starts here.' });
 
 export const routeEndSchema = z
   .object({
-    address: stopAddressSchema,
-    latitude: z.number(),
-    longitude: z.number(),
+    ...routePlaceFields,
     arrival: isoDateTime.meta({ description: 'Planned arrival (routeEnd).' }),
     legDistanceMeters: z.number().int().meta({ description: 'From the last stop to here.' }),
     legDurationSeconds: z.number().int().meta({ description: 'From the last stop’s departure to here.' }),
