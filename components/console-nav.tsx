@@ -9,7 +9,7 @@ export const consoleNavigation: { section?: string; adminOnly?: boolean; items: 
   {
     section: 'Dispatch',
     items: [
-      { href: '/console/tours', label: 'Tours map' },
+      { href: '/console/jobs', label: 'Routing jobs' },
       { href: '/console/itineraries', label: 'Itineraries' },
       { href: '/console/booking', label: 'Booking' },
     ],

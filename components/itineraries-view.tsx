@@ -2,14 +2,19 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { flattenAccountTree } from './account-tree';
 import { DatePicker, formatDuration, formatMiles, localTime, useDateParam } from './date-picker';
 import { useTRPC } from './providers';
+import { RoutesPanel } from './routes-panel';
 
 export function ItinerariesView({ initialDate }: { initialDate: string | undefined }) {
   const trpc = useTRPC();
   const [date, setDate] = useDateParam(initialDate);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const list = useQuery({ ...trpc.itineraries.list.queryOptions({ date: date ?? '' }), enabled: date !== null });
+  const [accountId, setAccountId] = useState<number | undefined>(undefined);
+  const tree = useQuery(trpc.accounts.tree.queryOptions());
+  const branches = tree.data ? flattenAccountTree(tree.data) : [];
+  const list = useQuery({ ...trpc.itineraries.list.queryOptions({ date: date ?? '', ...(accountId ? { accountId } : {}) }), enabled: date !== null });
   const itineraries = list.data?.itineraries ?? [];
   const selected = itineraries.find((i) => i.id === selectedId) ?? null;
   return (
@@ -23,8 +28,27 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
             setDate(next);
           }}
         />
-        <span className="muted">Booked itineraries of your accounts (live) scheduled to start on this date.</span>
+        <label className="inline-field">
+          Branch
+          <select
+            value={accountId ?? ''}
+            onChange={(e) => {
+              setSelectedId(null);
+              setAccountId(e.target.value ? Number(e.target.value) : undefined);
+            }}
+          >
+            <option value="">All of your accounts</option>
+            {branches.map((b) => (
+              <option key={b.id} value={b.id}>
+                {'\u00a0\u00a0'.repeat(b.depth)}
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted">Booked itineraries (live) scheduled to start on this date.</span>
       </div>
+      {itineraries.length > 0 ? <RoutesPanel itineraries={itineraries} /> : null}
       <section className="panel">
         {list.isPending ? <p className="muted">Loading…</p> : null}
         {list.error ? <p className="alert">{list.error.message}</p> : null}

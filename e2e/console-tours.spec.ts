@@ -36,7 +36,7 @@ async function signIn(page: Page, user: { email: string; password: string }): Pr
   await expect(page).toHaveURL(/\/console$/);
 }
 
-test('itineraries and the tours map show what was booked for the date', async ({ page }) => {
+test('itineraries show what was booked for the date, on the map, the timeline and the table', async ({ page }) => {
   const tenant = await createTenant();
   const booked = await book(tenant);
   const withStops = booked.itineraries.filter((i) => i.itineraryStops.length > 0);
@@ -76,19 +76,21 @@ test('itineraries and the tours map show what was booked for the date', async ({
   page.on('request', (r) => {
     if (new URL(r.url()).origin !== origin && !r.url().startsWith('data:')) external.push(r.url());
   });
+  // The old tours address leads to the Itineraries page, which draws the map above the table.
   await page.goto(`/console/tours?date=${DATE}`);
-  await expect(page.getByTestId('tour-map')).toBeVisible();
-  await expect(page.locator('path.tour-line')).toHaveCount(withStops.length);
-  await expect(page.locator('path.tour-stop')).toHaveCount(stopCount);
-  const legend = page.getByTestId('tour-legend-item');
+  await expect(page).toHaveURL(new RegExp(`/console/itineraries\\?date=${DATE}$`));
+  await expect(page.getByTestId('route-map')).toHaveAttribute('data-base-map', 'ready');
+  await expect(page.locator('path.route-line')).toHaveCount(withStops.length);
+  await expect(page.locator('.leaflet-marker-icon.stop-pin')).toHaveCount(stopCount);
+  const legend = page.getByTestId('route-legend-item');
   await expect(legend).toHaveCount(withStops.length);
   for (const itinerary of withStops) await expect(legend.filter({ hasText: itinerary.externalId })).toHaveCount(1);
   // Distinct colors per tour.
-  const colors = await page.locator('path.tour-line').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
+  const colors = await page.locator('path.route-line').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
   expect(new Set(colors).size).toBe(withStops.length);
-  // A stop's tooltip names its itinerary, number, type and times (the last marker is drawn on top).
-  await page.locator('path.tour-stop').last().hover();
-  await expect(page.locator('.leaflet-tooltip')).toContainText(/ · stop \d+ · \w+ · \d\d:\d\d–\d\d:\d\d/);
+  // A stop marker names its itinerary, number, type, orders and times.
+  await expect(page.locator('.leaflet-marker-icon.stop-pin').last()).toHaveAttribute('title', / · stop \d+ · (pickup|dropoff) .* · \d\d:\d\d–\d\d:\d\d/);
+  await expect(page.getByTestId('timeline-row')).toHaveCount(withStops.length);
   expect(external).toEqual([]);
 });
 

@@ -13,7 +13,7 @@ function collectCspViolations(page: Page): string[] {
   return violations;
 }
 
-test('the console (sign-in, tours page) and the API reference work under the CSP', async ({ page }) => {
+test('the console (sign-in, a routing job with its map) and the API reference work under the CSP', async ({ page }) => {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error("DATA_DIR must name the running server's data directory");
   const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as { console: { email: string; password: string } };
@@ -27,7 +27,11 @@ test('the console (sign-in, tours page) and the API reference work under the CSP
   await expect(page).toHaveURL(/\/console$/);
   await expect(page.getByTestId('signed-in-user')).toHaveText(demo.console.email);
 
-  await page.goto('/console/tours');
+  // A planned job's page: the map with its bundled US outlines, markers and the timeline.
+  await page.goto('/console/jobs/new');
+  await page.getByRole('button', { name: 'Plan', exact: true }).click();
+  await expect(page.getByTestId('job-meta').locator('.status')).toHaveText('complete', { timeout: 60_000 });
+  await expect(page.getByTestId('route-map')).toHaveAttribute('data-base-map', 'ready');
   await page.waitForLoadState('networkidle');
 
   await page.goto('/v1/docs');

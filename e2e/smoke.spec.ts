@@ -65,7 +65,7 @@ test('a dispatcher sees their branch and no admin pages', async ({ page }) => {
   await expect(page.getByTestId('account-tree').getByText(`#${branchId}`, { exact: true })).toBeVisible();
   await expect(page.getByTestId('account-tree').getByText(`#${tenant.parentId}`, { exact: true })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link', { name: 'Tours map' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Routing jobs' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Booking pricing' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Slot policy' })).toHaveCount(0);
 });

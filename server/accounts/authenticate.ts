@@ -10,7 +10,7 @@ export interface ApiPrincipal {
   /** The API key's account, or (JWT) the user's default account. */
   accountId: number;
   environment: ApiKeyEnvironment;
-  via: 'jwt' | 'api_key';
+  via: 'jwt' | 'api_key' | 'console';
   apiKeyId?: number;
 }
 

@@ -3,6 +3,7 @@ import { getAccount, listSubtree, type Account } from '@/server/accounts';
 import { z } from 'zod';
 import { bookingRouter } from './routers/booking';
 import { itinerariesRouter } from './routers/itineraries';
+import { routingJobsRouter } from './routers/routing-jobs';
 import { settingsRouter } from './routers/settings';
 import { protectedProcedure, router } from './trpc';
 
@@ -75,6 +76,7 @@ export const appRouter = router({
     }),
   }),
   itineraries: itinerariesRouter,
+  routingJobs: routingJobsRouter,
   settings: settingsRouter,
   booking: bookingRouter,
 });

@@ -26,7 +26,10 @@ const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : undefined;
     const first = zodError?.issues[0];
-    const domainError = error.cause instanceof AccountsError || error.cause?.name === 'BookingError' ? (error.cause as { param?: string }) : undefined;
+    const domainError =
+      error.cause instanceof AccountsError || error.cause?.name === 'BookingError' || error.cause?.name === 'RoutingError'
+        ? (error.cause as { param?: string })
+        : undefined;
     const accountsParam = domainError?.param;
     // Stack traces stay on the server.
     const { stack: _stack, ...data } = shape.data;

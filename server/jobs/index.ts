@@ -7,7 +7,7 @@ import { getConfig } from '@/server/config';
 import { getDbHandle } from '@/server/db';
 import { createJobs, type Jobs } from './service';
 
-export { createJobs, startJobWorker, JobEnqueueError, type Jobs, type JobsMode, type JobsOptions, type JobWorker } from './service';
+export { createJobs, startJobWorker, JobEnqueueError, type Jobs, type JobListRequest, type JobsMode, type JobsOptions, type JobWorker } from './service';
 export { registerJobKinds, type JobKindDefinition, type JobKinds } from './handlers';
 export { canonicalJson, hashInput } from './store';
 export {

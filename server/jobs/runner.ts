@@ -1,10 +1,13 @@
 import type { Db } from '@/server/db';
 import { loadJobHandler } from './handlers';
-import { finishJob, renewLeases, toJobRecord, type Claim } from './store';
+import { finishJob, recordProgress, renewLeases, toJobRecord, type Claim } from './store';
 import { errorBody } from './thread';
 import type { ThreadGate } from './thread-gate';
 import { ThreadStopped, type JobThreadPool } from './threads';
 import type { Json } from './types';
+
+/** Progress reports reach the job row at most this often per execution (the rest are coalesced). */
+export const PROGRESS_WRITE_INTERVAL_MS = 1000;
 
 /** How long a handler may overrun its deadline before its thread is terminated. */
 export function deadlineGraceMs(timeLimitMs: number): number {
@@ -34,7 +37,7 @@ export type ExecutionResult = 'finished' | 'lost' | 'crashed';
  * from it (canceled, adopted elsewhere), stopping their threads.
  */
 export class JobRunner {
-  private readonly running = new Map<string, { controller: AbortController; progress: Json | null }>();
+  private readonly running = new Map<string, { controller: AbortController }>();
   private leaseTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: RunnerOptions) {}
@@ -61,10 +64,6 @@ export class JobRunner {
     this.running.get(jobId)?.controller.abort();
   }
 
-  progress(jobId: string): Json | null | undefined {
-    return this.running.get(jobId)?.progress;
-  }
-
   get activeCount(): number {
     return this.running.size;
   }
@@ -89,8 +88,8 @@ export class JobRunner {
     const controller = new AbortController();
     const onExternalAbort = () => controller.abort();
     external?.addEventListener('abort', onExternalAbort, { once: true });
-    const execution = { controller, progress: null as Json | null };
-    this.running.set(job.id, execution);
+    this.running.set(job.id, { controller });
+    const progress = this.progressWriter(target);
     try {
       const handler = await loadJobHandler(job.kind);
       let runInput = job.input as Json;
@@ -117,7 +116,7 @@ export class JobRunner {
           {
             signal: controller.signal,
             graceMs: deadlineGraceMs(job.timeLimitMs),
-            onProgress: (progress) => (execution.progress = progress),
+            onProgress: progress.report,
           },
         );
       } catch (error) {
@@ -132,6 +131,7 @@ export class JobRunner {
         return 'crashed';
       } finally {
         release?.();
+        progress.stop();
       }
       if (!outcome.ok) {
         await this.finish(target, { status: 'failed', error: outcome.error });
@@ -152,6 +152,38 @@ export class JobRunner {
       this.running.delete(job.id);
       external?.removeEventListener('abort', onExternalAbort);
     }
+  }
+
+  /**
+   * Keeps the job row's progress current for every instance's readers: the latest report is written,
+   * fenced on the execution's token, at most once per PROGRESS_WRITE_INTERVAL_MS.
+   */
+  private progressWriter(target: { jobId: string; leaseToken: string }): { report: (progress: Json) => void; stop: () => void } {
+    let latest: Json | null = null;
+    let lastWriteAt = 0;
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const write = () => {
+      timer = undefined;
+      if (stopped || latest === null) return;
+      lastWriteAt = Date.now();
+      const progress = latest;
+      latest = null;
+      // A lost progress write is harmless: the next report or the job's end supersedes it.
+      void recordProgress(this.options.db, target, progress).catch(() => undefined);
+    };
+    return {
+      report: (progress) => {
+        latest = progress;
+        if (timer || stopped) return;
+        timer = setTimeout(write, Math.max(0, lastWriteAt + PROGRESS_WRITE_INTERVAL_MS - Date.now()));
+        timer.unref();
+      },
+      stop: () => {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    };
   }
 
   private async finish(target: { jobId: string; leaseToken: string }, outcome: Parameters<typeof finishJob>[2]) {

@@ -12,6 +12,8 @@ import {
   cancelJob,
   getJob,
   getJobByKey,
+  getJobInput,
+  listJobs,
   hashInput,
   JOB_FINISHED_CHANNEL,
   submitInTransaction,
@@ -45,6 +47,16 @@ export interface JobsOptions {
   config?: Config;
 }
 
+/** Which retained jobs `Jobs.list` returns: kinds of one namespace, some accounts, newest first. */
+export interface JobListRequest {
+  kinds: readonly string[];
+  accountIds: readonly number[];
+  environment?: JobRecord['environment'] | undefined;
+  status?: JobRecord['status'] | undefined;
+  limit: number;
+  offset: number;
+}
+
 /** Jobs as routing and booking use them: submit, wait with a deadline, read, cancel. */
 export interface Jobs {
   readonly mode: JobsMode;
@@ -56,6 +68,8 @@ export interface Jobs {
   submit(request: SubmitRequest): Promise<SubmitOutcome>;
   /** A job by id; null when unknown or past retention. */
   get(jobId: string): Promise<JobRecord | null>;
+  /** A job's input as submitted; null when unknown or past retention. */
+  input(jobId: string): Promise<Json | null>;
   /** The current job of a key (for the kind's namespace); null when none or past retention. */
   getByKey(kind: string, scope: JobScope): Promise<JobRecord | null>;
   /**
@@ -65,8 +79,11 @@ export interface Jobs {
   waitFor(jobId: string, timeoutMs: number): Promise<JobRecord | null>;
   /** Cancels a processing job and frees its worker; false when it was not processing. */
   cancel(jobId: string, reason?: JobErrorBody): Promise<boolean>;
-  /** Last progress a handler reported, while it runs in this process. */
-  progress(jobId: string): Json | null | undefined;
+  /**
+   * Retained jobs of the given kinds (one namespace) and accounts, newest first, with the total that
+   * match (for paging). Each record carries the last progress its execution reported.
+   */
+  list(filter: JobListRequest): Promise<{ jobs: JobRecord[]; total: number }>;
   /** Deletes finished jobs past retention now; returns how many. */
   sweep(): Promise<number>;
   /**
@@ -230,6 +247,10 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
 
     get,
 
+    async input(jobId) {
+      return (await getJobInput(db, jobId, now())) ?? null;
+    },
+
     async getByKey(kind, scope) {
       const row = await getJobByKey(db, jobKindDefinition(kind).namespace, scope, now());
       return row ? toJobRecord(row) : null;
@@ -267,7 +288,13 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       return canceled;
     },
 
-    progress: (jobId) => runner?.progress(jobId),
+    async list(filter) {
+      const namespaces = new Set(filter.kinds.map((kind) => jobKindDefinition(kind).namespace));
+      const [namespace] = namespaces;
+      if (namespace === undefined || namespaces.size > 1) throw new Error('list: give one or more job kinds of one namespace');
+      const { rows, total } = await listJobs(db, { ...filter, namespace }, now());
+      return { jobs: rows.map(toJobRecord), total };
+    },
     sweep,
     recover,
     idle: () => dispatcher?.idle() ?? Promise.resolve(),

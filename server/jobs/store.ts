@@ -25,6 +25,7 @@ export function toJobRecord(row: JobView): JobRecord {
     status: row.status,
     result: (row.result ?? null) as Json | null,
     error: (row.error ?? null) as JobErrorBody | null,
+    progress: (row.progress ?? null) as Json | null,
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
     timeLimitMs: row.timeLimitMs,
@@ -88,6 +89,7 @@ function freshRun(run: NewRun, now: number) {
     status: 'processing' as const,
     result: null,
     error: null,
+    progress: null,
     runId: randomUUID(),
     attempts: 0,
     maxAttempts: run.maxAttempts,
@@ -160,6 +162,15 @@ export async function getJob(db: DbOrTx, jobId: string, now: number): Promise<Jo
     .from(jobs)
     .where(and(eq(jobs.id, jobId), notExpired(now)));
   return row;
+}
+
+/** A retained job's input (readers otherwise never load it). */
+export async function getJobInput(db: DbOrTx, jobId: string, now: number): Promise<Json | undefined> {
+  const [row] = await db
+    .select({ input: jobs.input })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), notExpired(now)));
+  return row ? (row.input as Json) : undefined;
 }
 
 export async function getJobByKey(db: DbOrTx, namespace: string, scope: JobScope, now: number): Promise<JobView | undefined> {
@@ -246,6 +257,52 @@ export async function claimJobWithinAccountCap(
     }
     return claimJob(tx, { ...target, requireOwner: false }, now);
   });
+}
+
+/** Stores an execution's latest progress, fenced on its token (a stale execution writes nothing). */
+export async function recordProgress(db: DbOrTx, target: { jobId: string; leaseToken: string }, progress: Json): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ progress })
+    .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')));
+}
+
+export interface JobListFilter {
+  namespace: string;
+  accountIds: readonly number[];
+  environment?: JobRecord['environment'] | undefined;
+  status?: JobRecord['status'] | undefined;
+  kinds?: readonly string[] | undefined;
+  /** Newest first; `offset` skips that many. */
+  limit: number;
+  offset: number;
+}
+
+/** Retained jobs of some accounts, newest first, and how many match in all (for paging). */
+export async function listJobs(db: DbOrTx, filter: JobListFilter, now: number): Promise<{ rows: JobView[]; total: number }> {
+  if (filter.accountIds.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    eq(jobs.namespace, filter.namespace),
+    inArray(jobs.accountId, [...filter.accountIds]),
+    filter.environment ? eq(jobs.environment, filter.environment) : undefined,
+    filter.status ? eq(jobs.status, filter.status) : undefined,
+    filter.kinds && filter.kinds.length > 0 ? inArray(jobs.kind, [...filter.kinds]) : undefined,
+    notExpired(now),
+  );
+  const [rows, counted] = await Promise.all([
+    db
+      .select(viewColumns)
+      .from(jobs)
+      .where(where)
+      .orderBy(sql`${jobs.createdAt} desc`, jobs.id)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(where),
+  ]);
+  return { rows, total: counted[0]?.count ?? 0 };
 }
 
 /** Extends the leases of every processing job an owner holds; returns the ids it still holds. */

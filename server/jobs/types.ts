@@ -23,6 +23,8 @@ export interface JobRecord {
   status: JobStatus;
   result: Json | null;
   error: JobErrorBody | null;
+  /** The last progress its execution reported while processing (kind-specific); null before any. */
+  progress: Json | null;
   attempts: number;
   maxAttempts: number;
   timeLimitMs: number;

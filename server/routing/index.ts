@@ -31,3 +31,17 @@ export {
   type BookResult,
   type PersistedItinerary,
 } from './responses';
+export {
+  listRoutingJobs,
+  getRoutingJob,
+  planFromConsole,
+  bookPlannedJob,
+  bookingProblemIdOf,
+  routingJobListQuerySchema,
+  routingJobListSchema,
+  routingJobDetailSchema,
+  routingJobSummarySchema,
+  type ConsoleActor,
+  type RoutingJobDetail,
+  type RoutingJobSummary,
+} from './console-jobs';

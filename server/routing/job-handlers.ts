@@ -1,6 +1,6 @@
 import { getConfig } from '@/server/config';
 import { getGeocoder, getMatrixProvider, InMemoryGeocodeCache, localDateOf, trafficProfileFor } from '@/server/geo';
-import { JobError, type JobHandler, type Json } from '@/server/jobs';
+import { JobError, type JobHandler, type JobRunContext, type Json } from '@/server/jobs';
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { isErrorNamed } from '@/server/errors';
@@ -39,7 +39,7 @@ export interface BookJobResult {
   outcome: Json;
 }
 
-function solveDeps(deadline: number, signal: AbortSignal): RoutingSolveDeps {
+function solveDeps(context: Pick<JobRunContext, 'deadline' | 'signal' | 'heartbeat'>): RoutingSolveDeps {
   return {
     // The configured providers (ZIP centroids and the embedded matrix by default). Worker threads
     // have no database, so street-level answers are cached in memory per thread.
@@ -48,13 +48,14 @@ function solveDeps(deadline: number, signal: AbortSignal): RoutingSolveDeps {
     trafficProfile: (zone, epochSeconds) => trafficProfileFor('automatic', localDateOf(epochSeconds, zone), zone),
     solve,
     threads: getConfig().SOLVER_THREADS,
-    signal,
-    deadline,
+    signal: context.signal,
+    deadline: context.deadline,
+    onProgress: (progress) => context.heartbeat(progress),
     maxSolverSeconds: getConfig().ROUTING_MAX_SOLVER_SECONDS,
   };
 }
 
-async function runSolve(input: RoutingJobInput, deadline: number, signal: AbortSignal): Promise<PlanOutcome> {
+async function runSolve(input: RoutingJobInput, context: JobRunContext): Promise<PlanOutcome> {
   try {
     return await solveRouting(
       {
@@ -64,7 +65,7 @@ async function runSolve(input: RoutingJobInput, deadline: number, signal: AbortS
         options: input.options ?? undefined,
         includeUnusedVehicles: input.mode === 'updateItinerary',
       },
-      solveDeps(deadline, signal),
+      solveDeps(context),
     );
   } catch (error) {
     // Request checks ran before the job was accepted; one surfacing here means the solve cannot go on.
@@ -75,14 +76,14 @@ async function runSolve(input: RoutingJobInput, deadline: number, signal: AbortS
 
 export const planJobHandler: JobHandler<RoutingJobInput, Json> = {
   async run(input, context) {
-    const outcome = await runSolve(input, context.deadline, context.signal);
+    const outcome = await runSolve(input, context);
     return renderPlanResult(input.problemId, outcome.itineraries, outcome.unassigned, input.fleet) as unknown as Json;
   },
 };
 
 export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
   async run(input, context) {
-    const outcome = await runSolve(input, context.deadline, context.signal);
+    const outcome = await runSolve(input, context);
     return { problemId: input.problemId, outcome: outcome as unknown as Json };
   },
 

@@ -61,15 +61,10 @@ function hashedBody(body: RoutingRequest, mode: RoutingJobInput['mode']): string
 }
 
 /**
- * run / plan / book. `endpoint` fixes the mode (plan forces `plan`). Book waits for the job to end
- * (never 202); run and plan wait up to the sync window.
+ * Checks a run / plan / book request and starts its job (or finds the identical one under its
+ * problemId). `endpoint` fixes the mode (plan forces `plan`). Does not wait for the result.
  */
-export async function submitRoutingRequest(
-  caller: RoutingCaller,
-  body: RoutingRequest,
-  endpoint: 'run' | 'plan' | 'book',
-  prefer: string | null,
-): Promise<JobAnswer> {
+export async function acceptRoutingRequest(caller: RoutingCaller, body: RoutingRequest, endpoint: 'run' | 'plan' | 'book'): Promise<JobRecord> {
   const accountId = resolveAccountId(caller.principal, body.accountId);
   const environment = caller.principal.environment;
   const mode: RoutingJobInput['mode'] = endpoint === 'book' ? (body.mode as 'createItinerary' | 'updateItinerary') : 'plan';
@@ -138,7 +133,21 @@ export async function submitRoutingRequest(
       });
     throw error;
   }
+  return job;
+}
 
+/**
+ * run / plan / book. Book waits for the job to end (never 202); run and plan wait up to the sync
+ * window.
+ */
+export async function submitRoutingRequest(
+  caller: RoutingCaller,
+  body: RoutingRequest,
+  endpoint: 'run' | 'plan' | 'book',
+  prefer: string | null,
+): Promise<JobAnswer> {
+  const job = await acceptRoutingRequest(caller, body, endpoint);
+  const scope: ItineraryScope = { accountId: job.accountId, environment: job.environment };
   if (endpoint === 'book') {
     const finished = await waitUntilFinished(caller.jobs, job);
     return { state: 'complete', body: await finishedReply(caller, scope, finished) };
@@ -170,7 +179,7 @@ async function waitUntilFinished(jobs: Jobs, job: JobRecord): Promise<JobRecord 
 }
 
 /** A finished job as the 200 body, or the error it ended with. */
-async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: ItineraryScope, job: JobRecord | null): Promise<unknown> {
+export async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: ItineraryScope, job: JobRecord | null): Promise<unknown> {
   if (!job) throw new RoutingError('unknown_job_state', 'The routing job disappeared before it finished. It is safe to retry with the same problemId.');
   if (job.status === 'failed') {
     const code = job.error?.code ?? 'optimization_failed';

@@ -1,6 +1,6 @@
 import type { Geocoder, LatLng, MatrixProvider } from '@/server/geo';
 import { zoneForCoordinate } from '@/server/geo';
-import type { Problem, Solution, SolveOptions, TrafficProfile } from '@/server/optimizer';
+import type { Problem, Solution, SolveOptions, SolveProgress, TrafficProfile } from '@/server/optimizer';
 import { assembleProblem, layoutLocations, type FleetEntry, type PlaceResolution, type ResolvedPlaces, type RoutingOrder } from './build-problem';
 import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
 import { toPlanOutcome, type PlanOutcome } from './plan-result';
@@ -33,6 +33,8 @@ export interface RoutingSolveDeps {
   /** Search threads per solve. */
   threads: number;
   signal?: AbortSignal | undefined;
+  /** The search's improvements as they happen (the best of all its threads so far). */
+  onProgress?: ((progress: RoutingProgress) => void) | undefined;
   /** Epoch ms by which the solve must end (the job's deadline); the search stops well before it. */
   deadline?: number | undefined;
   /** Operator's cap on a request's `solverTimeLimitSeconds` (one caller must not hold a thread for ten minutes). */
@@ -107,8 +109,51 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
   const solution =
     routing.problem.shipments.length === 0 || routing.problem.vehicles.length === 0
       ? emptySolution(routing.problem)
-      : await deps.solve(routing.problem, { timeLimitMs, threads: deps.threads, seed: 1, ...(deps.signal ? { signal: deps.signal } : {}) });
+      : await deps.solve(routing.problem, {
+          timeLimitMs,
+          threads: deps.threads,
+          seed: 1,
+          ...(deps.signal ? { signal: deps.signal } : {}),
+          ...(deps.onProgress ? { onProgress: bestProgress(routing.problem.shipments.length, timeLimitMs, deps.onProgress) } : {}),
+        });
   return toPlanOutcome(routing, solution, input.orders, input.fleet, options.enableStopClustering, input.includeUnusedVehicles ?? false);
+}
+
+/** What a running solve reports: its best solution so far, in the optimizer's terms. */
+export interface RoutingProgress {
+  [key: string]: number;
+  elapsedMs: number;
+  timeLimitMs: number;
+  iterations: number;
+  vehicles: number;
+  shipments: number;
+  unassigned: number;
+  cost: number;
+}
+
+/**
+ * The search threads report their own improvements; a reader wants the best so far across them:
+ * fewer unassigned, then fewer vehicles, then lower cost (the display's order, not the objective's).
+ */
+function bestProgress(shipments: number, timeLimitMs: number, report: (progress: RoutingProgress) => void): (p: SolveProgress) => void {
+  let best: SolveProgress | null = null;
+  return (p) => {
+    const better =
+      best === null ||
+      p.unassigned < best.unassigned ||
+      (p.unassigned === best.unassigned && (p.vehicles < best.vehicles || (p.vehicles === best.vehicles && p.cost < best.cost)));
+    if (better) best = p;
+    const shown = best ?? p;
+    report({
+      elapsedMs: p.elapsedMs,
+      timeLimitMs,
+      iterations: p.iterations,
+      vehicles: shown.vehicles,
+      shipments,
+      unassigned: shown.unassigned,
+      cost: shown.cost,
+    });
+  };
 }
 
 /** Nothing to route (no vehicle or no routable order): every shipment is left out with a reason. */

@@ -1,9 +1,7 @@
-import type { Metadata } from 'next';
-import { ToursView } from '@/components/tours-view';
+import { redirect } from 'next/navigation';
 
-export const metadata: Metadata = { title: 'Tours map' };
-
+/** The tours map moved onto the Itineraries page (map, timeline and table of a date and branch). */
 export default async function ToursPage({ searchParams }: { searchParams: Promise<{ date?: string | string[] }> }) {
   const { date } = await searchParams;
-  return <ToursView initialDate={typeof date === 'string' ? date : undefined} />;
+  redirect(typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `/console/itineraries?date=${date}` : '/console/itineraries');
 }

@@ -1,14 +1,29 @@
-import { itineraryListQuerySchema, itineraryListSchema, listItineraries } from '@/server/routing';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { itineraryListQuerySchema, itineraryListSchema, listItinerariesForCaller } from '@/server/routing';
 import { protectedProcedure, router } from '../trpc';
 
 /** Booked itineraries for the console: the signed-in user's account subtree, live environment. */
 export const itinerariesRouter = router({
-  /** Itineraries whose scheduled start falls on `date` (local date), with their stops in order. */
+  /** Itineraries whose scheduled start falls on `date` (local date), of one branch when `accountId` is given. */
   list: protectedProcedure
-    .input(itineraryListQuerySchema.pick({ date: true }))
+    .input(
+      z.object({
+        date: itineraryListQuerySchema.shape.date,
+        accountId: z.number().int().positive().optional(),
+      }),
+    )
     .output(itineraryListSchema)
     .query(async ({ ctx, input }) => {
-      const itineraries = await listItineraries(ctx.db, { accountId: ctx.user.accountId, environment: 'live' }, { date: input.date });
-      return { date: input.date, itineraries };
+      try {
+        return await listItinerariesForCaller(
+          ctx.db,
+          { userId: ctx.user.userId, externalUserId: ctx.user.externalUserId, accountId: ctx.user.accountId, environment: 'live', via: 'console' },
+          { date: input.date, accountId: input.accountId === undefined ? undefined : String(input.accountId) },
+        );
+      } catch (error) {
+        if (error instanceof Error && error.name === 'RoutingError') throw new TRPCError({ code: 'FORBIDDEN', message: error.message, cause: error });
+        throw error;
+      }
     }),
 });

@@ -29,6 +29,8 @@ export const jobs = pgTable(
     result: jsonb('result'),
     /** `{ code, message }` when failed or canceled. */
     error: jsonb('error'),
+    /** The last progress the running execution reported (kind-specific), so every instance can show it. */
+    progress: jsonb('progress'),
     /** A fresh id per (re)submission: queue messages of an earlier run are ignored. */
     runId: uuid('run_id').notNull(),
     /** Executions started in this run; bounded by max_attempts so a job that kills its worker ends failed. */
@@ -53,6 +55,7 @@ export const jobs = pgTable(
       .on(t.leaseExpiresAt)
       .where(sql`${t.status} = 'processing'`),
     index('jobs_expires_at_idx').on(t.expiresAt),
+    index('jobs_listing_idx').on(t.namespace, t.accountId, t.createdAt),
     check('jobs_status_check', sql`${t.status} in ('processing', 'complete', 'failed', 'canceled')`),
     check('jobs_environment_check', sql`${t.environment} in ('live', 'sandbox')`),
   ],

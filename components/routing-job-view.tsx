@@ -1,0 +1,188 @@
+'use client';
+
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import type { RouterOutputs } from '@/server/api';
+import { formatDuration, formatMiles } from './date-picker';
+import type { DisplayedItinerary } from './itinerary-display';
+import { useTRPC } from './providers';
+import { RoutesPanel } from './routes-panel';
+import { dateTime, StatusBadge } from './routing-jobs-view';
+
+type JobDetail = RouterOutputs['routingJobs']['get'];
+type Unassigned = NonNullable<JobDetail['plan']>['unassigned'];
+type Summary = NonNullable<JobDetail['plan']>['summary'];
+
+function Progress({ detail }: { detail: JobDetail }) {
+  const { job } = detail;
+  const progress = job.progress;
+  const elapsedMs = job.runningForMs ?? 0;
+  return (
+    <section className="panel" aria-labelledby="progress-heading" data-testid="job-progress">
+      <h2 id="progress-heading">Solving…</h2>
+      <dl className="stats" aria-live="polite">
+        <div>
+          <dt>Elapsed</dt>
+          <dd data-testid="progress-elapsed">
+            {job.runningForMs !== null ? `${(elapsedMs / 1000).toFixed(1)} s of ${(detail.timeLimitMs / 1000).toFixed(0)} s` : 'waiting for a solver thread'}
+          </dd>
+        </div>
+        <div>
+          <dt>Best cost so far</dt>
+          <dd data-testid="progress-cost">{progress ? Math.round(progress.cost).toLocaleString() : '–'}</dd>
+        </div>
+        <div>
+          <dt>Served so far</dt>
+          <dd data-testid="progress-served">{progress ? `${progress.shipments - progress.unassigned} of ${progress.shipments}` : '–'}</dd>
+        </div>
+        <div>
+          <dt>Vehicles</dt>
+          <dd>{progress ? progress.vehicles : '–'}</dd>
+        </div>
+        <div>
+          <dt>Iterations</dt>
+          <dd data-testid="progress-iterations">{progress ? progress.iterations.toLocaleString() : '–'}</dd>
+        </div>
+      </dl>
+      <progress max={detail.timeLimitMs} value={Math.min(detail.timeLimitMs, elapsedMs)} aria-label="Time used of the solver's limit" />
+    </section>
+  );
+}
+
+function Totals({ summary }: { summary: Summary }) {
+  return (
+    <dl className="stats" data-testid="job-totals">
+      <div>
+        <dt>Vehicles</dt>
+        <dd>{summary.vehiclesUsed}</dd>
+      </div>
+      <div>
+        <dt>Served</dt>
+        <dd>{summary.ordersServed}</dd>
+      </div>
+      <div>
+        <dt>Unassigned</dt>
+        <dd>{summary.ordersUnassigned}</dd>
+      </div>
+      <div>
+        <dt>Distance</dt>
+        <dd>{formatMiles(summary.distanceMeters)}</dd>
+      </div>
+      <div>
+        <dt>Duration</dt>
+        <dd>{formatDuration(summary.durationSeconds)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function UnassignedOrders({ unassigned }: { unassigned: Unassigned }) {
+  if (unassigned.length === 0) return null;
+  return (
+    <section className="panel" aria-labelledby="unassigned-heading">
+      <h2 id="unassigned-heading">Unassigned orders ({unassigned.length})</h2>
+      <ul className="unassigned" data-testid="unassigned-list">
+        {unassigned.map((order) => (
+          <li key={order.externalId} data-testid="unassigned-order">
+            <details>
+              <summary>
+                <strong>{order.externalId}</strong> <span className="muted">{order.reasons.map((r) => r.code).join(', ')}</span>
+              </summary>
+              <ul>
+                {order.reasons.map((reason) => (
+                  <li key={reason.code} data-testid="unassigned-reason">
+                    <code>{reason.code}</code> {reason.description}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Result({ itineraries, unassigned, summary }: { itineraries: readonly DisplayedItinerary[]; unassigned: Unassigned; summary: Summary }) {
+  return (
+    <>
+      <Totals summary={summary} />
+      <RoutesPanel itineraries={itineraries} />
+      <UnassignedOrders unassigned={unassigned} />
+    </>
+  );
+}
+
+function BookButton({ detail }: { detail: JobDetail }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const book = useMutation(trpc.routingJobs.book.mutationOptions({ onSuccess: ({ jobId }) => router.push(`/console/jobs/${jobId}`) }));
+  return (
+    <div className="book-action">
+      <button type="button" onClick={() => book.mutate({ jobId: detail.job.id })} disabled={book.isPending}>
+        {book.isPending ? 'Booking…' : `Book this plan (${detail.job.environment})`}
+      </button>
+      <span className="muted">Creates the itineraries (createItinerary) from the same orders and fleet.</span>
+      {book.error ? (
+        <p className="alert" role="alert">
+          {book.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One routing job: progress while it solves (updating itself), then its map, timeline, totals and unassigned reasons. */
+export function RoutingJobView({ jobId }: { jobId: string }) {
+  const trpc = useTRPC();
+  const query = useQuery({
+    ...trpc.routingJobs.get.queryOptions({ jobId }),
+    refetchInterval: (q) => (q.state.data?.job.status === 'processing' ? 1000 : false),
+  });
+  const detail = query.data;
+  return (
+    <>
+      <p className="breadcrumbs">
+        <Link href="/console/jobs">Routing jobs</Link> /
+      </p>
+      <h1>{detail ? detail.job.problemId : 'Routing job'}</h1>
+      {query.isPending ? <p className="muted">Loading…</p> : null}
+      {query.error ? (
+        <p className="alert" role="alert">
+          {query.error.message}
+        </p>
+      ) : null}
+      {detail ? (
+        <>
+          <p className="job-meta" data-testid="job-meta">
+            <StatusBadge status={detail.job.status} /> {detail.job.kind} · {detail.job.environment} · {detail.job.accountName} · created{' '}
+            {dateTime(detail.job.createdAt)}
+            {detail.job.solveSeconds !== null ? ` · solved in ${detail.job.solveSeconds.toFixed(1)} s` : ''}
+          </p>
+          {detail.job.status === 'processing' ? <Progress detail={detail} /> : null}
+          {detail.error ? (
+            <p className="alert" role="alert">
+              {detail.error.code}: {detail.error.message}
+            </p>
+          ) : null}
+          {detail.plan ? (
+            <>
+              <BookButton detail={detail} />
+              <Result itineraries={detail.plan.itineraries.map((p) => p.itinerary)} unassigned={detail.plan.unassigned} summary={detail.plan.summary} />
+            </>
+          ) : null}
+          {detail.booked ? (
+            <>
+              <p className="muted">
+                Booked {detail.booked.itineraries.length} itineraries (ids {detail.booked.itineraries.map((i) => i.id).join(', ') || 'none'}); see them under{' '}
+                <Link href={`/console/itineraries?date=${detail.booked.itineraries[0]?.date ?? ''}`}>Itineraries</Link>.
+              </p>
+              <Result itineraries={detail.booked.itineraries} unassigned={detail.booked.unassigned} summary={detail.booked.summary} />
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
