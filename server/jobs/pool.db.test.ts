@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { parseConfig } from '@/server/config';
 import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
 import { createTestDb, type TestDb } from '@/server/db/testing';
 import { createJobs, JobConflictError, type Jobs, type SubmitRequest } from './index';
+import { recordProgress } from './store';
 
 // Pool mode on the real database of TEST_DB: worker threads in this process, rows in the database.
 const config = parseConfig({ JOBS_LEASE_SECONDS: '30', JOBS_MAX_ATTEMPTS: '3', ROUTING_JOB_RETENTION_SECONDS: '1800' });
@@ -53,6 +55,40 @@ describe('jobs in pool mode', () => {
   });
   afterAll(async () => {
     await jobs?.stop();
+  });
+
+  it("keeps the running execution's latest progress on the job row, where any reader sees it", async () => {
+    const { job } = await jobs.submit({ ...probe(0), input: { solve: { shipments: 120, seed: 3, solveMs: 2500 } } });
+    let seen = null as Awaited<ReturnType<Jobs['get']>>;
+    for (let i = 0; i < 100 && !(seen?.status === 'processing' && seen.progress); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = await jobs.get(job.id);
+    }
+    expect(seen?.status).toBe('processing');
+    expect(seen?.progress).toMatchObject({ iterations: expect.any(Number), vehicles: expect.any(Number), unassigned: expect.any(Number) });
+    // Progress writes are fenced: an execution that no longer holds the job writes nothing.
+    await recordProgress(testDb.db, { jobId: job.id, leaseToken: randomUUID() }, { stale: true });
+    expect((await jobs.get(job.id))?.progress).not.toEqual({ stale: true });
+    const done = await jobs.waitFor(job.id, 30_000);
+    expect(done?.status).toBe('complete');
+  });
+
+  it('lists retained jobs of some accounts, newest first, filtered and paged', async () => {
+    const first = await jobs.submit({ ...probe(0), accountId: 901, environment: 'sandbox' });
+    const second = await jobs.submit({ ...probe(0), accountId: 901 });
+    const third = await jobs.submit({ ...probe(0), accountId: 902 });
+    await jobs.submit({ ...probe(0), accountId: 903 });
+    for (const { job } of [first, second, third]) await jobs.waitFor(job.id, 10_000);
+    const all = await jobs.list({ kinds: ['jobs.probe'], accountIds: [901, 902], limit: 10, offset: 0 });
+    expect(all.total).toBe(3);
+    expect(all.jobs.map((j) => j.id)).toEqual([third.job.id, second.job.id, first.job.id]);
+    const paged = await jobs.list({ kinds: ['jobs.probe'], accountIds: [901, 902], limit: 1, offset: 1 });
+    expect(paged).toMatchObject({ total: 3, jobs: [{ id: second.job.id }] });
+    const sandbox = await jobs.list({ kinds: ['jobs.probe'], accountIds: [901, 902], environment: 'sandbox', limit: 10, offset: 0 });
+    expect(sandbox.jobs.map((j) => j.id)).toEqual([first.job.id]);
+    const complete = await jobs.list({ kinds: ['jobs.probe'], accountIds: [901], status: 'failed', limit: 10, offset: 0 });
+    expect(complete.total).toBe(0);
+    expect((await jobs.list({ kinds: ['jobs.probe'], accountIds: [], limit: 10, offset: 0 })).total).toBe(0);
   });
 
   it('starts one execution for 50 concurrent identical submits', async () => {

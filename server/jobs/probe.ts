@@ -104,6 +104,7 @@ export const probeHandler: JobHandler<ProbeInput, { [key: string]: Json }> = {
       seed,
       timeLimitMs: Math.max(1, Math.min(solveMs, context.deadline - Date.now())),
       signal: context.signal,
+      onProgress: (progress) => context.heartbeat({ ...progress }),
     });
     return {
       routes: solution.routes.length,
