@@ -7,54 +7,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { memo, useEffect, useMemo, useState } from 'react';
 import { CircleMarker, GeoJSON, MapContainer, Marker, Polyline, ScaleControl, TileLayer, Tooltip, useMap } from 'react-leaflet';
-
-/** A place on a route that is not a stop: the depot it leaves from or the end it must reach. */
-export interface MapPlace {
-  latitude: number;
-  longitude: number;
-  label: string;
-}
-
-export interface MapStop {
-  stopNumber: number;
-  type: 'pickup' | 'dropoff';
-  latitude: number;
-  longitude: number;
-  arrival: string;
-  departure: string;
-  orderExternalIds: string[];
-}
-
-/** What the map draws per vehicle: its colour, depot start and end, and its stops in visiting order. */
-export interface MapRoute {
-  key: string;
-  label: string;
-  color: string;
-  start: MapPlace | null;
-  end: MapPlace | null;
-  stops: MapStop[];
-}
-
-/** Above this many stops the markers are drawn on the canvas (numbers in their tooltips) to stay smooth. */
-export const NUMBERED_MARKER_LIMIT = 600;
-
-/** Distinct, readable on a light background; repeats after twelve routes. */
-export const ROUTE_PALETTE = [
-  '#1f77b4',
-  '#d62728',
-  '#2ca02c',
-  '#9467bd',
-  '#ff7f0e',
-  '#17becf',
-  '#8c564b',
-  '#e377c2',
-  '#5f5f5f',
-  '#9a9a1a',
-  '#393b79',
-  '#637939',
-];
-
-export const routeColor = (index: number): string => ROUTE_PALETTE[index % ROUTE_PALETTE.length] ?? '#1f77b4';
+import { NUMBERED_MARKER_LIMIT, type MapPlace, type MapRoute, type MapStop } from './itinerary-display';
 
 function FitBounds({ points }: { points: LatLngTuple[] }) {
   const map = useMap();
