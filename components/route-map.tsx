@@ -1,12 +1,12 @@
 'use client';
 
 import 'leaflet/dist/leaflet.css';
-import { canvas, divIcon, latLngBounds, type LatLngTuple, type Renderer } from 'leaflet';
+import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, type LatLngTuple, type Renderer } from 'leaflet';
 import type { FeatureCollection, GeoJsonObject, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { memo, useEffect, useMemo, useState } from 'react';
-import { CircleMarker, GeoJSON, MapContainer, Marker, Polyline, ScaleControl, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { GeoJSON, MapContainer, Marker, Polyline, ScaleControl, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { NUMBERED_MARKER_LIMIT, type MapPlace, type MapRoute, type MapStop } from './itinerary-display';
 
 function FitBounds({ points }: { points: LatLngTuple[] }) {
@@ -82,7 +82,7 @@ function numberedIcon(stop: MapStop, color: string) {
 
 const depotIcon = divIcon({ className: 'depot-pin', html: '<span>D</span>', iconSize: [24, 24], iconAnchor: [12, 12] });
 
-const RouteLayer = memo(function RouteLayer({ route, numbered, renderer }: { route: MapRoute; numbered: boolean; renderer: Renderer }) {
+const RouteLayer = memo(function RouteLayer({ route, numbered }: { route: MapRoute; numbered: boolean }) {
   const path: LatLngTuple[] = [
     ...(route.start ? [[route.start.latitude, route.start.longitude] as LatLngTuple] : []),
     ...route.stops.map((s): LatLngTuple => [s.latitude, s.longitude]),
@@ -93,35 +93,50 @@ const RouteLayer = memo(function RouteLayer({ route, numbered, renderer }: { rou
       <Polyline positions={path} className="route-line" pathOptions={{ color: route.color, weight: 4, opacity: 0.85 }}>
         <Tooltip sticky>{route.label}</Tooltip>
       </Polyline>
-      {route.stops.map((stop) =>
-        numbered ? (
-          <Marker
-            key={stop.stopNumber}
-            position={[stop.latitude, stop.longitude]}
-            icon={numberedIcon(stop, route.color)}
-            title={stopTitle(route, stop)}
-            alt={stopTitle(route, stop)}
-          />
-        ) : (
-          <CircleMarker
-            key={stop.stopNumber}
-            center={[stop.latitude, stop.longitude]}
-            radius={stop.type === 'pickup' ? 4 : 5}
-            pathOptions={{
-              renderer,
-              color: stop.type === 'pickup' ? '#222' : '#fff',
-              weight: 1.5,
-              fillColor: route.color,
-              fillOpacity: 1,
-            }}
-          >
-            <Tooltip>{stopTitle(route, stop)}</Tooltip>
-          </CircleMarker>
-        ),
-      )}
+      {numbered
+        ? route.stops.map((stop) => (
+            <Marker
+              key={stop.stopNumber}
+              position={[stop.latitude, stop.longitude]}
+              icon={numberedIcon(stop, route.color)}
+              title={stopTitle(route, stop)}
+              alt={stopTitle(route, stop)}
+            />
+          ))
+        : null}
     </>
   );
 });
+
+/**
+ * Many stops as plain canvas circles (pickups ringed dark, dropoffs ringed white), made in one pass
+ * without a React component each; a stop's tooltip is bound when the pointer first reaches it.
+ */
+function CanvasStops({ routes, renderer }: { routes: MapRoute[]; renderer: Renderer }) {
+  const map = useMap();
+  useEffect(() => {
+    const group = layerGroup();
+    for (const route of routes) {
+      for (const stop of route.stops) {
+        const marker = circleMarker([stop.latitude, stop.longitude], {
+          renderer,
+          radius: stop.type === 'pickup' ? 4 : 5,
+          color: stop.type === 'pickup' ? '#222' : '#fff',
+          weight: 1.5,
+          fillColor: route.color,
+          fillOpacity: 1,
+        });
+        marker.once('mouseover', () => marker.bindTooltip(stopTitle(route, stop)).openTooltip());
+        group.addLayer(marker);
+      }
+    }
+    group.addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [map, routes, renderer]);
+  return null;
+}
 
 /**
  * Routes on a map of the US: one colour per vehicle, stops numbered in visiting order (pickups
@@ -155,8 +170,9 @@ export default function RouteMap({ routes }: { routes: MapRoute[] }) {
         <ScaleControl position="bottomleft" imperial metric />
         <FitBounds points={points} />
         {routes.map((route) => (
-          <RouteLayer key={route.key} route={route} numbered={numbered} renderer={renderer} />
+          <RouteLayer key={route.key} route={route} numbered={numbered} />
         ))}
+        {numbered ? null : <CanvasStops routes={routes} renderer={renderer} />}
         {depots.map((depot) => (
           <Marker
             key={`${depot.latitude},${depot.longitude}`}
