@@ -108,6 +108,19 @@ describe.skipIf(!onPostgres)('jobs in queue mode with worker processes (PostgreS
     expect(Date.now() - done!.finishedAt!).toBeLessThan(500);
   });
 
+  it("shows a worker process's solve progress to this instance while it runs", async () => {
+    const { job } = await jobs.submit({ ...probe(0), input: { solve: { shipments: 120, seed: 5, solveMs: 2500 } } });
+    let seen = await jobs.get(job.id);
+    for (let i = 0; i < 100 && !(seen?.status === 'processing' && seen.progress); i++) {
+      await sleep(100);
+      seen = await jobs.get(job.id);
+    }
+    expect(seen?.leaseOwner).toMatch(/^worker:/);
+    expect(seen?.status).toBe('processing');
+    expect(seen?.progress).toMatchObject({ iterations: expect.any(Number), cost: expect.any(Number) });
+    expect((await jobs.waitFor(job.id, 30_000))?.status).toBe('complete');
+  });
+
   it('completes 200 optimizer jobs exactly once while a worker is killed with SIGKILL mid-solve, again and again', async () => {
     const submitted = await Promise.all(Array.from({ length: 200 }, () => jobs.submit(solveProbe(150))));
     const ids = submitted.map((s) => s.job.id);
