@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RouterOutputs } from '@/server/api';
 import { flattenAccountTree } from './account-tree';
+import { Field, fieldOf, numberOrUndefined, saveErrorOf, type SaveError } from './form-fields';
 import { useTRPC } from './providers';
 
 /** Admin editors for an account's own booking pricing and slot policy (saved with setSettings). */
@@ -12,61 +13,6 @@ const PRICING_MODELS = ['markup', 'pass_through', 'free_over', 'on_account'] as 
 type PricingModel = (typeof PRICING_MODELS)[number];
 const BUCKETS = ['MORNING', 'AFTERNOON', 'EVENING', 'AFTER_8PM', 'FLEXIBLE'] as const;
 type Bucket = (typeof BUCKETS)[number];
-
-/** The server's `param` for a refused save (e.g. `booking.pricing.markupPercent`), and its message. */
-interface SaveError {
-  param: string | null;
-  message: string;
-}
-
-function saveErrorOf(error: unknown): SaveError {
-  const data = (error as { data?: { param?: unknown } }).data;
-  const message = error instanceof Error ? error.message : String(error);
-  return { param: typeof data?.param === 'string' ? data.param : null, message };
-}
-
-/** The longest field name that is the error's param or a prefix of it (`slotPolicy.blackoutDates[1]` -> `slotPolicy.blackoutDates`). */
-function fieldOf(error: SaveError | null, fields: readonly string[]): string | null {
-  if (!error?.param) return null;
-  const param = error.param;
-  const matches = fields.filter((f) => param === f || param.startsWith(`${f}.`) || param.startsWith(`${f}[`));
-  return matches.sort((a, b) => b.length - a.length)[0] ?? null;
-}
-
-function Field({
-  name,
-  label,
-  error,
-  hint,
-  wide,
-  children,
-}: {
-  name: string;
-  label: string;
-  error: string | null;
-  hint?: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className={wide ? 'field wide' : 'field'}>
-      <label htmlFor={`f-${name}`}>{label}</label>
-      {children}
-      {hint ? <span className="hint">{hint}</span> : null}
-      {error ? (
-        <span className="field-error" role="alert" id={`e-${name}`} data-testid={`error-${name}`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-/** Number inputs: empty -> undefined; anything else is sent as typed so the server validates it. */
-function numberOrUndefined(value: string): number | undefined {
-  if (value.trim() === '') return undefined;
-  return Number(value);
-}
 
 function useAccountSettings() {
   const trpc = useTRPC();

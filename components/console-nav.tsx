@@ -18,6 +18,9 @@ export const consoleNavigation: { section?: string; adminOnly?: boolean; items: 
     section: 'Admin',
     adminOnly: true,
     items: [
+      { href: '/console/admin/accounts', label: 'Accounts' },
+      { href: '/console/admin/users', label: 'Users' },
+      { href: '/console/admin/api-keys', label: 'API keys' },
       { href: '/console/admin/booking-pricing', label: 'Booking pricing' },
       { href: '/console/admin/slot-policy', label: 'Slot policy' },
       { href: '/console/admin/pickup-locations', label: 'Pickup locations' },

@@ -100,6 +100,12 @@ export function rememberVerifiedApiKeys(db: Db): void {
   if (!verifiedCaches.has(db)) verifiedCaches.set(db, new Map());
 }
 
+/** Drops remembered verifications that `match` selects (a revoked key, a disabled user's keys). */
+export function forgetVerifiedApiKeys(db: DbOrTx, match: (verified: VerifiedApiKey) => boolean): void {
+  const cache = verifiedCaches.get(db);
+  for (const [cacheKey, verified] of cache ?? []) if (match(verified)) cache?.delete(cacheKey);
+}
+
 /** The stored record of a presented key whose hash matches, revoked or not; undefined otherwise. */
 async function findKey(db: DbOrTx, key: string, presentedHash?: string): Promise<(ApiKeyRecord & { user: PublicUser }) | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined;
@@ -121,14 +127,19 @@ async function findKey(db: DbOrTx, key: string, presentedHash?: string): Promise
 export async function revokeApiKey(db: DbOrTx, key: string): Promise<{ id: number; revokedAt: Date }> {
   const found = await findKey(db, key.trim());
   if (!found) throw new AccountsError('not_found', 'key: no such API key', 'key');
-  for (const [cacheKey, verified] of verifiedCaches.get(db) ?? []) if (verified.id === found.id) verifiedCaches.get(db)?.delete(cacheKey);
-  if (found.revokedAt) return { id: found.id, revokedAt: found.revokedAt };
+  return revokeApiKeyById(db, found.id);
+}
+
+/** Revokes a key by id (idempotent; the caller has checked it may). The next request with it answers 401. */
+export async function revokeApiKeyById(db: DbOrTx, id: number): Promise<{ id: number; revokedAt: Date }> {
+  forgetVerifiedApiKeys(db, (verified) => verified.id === id);
   const [row] = await db
     .update(apiKeys)
-    .set({ revokedAt: sql`now()` })
-    .where(eq(apiKeys.id, found.id))
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+    .where(eq(apiKeys.id, id))
     .returning({ id: apiKeys.id, revokedAt: apiKeys.revokedAt });
-  return { id: found.id, revokedAt: row?.revokedAt ?? new Date() };
+  if (!row?.revokedAt) throw new AccountsError('not_found', `keyId: no API key ${id}`, 'keyId');
+  return { id: row.id, revokedAt: row.revokedAt };
 }
 
 export interface VerifiedApiKey {
@@ -152,7 +163,7 @@ export async function verifyApiKey(db: Db, externalUserId: string, key: string):
     return verified;
   }
   const found = await findKey(db, key, presentedHash);
-  if (!found || found.revokedAt || found.user.externalUserId !== externalUserId) return undefined;
+  if (!found || found.revokedAt || found.user.disabledAt || found.user.externalUserId !== externalUserId) return undefined;
   // Recorded at most once a minute per key, so authentication is not a write per request.
   let lastUsedAt = found.lastUsedAt?.getTime() ?? 0;
   if (Date.now() - lastUsedAt > 60_000) {

@@ -55,7 +55,7 @@ export async function authenticateApiRequest(db: Db, headers: Headers, options: 
     const verified = await verifier?.verify(credentials);
     if (!verified) return UNAUTHENTICATED;
     const user = await getUserByExternalId(db, verified.externalUserId);
-    if (!user) return UNAUTHENTICATED;
+    if (!user || user.disabledAt) return UNAUTHENTICATED;
     if (user.defaultAccountId === null) return { ok: false, code: 'no_account_for_user' };
     return {
       ok: true,

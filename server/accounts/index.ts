@@ -13,7 +13,15 @@ export {
   type CreateAccountInput,
 } from './accounts';
 export { createUser, getUserByExternalId, verifyConsoleLogin, type ConsoleLoginUser, type CreateUserInput, type PublicUser, type UserRole } from './users';
-export { createApiKey, rememberVerifiedApiKeys, revokeApiKey, type ApiKeyEnvironment, type CreateApiKeyInput, type CreatedApiKey } from './api-keys';
+export {
+  createApiKey,
+  rememberVerifiedApiKeys,
+  revokeApiKey,
+  revokeApiKeyById,
+  type ApiKeyEnvironment,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from './api-keys';
 export { configuredJwtVerifier, createJwtVerifier, type JwtVerifier, type JwtVerifierOptions } from './jwt';
 export { authenticateApiRequest, type ApiPrincipal, type AuthenticateOptions, type AuthenticationResult } from './authenticate';
 export {
@@ -66,3 +74,21 @@ export {
 } from './admin-channel';
 export { formatDemoCredentials, seedDemoIfEmpty, writeDemoCredentials, type DemoCredentials } from './demo-seed';
 export { startAccounts } from './startup';
+export {
+  createBranch,
+  createBranchSchema,
+  createKeySchema,
+  createManagedApiKey,
+  inviteUser,
+  inviteUserSchema,
+  listManagedApiKeys,
+  listManagedUsers,
+  managedApiKeySchema,
+  managedUserSchema,
+  resetUserPassword,
+  revokeManagedApiKey,
+  setUserDisabled,
+  type AdminActor,
+  type ManagedApiKey,
+  type ManagedUser,
+} from './console-admin';

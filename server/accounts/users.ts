@@ -97,7 +97,7 @@ export async function verifyConsoleLogin(email: string, password: string, db?: D
   const user = rows[0];
   const stored = user?.passwordHash ?? (await decoyPasswordHash());
   const matches = await verifyPassword(password, stored);
-  if (!matches || !user?.passwordHash || !user.role || !user.email || user.defaultAccountId === null) return null;
+  if (!matches || !user?.passwordHash || !user.role || !user.email || user.defaultAccountId === null || user.disabledAt) return null;
   return {
     userId: user.id,
     externalUserId: user.externalUserId,

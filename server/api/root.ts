@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getAccount, listSubtree, type Account } from '@/server/accounts';
 import { z } from 'zod';
+import { adminRouter } from './routers/admin';
 import { bookingRouter } from './routers/booking';
 import { itinerariesRouter } from './routers/itineraries';
 import { routingJobsRouter } from './routers/routing-jobs';
@@ -79,6 +80,7 @@ export const appRouter = router({
   routingJobs: routingJobsRouter,
   settings: settingsRouter,
   booking: bookingRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

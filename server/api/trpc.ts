@@ -70,3 +70,15 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Administrators only.' });
   return next({ ctx });
 });
+
+const trpcCodeOfAccountsError = { invalid_input: 'BAD_REQUEST', not_found: 'NOT_FOUND', conflict: 'CONFLICT' } as const;
+
+/** Refusals from the accounts module keep their message and `param` (see the error formatter). */
+export async function accountsCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AccountsError) throw new TRPCError({ code: trpcCodeOfAccountsError[error.code], message: error.message, cause: error });
+    throw error;
+  }
+}

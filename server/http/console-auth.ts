@@ -21,6 +21,9 @@ export const consoleUserSchema = z.object({
 });
 export type ConsoleUser = z.infer<typeof consoleUserSchema>;
 
+/** What the session token carries: the user at sign-in and when that was (epoch ms). */
+const sessionUserSchema = consoleUserSchema.extend({ signedInAt: z.number().optional() });
+
 const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
 
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -107,7 +110,7 @@ async function consoleAuthConfig(): Promise<NextAuthConfig> {
           await failedSignIns().delete(key);
           const consoleUser = consoleUserSchema.safeParse(user);
           if (!consoleUser.success) return null;
-          return { id: String(consoleUser.data.userId), email: consoleUser.data.email, consoleUser: consoleUser.data };
+          return { id: String(consoleUser.data.userId), email: consoleUser.data.email, consoleUser: { ...consoleUser.data, signedInAt: Date.now() } };
         },
       }),
     ],
@@ -136,10 +139,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(consoleAuthConfig);
 export async function getConsoleUser(): Promise<ConsoleUser | null> {
   const session: unknown = await auth();
   if (!session || typeof session !== 'object' || !('consoleUser' in session)) return null;
-  const parsed = consoleUserSchema.safeParse(session.consoleUser);
+  const parsed = sessionUserSchema.safeParse(session.consoleUser);
   if (!parsed.success) return null;
   const current = await getUserByExternalId(await getDb(), parsed.data.externalUserId);
-  if (!current || current.id !== parsed.data.userId || !current.role || !current.email || current.defaultAccountId === null) return null;
+  if (!current || current.id !== parsed.data.userId || !current.role || !current.email || current.defaultAccountId === null || current.disabledAt) return null;
+  // Disabling a user or resetting their password ends the sessions signed in before it.
+  if (current.sessionsRevokedAt && (parsed.data.signedInAt ?? 0) <= current.sessionsRevokedAt.getTime()) return null;
   return {
     userId: current.id,
     externalUserId: current.externalUserId,

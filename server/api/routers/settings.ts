@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
-  AccountsError,
   accountIdSchema,
   bookingSettingsSchema,
   effectiveSettingsSchema,
@@ -16,7 +15,7 @@ import {
 } from '@/server/accounts';
 import type { Db } from '@/server/db';
 import { VEHICLE_TYPES } from '@/server/routing';
-import { adminProcedure, router } from '../trpc';
+import { accountsCall, adminProcedure, router } from '../trpc';
 
 /**
  * Account settings for console admins: read the effective and own settings of an account in the
@@ -36,18 +35,6 @@ const settingsViewSchema = z.object({
 async function assertInSubtree(db: Db, rootId: number, accountId: number): Promise<void> {
   if (!(await isInSubtree(db, rootId, accountId))) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'That account is neither your account nor one of its branches.' });
-  }
-}
-
-const trpcCodeOf = { invalid_input: 'BAD_REQUEST', not_found: 'NOT_FOUND', conflict: 'CONFLICT' } as const;
-
-/** Refusals from the accounts module keep their message and `param` (see the error formatter). */
-async function accountsCall<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof AccountsError) throw new TRPCError({ code: trpcCodeOf[error.code], message: error.message, cause: error });
-    throw error;
   }
 }
 

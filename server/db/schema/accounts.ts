@@ -34,6 +34,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     role: text('role', { enum: userRoles }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin disables the user: no console sign-in, no session, no API key works. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Console sessions signed in before this are void (set on disable and on a password reset). */
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
   },
   (t) => [check('users_role_check', sql`${t.role} is null or ${t.role} in ('admin', 'dispatcher')`)],
 );

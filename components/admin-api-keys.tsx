@@ -1,0 +1,152 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { flattenAccountTree } from './account-tree';
+import { Field, fieldOf, saveErrorOf } from './form-fields';
+import { useTRPC } from './providers';
+import { dateTime } from './routing-jobs-view';
+import { CopyableSecret } from './secret';
+
+/** API keys of the admin's accounts: create one for a user and environment (secret shown once), list, revoke. */
+export function ApiKeysAdmin() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const tree = useQuery(trpc.accounts.tree.queryOptions());
+  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const users = useQuery(trpc.admin.users.list.queryOptions());
+  const activeUsers = (users.data ?? []).filter((u) => !u.disabledAt);
+  const list = useQuery(trpc.admin.apiKeys.list.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.apiKeys.list.queryKey() });
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const [userId, setUserId] = useState<number | null>(null);
+  const [environment, setEnvironment] = useState<'live' | 'sandbox'>('live');
+  const [secret, setSecret] = useState<{ label: string; key: string } | null>(null);
+
+  const create = useMutation(
+    trpc.admin.apiKeys.create.mutationOptions({
+      onSuccess: async (created) => {
+        setSecret({ label: `New ${created.environment} key for ${created.externalUserId}`, key: created.key });
+        await refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(trpc.admin.apiKeys.revoke.mutationOptions({ onSuccess: () => refresh() }));
+  const error = create.error ? saveErrorOf(create.error) : null;
+  const errorField = fieldOf(error, ['accountId', 'userId', 'environment']);
+  const errorFor = (field: string) => (errorField === field ? (error?.message ?? null) : null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSecret(null);
+    create.mutate({ accountId: accountId ?? accounts[0]?.id ?? 0, userId: userId ?? activeUsers[0]?.id ?? 0, environment });
+  };
+
+  const keys = list.data ?? [];
+  return (
+    <>
+      <h1>API keys</h1>
+      {secret ? (
+        <CopyableSecret
+          label={secret.label}
+          secret={secret.key}
+          note="Shown once and stored only as a hash. Clients send it with HTTP Basic auth as <user id>:<key>."
+        />
+      ) : null}
+      <section className="panel" aria-labelledby="create-key-heading">
+        <h2 id="create-key-heading">Create a key</h2>
+        <form onSubmit={submit} noValidate>
+          <div className="settings-form">
+            <Field name="accountId" label="Account" error={errorFor('accountId')} hint="Requests with the key act on this account and its branches">
+              <select id="f-accountId" value={accountId ?? accounts[0]?.id ?? ''} onChange={(e) => setAccountId(Number(e.target.value))}>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {'\u00a0\u00a0'.repeat(a.depth)}
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field name="userId" label="User" error={errorFor('userId')} hint="The user id is the Basic auth user name">
+              <select id="f-userId" value={userId ?? activeUsers[0]?.id ?? ''} onChange={(e) => setUserId(Number(e.target.value))}>
+                {activeUsers.map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.externalUserId}
+                    {u.email ? ` (${u.email})` : ''}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field name="environment" label="Environment" error={errorFor('environment')} hint="Sandbox keys see only sandbox jobs and itineraries">
+              <select id="f-environment" value={environment} onChange={(e) => setEnvironment(e.target.value as 'live' | 'sandbox')}>
+                <option value="live">Live</option>
+                <option value="sandbox">Sandbox</option>
+              </select>
+            </Field>
+          </div>
+          {error && !errorField ? (
+            <p className="alert" role="alert">
+              {error.message}
+            </p>
+          ) : null}
+          <p className="actions">
+            <button type="submit" disabled={create.isPending || accounts.length === 0 || activeUsers.length === 0}>
+              {create.isPending ? 'Creating…' : 'Create key'}
+            </button>
+          </p>
+        </form>
+      </section>
+      <section className="panel" aria-labelledby="keys-heading">
+        <h2 id="keys-heading">Keys of your accounts</h2>
+        {list.isPending ? <p className="muted">Loading…</p> : null}
+        {list.error ? <p className="alert">{list.error.message}</p> : null}
+        {revoke.error ? (
+          <p className="alert" role="alert">
+            {revoke.error.message}
+          </p>
+        ) : null}
+        {list.data && keys.length === 0 ? <p className="muted">No keys yet.</p> : null}
+        {keys.length > 0 ? (
+          <table className="data" data-testid="api-key-list">
+            <thead>
+              <tr>
+                <th>Key</th>
+                <th>Environment</th>
+                <th>Account</th>
+                <th>User</th>
+                <th>Created</th>
+                <th>Last used</th>
+                <th>Status</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id} data-testid="api-key-row">
+                  <td>
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td>{key.environment}</td>
+                  <td>{key.accountName}</td>
+                  <td>{key.externalUserId}</td>
+                  <td>{dateTime(key.createdAt)}</td>
+                  <td>{key.lastUsedAt ? dateTime(key.lastUsedAt) : 'never'}</td>
+                  <td>{key.revokedAt ? <span className="status status-failed">revoked</span> : <span className="status status-complete">active</span>}</td>
+                  <td>
+                    {key.revokedAt ? null : (
+                      <button type="button" className="danger small" onClick={() => revoke.mutate({ keyId: key.id })} aria-label={`Revoke key ${key.prefix}`}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+    </>
+  );
+}

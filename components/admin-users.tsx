@@ -1,0 +1,168 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { flattenAccountTree } from './account-tree';
+import { Field, fieldOf, saveErrorOf } from './form-fields';
+import { useTRPC } from './providers';
+import { CopyableSecret } from './secret';
+
+/** Console users of the admin's accounts: invite with a role, reset a password, disable or enable. */
+export function UsersAdmin() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const tree = useQuery(trpc.accounts.tree.queryOptions());
+  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const list = useQuery(trpc.admin.users.list.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() });
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<'admin' | 'dispatcher'>('dispatcher');
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const [secret, setSecret] = useState<{ label: string; password: string } | null>(null);
+
+  const invite = useMutation(
+    trpc.admin.users.invite.mutationOptions({
+      onSuccess: async ({ user, password }) => {
+        setSecret({ label: `Password for ${user.email ?? user.externalUserId}`, password });
+        setEmail('');
+        await refresh();
+      },
+    }),
+  );
+  const reset = useMutation(
+    trpc.admin.users.resetPassword.mutationOptions({
+      onMutate: () => setSecret(null),
+      onSuccess: ({ password }, { userId }) => {
+        const user = list.data?.find((u) => u.id === userId);
+        setSecret({ label: `New password for ${user?.email ?? `user ${userId}`}`, password });
+      },
+    }),
+  );
+  const disable = useMutation(trpc.admin.users.setDisabled.mutationOptions({ onSuccess: () => refresh() }));
+
+  const error = invite.error ? saveErrorOf(invite.error) : null;
+  const errorField = fieldOf(error, ['email', 'role', 'accountId', 'externalUserId']);
+  const errorFor = (field: string) => (errorField === field ? (error?.message ?? null) : null);
+  const actionError = reset.error ?? disable.error;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSecret(null);
+    invite.mutate({ email, role, accountId: accountId ?? accounts[0]?.id ?? 0 });
+  };
+
+  const users = list.data ?? [];
+  return (
+    <>
+      <h1>Users</h1>
+      {secret ? (
+        <CopyableSecret
+          label={secret.label}
+          secret={secret.password}
+          note="Shown once: give it to the user; they sign in with their email and this password."
+        />
+      ) : null}
+      <section className="panel" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Invite a console user</h2>
+        <form onSubmit={submit} noValidate>
+          <div className="settings-form">
+            <Field name="email" label="Email" error={errorFor('email')}>
+              <input
+                id="f-email"
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={errorFor('email') ? true : undefined}
+                required
+              />
+            </Field>
+            <Field name="role" label="Role" error={errorFor('role')} hint="Dispatchers plan and book; admins also manage accounts, users, keys and settings">
+              <select id="f-role" value={role} onChange={(e) => setRole(e.target.value as 'admin' | 'dispatcher')}>
+                <option value="dispatcher">Dispatcher</option>
+                <option value="admin">Admin</option>
+              </select>
+            </Field>
+            <Field name="accountId" label="Account" error={errorFor('accountId')} hint="The account the user sees, with its branches">
+              <select id="f-accountId" value={accountId ?? accounts[0]?.id ?? ''} onChange={(e) => setAccountId(Number(e.target.value))}>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {'\u00a0\u00a0'.repeat(a.depth)}
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          {error && !errorField ? (
+            <p className="alert" role="alert">
+              {error.message}
+            </p>
+          ) : null}
+          <p className="actions">
+            <button type="submit" disabled={invite.isPending || accounts.length === 0}>
+              {invite.isPending ? 'Inviting…' : 'Invite user'}
+            </button>
+          </p>
+        </form>
+      </section>
+      <section className="panel" aria-labelledby="users-heading">
+        <h2 id="users-heading">Users of your accounts</h2>
+        {list.isPending ? <p className="muted">Loading…</p> : null}
+        {list.error ? <p className="alert">{list.error.message}</p> : null}
+        {actionError ? (
+          <p className="alert" role="alert">
+            {actionError.message}
+          </p>
+        ) : null}
+        {list.data && users.length === 0 ? <p className="muted">No users yet.</p> : null}
+        {users.length > 0 ? (
+          <table className="data" data-testid="user-list">
+            <thead>
+              <tr>
+                <th>User</th>
+                <th>Email</th>
+                <th>Role</th>
+                <th>Account</th>
+                <th>Status</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id} data-testid="user-row">
+                  <td>{user.externalUserId}</td>
+                  <td>{user.email ?? <span className="muted">API only</span>}</td>
+                  <td>{user.role ?? '–'}</td>
+                  <td>{user.accountName}</td>
+                  <td>{user.disabledAt ? <span className="status status-failed">disabled</span> : <span className="status status-complete">active</span>}</td>
+                  <td className="row-actions">
+                    {user.email ? (
+                      <button
+                        type="button"
+                        className="secondary small"
+                        onClick={() => reset.mutate({ userId: user.id })}
+                        aria-label={`Reset password of ${user.email}`}
+                      >
+                        Reset password
+                      </button>
+                    ) : null}{' '}
+                    <button
+                      type="button"
+                      className={user.disabledAt ? 'secondary small' : 'danger small'}
+                      onClick={() => disable.mutate({ userId: user.id, disabled: !user.disabledAt })}
+                      aria-label={`${user.disabledAt ? 'Enable' : 'Disable'} ${user.email ?? user.externalUserId}`}
+                    >
+                      {user.disabledAt ? 'Enable' : 'Disable'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+    </>
+  );
+}
