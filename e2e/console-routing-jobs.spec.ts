@@ -95,7 +95,9 @@ test('a dispatcher plans an example in the browser, reads it on the map and time
   await expect(unassigned).toHaveCount(1);
   await expect(unassigned).toContainText('SO-HEAVY');
   await expect(page.getByTestId('unassigned-reason')).toBeHidden();
-  await unassigned.getByText('SO-HEAVY').click();
+  // By keyboard: the row's summary takes focus and Enter opens it.
+  await unassigned.locator('summary').focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('unassigned-reason').first()).toBeVisible();
   await expect(page.getByTestId('unassigned-reason').first()).toContainText(/lb/);
 
@@ -112,6 +114,11 @@ test('a dispatcher plans an example in the browser, reads it on the map and time
   await expect(page.getByTestId('itinerary-row')).toHaveCount(vehicles);
   await expect(page.locator('path.route-line')).toHaveCount(vehicles);
   await expect(page.getByTestId('timeline-row')).toHaveCount(vehicles);
+  // One branch at a time: the plan was booked on the parent account, so a branch has none.
+  await page.getByLabel('Branch').selectOption({ index: 2 });
+  await expect(page.getByText('No itineraries on 2026-11-23.')).toBeVisible();
+  await page.getByLabel('Branch').selectOption({ index: 1 });
+  await expect(page.getByTestId('itinerary-row')).toHaveCount(vehicles);
 
   // Both jobs are listed, newest first; filters narrow the list.
   await page.goto('/console/jobs');
