@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { flattenAccountTree } from './account-tree';
+import { dateTime } from './date-picker';
 import { Field, fieldOf, saveErrorOf } from './form-fields';
 import { useTRPC } from './providers';
-import { dateTime } from './routing-jobs-view';
 import { CopyableSecret } from './secret';
 
 /** API keys of the admin's accounts: create one for a user and environment (secret shown once), list, revoke. */

@@ -50,3 +50,8 @@ export function formatDuration(seconds: number): string {
   const minutes = Math.round(seconds / 60);
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
+
+/** A moment in the browser's time zone, to the second (job and key timestamps). */
+export function dateTime(d: Date): string {
+  return d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}

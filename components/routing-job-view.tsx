@@ -4,11 +4,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { RouterOutputs } from '@/server/api';
-import { formatDuration, formatMiles } from './date-picker';
+import { dateTime, formatDuration, formatMiles } from './date-picker';
 import type { DisplayedItinerary } from './itinerary-display';
 import { useTRPC } from './providers';
 import { RoutesPanel } from './routes-panel';
-import { dateTime, StatusBadge } from './routing-jobs-view';
+import { StatusBadge } from './routing-jobs-view';
 
 type JobDetail = RouterOutputs['routingJobs']['get'];
 type Unassigned = NonNullable<JobDetail['plan']>['unassigned'];

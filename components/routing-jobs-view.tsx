@@ -4,14 +4,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { RouterInputs, RouterOutputs } from '@/server/api';
+import { dateTime } from './date-picker';
 import { useTRPC } from './providers';
 
 type ListQuery = RouterInputs['routingJobs']['list'];
 export type RoutingJobSummary = RouterOutputs['routingJobs']['list']['jobs'][number];
 
 const PAGE_SIZE = 25;
-
-export const dateTime = (d: Date) => d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function StatusBadge({ status }: { status: RoutingJobSummary['status'] }) {
   return <span className={`status status-${status}`}>{status}</span>;
