@@ -1,0 +1,190 @@
+/**
+ * POST-to-200 of routing requests over real HTTP with the default solver budget, next to the result
+ * with a long budget:
+ *
+ *   npx next build && npm run bench:plan-latency -- [--sizes 5,20,50,200,1000] [--repeats 3]
+ *     [--compare-seconds 10] [--seed 1] [--engine pglite]
+ *
+ * Starts the built app (its own data directory, embedded database unless `--engine postgres`), makes
+ * a tenant, then for the request examples in docs/examples (the plans, book-create, and book-update
+ * against the itineraries that book-create wrote) and for seeded city plans of the given sizes:
+ *
+ * - `repeats` requests with the default budget (no `solverTimeLimitSeconds`), each with a fresh
+ *   problemId, timed from sending the POST until its 200 arrives (`Prefer: wait=120`, so the answer
+ *   comes in the same response); the first is reported apart (a cold thread), the median over all;
+ * - one request with `solverTimeLimitSeconds` = `compare-seconds`, for the result to compare with.
+ *
+ * The result is compared by orders left out, vehicles used, and total route duration (the
+ * MIN_DURATION objective the plans use) and distance, from the answer's `summary`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createScratchPostgresDatabase } from '@/server/db/testing';
+import { seededRandom } from '@/server/optimizer/verify';
+import { createTenant } from '../tests/api/helpers';
+import { startSecondServer } from '../tests/api/second-server';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '5,20,50,200,1000' },
+    repeats: { type: 'string', default: '3' },
+    'compare-seconds': { type: 'string', default: '10' },
+    seed: { type: 'string', default: '1' },
+    engine: { type: 'string', default: 'pglite' },
+    /** Only the named cases (comma separated: same-day-plan, multi-depot-plan, book-create, book-update, city-N). */
+    only: { type: 'string', default: '' },
+  },
+});
+
+const sizes = values.sizes
+  .split(',')
+  .filter(Boolean)
+  .map((s) => Number(s));
+const repeats = Number(values.repeats);
+const compareSeconds = Number(values['compare-seconds']);
+const seed = Number(values.seed);
+if (sizes.some((n) => !(Number.isInteger(n) && n > 0)) || !(repeats >= 1) || !(compareSeconds > 0) || !Number.isInteger(seed)) {
+  throw new Error('bad --sizes, --repeats, --compare-seconds or --seed');
+}
+const only = new Set(values.only.split(',').filter(Boolean));
+const wanted = (name: string) => only.size === 0 || only.has(name);
+
+type Json = Record<string, unknown>;
+const ROOT = path.join(import.meta.dirname, '..');
+let counter = 0;
+const freshId = (name: string) => `bench-${name}-${Date.now().toString(36)}-${counter++}`;
+
+function example(name: string): Json {
+  return JSON.parse(readFileSync(path.join(ROOT, 'docs', 'examples', `${name}.json`), 'utf8')) as Json;
+}
+
+/** A seeded plan in the Atlanta metro: three stores, dropoffs over the area, three-hour windows, vans and box trucks. */
+function cityPlan(orderCount: number): Json {
+  const random = seededRandom(seed * 1_000_003 + orderCount);
+  const stores = [
+    { addressLine1: '3500 Peachtree Rd NE', city: 'Atlanta', state: 'GA', postalCode: '30326', latitude: '33.8510', longitude: '-84.3620' },
+    { addressLine1: '2000 Airport Blvd', city: 'College Park', state: 'GA', postalCode: '30337', latitude: '33.6407', longitude: '-84.4277' },
+    { addressLine1: '1 Decatur Sq', city: 'Decatur', state: 'GA', postalCode: '30030', latitude: '33.7748', longitude: '-84.2963' },
+  ];
+  const orders = Array.from({ length: orderCount }, (_, i) => {
+    const hour = 9 + Math.floor(random() * 6);
+    return {
+      externalId: `city-${i}`,
+      pickupAddress: stores[i % stores.length],
+      dropoffAddress: {
+        addressLine1: `${100 + i} Main St`,
+        city: 'Atlanta',
+        state: 'GA',
+        postalCode: '30303',
+        latitude: (33.6 + random() * 0.4).toFixed(5),
+        longitude: (-84.6 + random() * 0.4).toFixed(5),
+      },
+      dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
+      dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
+      payloadItems: [
+        { description: 'parcel', height: 12, length: 16, width: 12, weight: 5 + Math.round(random() * 40), quantity: 1 + Math.floor(random() * 3) },
+      ],
+    };
+  });
+  const vehicleCount = Math.max(2, Math.ceil(orderCount / 12));
+  const fleet = Array.from({ length: vehicleCount }, (_, i) => ({
+    driverExternalId: `city-driver-${i}`,
+    vehicleExternalId: `city-van-${i}`,
+    vehicleType: i % 4 === 0 ? 'box-truck' : 'cargo-van',
+    scheduledStart: '2026-11-23T07:30:00-05:00',
+    startAddress: stores[i % stores.length],
+  }));
+  return { orders, fleet, options: { objective: 'MIN_DURATION', trafficMode: 'automatic' } };
+}
+
+interface Answer {
+  ms: number;
+  leftOut: number;
+  vehicles: number;
+  durationSeconds: number;
+  distanceMeters: number;
+  body: Json;
+}
+
+async function send(baseUrl: string, auth: string, endpoint: string, body: Json): Promise<Answer> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${endpoint}`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json', prefer: 'wait=120' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${endpoint} answered ${response.status}: ${text.slice(0, 500)}`);
+  const parsed = JSON.parse(text) as Json;
+  const summary = (parsed.summary ?? {}) as { durationSeconds?: number; distanceMeters?: number; vehiclesUsed?: number };
+  return {
+    ms,
+    leftOut: ((parsed.unassigned ?? []) as unknown[]).length,
+    vehicles: summary.vehiclesUsed ?? NaN,
+    durationSeconds: summary.durationSeconds ?? NaN,
+    distanceMeters: summary.distanceMeters ?? NaN,
+    body: parsed,
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+const fmtMs = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`;
+const fmtResult = (a: Answer) =>
+  `${a.leftOut} left out, ${a.vehicles} vehicles, ${(a.durationSeconds / 3600).toFixed(2)} h, ${(a.distanceMeters / 1000).toFixed(1)} km`;
+
+async function main(): Promise<void> {
+  const scratch = values.engine === 'postgres' ? await createScratchPostgresDatabase() : null;
+  const server = await startSecondServer({ label: 'bench-plan-latency', databaseUrl: scratch?.databaseUrl ?? '', readyTimeoutMs: 120_000 });
+  try {
+    const tenant = await createTenant();
+    const auth = tenant.basicAuthHeader('live');
+    console.log(`bench:plan-latency  engine ${values.engine}  repeats ${repeats}  compare budget ${compareSeconds} s  seed ${seed}  sizes ${sizes.join(',')}`);
+    console.log('| case | orders | first POST-to-200 | median POST-to-200 (all runs) | default budget: result | ' + `${compareSeconds} s budget: result |`);
+    console.log('|---|---|---|---|---|---|');
+
+    // Itinerary ids written by book-create, for book-update.
+    let bookedIds: number[] = [];
+    const cases: { name: string; endpoint: string; body: () => Json }[] = [
+      { name: 'same-day-plan', endpoint: '/v1/routing/plan', body: () => example('same-day-plan') },
+      { name: 'multi-depot-plan', endpoint: '/v1/routing/plan', body: () => example('multi-depot-plan') },
+      { name: 'book-create', endpoint: '/v1/routing/book', body: () => example('book-create') },
+      { name: 'book-update', endpoint: '/v1/routing/book', body: () => ({ ...example('book-update'), targetItineraryIds: bookedIds }) },
+      ...sizes.map((n) => ({ name: `city-${n}`, endpoint: '/v1/routing/plan', body: () => cityPlan(n) })),
+    ];
+    for (const c of cases) {
+      if (!wanted(c.name) && !(c.name === 'book-create' && wanted('book-update'))) continue;
+      const times: number[] = [];
+      let last: Answer | null = null;
+      for (let r = 0; r < repeats; r++) {
+        if (c.name === 'book-update') {
+          // Each update needs its own freshly booked itineraries (an update moves them on).
+          const created = await send(server.baseUrl, auth, '/v1/routing/book', { ...example('book-create'), problemId: freshId('book-create') });
+          bookedIds = ((created.body.itineraries ?? []) as { id: number }[]).map((i) => i.id);
+        }
+        last = await send(server.baseUrl, auth, c.endpoint, { ...c.body(), problemId: freshId(c.name) });
+        times.push(last.ms);
+      }
+      const base = c.body();
+      const longBody = { ...base, problemId: freshId(`${c.name}-long`), options: { ...(base.options as Json), solverTimeLimitSeconds: compareSeconds } };
+      if (c.name === 'book-update') {
+        const created = await send(server.baseUrl, auth, '/v1/routing/book', { ...example('book-create'), problemId: freshId('book-create') });
+        longBody.targetItineraryIds = ((created.body.itineraries ?? []) as { id: number }[]).map((i) => i.id);
+      }
+      const long = await send(server.baseUrl, auth, c.endpoint, longBody);
+      const orders = (base.orders as unknown[]).length;
+      console.log(`| ${c.name} | ${orders} | ${fmtMs(times[0]!)} | ${fmtMs(median(times))} | ${fmtResult(last!)} | ${fmtResult(long)} (${fmtMs(long.ms)}) |`);
+    }
+  } finally {
+    await server.stop();
+    await scratch?.drop();
+  }
+}
+
+await main();
