@@ -172,7 +172,7 @@ async function main(): Promise<void> {
         times.push(last.ms);
       }
       const base = c.body();
-      const longBody = { ...base, problemId: freshId(`${c.name}-long`), options: { ...(base.options as Json), solverTimeLimitSeconds: compareSeconds } };
+      const longBody: Json = { ...base, problemId: freshId(`${c.name}-long`), options: { ...(base.options as Json), solverTimeLimitSeconds: compareSeconds } };
       if (c.name === 'book-update') {
         const created = await send(server.baseUrl, auth, '/v1/routing/book', { ...example('book-create'), problemId: freshId('book-create') });
         longBody.targetItineraryIds = ((created.body.itineraries ?? []) as { id: number }[]).map((i) => i.id);

@@ -12,6 +12,13 @@ export interface SearchLimits {
   maxIterations: number;
   signal?: { readonly aborted: boolean };
   onProgress?: (p: SolveProgress) => void;
+  /**
+   * Stop when converged instead of spending the whole time limit: the search anneals in cycles of
+   * a length that grows with the number of orders and stops after a cycle that did not improve the
+   * best plan (the time and iteration limits still cap it). Deterministic for a seed when the
+   * limits do not bind.
+   */
+  untilConverged?: boolean;
 }
 
 export interface SearchResult {
@@ -47,6 +54,25 @@ const ABSENCE_SORT_RATE = 0.5;
  */
 const START_TEMPERATURE = 1;
 const END_TEMPERATURE = 0.003;
+/**
+ * Stopping on convergence: the first annealing cycle runs CYCLE_ITERATIONS_PER_SQUARED_JOB x n^2
+ * iterations for n planned orders (at least CYCLE_ITERATIONS_MIN): the iterations a plan needs to
+ * settle grow faster than its size (seeded city plans: about 1,000 at 20 orders, 8,000 at 50).
+ * Plans of more than about 100 orders reach the time limit first, which then drives the cooling.
+ */
+const CYCLE_ITERATIONS_PER_SQUARED_JOB = 3;
+const CYCLE_ITERATIONS_MIN = 500;
+/** Later cycles: this share of the first cycle's length, from the best plan at this multiple of START_TEMPERATURE. */
+const REHEAT_CYCLE_SHARE = 0.5;
+const REHEAT_TEMPERATURE = 0.3;
+/** A cycle that lowers the best cost by less than this share (and serves no more orders) has converged. */
+const CONVERGED_GAIN = 1e-5;
+
+/** Iterations of the first annealing cycle when stopping on convergence, for this many planned orders. */
+export function cycleIterations(plannedJobs: number): number {
+  return Math.max(CYCLE_ITERATIONS_MIN, CYCLE_ITERATIONS_PER_SQUARED_JOB * plannedJobs * plannedJobs);
+}
+
 /** Least time between two progress reports. */
 const REPORT_INTERVAL_MS = 200;
 
@@ -71,11 +97,18 @@ const InsertScope = {
 } as const;
 type InsertScope = (typeof InsertScope)[keyof typeof InsertScope];
 
-/** The time and iteration budget of one run, and how much of it is spent. */
+/**
+ * The time and iteration budget of one run, and how much of it is spent. When stopping on
+ * convergence, the budget is spent in cycles: `fraction()` is then the share of the current cycle
+ * (its iterations, or the time left when it began, whichever is further along).
+ */
 class Budget {
   iterations = 0;
   readonly startedAt = performance.now();
   private readonly deadline: number;
+  private cycleStartedAt: number;
+  private cycleFirstIteration = 0;
+  private cycleLength = Infinity;
 
   constructor(
     private readonly limits: SearchLimits,
@@ -83,17 +116,32 @@ class Budget {
     private readonly trivial: boolean,
   ) {
     this.deadline = this.startedAt + limits.timeLimitMs;
+    this.cycleStartedAt = this.startedAt;
   }
 
   stopped(): boolean {
     return this.trivial || this.iterations >= this.limits.maxIterations || performance.now() >= this.deadline || this.limits.signal?.aborted === true;
   }
 
-  /** Share of the budget spent, by time or by iterations, whichever is further along. */
+  /** A cycle of `iterations` iterations starts now (the first one at the start of the run). */
+  startCycle(iterations: number, now = performance.now()): void {
+    this.cycleStartedAt = now;
+    this.cycleFirstIteration = this.iterations;
+    this.cycleLength = iterations;
+  }
+
+  /** The current cycle has run its length (never true without cycles). */
+  cycleOver(): boolean {
+    return Number.isFinite(this.cycleLength) && this.fraction() >= 1;
+  }
+
+  /** Share of the budget (or of the current cycle) spent, by time or by iterations, whichever is further along. */
   fraction(): number {
+    const span = this.deadline - this.cycleStartedAt;
     return Math.max(
-      Math.min(1, (performance.now() - this.startedAt) / this.limits.timeLimitMs),
+      span > 0 ? Math.min(1, (performance.now() - this.cycleStartedAt) / span) : 1,
       Number.isFinite(this.limits.maxIterations) ? this.iterations / this.limits.maxIterations : 0,
+      Number.isFinite(this.cycleLength) ? (this.iterations - this.cycleFirstIteration) / this.cycleLength : 0,
     );
   }
 }
@@ -614,6 +662,8 @@ export class Search {
     for (let j = 0; j < this.inst.jobs; j++) planned += this.active[j]!;
     const budget = new Budget(limits, planned === 0 || this.inst.vehicles === 0);
     const best = new Incumbent(this, budget, limits.onProgress);
+    const cycle = cycleIterations(planned);
+    if (limits.untilConverged) budget.startCycle(cycle, budget.startedAt);
 
     this.construct();
     best.take();
@@ -621,8 +671,17 @@ export class Search {
     best.report(true);
 
     if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1) this.eliminateRoutes(budget, best);
-    this.anneal(budget, best);
+    this.anneal(budget, best, START_TEMPERATURE);
     this.restore(best.routes, best.unassigned);
+    // Stopping on convergence: anneal again from the best plan, cooler, until a cycle brings nothing.
+    while (limits.untilConverged && !budget.stopped()) {
+      const before = { unassigned: best.unassigned, cost: best.cost };
+      budget.startCycle(Math.ceil(cycle * REHEAT_CYCLE_SHARE));
+      this.anneal(budget, best, REHEAT_TEMPERATURE);
+      this.restore(best.routes, best.unassigned);
+      const cmp = this.compareUnassigned(best.unassigned, before.unassigned);
+      if (!(cmp < 0 || (cmp === 0 && best.cost < before.cost - CONVERGED_GAIN * Math.abs(before.cost)))) break;
+    }
     this.retryLeftOut(best);
     best.report(true);
     return {
@@ -694,19 +753,20 @@ export class Search {
   }
 
   /**
-   * Simulated annealing over ruin-and-recreate for the rest of the budget: a move is kept when it
+   * Simulated annealing over ruin-and-recreate for the rest of the budget (or of the cycle), from
+   * temperature `start` (a multiple of the average cost per job): a move is kept when it
    * leaves out fewer orders (by priority), or as many and its cost passes the threshold accepting
    * test at the current temperature. Mixed fleets also try transferring whole routes.
    */
-  private anneal(budget: Budget, best: Incumbent): void {
+  private anneal(budget: Budget, best: Incumbent, start: number): void {
     const scale = Math.max(1e-9, this.variableCost() / Math.max(1, this.inst.jobs));
-    const startTemperature = START_TEMPERATURE * scale;
+    const startTemperature = start * scale;
     const endTemperature = END_TEMPERATURE * scale;
     const startFraction = budget.fraction();
     let mixedFleet = false;
     for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) mixedFleet = true;
     let current = best.cost;
-    while (!budget.stopped()) {
+    while (!budget.stopped() && !budget.cycleOver()) {
       budget.iterations++;
       const progress = startFraction >= 1 ? 1 : (budget.fraction() - startFraction) / (1 - startFraction);
       const temperature = startTemperature * Math.pow(endTemperature / startTemperature, progress);
