@@ -6,7 +6,7 @@ import { checkSolution, cityInstance, compareObjective, describeObjective, rando
 
 /**
  * Stopping on convergence (the default routing budget): the search ends by itself once an
- * annealing cycle no longer improves the best plan. The time limits below are far beyond what
+ * independent run no longer improves the best plan. The time limits below are far beyond what
  * these instances need, so every assertion is about iterations and results, never about time.
  */
 const GENEROUS_MS = 120_000;
@@ -24,7 +24,7 @@ function tiny(seed: number): Problem {
 }
 
 describe('stopping on convergence', () => {
-  it('first cycles grow faster than the plan and have a floor', () => {
+  it('runs grow faster than the plan and have a floor', () => {
     expect(cycleIterations(0)).toBeGreaterThan(0);
     expect(cycleIterations(5)).toBe(cycleIterations(1));
     expect(cycleIterations(50)).toBeGreaterThan(cycleIterations(20));
@@ -41,8 +41,8 @@ describe('stopping on convergence', () => {
       const a = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true });
       const b = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true });
       const cycle = cycleIterations(orders);
-      // At least the shortest first cycle and the half-length cycle that confirms nothing more is found.
-      expect(a.stats.iterations).toBeGreaterThanOrEqual(1.5 * cycleIterations(1));
+      // At least two runs: the first, and one that confirms nothing better is found.
+      expect(a.stats.iterations).toBeGreaterThanOrEqual(2 * cycleIterations(1));
       // A handful of cycles at most: it converged, it did not run into the limit.
       expect(a.stats.iterations).toBeLessThan(cycle * 10);
       expect(b.stats.iterations).toBe(a.stats.iterations);

@@ -13,10 +13,9 @@ export interface SearchLimits {
   signal?: { readonly aborted: boolean };
   onProgress?: (p: SolveProgress) => void;
   /**
-   * Stop when converged instead of spending the whole time limit: the search anneals in cycles of
-   * a length that grows with the number of orders and stops after a cycle that did not improve the
-   * best plan (the time and iteration limits still cap it). Deterministic for a seed when the
-   * limits do not bind.
+   * Stop when converged instead of spending the whole time limit: independent runs of a size-based
+   * number of iterations each, until one does not beat the best (the time and iteration limits
+   * still cap it). Deterministic for a seed when the limits do not bind.
    */
   untilConverged?: boolean;
 }
@@ -55,20 +54,21 @@ const ABSENCE_SORT_RATE = 0.5;
 const START_TEMPERATURE = 1;
 const END_TEMPERATURE = 0.003;
 /**
- * Stopping on convergence: the first annealing cycle runs CYCLE_ITERATIONS_PER_SQUARED_JOB x n^2
- * iterations for n planned orders (at least CYCLE_ITERATIONS_MIN): the iterations a plan needs to
- * settle grow faster than its size (seeded city plans: about 1,000 at 20 orders, 8,000 at 50).
- * Plans of more than about 100 orders reach the time limit first, which then drives the cooling.
+ * Stopping on convergence: the search makes independent runs (a new construction, route
+ * elimination, annealing) of CYCLE_ITERATIONS_PER_SQUARED_JOB x n^2 iterations each for n planned
+ * orders (at least CYCLE_ITERATIONS_MIN), and stops after a run that does not beat the best plan of
+ * the runs before it. The iterations a plan needs to settle grow faster than its size (seeded city
+ * plans: about 1,000 at 20 orders, 8,000 at 50); one run of a small plan can still end in a poor
+ * basin, which the next run rarely shares (annealing again from the best plan rarely leaves it).
+ * From about 50 orders up the time limit comes first and drives the cooling of the first run, as
+ * without convergence.
  */
 const CYCLE_ITERATIONS_PER_SQUARED_JOB = 3;
 const CYCLE_ITERATIONS_MIN = 500;
-/** Later cycles: this share of the first cycle's length, from the best plan at this multiple of START_TEMPERATURE. */
-const REHEAT_CYCLE_SHARE = 0.5;
-const REHEAT_TEMPERATURE = 0.3;
-/** A cycle that lowers the best cost by less than this share (and serves no more orders) has converged. */
+/** A run that lowers the best cost by less than this share (and serves no more orders) does not count as better. */
 const CONVERGED_GAIN = 1e-5;
 
-/** Iterations of the first annealing cycle when stopping on convergence, for this many planned orders. */
+/** Iterations of one run when stopping on convergence, for this many planned orders. */
 export function cycleIterations(plannedJobs: number): number {
   return Math.max(CYCLE_ITERATIONS_MIN, CYCLE_ITERATIONS_PER_SQUARED_JOB * plannedJobs * plannedJobs);
 }
@@ -165,6 +165,13 @@ class Incumbent {
     this.routes = this.search.snapshot();
     this.unassigned = this.search.unassigned.slice();
     this.cost = cost;
+  }
+
+  /** Takes another incumbent's plan as the best. */
+  adopt(other: Incumbent): void {
+    this.routes = other.routes;
+    this.unassigned = other.unassigned;
+    this.cost = other.cost;
   }
 
   /** Whether the current plan (with cost `cost`) beats the best: fewer orders left out by priority, else cheaper. */
@@ -670,18 +677,24 @@ export class Search {
     const timeToFirstFeasibleMs = performance.now() - budget.startedAt;
     best.report(true);
 
-    if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1) this.eliminateRoutes(budget, best);
-    this.anneal(budget, best, START_TEMPERATURE);
-    this.restore(best.routes, best.unassigned);
-    // Stopping on convergence: anneal again from the best plan, cooler, until a cycle brings nothing.
+    this.improve(budget, best);
+    // Stopping on convergence: independent runs from a new construction until one brings nothing.
     while (limits.untilConverged && !budget.stopped()) {
-      const before = { unassigned: best.unassigned, cost: best.cost };
-      budget.startCycle(Math.ceil(cycle * REHEAT_CYCLE_SHARE));
-      this.anneal(budget, best, REHEAT_TEMPERATURE);
-      this.restore(best.routes, best.unassigned);
-      const cmp = this.compareUnassigned(best.unassigned, before.unassigned);
-      if (!(cmp < 0 || (cmp === 0 && best.cost < before.cost - CONVERGED_GAIN * Math.abs(before.cost)))) break;
+      budget.startCycle(cycle);
+      const run = new Incumbent(this, budget, undefined);
+      this.restore(
+        this.routes.map(() => []),
+        [],
+      );
+      this.construct();
+      run.take();
+      this.improve(budget, run);
+      const cmp = this.compareUnassigned(run.unassigned, best.unassigned);
+      if (!(cmp < 0 || (cmp === 0 && run.cost < best.cost - CONVERGED_GAIN * Math.abs(best.cost)))) break;
+      best.adopt(run);
+      best.report(false);
     }
+    this.restore(best.routes, best.unassigned);
     this.retryLeftOut(best);
     best.report(true);
     return {
@@ -692,6 +705,13 @@ export class Search {
       timeToFirstFeasibleMs,
       progress: best.progress,
     };
+  }
+
+  /** Route elimination (vehicles-first objectives), then annealing, from the current plan; ends on the best plan. */
+  private improve(budget: Budget, best: Incumbent): void {
+    if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1) this.eliminateRoutes(budget, best);
+    this.anneal(budget, best);
+    this.restore(best.routes, best.unassigned);
   }
 
   /**
@@ -753,14 +773,14 @@ export class Search {
   }
 
   /**
-   * Simulated annealing over ruin-and-recreate for the rest of the budget (or of the cycle), from
-   * temperature `start` (a multiple of the average cost per job): a move is kept when it
+   * Simulated annealing over ruin-and-recreate for the rest of the budget (or of the run, when
+   * stopping on convergence): a move is kept when it
    * leaves out fewer orders (by priority), or as many and its cost passes the threshold accepting
    * test at the current temperature. Mixed fleets also try transferring whole routes.
    */
-  private anneal(budget: Budget, best: Incumbent, start: number): void {
+  private anneal(budget: Budget, best: Incumbent): void {
     const scale = Math.max(1e-9, this.variableCost() / Math.max(1, this.inst.jobs));
-    const startTemperature = start * scale;
+    const startTemperature = START_TEMPERATURE * scale;
     const endTemperature = END_TEMPERATURE * scale;
     const startFraction = budget.fraction();
     let mixedFleet = false;
