@@ -3,7 +3,7 @@
  * with a long budget:
  *
  *   npx next build && npm run bench:plan-latency -- [--sizes 5,20,50,200,1000] [--repeats 3]
- *     [--compare-seconds 10] [--seed 1] [--engine pglite]
+ *     [--compare-seconds 10] [--seed 1] [--engine pglite] [--settle-seconds 0]
  *
  * Starts the built app (its own data directory, embedded database unless `--engine postgres`), makes
  * a tenant, then for the request examples in docs/examples (the plans, book-create, and book-update
@@ -13,6 +13,9 @@
  *   problemId, timed from sending the POST until its 200 arrives (`Prefer: wait=120`, so the answer
  *   comes in the same response); the first is reported apart (a cold thread), the median over all;
  * - one request with `solverTimeLimitSeconds` = `compare-seconds`, for the result to compare with.
+ *
+ * The first request goes out as soon as the tenant exists (`settle-seconds` later when given): it
+ * shows what the first caller after a start waits for, while the job thread still loads the handlers.
  *
  * The result is compared by orders left out, vehicles used, and total route duration (the
  * MIN_DURATION objective the plans use) and distance, from the answer's `summary`.
@@ -32,6 +35,8 @@ const { values } = parseArgs({
     'compare-seconds': { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
     engine: { type: 'string', default: 'pglite' },
+    /** Seconds to wait after the server is ready before the first request (0: the first request meets a thread still loading). */
+    'settle-seconds': { type: 'string', default: '0' },
     /** Only the named cases (comma separated: same-day-plan, multi-depot-plan, book-create, book-update, city-N). */
     only: { type: 'string', default: '' },
   },
@@ -44,8 +49,9 @@ const sizes = values.sizes
 const repeats = Number(values.repeats);
 const compareSeconds = Number(values['compare-seconds']);
 const seed = Number(values.seed);
-if (sizes.some((n) => !(Number.isInteger(n) && n > 0)) || !(repeats >= 1) || !(compareSeconds > 0) || !Number.isInteger(seed)) {
-  throw new Error('bad --sizes, --repeats, --compare-seconds or --seed');
+const settleSeconds = Number(values['settle-seconds']);
+if (sizes.some((n) => !(Number.isInteger(n) && n > 0)) || !(settleSeconds >= 0) || !(repeats >= 1) || !(compareSeconds > 0) || !Number.isInteger(seed)) {
+  throw new Error('bad --sizes, --repeats, --compare-seconds, --settle-seconds or --seed');
 }
 const only = new Set(values.only.split(',').filter(Boolean));
 const wanted = (name: string) => only.size === 0 || only.has(name);
@@ -145,6 +151,7 @@ async function main(): Promise<void> {
   try {
     const tenant = await createTenant();
     const auth = tenant.basicAuthHeader('live');
+    if (settleSeconds > 0) await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
     console.log(`bench:plan-latency  engine ${values.engine}  repeats ${repeats}  compare budget ${compareSeconds} s  seed ${seed}  sizes ${sizes.join(',')}`);
     console.log('| case | orders | first POST-to-200 | median POST-to-200 (all runs) | default budget: result | ' + `${compareSeconds} s budget: result |`);
     console.log('|---|---|---|---|---|---|');

@@ -14,7 +14,7 @@ function byRemainder(traffic: TrafficProfile, t: number): number {
 const profile: TrafficProfile = {
   offsetSeconds: -5 * 3600,
   bucketSeconds: 900,
-  factors: Array.from({ length: 96 }, (_, i) => 1 + i / 100),
+  factors: Float64Array.from({ length: 96 }, (_, i) => 1 + i / 100),
 };
 
 describe('trafficFactor', () => {
