@@ -24,9 +24,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
-import { seededRandom } from '@/server/optimizer/verify';
 import { createTenant } from '../tests/api/helpers';
 import { startSecondServer } from '../tests/api/second-server';
+import { cityPlan } from './city-plan';
 
 const { values } = parseArgs({
   options: {
@@ -63,45 +63,6 @@ const freshId = (name: string) => `bench-${name}-${Date.now().toString(36)}-${co
 
 function example(name: string): Json {
   return JSON.parse(readFileSync(path.join(ROOT, 'docs', 'examples', `${name}.json`), 'utf8')) as Json;
-}
-
-/** A seeded plan in the Atlanta metro: three stores, dropoffs over the area, three-hour windows, vans and box trucks. */
-function cityPlan(orderCount: number): Json {
-  const random = seededRandom(seed * 1_000_003 + orderCount);
-  const stores = [
-    { addressLine1: '3500 Peachtree Rd NE', city: 'Atlanta', state: 'GA', postalCode: '30326', latitude: '33.8510', longitude: '-84.3620' },
-    { addressLine1: '2000 Airport Blvd', city: 'College Park', state: 'GA', postalCode: '30337', latitude: '33.6407', longitude: '-84.4277' },
-    { addressLine1: '1 Decatur Sq', city: 'Decatur', state: 'GA', postalCode: '30030', latitude: '33.7748', longitude: '-84.2963' },
-  ];
-  const orders = Array.from({ length: orderCount }, (_, i) => {
-    const hour = 9 + Math.floor(random() * 6);
-    return {
-      externalId: `city-${i}`,
-      pickupAddress: stores[i % stores.length],
-      dropoffAddress: {
-        addressLine1: `${100 + i} Main St`,
-        city: 'Atlanta',
-        state: 'GA',
-        postalCode: '30303',
-        latitude: (33.6 + random() * 0.4).toFixed(5),
-        longitude: (-84.6 + random() * 0.4).toFixed(5),
-      },
-      dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
-      dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
-      payloadItems: [
-        { description: 'parcel', height: 12, length: 16, width: 12, weight: 5 + Math.round(random() * 40), quantity: 1 + Math.floor(random() * 3) },
-      ],
-    };
-  });
-  const vehicleCount = Math.max(2, Math.ceil(orderCount / 12));
-  const fleet = Array.from({ length: vehicleCount }, (_, i) => ({
-    driverExternalId: `city-driver-${i}`,
-    vehicleExternalId: `city-van-${i}`,
-    vehicleType: i % 4 === 0 ? 'box-truck' : 'cargo-van',
-    scheduledStart: '2026-11-23T07:30:00-05:00',
-    startAddress: stores[i % stores.length],
-  }));
-  return { orders, fleet, options: { objective: 'MIN_DURATION', trafficMode: 'automatic' } };
 }
 
 interface Answer {
@@ -163,7 +124,7 @@ async function main(): Promise<void> {
       { name: 'multi-depot-plan', endpoint: '/v1/routing/plan', body: () => example('multi-depot-plan') },
       { name: 'book-create', endpoint: '/v1/routing/book', body: () => example('book-create') },
       { name: 'book-update', endpoint: '/v1/routing/book', body: () => ({ ...example('book-update'), targetItineraryIds: bookedIds }) },
-      ...sizes.map((n) => ({ name: `city-${n}`, endpoint: '/v1/routing/plan', body: () => cityPlan(n) })),
+      ...sizes.map((n) => ({ name: `city-${n}`, endpoint: '/v1/routing/plan', body: () => cityPlan(n, seed) })),
     ];
     for (const c of cases) {
       if (!wanted(c.name) && !(c.name === 'book-create' && wanted('book-update'))) continue;
