@@ -61,8 +61,9 @@ const END_TEMPERATURE = 0.003;
  * small plan can end in a poor basin that the next run rarely shares (annealing again from the best
  * plan rarely leaves it). Measured with `npm run bench:converge` on seeded 20-order plans: runs of
  * 3 n^2 ended 0.9% above a 2 s search on average (6 of 12 worse), runs of 6 n^2 0.4% below (2 of
- * 12 worse), a third run or a cooler start did not help. From about 40 orders up the time limit
- * comes first and drives the cooling of the first run, as without convergence.
+ * 12 worse), a third run or a cooler start did not help. From about 20 to 40 orders up (it depends
+ * on how long the moves are) the routing default's time cap comes first and drives the cooling of
+ * the first run, as without convergence.
  */
 const CYCLE_ITERATIONS_PER_SQUARED_JOB = 6;
 const CYCLE_ITERATIONS_MIN = 1000;
