@@ -6,5 +6,9 @@ import { register } from 'tsx/esm/api';
 register();
 await import('./kinds.ts');
 const { runJobInThread } = await import('../jobs/thread.ts');
+// Every kind's handler loads in the background now, not when the thread's first job arrives: the
+// pool starts a thread at boot, so the first request after a start is answered as fast as later ones.
+const { preloadJobHandlers } = await import('../jobs/handlers.ts');
+preloadJobHandlers();
 
 export default runJobInThread;

@@ -85,3 +85,17 @@ export function loadJobHandler(kind: string): Promise<AnyJobHandler> {
   }
   return handler;
 }
+
+/**
+ * Starts importing every registered kind's handler in the background (a worker thread at start),
+ * so a thread's first job does not wait for its handler's modules to load and compile (about a
+ * second under tsx); a job that comes sooner waits on the same import. A failed preload is
+ * forgotten, so the job that needs the handler imports it again and reports the failure itself.
+ */
+export function preloadJobHandlers(): void {
+  for (const kind of registry().kinds.keys()) {
+    loadJobHandler(kind).catch(() => {
+      loaded.delete(kind);
+    });
+  }
+}

@@ -265,11 +265,24 @@ function buildNeighbors(inst: Instance): void {
   }
 }
 
+const DAY = 86400;
+
 /** Traffic multiplier for a leg departing at time t. */
 export function trafficFactor(traffic: TrafficProfile, t: number): number {
-  const day = 86400;
-  let tod = (t + traffic.offsetSeconds) % day;
-  if (tod < 0) tod += day;
+  const x = t + traffic.offsetSeconds;
+  // The time of day, exactly `x % DAY` (plus DAY when negative). V8 computes `%` on doubles with a
+  // runtime call, and this runs for every leg the insertion evaluates, so times from the epoch on
+  // take x - k * DAY instead: exact (Sterbenz) whether or not the rounded quotient k is one off,
+  // and the corrections then bring it into [0, DAY), where the remainder is.
+  let tod: number;
+  if (x >= 0) {
+    tod = x - Math.floor(x / DAY) * DAY;
+    if (tod < 0) tod += DAY;
+    else if (tod >= DAY) tod -= DAY;
+  } else {
+    tod = x % DAY;
+    if (tod < 0) tod += DAY;
+  }
   const idx = Math.min(traffic.factors.length - 1, Math.floor(tod / traffic.bucketSeconds));
   return traffic.factors[idx] ?? 1;
 }

@@ -224,6 +224,12 @@ export interface SolveOptions {
   seed?: number;
   timeLimitMs?: number;
   maxIterations?: number;
+  /**
+   * Stop once the search has converged (an annealing cycle, whose length grows with the number of
+   * orders, that no longer improves the best plan) instead of spending the whole time limit, which
+   * then only caps it. Default false: the search spends its time limit (or iteration limit).
+   */
+  untilConverged?: boolean;
   /** Worker threads searching in parallel (the best wins). 1 = search on the calling thread. */
   threads?: number;
   signal?: AbortSignal;

@@ -37,6 +37,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     seed,
     timeLimitMs: Math.max(0, timeLimitMs - (performance.now() - began)),
     maxIterations,
+    untilConverged: options.untilConverged ?? false,
     signal: options.signal,
     onProgress: options.onProgress,
   });
@@ -84,7 +85,7 @@ interface WorkerMessage {
 
 interface WorkerTask {
   problem: Problem;
-  options: { seed: number; timeLimitMs?: number; maxIterations?: number };
+  options: { seed: number; timeLimitMs?: number; maxIterations?: number; untilConverged?: boolean };
   stop: Int32Array;
   onProgress: (p: SolveProgress) => void;
   resolve: (s: Solution) => void;
@@ -203,7 +204,12 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
       return solveOnThisThread(problem, { ...options, seed });
     }
     const runs = workers.map((w, k) =>
-      w.run(shared, { seed: seed + 7919 * k, timeLimitMs: options.timeLimitMs, maxIterations: options.maxIterations }, stop, forward),
+      w.run(
+        shared,
+        { seed: seed + 7919 * k, timeLimitMs: options.timeLimitMs, maxIterations: options.maxIterations, untilConverged: options.untilConverged },
+        stop,
+        forward,
+      ),
     );
     const settled = await Promise.allSettled(runs);
     const solutions = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeocoder } from '@/server/geo';
-import { solve } from '@/server/optimizer';
+import { solve, type SolveOptions } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
-import { solveRouting, type RoutingSolveDeps } from './solve-routing';
+import { defaultSolverTimeMs, solveRouting, type RoutingSolveDeps } from './solve-routing';
 import { planResultSchema, renderPlanResult } from './responses';
 
 const deps: RoutingSolveDeps = {
@@ -38,6 +38,26 @@ const van = (id: string, extra: Record<string, unknown> = {}): FleetEntry =>
   });
 
 describe('solveRouting', () => {
+  it('stops on convergence under the default budget (capped by the size-based time); an explicit limit is spent whole', async () => {
+    const seen: SolveOptions[] = [];
+    const recording: RoutingSolveDeps = {
+      ...deps,
+      solve: (problem, options) => {
+        seen.push(options);
+        return solve(problem, { ...options, timeLimitMs: 200 });
+      },
+    };
+    const orders = [order('a', { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101' })];
+    await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none' } }, recording);
+    await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none', solverTimeLimitSeconds: 3 } }, recording);
+    await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 4 }, options: { trafficMode: 'none' } }, recording);
+    expect(seen.map((o) => [o.untilConverged, o.timeLimitMs])).toEqual([
+      [true, defaultSolverTimeMs(1)],
+      [false, 3000],
+      [false, 4000],
+    ]);
+  });
+
   it('routes orders end to end: stops in order, times in the stop zone, loads, totals and reasons', async () => {
     const orders = [
       order('a', { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101' }),

@@ -63,7 +63,11 @@ async function resolvePlace(
   return pending;
 }
 
-/** Default solver time: a few seconds for small problems, growing with size, capped well inside the 30 s sync window. */
+/**
+ * The cap on the default budget: a few seconds for small problems, growing with size, well inside
+ * the 30 s sync window. Without `solverTimeLimitSeconds` the search stops when it has converged,
+ * which for small plans is long before this.
+ */
 export function defaultSolverTimeMs(shipments: number): number {
   return Math.min(20_000, Math.max(2_000, 1_000 + shipments * 15));
 }
@@ -102,8 +106,10 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
     traffic,
   });
 
-  let timeLimitMs =
-    options.solverTimeLimitSeconds !== undefined ? options.solverTimeLimitSeconds * 1000 : defaultSolverTimeMs(routing.problem.shipments.length);
+  // An explicit time limit is spent whole (the search cools over all of it); the default budget
+  // stops once the search has converged, with the size-based time as its cap.
+  const explicitLimit = options.solverTimeLimitSeconds !== undefined;
+  let timeLimitMs = explicitLimit ? options.solverTimeLimitSeconds! * 1000 : defaultSolverTimeMs(routing.problem.shipments.length);
   if (deps.maxSolverSeconds !== undefined) timeLimitMs = Math.min(timeLimitMs, deps.maxSolverSeconds * 1000);
   if (deps.deadline !== undefined) timeLimitMs = Math.max(500, Math.min(timeLimitMs, deps.deadline - Date.now() - 5_000));
   const solution =
@@ -111,6 +117,7 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
       ? emptySolution(routing.problem)
       : await deps.solve(routing.problem, {
           timeLimitMs,
+          untilConverged: !explicitLimit,
           threads: deps.threads,
           seed: 1,
           ...(deps.signal ? { signal: deps.signal } : {}),

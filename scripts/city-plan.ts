@@ -1,0 +1,43 @@
+import { seededRandom } from '@/server/optimizer/verify';
+
+/** Request bodies for the routing benchmarks (bench:plan-latency, bench:converge). */
+type Json = Record<string, unknown>;
+
+/** A seeded plan in the Atlanta metro: three stores, dropoffs over the area, three-hour windows, vans and box trucks. */
+export function cityPlan(orderCount: number, seed: number): Json {
+  const random = seededRandom(seed * 1_000_003 + orderCount);
+  const stores = [
+    { addressLine1: '3500 Peachtree Rd NE', city: 'Atlanta', state: 'GA', postalCode: '30326', latitude: '33.8510', longitude: '-84.3620' },
+    { addressLine1: '2000 Airport Blvd', city: 'College Park', state: 'GA', postalCode: '30337', latitude: '33.6407', longitude: '-84.4277' },
+    { addressLine1: '1 Decatur Sq', city: 'Decatur', state: 'GA', postalCode: '30030', latitude: '33.7748', longitude: '-84.2963' },
+  ];
+  const orders = Array.from({ length: orderCount }, (_, i) => {
+    const hour = 9 + Math.floor(random() * 6);
+    return {
+      externalId: `city-${i}`,
+      pickupAddress: stores[i % stores.length],
+      dropoffAddress: {
+        addressLine1: `${100 + i} Main St`,
+        city: 'Atlanta',
+        state: 'GA',
+        postalCode: '30303',
+        latitude: (33.6 + random() * 0.4).toFixed(5),
+        longitude: (-84.6 + random() * 0.4).toFixed(5),
+      },
+      dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
+      dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
+      payloadItems: [
+        { description: 'parcel', height: 12, length: 16, width: 12, weight: 5 + Math.round(random() * 40), quantity: 1 + Math.floor(random() * 3) },
+      ],
+    };
+  });
+  const vehicleCount = Math.max(2, Math.ceil(orderCount / 12));
+  const fleet = Array.from({ length: vehicleCount }, (_, i) => ({
+    driverExternalId: `city-driver-${i}`,
+    vehicleExternalId: `city-van-${i}`,
+    vehicleType: i % 4 === 0 ? 'box-truck' : 'cargo-van',
+    scheduledStart: '2026-11-23T07:30:00-05:00',
+    startAddress: stores[i % stores.length],
+  }));
+  return { orders, fleet, options: { objective: 'MIN_DURATION', trafficMode: 'automatic' } };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { loadJobHandler, preloadJobHandlers, registerJobKinds } from './handlers';
+import type { AnyJobHandler } from './types';
+
+const handler: AnyJobHandler = { run: async () => null };
+
+describe('preloadJobHandlers', () => {
+  it('imports every registered kind once; a job then gets the handler without importing it again', async () => {
+    let loads = 0;
+    registerJobKinds({
+      'test.preload': {
+        namespace: 'test',
+        retentionSeconds: () => 60,
+        load: async () => {
+          loads++;
+          return handler;
+        },
+      },
+    });
+    preloadJobHandlers();
+    expect(loads).toBe(1);
+    expect(await loadJobHandler('test.preload')).toBe(handler);
+    expect(loads).toBe(1);
+  });
+
+  it('forgets a failed preload, so the job that needs the handler imports it again', async () => {
+    let loads = 0;
+    registerJobKinds({
+      'test.flaky': {
+        namespace: 'test',
+        retentionSeconds: () => 60,
+        load: async () => {
+          loads++;
+          if (loads === 1) throw new Error('module not ready');
+          return handler;
+        },
+      },
+    });
+    preloadJobHandlers();
+    // Let the failed import settle and be forgotten.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await loadJobHandler('test.flaky')).toBe(handler);
+    expect(loads).toBe(2);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { OBJECTIVES, type Problem } from './model';
+import { cycleIterations } from './search';
+import { solveOnThisThread } from './solve';
+import { checkSolution, cityInstance, compareObjective, describeObjective, randomInstance, solutionObjective, solveExhaustively } from './verify';
+
+/**
+ * Stopping on convergence (the default routing budget): the search ends by itself once an
+ * independent run no longer improves the best plan. The time limits below are far beyond what
+ * these instances need, so every assertion is about iterations and results, never about time.
+ */
+const GENEROUS_MS = 120_000;
+
+function tiny(seed: number): Problem {
+  return randomInstance(seed * 104_729 + 17, {
+    shipments: 3 + (seed % 3),
+    vehicles: 2 + (seed % 2),
+    objective: OBJECTIVES[seed % OBJECTIVES.length]!,
+    skills: seed % 3 === 0,
+    priorities: seed % 4 === 0,
+    maxDuration: seed % 5 === 0,
+    singleStopShare: seed % 2 === 0 ? 0.3 : 0,
+  });
+}
+
+describe('stopping on convergence', () => {
+  it('runs grow faster than the plan and have a floor', () => {
+    expect(cycleIterations(0)).toBeGreaterThan(0);
+    expect(cycleIterations(5)).toBe(cycleIterations(1));
+    expect(cycleIterations(50)).toBeGreaterThan(cycleIterations(20));
+    expect(cycleIterations(50) / 50).toBeGreaterThan(cycleIterations(20) / 20);
+  });
+
+  it('ends on its own long before the time limit on small plans, deterministically for a seed', () => {
+    for (const [seed, orders] of [
+      [3, 5],
+      [4, 12],
+      [5, 20],
+    ] as const) {
+      const problem = cityInstance(seed, { orders, vehicles: 3, traffic: true });
+      const a = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true });
+      const b = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true });
+      const cycle = cycleIterations(orders);
+      // At least two runs: the first, and one that confirms nothing better is found.
+      expect(a.stats.iterations).toBeGreaterThanOrEqual(2 * cycleIterations(1));
+      // A handful of cycles at most: it converged, it did not run into the limit.
+      expect(a.stats.iterations).toBeLessThan(cycle * 10);
+      expect(b.stats.iterations).toBe(a.stats.iterations);
+      expect(b.routes).toEqual(a.routes);
+      expect(b.cost).toBe(a.cost);
+      expect(checkSolution(problem, a).violations).toEqual([]);
+    }
+  });
+
+  it('without it, an iteration limit is spent whole (the explicit budget of benchmarks and callers)', () => {
+    const problem = cityInstance(3, { orders: 5, vehicles: 3, traffic: true });
+    const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 4 * cycleIterations(5), timeLimitMs: GENEROUS_MS });
+    expect(solution.stats.iterations).toBe(4 * cycleIterations(5));
+  });
+
+  it('the iteration and time limits still cap it', () => {
+    const problem = cityInstance(6, { orders: 40, vehicles: 4, traffic: true });
+    const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 300, timeLimitMs: GENEROUS_MS, untilConverged: true });
+    expect(solution.stats.iterations).toBe(300);
+    expect(checkSolution(problem, solution).violations).toEqual([]);
+  });
+
+  it('finds the exhaustive optimum on seeded tiny instances', () => {
+    const mismatches: string[] = [];
+    for (let seed = 1; seed <= 40; seed++) {
+      const problem = tiny(seed);
+      const exact = solveExhaustively(problem);
+      const solution = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true });
+      const violations = checkSolution(problem, solution).violations;
+      const found = solutionObjective(problem, solution);
+      if (violations.length > 0) mismatches.push(`seed ${seed}: infeasible: ${violations[0]}`);
+      else if (compareObjective(problem.objective, found, exact.value, 1e-6) !== 0) {
+        mismatches.push(`seed ${seed} ${problem.objective}\n  solver ${describeObjective(found)}\n  exact  ${describeObjective(exact.value)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
