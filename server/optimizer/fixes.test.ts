@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findFixes } from './fixes';
 import type { FixDetail, Problem, Solution, Vehicle } from './model';
+import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
 import { solveOnThisThread } from './solve';
-import { checkSolution, solveExhaustively } from './verify';
+import { checkSolution, randomInstance, solveExhaustively, type RandomInstanceOptions } from './verify';
 import { lineInstance, type LineInstanceSpec } from './verify/fixtures';
 
 /**
@@ -196,6 +197,44 @@ describe('findFixes', () => {
       const again = solveOnThisThread(changed, { maxIterations: 50, seed: 1 });
       expect(again.unassigned.length).toBeLessThan(before.unassigned.length);
       break;
+    }
+  });
+
+  describe('on seeded tiny instances, every fix found lets its order in next to what was served (exhaustive solver on the changed problem)', () => {
+    const groups: Record<string, Omit<RandomInstanceOptions, 'shipments' | 'vehicles'>> = {
+      'windows and capacity': { capacityShare: 0.35, windowSeconds: [900, 2700] },
+      'skills, priorities, maxStops': { skills: true, priorities: true, maxStops: true, capacityShare: 0.4 },
+      'single stops, open routes, two windows': { singleStopShare: 0.4, openRoutes: true, multiWindowShare: 0.4, windowSeconds: [900, 2700] },
+      'traffic, maxDuration, speed factors': { traffic: true, maxDuration: true, speedFactors: true, windowSeconds: [1200, 3600] },
+    };
+    const leftOut = (problem: Problem, shipments: readonly number[]): number[] => {
+      const counts = new Array<number>(PRIORITY_LEVELS).fill(0);
+      for (const j of shipments) counts[priorityLevel(problem.shipments[j]!.priority)]!++;
+      return counts;
+    };
+    for (const [group, options] of Object.entries(groups)) {
+      it(group, () => {
+        let fixes = 0;
+        for (let seed = 1; seed <= (options.traffic ? 4 : 8); seed++) {
+          const problem = randomInstance(seed * 104_729 + group.length, { ...options, shipments: 4, vehicles: 1 + (seed % 2) });
+          const before = solveOnThisThread(problem, { seed: 1, maxIterations: 500 });
+          const extra = { ...problem.vehicles[0]!, id: 'extra' };
+          const withFixes = findFixes(problem, before, { extraVehicles: [extra] });
+          for (const u of withFixes.unassigned) {
+            if (!u.fix) continue;
+            fixes++;
+            const changed = applyFix(problem, u.shipment, u.fix, [extra]);
+            // With the change, serving what was served plus this order is possible: the optimum leaves out no more, level by level.
+            const exact = solveExhaustively(changed);
+            const bound = leftOut(
+              problem,
+              before.unassigned.map((x) => x.shipment).filter((j) => j !== u.shipment),
+            );
+            expect(compareLeftOut(leftOut(changed, exact.unassigned), bound), `seed ${seed}, ${JSON.stringify(u.fix)}`).toBeLessThanOrEqual(0);
+          }
+        }
+        expect(fixes).toBeGreaterThan(0);
+      });
     }
   });
 });
