@@ -93,6 +93,7 @@ function UnassignedOrders({ unassigned }: { unassigned: Unassigned }) {
                 {order.reasons.map((reason) => (
                   <li key={reason.code} data-testid="unassigned-reason">
                     <code>{reason.code}</code> {reason.description}
+                    {'fix' in reason && reason.fix ? <span data-testid="unassigned-fix"> Fix: {reason.fix.description}</span> : null}
                   </li>
                 ))}
               </ul>

@@ -15,3 +15,5 @@ export { solve, solveOnThisThread, prepareSolverThreads, compareSolutions, DEFAU
 export type { StopFlag, SolveOnThisThreadOptions } from './solve';
 export { queryInsertions, queryInsertionsForWindows } from './insertion-query';
 export type { FixedRoute, InsertionQuery, InsertionOption } from './insertion-query';
+export { findFixes } from './fixes';
+export type { FixOptions } from './fixes';

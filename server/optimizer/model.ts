@@ -156,6 +156,24 @@ export type VerdictDetail =
   | { kind: 'unreachable'; side: OrderSide | 'shift_end' | 'route'; vehicle: number; earliestArrival: number; closes: number; shiftEnd: number }
   | { kind: 'no_room'; priority: number };
 
+/**
+ * The smallest change found that would let an unassigned shipment in, in the problem's own units,
+ * checked by inserting the shipment into the solution's routes (or an added vehicle) with the
+ * change applied (fixes.ts). `vehicle` indexes Problem.vehicles; `candidate` indexes the extra
+ * vehicles the caller offered.
+ */
+export type FixDetail =
+  /** One window bound of one stop moved by `seconds` (close later or open earlier); the new window. */
+  | { kind: 'widen_window'; side: OrderSide; bound: 'open' | 'close'; seconds: number; start: number; end: number }
+  /** The vehicle's latestEnd moved `seconds` later. */
+  | { kind: 'extend_shift'; vehicle: number; seconds: number; latestEnd: number }
+  /** The vehicle's capacity raised by `extra` per dimension (0 where that dimension does not bind). */
+  | { kind: 'add_capacity'; vehicle: number; extra: number[]; capacity: number[] }
+  /** The vehicle also given these skills. */
+  | { kind: 'add_skill'; vehicle: number; skills: string[] }
+  /** One more vehicle: the caller's extra vehicle candidate of that index, serving only this shipment. */
+  | { kind: 'add_vehicle'; candidate: number };
+
 export interface RouteStop {
   shipment: number;
   kind: StopKind;
@@ -193,6 +211,8 @@ export interface Unassigned {
   description: string;
   /** The fact in structured form (absent in solutions not made by the solver's own explanation). */
   detail?: VerdictDetail;
+  /** The smallest change found that lets it in (set by findFixes; absent when none was found). */
+  fix?: FixDetail;
 }
 
 export interface SolveProgress {

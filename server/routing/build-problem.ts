@@ -4,7 +4,7 @@ import type { LockedSequence, Problem, ReasonCode, Shipment, Stop, TimeWindow, T
 import type { fleetSpecSchema, orderSchema } from './request-schema';
 import { RoutingInputError } from './errors';
 import { orderPriority, type ResolvedRoutingOptions } from './options';
-import { isCatalogVehicleType, resolveVehicleSpec, VEHICLE_TYPES, type VehicleSpec } from './vehicle-catalog';
+import { isCatalogVehicleType, resolveVehicleSpec, VEHICLE_TYPES, type CatalogVehicleType, type VehicleSpec } from './vehicle-catalog';
 
 /**
  * From a validated routing request (with its addresses resolved) to the optimizer's Problem.
@@ -110,7 +110,7 @@ export function layoutLocations(orders: readonly RoutingOrder[], fleet: readonly
 }
 
 /** The spec a fleet entry's vehicle gets: catalog type (maybe mapped), then type overrides, vehicle overrides, its own vehicleSpec. */
-export function vehicleSpecFor(entry: FleetEntry, index: number, options: ResolvedRoutingOptions): { type: string; spec: VehicleSpec } {
+export function vehicleSpecFor(entry: FleetEntry, index: number, options: ResolvedRoutingOptions): { type: CatalogVehicleType; spec: VehicleSpec } {
   const mapped = options.vehicleMaps.get(entry.vehicleExternalId) ?? options.vehicleMaps.get(entry.vehicleType) ?? entry.vehicleType;
   if (!isCatalogVehicleType(mapped)) {
     throw new RoutingInputError(
@@ -189,6 +189,64 @@ export interface RoutingProblem {
   virtualStart: number | null;
   /** Setup seconds included in each stop's service time (removed for the 2nd+ stop of a clustered visit). */
   setupSeconds: number;
+  /** Vehicles that could be added to the fleet, in order of preference (the optimizer's add_vehicle fix candidates). */
+  extraVehicles: ExtraVehicle[];
+}
+
+/**
+ * One more vehicle the fix finder may suggest: like the fleet entry of vehicle `template` (same
+ * scheduled start, depot, end and skills), of catalog type `type` with the figures `spec`.
+ */
+export interface ExtraVehicle {
+  vehicle: Vehicle;
+  template: number;
+  type: CatalogVehicleType;
+  spec: VehicleSpec;
+}
+
+/**
+ * The add_vehicle candidates: for every distinct fleet profile (type, depot, end, start time,
+ * skills), first one more of the same vehicle, then one of each other catalog type (with the
+ * request's overrides for that type), smallest capacity first.
+ */
+export function extraVehicleCandidates(
+  vehicles: readonly Vehicle[],
+  info: readonly { type: CatalogVehicleType; spec: VehicleSpec }[],
+  options: ResolvedRoutingOptions,
+): ExtraVehicle[] {
+  const seen = new Set<string>();
+  const templates: number[] = [];
+  vehicles.forEach((v, i) => {
+    const key = JSON.stringify([info[i]!.type, v.startLocation, v.endLocation, v.earliestStart, [...v.skills].sort(), info[i]!.spec]);
+    if (seen.has(key)) return;
+    seen.add(key);
+    templates.push(i);
+  });
+  const same = templates.map((i) => ({ vehicle: { ...vehicles[i]!, id: `${vehicles[i]!.id}+1` }, template: i, type: info[i]!.type, spec: info[i]!.spec }));
+  const others = templates.flatMap((i) =>
+    VEHICLE_TYPES.filter((type) => type !== info[i]!.type).map((type) => {
+      const spec = resolveVehicleSpec(type, options.vehicleSpecOverrides.get(type));
+      return { vehicle: vehicleOf(vehicles[i]!, spec, options, `${vehicles[i]!.id}+${type}`), template: i, type, spec };
+    }),
+  );
+  others.sort((a, b) => a.spec.capacityPounds - b.spec.capacityPounds || a.spec.fixedCost - b.spec.fixedCost);
+  return [...same, ...others];
+}
+
+/** A vehicle like `like` (places, start, skills) with the figures of `spec`. */
+function vehicleOf(like: Vehicle, spec: VehicleSpec, options: ResolvedRoutingOptions, id: string): Vehicle {
+  return {
+    ...like,
+    id,
+    latestEnd: like.earliestStart + Math.round(spec.shiftHours * 3600),
+    capacity: [spec.capacityPounds, options.volumeOptimization ? spec.capacityCubicInches : LARGE_CAPACITY],
+    skills: [...like.skills],
+    maxStops: spec.maxStops,
+    fixedCost: spec.fixedCost,
+    costPerHour: spec.costPerHour,
+    costPerMeter: spec.costPerMile / METERS_PER_MILE,
+    speedFactor: spec.speedFactor,
+  };
 }
 
 export interface AssembleInput {
@@ -315,21 +373,18 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
   }));
   const vehicles: Vehicle[] = fleet.map((entry, i) => {
     const { spec } = vehicleInfo[i]!;
-    const earliestStart = epochSeconds(entry.scheduledStart);
-    return {
-      id: itineraryExternalId(entry),
+    const place = {
       startLocation: layout.vehicleStart[i] ?? virtualStart!,
       endLocation: layout.vehicleEnd[i] ?? null,
-      earliestStart,
-      latestEnd: earliestStart + Math.round(spec.shiftHours * 3600),
-      capacity: [spec.capacityPounds, options.volumeOptimization ? spec.capacityCubicInches : LARGE_CAPACITY],
+      earliestStart: epochSeconds(entry.scheduledStart),
       skills: [...(entry.routeSkills ?? [])],
-      maxStops: spec.maxStops,
-      fixedCost: spec.fixedCost,
-      costPerHour: spec.costPerHour,
-      costPerMeter: spec.costPerMile / METERS_PER_MILE,
-      speedFactor: spec.speedFactor,
     };
+    return vehicleOf(
+      { ...place, latestEnd: 0, capacity: [], fixedCost: 0, costPerHour: 0, costPerMeter: 0, speedFactor: 1, id: '' },
+      spec,
+      options,
+      itineraryExternalId(entry),
+    );
   });
 
   const lockedSequences = lockedSequencesFor(
@@ -362,6 +417,7 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
     timeZones,
     virtualStart,
     setupSeconds,
+    extraVehicles: extraVehicleCandidates(vehicles, vehicleInfo, options),
   };
 }
 

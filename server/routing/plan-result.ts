@@ -1,6 +1,7 @@
 import type { LatLng } from '@/server/geo';
 import type { ReasonCode, Solution } from '@/server/optimizer';
-import { describeUnassigned } from './reason-text';
+import { describeFix, describeUnassigned } from './reason-text';
+import type { UnassignedFix } from './responses';
 import { itineraryExternalId, type FleetEntry, type RoutingAddress, type RoutingOrder, type RoutingProblem } from './build-problem';
 
 /**
@@ -65,7 +66,7 @@ export interface ItineraryTotals {
 
 export interface UnassignedOrder {
   externalId: string;
-  reasons: { code: ReasonCode; description: string }[];
+  reasons: { code: ReasonCode; description: string; fix?: UnassignedFix }[];
 }
 
 export interface PlanOutcome {
@@ -218,15 +219,16 @@ export function toPlanOutcome(
   itineraries.sort((a, b) => a.fleetIndex - b.fleetIndex);
 
   const reasonsByOrder = new Map<number, UnassignedOrder['reasons']>();
-  const addReason = (order: number, code: ReasonCode, description: string) => {
+  const addReason = (order: number, code: ReasonCode, description: string, fix?: UnassignedFix) => {
     const list = reasonsByOrder.get(order) ?? [];
-    list.push({ code, description });
+    list.push(fix ? { code, description, fix } : { code, description });
     reasonsByOrder.set(order, list);
   };
   for (const pre of routing.unassigned) addReason(pre.order, pre.reason, pre.description);
   for (const missed of solution.unassigned) {
     const description = describeUnassigned(routing, fleet, missed);
-    for (const order of shipmentOrders[missed.shipment] ?? []) addReason(order, missed.reason, description);
+    const fix = describeFix(routing, fleet, missed);
+    for (const order of shipmentOrders[missed.shipment] ?? []) addReason(order, missed.reason, description, fix);
   }
   const unassigned = [...reasonsByOrder.entries()].sort(([a], [b]) => a - b).map(([order, reasons]) => ({ externalId: orders[order]!.externalId, reasons }));
 

@@ -1,6 +1,7 @@
 import { epochToLocalIso } from '@/server/geo';
-import type { OrderSide, Unassigned, VerdictDetail } from '@/server/optimizer';
+import type { FixDetail, OrderSide, Unassigned, VerdictDetail } from '@/server/optimizer';
 import type { FleetEntry, RoutingProblem } from './build-problem';
+import type { UnassignedFix } from './responses';
 
 /**
  * An unassigned order's reason said the way a dispatcher reads it: local times with their UTC
@@ -11,6 +12,108 @@ import type { FleetEntry, RoutingProblem } from './build-problem';
 export function describeUnassigned(routing: RoutingProblem, fleet: readonly FleetEntry[], missed: Unassigned): string {
   if (!missed.detail) return missed.description;
   return describeDetail(new ReasonContext(routing, fleet, missed.shipment), missed.detail);
+}
+
+/**
+ * The fix the solver found for an unassigned order, in the request's terms: which field of the
+ * order or fleet entry to change and to what, with a sentence saying it. Undefined when the solver
+ * found none (or, for a window of bundled orders, when one order's window is not the whole story).
+ */
+export function describeFix(routing: RoutingProblem, fleet: readonly FleetEntry[], missed: Unassigned): UnassignedFix | undefined {
+  if (!missed.fix) return undefined;
+  return renderFix(new ReasonContext(routing, fleet, missed.shipment), routing, fleet, missed.shipment, missed.fix);
+}
+
+const WINDOW_FIELD = {
+  pickup: { open: 'pickupWindowOpen', close: 'pickupWindowClose' },
+  delivery: { open: 'dropoffWindowOpen', close: 'dropoffWindowClose' },
+} as const;
+
+function renderFix(context: ReasonContext, routing: RoutingProblem, fleet: readonly FleetEntry[], shipment: number, fix: FixDetail): UnassignedFix | undefined {
+  const entryOf = (vehicle: number): FleetEntry | undefined => fleet[routing.vehicles[vehicle]?.fleetIndex ?? -1];
+  switch (fix.kind) {
+    case 'widen_window': {
+      // A bundle's window is the intersection of its orders' windows: one order's change is not enough.
+      if ((routing.shipmentOrders[shipment]?.length ?? 0) !== 1) return undefined;
+      const minutes = Math.round(fix.seconds / 60);
+      const value = context.time(fix.bound === 'close' ? fix.end : fix.start, fix.side);
+      const name = SIDE_NAME[fix.side];
+      const change = fix.bound === 'close' ? `closing ${minutes} min later` : `opening ${minutes} min earlier`;
+      return {
+        kind: 'widen_window',
+        description: `A ${name} window ${change} (at ${value}) would let the order in.`,
+        side: fix.side === 'pickup' ? 'pickup' : 'dropoff',
+        bound: fix.bound,
+        minutes,
+        field: WINDOW_FIELD[fix.side][fix.bound],
+        value,
+      };
+    }
+    case 'extend_shift': {
+      const entry = entryOf(fix.vehicle);
+      const vehicle = routing.problem.vehicles[fix.vehicle];
+      if (!entry || !vehicle) return undefined;
+      const minutes = Math.round(fix.seconds / 60);
+      const shiftEnd = context.time(fix.latestEnd, 'delivery');
+      return {
+        kind: 'extend_shift',
+        description: `${upperFirst(context.vehicleName(fix.vehicle))} with its shift ending ${minutes} min later (at ${shiftEnd}) would take the order.`,
+        vehicleExternalId: entry.vehicleExternalId,
+        minutes,
+        shiftEnd,
+        shiftHours: (fix.latestEnd - vehicle.earliestStart) / 3600,
+      };
+    }
+    case 'add_capacity': {
+      const entry = entryOf(fix.vehicle);
+      if (!entry) return undefined;
+      const pounds = Math.ceil(fix.extra[0] ?? 0);
+      const cubicInches = Math.ceil(fix.extra[1] ?? 0);
+      const amounts = [pounds > 0 ? amount(0, pounds) : null, cubicInches > 0 ? amount(1, cubicInches) : null].filter((x) => x !== null).join(' and ');
+      const spec = routing.vehicles[fix.vehicle]!.spec;
+      return {
+        kind: 'add_capacity',
+        description: `Capacity ${amounts} more on ${context.vehicleName(fix.vehicle)} would let the order in.`,
+        vehicleExternalId: entry.vehicleExternalId,
+        pounds,
+        cubicInches,
+        capacityPounds: spec.capacityPounds + pounds,
+        capacityCubicInches: spec.capacityCubicInches + cubicInches,
+      };
+    }
+    case 'add_skill': {
+      const entry = entryOf(fix.vehicle);
+      if (!entry) return undefined;
+      return {
+        kind: 'add_skill',
+        description: `${upperFirst(context.vehicleName(fix.vehicle))} with ${fix.skills.length === 1 ? 'skill' : 'skills'} ${fix.skills.join(', ')} would take the order.`,
+        vehicleExternalId: entry.vehicleExternalId,
+        skills: [...fix.skills],
+      };
+    }
+    case 'add_vehicle': {
+      const extra = routing.extraVehicles[fix.candidate];
+      const entry = extra ? entryOf(extra.template) : undefined;
+      if (!extra || !entry) return undefined;
+      const fleetEntry: Record<string, unknown> = {
+        driverExternalId: 'new-driver',
+        vehicleExternalId: 'new-vehicle',
+        vehicleType: extra.type,
+        scheduledStart: entry.scheduledStart,
+        ...(entry.startAddress ? { startAddress: entry.startAddress } : {}),
+        ...(entry.endAddress ? { endAddress: entry.endAddress } : {}),
+        ...(entry.routeSkills && entry.routeSkills.length > 0 ? { routeSkills: [...entry.routeSkills] } : {}),
+        vehicleSpec: { ...extra.spec },
+      };
+      return {
+        kind: 'add_vehicle',
+        description: `One more ${extra.type} like ${context.vehicleName(extra.template)} (same start, depot and skills) would serve the order.`,
+        vehicleType: extra.type,
+        likeVehicleExternalId: entry.vehicleExternalId,
+        fleetEntry,
+      };
+    }
+  }
 }
 
 class ReasonContext {
@@ -97,4 +200,8 @@ function describeDetail(context: ReasonContext, detail: VerdictDetail): string {
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

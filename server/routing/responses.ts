@@ -104,12 +104,87 @@ export const persistedItinerarySchema = z
   })
   .meta({ description: 'A booked itinerary.' });
 
+const fixDescription = z
+  .string()
+  .meta({ description: 'The change in words, e.g. “A dropoff window closing 25 min later (at 2026-11-23T14:20:00-05:00) would let the order in.”' });
+const fixVehicle = z.string().meta({ description: 'The `vehicleExternalId` of the fleet entry to change.' });
+
+export const widenWindowFixSchema = z
+  .object({
+    kind: z.literal('widen_window'),
+    description: fixDescription,
+    side: z.enum(['pickup', 'dropoff']),
+    bound: z.enum(['open', 'close']).meta({ description: '`close`: the window closes later; `open`: it opens earlier.' }),
+    minutes: z.number().int().positive().meta({ description: 'How much later it closes (or earlier it opens), in whole minutes.' }),
+    field: z.enum(['pickupWindowOpen', 'pickupWindowClose', 'dropoffWindowOpen', 'dropoffWindowClose']).meta({ description: 'The order field to change.' }),
+    value: isoDateTime.meta({ description: 'Its new value.' }),
+  })
+  .meta({ description: 'Widen one window of the order.' });
+
+export const extendShiftFixSchema = z
+  .object({
+    kind: z.literal('extend_shift'),
+    description: fixDescription,
+    vehicleExternalId: fixVehicle,
+    minutes: z.number().int().positive().meta({ description: 'How much later the shift ends, in whole minutes.' }),
+    shiftEnd: isoDateTime.meta({ description: 'The new end of the shift.' }),
+    shiftHours: z.number().positive().meta({ description: 'The `vehicleSpec.shiftHours` that gives that end.' }),
+  })
+  .meta({ description: 'End one vehicle’s shift later.' });
+
+export const addCapacityFixSchema = z
+  .object({
+    kind: z.literal('add_capacity'),
+    description: fixDescription,
+    vehicleExternalId: fixVehicle,
+    pounds: z.number().int().nonnegative().meta({ description: 'Weight capacity to add (0 when weight does not bind).' }),
+    cubicInches: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'Volume capacity to add (0 when volume does not bind; volume binds only with volumeOptimization).' }),
+    capacityPounds: z.number().meta({ description: 'The new `vehicleSpec.capacityPounds`.' }),
+    capacityCubicInches: z.number().meta({ description: 'The new `vehicleSpec.capacityCubicInches`.' }),
+  })
+  .meta({ description: 'More capacity on one vehicle.' });
+
+export const addSkillFixSchema = z
+  .object({
+    kind: z.literal('add_skill'),
+    description: fixDescription,
+    vehicleExternalId: fixVehicle,
+    skills: z.array(z.string()).meta({ description: 'Skills to add to that fleet entry’s `routeSkills`.' }),
+  })
+  .meta({ description: 'A vehicle with the skills the order needs.' });
+
+export const addVehicleFixSchema = z
+  .object({
+    kind: z.literal('add_vehicle'),
+    description: fixDescription,
+    vehicleType: z.string().meta({ description: 'Catalog type of the vehicle to add.' }),
+    likeVehicleExternalId: z.string().meta({ description: 'The fleet entry it copies: scheduled start, depot, end and skills.' }),
+    fleetEntry: z.record(z.string(), z.unknown()).meta({
+      description:
+        'The fleet entry to append to `fleet` (a FleetSpec with the full `vehicleSpec` it was checked with); its `driverExternalId` and `vehicleExternalId` are placeholders to replace with real ones.',
+    }),
+  })
+  .meta({ description: 'One more vehicle in the fleet.' });
+
+export const unassignedFixSchema = z
+  .discriminatedUnion('kind', [widenWindowFixSchema, extendShiftFixSchema, addCapacityFixSchema, addSkillFixSchema, addVehicleFixSchema])
+  .meta({
+    description:
+      'The smallest change found that would let the order in, checked by the solver: with it applied, the order can be inserted into the planned itineraries (or served by the added vehicle) without moving any other order out. Absent when none was found. One change alone; fixes of different orders are independent. See docs/decisions.md.',
+  });
+export type UnassignedFix = z.infer<typeof unassignedFixSchema>;
+
 export const unassignedSchema = z.object({
   externalId: z.string(),
   reasons: z.array(
     z.object({
       code: z.enum(REASON_CODES).meta({ description: 'See the reason codes in the routing section of docs/decisions.md.' }),
       description: z.string().meta({ description: 'Names the limiting fact.' }),
+      fix: unassignedFixSchema.optional(),
     }),
   ),
 });

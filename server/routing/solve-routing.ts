@@ -1,6 +1,6 @@
 import type { Geocoder, LatLng, MatrixProvider } from '@/server/geo';
 import { zoneForCoordinate } from '@/server/geo';
-import type { Problem, Solution, SolveOptions, SolveProgress, TrafficProfile } from '@/server/optimizer';
+import { findFixes, type Problem, type Solution, type SolveOptions, type SolveProgress, type TrafficProfile } from '@/server/optimizer';
 import { assembleProblem, layoutLocations, type FleetEntry, type PlaceResolution, type ResolvedPlaces, type RoutingOrder } from './build-problem';
 import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
 import { toPlanOutcome, type PlanOutcome } from './plan-result';
@@ -123,7 +123,10 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
           ...(deps.signal ? { signal: deps.signal } : {}),
           ...(deps.onProgress ? { onProgress: bestProgress(routing.problem.shipments.length, timeLimitMs, deps.onProgress) } : {}),
         });
-  return toPlanOutcome(routing, solution, input.orders, input.fleet, options.enableStopClustering, input.includeUnusedVehicles ?? false);
+  // For each unassigned order, the smallest checked change that would let it in (bounded in time).
+  const withFixes =
+    solution.unassigned.length > 0 ? findFixes(routing.problem, solution, { extraVehicles: routing.extraVehicles.map((e) => e.vehicle) }) : solution;
+  return toPlanOutcome(routing, withFixes, input.orders, input.fleet, options.enableStopClustering, input.includeUnusedVehicles ?? false);
 }
 
 /** What a running solve reports: its best solution so far, in the optimizer's terms. */

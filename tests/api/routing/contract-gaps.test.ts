@@ -171,17 +171,20 @@ describe('routing contract gaps', () => {
       },
       { ...base, externalId: 'needs-liftgate', requiredSkills: ['liftgate'] },
     ];
-    type Reasons = { unassigned: { externalId: string; reasons: { code: string; description: string }[] }[] };
+    type Reasons = { unassigned: { externalId: string; reasons: { code: string; description: string; fix?: { description: string } }[] }[] };
     const planned = await expectJson<Reasons>(await post('/v1/routing/plan', { ...plan, orders }, { auth }), 200);
     const reason = (id: string) => planned.unassigned.find((u) => u.externalId === id)?.reasons[0];
     expect(planned.unassigned.map((u) => u.externalId).sort()).toEqual(['far-dropoff', 'far-pickup', 'heavy', 'late-evening', 'needs-liftgate']);
     for (const entry of planned.unassigned) {
-      for (const { description } of entry.reasons) {
+      for (const { description, fix } of entry.reasons) {
         // No epoch seconds, infinities or solver dimensions.
         expect(description).not.toMatch(/\d{9,}|Infinity|dimension|NaN/);
+        if (fix) expect(fix.description).not.toMatch(/\d{9,}|Infinity|dimension|NaN/);
       }
     }
-    expect(reason('heavy')).toEqual({ code: 'EXCEEDS_VEHICLE_CAPACITY', description: expect.stringContaining('4,000 lb') as unknown });
+    // A reason may also carry the solver's fix (tests/api/routing/unassigned-fixes.test.ts applies them).
+    expect(reason('heavy')).toMatchObject({ code: 'EXCEEDS_VEHICLE_CAPACITY', description: expect.stringContaining('4,000 lb') as unknown });
+    expect(reason('heavy')).toHaveProperty('fix.description', 'Capacity 1,000 lb more on vehicle van-1 would let the order in.');
     expect(reason('heavy')!.description).toContain('3,000 lb');
     expect(reason('late-evening')!.code).toBe('OUTSIDE_SHIFT');
     expect(reason('late-evening')!.description).toContain('dropoff window (2026-11-23T20:00:00-05:00 to 2026-11-23T21:00:00-05:00)');
@@ -194,9 +197,10 @@ describe('routing contract gaps', () => {
     expect(reason('far-dropoff')!.description).toMatch(
       /^The dropoff cannot be reached in time .* after the dropoff window closes at 2026-11-23T09:00:00-05:00/,
     );
-    expect(reason('needs-liftgate')).toEqual({
+    expect(reason('needs-liftgate')).toMatchObject({
       code: 'NO_VEHICLE_WITH_SKILLS',
       description: 'The order needs skill liftgate; no vehicle in the fleet has it.',
+      fix: { kind: 'add_skill', vehicleExternalId: 'van-1', skills: ['liftgate'] },
     });
 
     // A van with a six-hour shift that must come back to the store cannot go to Boston and back.
