@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RouterOutputs } from '@/server/api';
+import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
 import { Field, fieldOf, numberOrUndefined, saveErrorOf, type SaveError } from './form-fields';
 import { useTRPC } from './providers';
@@ -42,11 +43,7 @@ function AccountPicker({
     <div className="inline-field">
       <label htmlFor="account-picker">Account</label>
       <select id="account-picker" value={accountId ?? ''} onChange={(e) => onChange(Number(e.target.value))}>
-        {accounts.map((a) => (
-          <option key={a.id} value={a.id}>
-            {`${'\u00a0\u00a0'.repeat(a.depth)}${a.name} (#${a.id})`}
-          </option>
-        ))}
+        <AccountOptions accounts={accounts} />
       </select>
     </div>
   );

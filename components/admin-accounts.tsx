@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
+import { AccountOptions } from './account-options';
 import { flattenAccountTree, type AccountNode } from './account-tree';
 import { Field, fieldOf, numberOrUndefined, saveErrorOf } from './form-fields';
 import { useTRPC } from './providers';
@@ -97,12 +98,7 @@ export function AccountsAdmin() {
             </Field>
             <Field name="parentId" label="Under" error={errorFor('parentId')}>
               <select id="f-parentId" value={parentId ?? accounts[0]?.id ?? ''} onChange={(e) => setParentId(Number(e.target.value))}>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {'\u00a0\u00a0'.repeat(a.depth)}
-                    {a.name}
-                  </option>
-                ))}
+                <AccountOptions accounts={accounts} />
               </select>
             </Field>
             {LOCATION_FIELDS.map((field) => (

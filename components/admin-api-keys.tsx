@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
 import { dateTime } from './date-picker';
 import { Field, fieldOf, saveErrorOf } from './form-fields';
@@ -59,12 +60,7 @@ export function ApiKeysAdmin() {
           <div className="settings-form">
             <Field name="accountId" label="Account" error={errorFor('accountId')} hint="Requests with the key act on this account and its branches">
               <select id="f-accountId" value={accountId ?? accounts[0]?.id ?? ''} onChange={(e) => setAccountId(Number(e.target.value))}>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {'\u00a0\u00a0'.repeat(a.depth)}
-                    {a.name}
-                  </option>
-                ))}
+                <AccountOptions accounts={accounts} />
               </select>
             </Field>
             <Field name="userId" label="User" error={errorFor('userId')} hint="The user id is the Basic auth user name">

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
 import { Field, fieldOf, saveErrorOf } from './form-fields';
 import { useTRPC } from './providers';
@@ -84,12 +85,7 @@ export function UsersAdmin() {
             </Field>
             <Field name="accountId" label="Account" error={errorFor('accountId')} hint="The account the user sees, with its branches">
               <select id="f-accountId" value={accountId ?? accounts[0]?.id ?? ''} onChange={(e) => setAccountId(Number(e.target.value))}>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {'\u00a0\u00a0'.repeat(a.depth)}
-                    {a.name}
-                  </option>
-                ))}
+                <AccountOptions accounts={accounts} />
               </select>
             </Field>
           </div>

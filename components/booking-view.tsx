@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
 import { localTime } from './date-picker';
 import { useTRPC } from './providers';
@@ -140,11 +141,7 @@ function TrySearch() {
           <div className="field">
             <label htmlFor="b-branchId">Branch</label>
             <select id="b-branchId" value={branchId} onChange={set('branchId')}>
-              {accounts.map((a) => (
-                <option key={a.id} value={String(a.id)}>
-                  {`${'\u00a0'.repeat(a.depth * 2)}${a.name} (#${a.id})`}
-                </option>
-              ))}
+              <AccountOptions accounts={accounts} />
             </select>
           </div>
           {input('date', 'Date', 'date')}

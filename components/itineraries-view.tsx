@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
 import { DatePicker, formatDuration, formatMiles, localTime, useDateParam } from './date-picker';
 import { useTRPC } from './providers';
@@ -38,12 +39,7 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
             }}
           >
             <option value="">All of your accounts</option>
-            {branches.map((b) => (
-              <option key={b.id} value={b.id}>
-                {'\u00a0\u00a0'.repeat(b.depth)}
-                {b.name}
-              </option>
-            ))}
+            <AccountOptions accounts={branches} />
           </select>
         </label>
         <span className="muted">Booked itineraries (live) scheduled to start on this date.</span>
