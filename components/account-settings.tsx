@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RouterOutputs } from '@/server/api';
 import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
-import { Field, fieldOf, numberOrUndefined, saveErrorOf, type SaveError } from './form-fields';
+import { Field, fieldErrors, fieldOf, numberOrUndefined, saveErrorOf, type SaveError } from './form-fields';
 import { useTRPC } from './providers';
 
 /** Admin editors for an account's own booking pricing and slot policy (saved with setSettings). */
@@ -99,8 +99,7 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
     'booking.rateCards',
     'booking',
   ];
-  const errorField = fieldOf(error, fields);
-  const errorFor = (f: string) => (errorField === f ? (error?.message ?? null) : null);
+  const { errorField, errorFor } = fieldErrors(error, fields);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -466,8 +465,7 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
     'slotPolicy.availableBuckets',
     'slotPolicy.defaultBucket',
   ];
-  const errorField = fieldOf(error, fields);
-  const errorFor = (f: string) => (errorField === f ? (error?.message ?? null) : null);
+  const { errorField, errorFor } = fieldErrors(error, fields);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { AccountOptions } from './account-options';
 import { flattenAccountTree, type AccountNode } from './account-tree';
-import { Field, fieldOf, numberOrUndefined, saveErrorOf } from './form-fields';
+import { Field, fieldErrors, FormFooter, numberOrUndefined, saveErrorOf } from './form-fields';
 import { useTRPC } from './providers';
 
 const LOCATION_FIELDS = ['addressLine1', 'city', 'state', 'postalCode', 'latitude', 'longitude'] as const;
@@ -56,8 +56,7 @@ export function AccountsAdmin() {
     }),
   );
   const error = create.error ? saveErrorOf(create.error) : null;
-  const errorField = fieldOf(error, FIELDS);
-  const errorFor = (field: string) => (errorField === field ? (error?.message ?? null) : null);
+  const { errorField, errorFor } = fieldErrors(error, FIELDS);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -119,21 +118,20 @@ export function AccountsAdmin() {
               </Field>
             ))}
           </div>
-          {error && !errorField ? (
-            <p className="alert" role="alert">
-              {error.message}
-            </p>
-          ) : null}
-          <p className="actions">
-            <button type="submit" disabled={create.isPending || accounts.length === 0}>
-              {create.isPending ? 'Creating…' : 'Create branch'}
-            </button>
+          <FormFooter
+            error={error}
+            errorField={errorField}
+            pending={create.isPending}
+            disabled={accounts.length === 0}
+            label="Create branch"
+            pendingLabel="Creating…"
+          >
             {created ? (
               <span role="status" className="saved">
                 {created}
               </span>
             ) : null}
-          </p>
+          </FormFooter>
         </form>
       </section>
     </>

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
 import { dateTime } from './date-picker';
-import { Field, fieldOf, saveErrorOf } from './form-fields';
+import { Field, fieldErrors, FormFooter, saveErrorOf } from './form-fields';
 import { useTRPC } from './providers';
 import { CopyableSecret } from './secret';
 
@@ -34,8 +34,7 @@ export function ApiKeysAdmin() {
   );
   const revoke = useMutation(trpc.admin.apiKeys.revoke.mutationOptions({ onSuccess: () => refresh() }));
   const error = create.error ? saveErrorOf(create.error) : null;
-  const errorField = fieldOf(error, ['accountId', 'userId', 'environment']);
-  const errorFor = (field: string) => (errorField === field ? (error?.message ?? null) : null);
+  const { errorField, errorFor } = fieldErrors(error, ['accountId', 'userId', 'environment']);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,16 +79,14 @@ export function ApiKeysAdmin() {
               </select>
             </Field>
           </div>
-          {error && !errorField ? (
-            <p className="alert" role="alert">
-              {error.message}
-            </p>
-          ) : null}
-          <p className="actions">
-            <button type="submit" disabled={create.isPending || accounts.length === 0 || activeUsers.length === 0}>
-              {create.isPending ? 'Creating…' : 'Create key'}
-            </button>
-          </p>
+          <FormFooter
+            error={error}
+            errorField={errorField}
+            pending={create.isPending}
+            disabled={accounts.length === 0 || activeUsers.length === 0}
+            label="Create key"
+            pendingLabel="Creating…"
+          />
         </form>
       </section>
       <section className="panel" aria-labelledby="keys-heading">

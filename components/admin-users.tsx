@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
-import { Field, fieldOf, saveErrorOf } from './form-fields';
+import { Field, fieldErrors, FormFooter, saveErrorOf } from './form-fields';
 import { useTRPC } from './providers';
 import { CopyableSecret } from './secret';
 
@@ -42,8 +42,7 @@ export function UsersAdmin() {
   const disable = useMutation(trpc.admin.users.setDisabled.mutationOptions({ onSuccess: () => refresh() }));
 
   const error = invite.error ? saveErrorOf(invite.error) : null;
-  const errorField = fieldOf(error, ['email', 'role', 'accountId', 'externalUserId']);
-  const errorFor = (field: string) => (errorField === field ? (error?.message ?? null) : null);
+  const { errorField, errorFor } = fieldErrors(error, ['email', 'role', 'accountId', 'externalUserId']);
   const actionError = reset.error ?? disable.error;
 
   const submit = (event: FormEvent) => {
@@ -89,16 +88,14 @@ export function UsersAdmin() {
               </select>
             </Field>
           </div>
-          {error && !errorField ? (
-            <p className="alert" role="alert">
-              {error.message}
-            </p>
-          ) : null}
-          <p className="actions">
-            <button type="submit" disabled={invite.isPending || accounts.length === 0}>
-              {invite.isPending ? 'Inviting…' : 'Invite user'}
-            </button>
-          </p>
+          <FormFooter
+            error={error}
+            errorField={errorField}
+            pending={invite.isPending}
+            disabled={accounts.length === 0}
+            label="Invite user"
+            pendingLabel="Inviting…"
+          />
         </form>
       </section>
       <section className="panel" aria-labelledby="users-heading">

@@ -58,3 +58,44 @@ export function numberOrUndefined(value: string): number | undefined {
   if (value.trim() === '') return undefined;
   return Number(value);
 }
+
+/** The field among `fields` that a refused save names, and the message to show at each field (null elsewhere). */
+export function fieldErrors(error: SaveError | null, fields: readonly string[]): { errorField: string | null; errorFor: (field: string) => string | null } {
+  const errorField = fieldOf(error, fields);
+  return { errorField, errorFor: (field) => (errorField === field ? (error?.message ?? null) : null) };
+}
+
+/** The end of a form: a refusal that names none of its fields, the submit button, and what follows it (a status). */
+export function FormFooter({
+  error,
+  errorField,
+  pending,
+  disabled,
+  label,
+  pendingLabel,
+  children,
+}: {
+  error: SaveError | null;
+  errorField: string | null;
+  pending: boolean;
+  disabled?: boolean;
+  label: string;
+  pendingLabel: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {error && !errorField ? (
+        <p className="alert" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <p className="actions">
+        <button type="submit" disabled={pending || disabled}>
+          {pending ? pendingLabel : label}
+        </button>
+        {children}
+      </p>
+    </>
+  );
+}

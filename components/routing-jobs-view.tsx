@@ -12,6 +12,15 @@ export type RoutingJobSummary = RouterOutputs['routingJobs']['list']['jobs'][num
 
 const PAGE_SIZE = 25;
 
+type Filter = Omit<ListQuery, 'page' | 'pageSize'>;
+
+/** The list's filters: each a select whose empty choice means all. */
+const FILTERS: { key: keyof Filter; label: string; options: readonly string[] }[] = [
+  { key: 'environment', label: 'Environment', options: ['live', 'sandbox'] },
+  { key: 'status', label: 'Status', options: ['processing', 'complete', 'failed', 'canceled'] },
+  { key: 'kind', label: 'Mode', options: ['plan', 'book'] },
+];
+
 export function StatusBadge({ status }: { status: RoutingJobSummary['status'] }) {
   return <span className={`status status-${status}`}>{status}</span>;
 }
@@ -26,7 +35,7 @@ export function servedLabel(job: RoutingJobSummary): string {
 /** The subtree's routing jobs (those still retained), newest first, with filters and paging. */
 export function RoutingJobsView() {
   const trpc = useTRPC();
-  const [filter, setFilter] = useState<Omit<ListQuery, 'page' | 'pageSize'>>({});
+  const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState(1);
   const list = useQuery({
     ...trpc.routingJobs.list.queryOptions({ ...filter, page, pageSize: PAGE_SIZE }),
@@ -37,9 +46,10 @@ export function RoutingJobsView() {
   const jobs = list.data?.jobs ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const change = (next: Partial<typeof filter>) => {
+  const change = (next: Partial<Record<keyof Filter, string | undefined>>) => {
     setPage(1);
-    setFilter((current) => ({ ...current, ...next }));
+    // The options are the schema's values; the server validates them again.
+    setFilter((current) => ({ ...current, ...next }) as Filter);
   };
   return (
     <>
@@ -50,32 +60,19 @@ export function RoutingJobsView() {
         </Link>
       </div>
       <form className="toolbar" aria-label="Filter routing jobs" onSubmit={(e) => e.preventDefault()}>
-        <label className="inline-field">
-          Environment
-          <select value={filter.environment ?? ''} onChange={(e) => change({ environment: (e.target.value || undefined) as ListQuery['environment'] })}>
-            <option value="">All</option>
-            <option value="live">Live</option>
-            <option value="sandbox">Sandbox</option>
-          </select>
-        </label>
-        <label className="inline-field">
-          Status
-          <select value={filter.status ?? ''} onChange={(e) => change({ status: (e.target.value || undefined) as ListQuery['status'] })}>
-            <option value="">All</option>
-            <option value="processing">Processing</option>
-            <option value="complete">Complete</option>
-            <option value="failed">Failed</option>
-            <option value="canceled">Canceled</option>
-          </select>
-        </label>
-        <label className="inline-field">
-          Mode
-          <select value={filter.kind ?? ''} onChange={(e) => change({ kind: (e.target.value || undefined) as ListQuery['kind'] })}>
-            <option value="">All</option>
-            <option value="plan">Plan</option>
-            <option value="book">Book</option>
-          </select>
-        </label>
+        {FILTERS.map(({ key, label, options }) => (
+          <label key={key} className="inline-field">
+            {label}
+            <select value={filter[key] ?? ''} onChange={(e) => change({ [key]: e.target.value || undefined })}>
+              <option value="">All</option>
+              {options.map((value) => (
+                <option key={value} value={value}>
+                  {value[0]!.toUpperCase() + value.slice(1)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
         <span className="muted">Finished jobs are kept for a limited time; booked itineraries stay under Itineraries.</span>
       </form>
       <section className="panel">

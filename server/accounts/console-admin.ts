@@ -6,7 +6,7 @@ import { accountIdSchema, createAccount, createAccountInputSchema, isInSubtree, 
 import { createApiKey, forgetVerifiedApiKeys, revokeApiKeyById, type CreatedApiKey } from './api-keys';
 import { AccountsError, parseOrThrow } from './errors';
 import { hashPassword } from './passwords';
-import { createUser, createUserInputSchema } from './users';
+import { createUser, createUserInputSchema, type PublicUser } from './users';
 
 /**
  * What a console admin manages in their account subtree: branches, users and their console logins,
@@ -92,6 +92,20 @@ function generatedPassword(): string {
   return randomBytes(14).toString('base64url').slice(0, 18);
 }
 
+function toManagedUser(user: typeof users.$inferSelect | PublicUser, names: ReadonlyMap<number, string>, fallbackAccountId: number): ManagedUser {
+  const accountId = user.defaultAccountId ?? fallbackAccountId;
+  return {
+    id: user.id,
+    externalUserId: user.externalUserId,
+    email: user.email,
+    role: user.role,
+    accountId,
+    accountName: names.get(accountId) ?? '',
+    createdAt: user.createdAt,
+    disabledAt: user.disabledAt,
+  };
+}
+
 /** Users of the subtree (with or without a console login), by account then id. */
 export async function listManagedUsers(actor: AdminActor): Promise<ManagedUser[]> {
   const names = await subtreeNames(actor);
@@ -100,16 +114,7 @@ export async function listManagedUsers(actor: AdminActor): Promise<ManagedUser[]
     .from(users)
     .where(inArray(users.defaultAccountId, [...names.keys()]))
     .orderBy(users.defaultAccountId, users.id);
-  return rows.map((u) => ({
-    id: u.id,
-    externalUserId: u.externalUserId,
-    email: u.email,
-    role: u.role,
-    accountId: u.defaultAccountId ?? actor.accountId,
-    accountName: names.get(u.defaultAccountId ?? actor.accountId) ?? '',
-    createdAt: u.createdAt,
-    disabledAt: u.disabledAt,
-  }));
+  return rows.map((u) => toManagedUser(u, names, actor.accountId));
 }
 
 /** Creates a console user on an account of the subtree with a generated password (returned once). */
@@ -119,9 +124,7 @@ export async function inviteUser(actor: AdminActor, input: z.input<typeof invite
   const password = generatedPassword();
   const externalUserId = parsed.externalUserId ?? `${parsed.email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '-')}-${randomBytes(3).toString('hex')}`;
   const created = await createUser(actor.db, { externalUserId, defaultAccountId: parsed.accountId, email: parsed.email, password, role: parsed.role });
-  const user = (await listManagedUsers(actor)).find((u) => u.id === created.id);
-  if (!user) throw new Error('the invited user is not listed');
-  return { user, password };
+  return { user: toManagedUser(created, await subtreeNames(actor), actor.accountId), password };
 }
 
 /** Replaces a user's console password with a generated one (returned once) and ends their sessions; needs a console login. */
@@ -146,14 +149,14 @@ export async function setUserDisabled(actor: AdminActor, input: { userId: number
   const { userId, disabled } = parseOrThrow(z.strictObject({ userId: userIdSchema, disabled: z.boolean() }), input);
   await managedUserRow(actor, userId);
   if (userId === actor.userId && disabled) throw new AccountsError('invalid_input', 'userId: you cannot disable your own login', 'userId');
-  await actor.db
+  const [updated] = await actor.db
     .update(users)
     .set(disabled ? { disabledAt: sql`now()`, sessionsRevokedAt: new Date() } : { disabledAt: null })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .returning();
+  if (!updated) throw new Error('the user disappeared while it was updated');
   if (disabled) forgetVerifiedApiKeys(actor.db, (verified) => verified.user.id === userId);
-  const user = (await listManagedUsers(actor)).find((u) => u.id === userId);
-  if (!user) throw new Error('the user is not listed');
-  return user;
+  return toManagedUser(updated, await subtreeNames(actor), actor.accountId);
 }
 
 /** API keys of the subtree's accounts, newest first (prefixes only: secrets are never stored). */

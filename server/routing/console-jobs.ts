@@ -7,24 +7,16 @@ import { RoutingError } from './errors';
 import type { RoutingJobInput } from './job-handlers';
 import { BOOK_KIND, PLAN_KIND } from './job-kinds';
 import type { RoutingRequest } from './request-schema';
-import { bookResultSchema, planResultSchema } from './responses';
+import type { PlanOutcome } from './plan-result';
+import { bookResultSchema, planResultSchema, summarizeResult } from './responses';
 import { acceptRoutingRequest, finishedReply } from './service';
+import { routingProgressSchema } from './solve-routing';
 
 /**
  * The routing jobs of an account subtree as the console shows them: a filtered, paged list, one job
  * with its progress or result, planning a request and booking a finished plan. Jobs are read from
  * the job store, so only retained jobs appear (finished ones for ROUTING_JOB_RETENTION_SECONDS).
  */
-
-export const routingProgressSchema = z.object({
-  elapsedMs: z.number(),
-  timeLimitMs: z.number(),
-  iterations: z.number(),
-  vehicles: z.number(),
-  shipments: z.number(),
-  unassigned: z.number(),
-  cost: z.number(),
-});
 
 export const routingJobSummarySchema = z.object({
   id: z.string(),
@@ -92,12 +84,14 @@ function resultCounts(job: JobRecord): Pick<RoutingJobSummary, 'vehiclesUsed' | 
       ? { vehiclesUsed: summary.data.vehiclesUsed, ordersServed: summary.data.ordersServed, ordersUnassigned: summary.data.ordersUnassigned }
       : none;
   }
-  const outcome = (job.result as { outcome?: { itineraries?: { orders?: unknown[]; stops?: { orderExternalIds?: string[] }[] }[]; unassigned?: unknown[] } })
-    .outcome;
+  // A booking's stored result is the plan outcome it wrote (BookJobResult): the same summary as the reply's.
+  const outcome = (job.result as { outcome?: PlanOutcome }).outcome;
   if (!outcome || !Array.isArray(outcome.itineraries) || !Array.isArray(outcome.unassigned)) return none;
-  const served = new Set<string>();
-  for (const itinerary of outcome.itineraries) for (const stop of itinerary.stops ?? []) for (const id of stop.orderExternalIds ?? []) served.add(id);
-  return { vehiclesUsed: outcome.itineraries.length, ordersServed: served.size, ordersUnassigned: outcome.unassigned.length };
+  const summary = summarizeResult(
+    outcome.itineraries.map((itinerary) => ({ itineraryStops: itinerary.stops, totals: itinerary.totals })),
+    outcome.unassigned.length,
+  );
+  return { vehiclesUsed: summary.vehiclesUsed, ordersServed: summary.ordersServed, ordersUnassigned: summary.ordersUnassigned };
 }
 
 function summarize(job: JobRecord, accountNames: ReadonlyMap<number, string>): RoutingJobSummary {
@@ -180,7 +174,7 @@ export async function planFromConsole(actor: ConsoleActor, environment: 'live' |
 }
 
 /** The problemId a console booking of a plan gets: derived, so booking the same plan twice is one booking. */
-export function bookingProblemIdOf(planProblemId: string): string {
+function bookingProblemIdOf(planProblemId: string): string {
   return `book-${planProblemId}`.slice(0, 200);
 }
 

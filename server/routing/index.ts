@@ -36,7 +36,6 @@ export {
   getRoutingJob,
   planFromConsole,
   bookPlannedJob,
-  bookingProblemIdOf,
   routingJobListQuerySchema,
   routingJobListSchema,
   routingJobDetailSchema,

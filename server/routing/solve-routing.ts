@@ -5,7 +5,7 @@ import { assembleProblem, layoutLocations, type FleetEntry, type PlaceResolution
 import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
 import { toPlanOutcome, type PlanOutcome } from './plan-result';
 import type { routingAddressSchema } from './request-schema';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One routing solve from a validated request to a plan: geocode, build the matrix, translate,
@@ -129,17 +129,17 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
   return toPlanOutcome(routing, withFixes, input.orders, input.fleet, options.enableStopClustering, input.includeUnusedVehicles ?? false);
 }
 
-/** What a running solve reports: its best solution so far, in the optimizer's terms. */
-export interface RoutingProgress {
-  [key: string]: number;
-  elapsedMs: number;
-  timeLimitMs: number;
-  iterations: number;
-  vehicles: number;
-  shipments: number;
-  unassigned: number;
-  cost: number;
-}
+/** What a running solve reports: its best solution so far, in the optimizer's terms (stored on the job row, read by the console). */
+export const routingProgressSchema = z.object({
+  elapsedMs: z.number(),
+  timeLimitMs: z.number(),
+  iterations: z.number(),
+  vehicles: z.number(),
+  shipments: z.number(),
+  unassigned: z.number(),
+  cost: z.number(),
+});
+export type RoutingProgress = z.infer<typeof routingProgressSchema>;
 
 /**
  * The search threads report their own improvements; a reader wants the best so far across them:
