@@ -88,22 +88,36 @@ export async function createApiKey(db: DbOrTx, input: CreateApiKeyInput): Promis
  * embedded database: no other process can revoke a key behind its back). Keyed by the user and the
  * key's HMAC, never the key itself. On globalThis: Next may load this module more than once, and a
  * revocation through any copy must reach the one cache.
+ *
+ * `epoch` counts forgets: a verification that was reading the database while a key was revoked or a
+ * user disabled may have read the row as it was before, so it is remembered only when no forget
+ * happened between its start and its end.
  */
 const VERIFIED_CACHE = Symbol.for('routing-booking-service.verified-api-keys');
 const VERIFIED_CACHE_MAX_ENTRIES = 10_000;
-type VerifiedCache = Map<string, VerifiedApiKey & { lastUsedAt: number }>;
+interface VerifiedCache {
+  entries: Map<string, VerifiedApiKey & { lastUsedAt: number }>;
+  epoch: number;
+}
 type GlobalWithCache = typeof globalThis & { [VERIFIED_CACHE]?: WeakMap<object, VerifiedCache> };
 const verifiedCaches = ((globalThis as GlobalWithCache)[VERIFIED_CACHE] ??= new WeakMap());
 
 /** Remember verified keys for `db` in this process. Only for a database no other process writes. */
 export function rememberVerifiedApiKeys(db: Db): void {
-  if (!verifiedCaches.has(db)) verifiedCaches.set(db, new Map());
+  if (!verifiedCaches.has(db)) verifiedCaches.set(db, { entries: new Map(), epoch: 0 });
 }
 
-/** Drops remembered verifications that `match` selects (a revoked key, a disabled user's keys). */
+/**
+ * Drops remembered verifications that `match` selects (a revoked key, a disabled user's keys), and
+ * keeps verifications in flight from remembering what they read. Call it before the write (so the
+ * memory stops answering at once) and again after it has committed (so nothing read before the
+ * commit is remembered).
+ */
 export function forgetVerifiedApiKeys(db: DbOrTx, match: (verified: VerifiedApiKey) => boolean): void {
   const cache = verifiedCaches.get(db);
-  for (const [cacheKey, verified] of cache ?? []) if (match(verified)) cache?.delete(cacheKey);
+  if (!cache) return;
+  cache.epoch += 1;
+  for (const [cacheKey, verified] of cache.entries) if (match(verified)) cache.entries.delete(cacheKey);
 }
 
 /** The stored record of a presented key whose hash matches, revoked or not; undefined otherwise. */
@@ -132,12 +146,14 @@ export async function revokeApiKey(db: DbOrTx, key: string): Promise<{ id: numbe
 
 /** Revokes a key by id (idempotent; the caller has checked it may). The next request with it answers 401. */
 export async function revokeApiKeyById(db: DbOrTx, id: number): Promise<{ id: number; revokedAt: Date }> {
-  forgetVerifiedApiKeys(db, (verified) => verified.id === id);
+  const revoked = (verified: VerifiedApiKey) => verified.id === id;
+  forgetVerifiedApiKeys(db, revoked);
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
     .where(eq(apiKeys.id, id))
     .returning({ id: apiKeys.id, revokedAt: apiKeys.revokedAt });
+  forgetVerifiedApiKeys(db, revoked);
   if (!row?.revokedAt) throw new AccountsError('not_found', `keyId: no API key ${id}`, 'keyId');
   return { id: row.id, revokedAt: row.revokedAt };
 }
@@ -155,9 +171,10 @@ export interface VerifiedApiKey {
  */
 export async function verifyApiKey(db: Db, externalUserId: string, key: string): Promise<VerifiedApiKey | undefined> {
   const cache = verifiedCaches.get(db);
+  const epochAtStart = cache?.epoch;
   const presentedHash = cache && KEY_PATTERN.test(key) ? hashKey(await pepperFor(db), key) : undefined;
   const cacheKey = presentedHash === undefined ? undefined : `${externalUserId}\u0000${presentedHash}`;
-  const cached = cacheKey === undefined ? undefined : cache?.get(cacheKey);
+  const cached = cacheKey === undefined ? undefined : cache?.entries.get(cacheKey);
   if (cached && Date.now() - cached.lastUsedAt <= 60_000) {
     const { lastUsedAt: _lastUsedAt, ...verified } = cached;
     return verified;
@@ -174,9 +191,9 @@ export async function verifyApiKey(db: Db, externalUserId: string, key: string):
     lastUsedAt = Date.now();
   }
   const verified = { id: found.id, accountId: found.accountId, environment: found.environment, user: found.user };
-  if (cache && cacheKey !== undefined) {
-    if (cache.size >= VERIFIED_CACHE_MAX_ENTRIES) cache.clear();
-    cache.set(cacheKey, { ...verified, lastUsedAt });
+  if (cache && cacheKey !== undefined && cache.epoch === epochAtStart) {
+    if (cache.entries.size >= VERIFIED_CACHE_MAX_ENTRIES) cache.entries.clear();
+    cache.entries.set(cacheKey, { ...verified, lastUsedAt });
   }
   return verified;
 }

@@ -12,6 +12,7 @@ import {
   listManagedUsers,
   rememberVerifiedApiKeys,
   resetUserPassword,
+  revokeApiKeyById,
   revokeManagedApiKey,
   setUserDisabled,
   verifyConsoleLogin,
@@ -128,6 +129,38 @@ describe(`console administration on ${testDbKind()}`, () => {
     expect((await revokeManagedApiKey(admin, { keyId: created.id })).revokedAt).toEqual(revoked.revokedAt);
     expect(await refusal(revokeManagedApiKey(admin, { keyId: foreign.id }))).toEqual({ code: 'not_found', param: 'keyId' });
     expect((await authenticateApiRequest(testDb.db, basic('other-user', foreign.key), { allowJwt: false })).ok).toBe(true);
+  });
+
+  it('forgets a key revoked, or a user disabled, while a verification of it was reading the database', async () => {
+    const nextTurns = async (turns: number) => {
+      for (let turn = 0; turn < turns; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    };
+    // Each head start lets the verification get further (read the row, record its use) before the
+    // revocation lands; whatever it read, the next request must be refused.
+    for (let headStart = 0; headStart <= 24; headStart += 1) {
+      const created = await createManagedApiKey(admin, { accountId: branchId, userId: admin.userId, environment: 'sandbox' });
+      const inFlight = authenticateApiRequest(testDb.db, basic('tenant-admin', created.key), { allowJwt: false });
+      await nextTurns(headStart);
+      await revokeApiKeyById(testDb.db, created.id);
+      await inFlight;
+      expect(await authenticateApiRequest(testDb.db, basic('tenant-admin', created.key), { allowJwt: false }), `head start ${headStart}`).toEqual({
+        ok: false,
+        code: 'unauthenticated',
+      });
+    }
+    const { user } = await inviteUser(admin, { email: 'racing@tenant.test', role: 'dispatcher', accountId: branchId });
+    const key = await createManagedApiKey(admin, { accountId: branchId, userId: user.id, environment: 'sandbox' });
+    for (let headStart = 0; headStart <= 24; headStart += 1) {
+      const inFlight = authenticateApiRequest(testDb.db, basic(user.externalUserId, key.key), { allowJwt: false });
+      await nextTurns(headStart);
+      await setUserDisabled(admin, { userId: user.id, disabled: true });
+      await inFlight;
+      expect(await authenticateApiRequest(testDb.db, basic(user.externalUserId, key.key), { allowJwt: false }), `head start ${headStart}`).toEqual({
+        ok: false,
+        code: 'unauthenticated',
+      });
+      await setUserDisabled(admin, { userId: user.id, disabled: false });
+    }
   });
 
   it('creates branches under accounts of the subtree only, with a validated location', async () => {

@@ -3,7 +3,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema, type Db } from '@/server/db';
 import { accountIdSchema, createAccount, createAccountInputSchema, isInSubtree, listSubtree, type Account } from './accounts';
-import { createApiKey, forgetVerifiedApiKeys, revokeApiKeyById, type CreatedApiKey } from './api-keys';
+import { createApiKey, forgetVerifiedApiKeys, revokeApiKeyById, type CreatedApiKey, type VerifiedApiKey } from './api-keys';
 import { AccountsError, parseOrThrow } from './errors';
 import { hashPassword } from './passwords';
 import { createUser, createUserInputSchema, type PublicUser } from './users';
@@ -149,13 +149,15 @@ export async function setUserDisabled(actor: AdminActor, input: { userId: number
   const { userId, disabled } = parseOrThrow(z.strictObject({ userId: userIdSchema, disabled: z.boolean() }), input);
   await managedUserRow(actor, userId);
   if (userId === actor.userId && disabled) throw new AccountsError('invalid_input', 'userId: you cannot disable your own login', 'userId');
+  const usersKeys = (verified: VerifiedApiKey) => verified.user.id === userId;
+  if (disabled) forgetVerifiedApiKeys(actor.db, usersKeys);
   const [updated] = await actor.db
     .update(users)
     .set(disabled ? { disabledAt: sql`now()`, sessionsRevokedAt: new Date() } : { disabledAt: null })
     .where(eq(users.id, userId))
     .returning();
   if (!updated) throw new Error('the user disappeared while it was updated');
-  if (disabled) forgetVerifiedApiKeys(actor.db, (verified) => verified.user.id === userId);
+  if (disabled) forgetVerifiedApiKeys(actor.db, usersKeys);
   return toManagedUser(updated, await subtreeNames(actor), actor.accountId);
 }
 
