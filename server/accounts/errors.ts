@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { jsonPath } from '@/server/validation';
+import { describeIssues } from '@/server/validation';
 
 export type AccountsErrorCode = 'invalid_input' | 'not_found' | 'conflict';
 
@@ -18,14 +18,10 @@ export class AccountsError extends Error {
   }
 }
 
-/** The first zod issue as an AccountsError naming its field. */
+/** A failed parse as an AccountsError naming its field (`describeIssues`, under `root` when given). */
 export function fromZodError(error: z.ZodError, root?: string): AccountsError {
-  const issue = error.issues[0];
-  if (!issue) return new AccountsError('invalid_input', 'invalid input', root);
-  // Unknown keys are reported on the object; name the key itself.
-  const path = issue.code === 'unrecognized_keys' && issue.keys[0] ? [...issue.path, issue.keys[0]] : issue.path;
-  const param = jsonPath(path, root);
-  return new AccountsError('invalid_input', param ? `${param}: ${issue.message}` : issue.message, param || undefined);
+  const { message, param } = describeIssues(error.issues, 'input', root);
+  return new AccountsError('invalid_input', message, param);
 }
 
 /** Parses with a schema or throws an AccountsError naming the field. */

@@ -5,7 +5,7 @@ import { AccountsError } from '@/server/accounts';
 import { getDb, type Db } from '@/server/db';
 import { log } from '@/server/log';
 import { getConsoleUser, type ConsoleUser } from '@/server/http/console-auth';
-import { jsonPath } from '@/server/validation';
+import { describeIssues } from '@/server/validation';
 
 /**
  * tRPC for the console: the context is the signed-in console user (from the next-auth session)
@@ -25,7 +25,9 @@ const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : undefined;
-    const first = zodError?.issues[0];
+    // Worded as the /v1 API words it (field path, unknown fields named, how many more issues),
+    // not zod's raw list, so a form can show the message as it is.
+    const described = zodError ? describeIssues(zodError.issues) : undefined;
     const domainError =
       error.cause instanceof AccountsError || error.cause?.name === 'BookingError' || error.cause?.name === 'RoutingError'
         ? (error.cause as { param?: string })
@@ -36,11 +38,11 @@ const t = initTRPC.context<TrpcContext>().create({
     return {
       ...shape,
       // Internal failures (a database error, a bug) keep their details in the server log.
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on the server; try again.' : shape.message,
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on the server; try again.' : (described?.message ?? shape.message),
       data: {
         ...data,
         // The field at fault, as the /v1 API names it (`stops[2].address`), for forms to highlight.
-        ...(first ? { param: jsonPath(first.path) } : accountsParam ? { param: accountsParam } : {}),
+        ...(described?.param !== undefined ? { param: described.param } : accountsParam ? { param: accountsParam } : {}),
       },
     };
   },

@@ -48,6 +48,11 @@ describe('console itineraries and settings procedures', () => {
     const invalid = await query('itineraries.list', admin, { date: '2026-02-30' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error?.json.data.param).toBe('date');
+    // Worded as /v1 words it, not zod's raw issue list.
+    expect(invalid.body.error?.json.message).toMatch(/^date: /);
+    const twice = await query('itineraries.list', admin, { date: '2026-02-30', accountId: -1 });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error?.json.message).toMatch(/^date: .*\(1 more issue in the input\)$/);
   });
 
   it('settings are for admins, within their subtree', async () => {
@@ -74,6 +79,7 @@ describe('console itineraries and settings procedures', () => {
     const tooBig = await mutate('settings.setBooking', admin, { accountId: tenant.parentId, booking: { pricing: { model: 'markup', markupPercent: 5000 } } });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error?.json.data.param).toBe('booking.pricing.markupPercent');
+    expect(tooBig.body.error?.json.message).toMatch(/^booking\.pricing\.markupPercent: .*1000/);
 
     // Checked by setSettings itself (an AccountsError): its param reaches the client too.
     const badDefault = await mutate('settings.setSlotPolicy', admin, {
