@@ -6,6 +6,7 @@ import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
 import { dateTime } from './date-picker';
 import { Field, fieldErrors, FormFooter, saveErrorOf } from './form-fields';
+import { ConfirmButton } from './confirm-button';
 import { useTRPC } from './providers';
 import { CopyableSecret } from './secret';
 
@@ -129,9 +130,13 @@ export function ApiKeysAdmin() {
                   <td>{key.revokedAt ? <span className="status status-failed">revoked</span> : <span className="status status-complete">active</span>}</td>
                   <td>
                     {key.revokedAt ? null : (
-                      <button type="button" className="danger small" onClick={() => revoke.mutate({ keyId: key.id })} aria-label={`Revoke key ${key.prefix}`}>
-                        Revoke
-                      </button>
+                      <ConfirmButton
+                        label="Revoke"
+                        ariaLabel={`Revoke key ${key.prefix}`}
+                        question="Revoke this key? Requests with it fail at once; this cannot be undone."
+                        confirmLabel="Revoke key"
+                        onConfirm={() => revoke.mutate({ keyId: key.id })}
+                      />
                     )}
                   </td>
                 </tr>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
 import { Field, fieldErrors, FormFooter, saveErrorOf } from './form-fields';
+import { ConfirmButton } from './confirm-button';
 import { useTRPC } from './providers';
 import { CopyableSecret } from './secret';
 
@@ -132,23 +133,33 @@ export function UsersAdmin() {
                   <td>{user.disabledAt ? <span className="status status-failed">disabled</span> : <span className="status status-complete">active</span>}</td>
                   <td className="row-actions">
                     {user.email ? (
+                      <ConfirmButton
+                        label="Reset password"
+                        className="secondary small"
+                        ariaLabel={`Reset password of ${user.email}`}
+                        question="Replace the password? The current one stops working and open sessions end."
+                        confirmLabel="Reset password"
+                        onConfirm={() => reset.mutate({ userId: user.id })}
+                      />
+                    ) : null}{' '}
+                    {user.disabledAt ? (
                       <button
                         type="button"
                         className="secondary small"
-                        onClick={() => reset.mutate({ userId: user.id })}
-                        aria-label={`Reset password of ${user.email}`}
+                        onClick={() => disable.mutate({ userId: user.id, disabled: false })}
+                        aria-label={`Enable ${user.email ?? user.externalUserId}`}
                       >
-                        Reset password
+                        Enable
                       </button>
-                    ) : null}{' '}
-                    <button
-                      type="button"
-                      className={user.disabledAt ? 'secondary small' : 'danger small'}
-                      onClick={() => disable.mutate({ userId: user.id, disabled: !user.disabledAt })}
-                      aria-label={`${user.disabledAt ? 'Enable' : 'Disable'} ${user.email ?? user.externalUserId}`}
-                    >
-                      {user.disabledAt ? 'Enable' : 'Disable'}
-                    </button>
+                    ) : (
+                      <ConfirmButton
+                        label="Disable"
+                        ariaLabel={`Disable ${user.email ?? user.externalUserId}`}
+                        question="Disable this user? Their sessions end and their API keys are refused until enabled again."
+                        confirmLabel="Disable user"
+                        onConfirm={() => disable.mutate({ userId: user.id, disabled: true })}
+                      />
+                    )}
                   </td>
                 </tr>
               ))}

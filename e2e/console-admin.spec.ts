@@ -44,7 +44,14 @@ test('an admin creates an API key in the console, uses it against /v1, revokes i
   await expect(row).toHaveCount(1);
   await expect(row).not.toContainText('never');
 
+  // Revoking asks first: Escape backs out (the key still works), the confirm button revokes.
   await row.getByRole('button', { name: /^Revoke key/ }).click();
+  await expect(row.getByRole('button', { name: 'Revoke key', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(row.getByRole('button', { name: /^Revoke key/ })).toBeFocused();
+  expect(await itinerariesStatus(tenant.externalUserId, key)).toBe(200);
+  await row.getByRole('button', { name: /^Revoke key/ }).click();
+  await row.getByRole('button', { name: 'Revoke key', exact: true }).click();
   await expect(row).toContainText('revoked');
   expect(await itinerariesStatus(tenant.externalUserId, key)).toBe(401);
   // The tenant's other keys still work.
@@ -91,12 +98,14 @@ test('an admin invites a dispatcher who signs in with the one-time password, can
 
   // Reset: the old password stops working, the new one works.
   await row.getByRole('button', { name: `Reset password of ${email}` }).click();
+  await row.getByRole('button', { name: 'Reset password', exact: true }).click();
   await expect(page.getByTestId('one-time-secret')).toContainText(`New password for ${email}`);
   const newPassword = await secretShown(page);
   expect(newPassword).not.toBe(password);
 
   // Disabled: the open session ends at its next request and signing in fails.
   await row.getByRole('button', { name: `Disable ${email}` }).click();
+  await row.getByRole('button', { name: 'Disable user', exact: true }).click();
   await expect(row).toContainText('disabled');
   await dispatcher.goto('/console/jobs');
   await expect(dispatcher).toHaveURL(/\/login/);
