@@ -130,7 +130,15 @@ export function UsersAdmin() {
                   <td>{user.email ?? <span className="muted">API only</span>}</td>
                   <td>{user.role ?? '–'}</td>
                   <td>{user.accountName}</td>
-                  <td>{user.disabledAt ? <span className="status status-failed">disabled</span> : <span className="status status-complete">active</span>}</td>
+                  <td>
+                    {user.disabledAt ? <span className="status status-failed">disabled</span> : <span className="status status-complete">active</span>}
+                    {user.passwordChangeRequired && !user.disabledAt ? (
+                      <span className="muted" data-testid="password-pending">
+                        {' '}
+                        password not yet changed
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="row-actions">
                     {user.email ? (
                       <ConfirmButton

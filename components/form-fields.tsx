@@ -59,10 +59,21 @@ export function numberOrUndefined(value: string): number | undefined {
   return Number(value);
 }
 
+/**
+ * A refusal's message as shown beside its field: the field's path that starts it
+ * (`booking.pricing.markupPercent: Too big`) is dropped, since the message sits at that field.
+ */
+export function messageAtField(message: string, param: string | null | undefined): string {
+  if (!param || !message.startsWith(`${param}: `)) return message;
+  const rest = message.slice(param.length + 2);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 /** The field among `fields` that a refused save names, and the message to show at each field (null elsewhere). */
 export function fieldErrors(error: SaveError | null, fields: readonly string[]): { errorField: string | null; errorFor: (field: string) => string | null } {
   const errorField = fieldOf(error, fields);
-  return { errorField, errorFor: (field) => (errorField === field ? (error?.message ?? null) : null) };
+  // A deeper path (`slotPolicy.blackoutDates[1]` at the blackout dates field) keeps its prefix: it says which entry.
+  return { errorField, errorFor: (field) => (errorField === field && error ? messageAtField(error.message, error.param === field ? field : null) : null) };
 }
 
 /** The end of a form: a refusal that names none of its fields, the submit button, and what follows it (a status). */

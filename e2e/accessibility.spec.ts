@@ -40,6 +40,7 @@ test('every console page passes an automated accessibility scan (no serious or c
     { path: '/console/admin/booking-pricing', ready: 'Booking pricing' },
     { path: '/console/admin/slot-policy', ready: 'Slot policy' },
     { path: '/console/admin/pickup-locations', ready: 'Pickup locations' },
+    { path: '/login/password', ready: 'Change your password' },
     { path: '/v1/docs', ready: 'Recommendations API' },
   ];
   for (const { path, ready } of pages) {

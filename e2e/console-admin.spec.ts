@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, createTenant } from '../tests/api/helpers';
-import { signIn, signInAsNewUser } from './console-session';
+import { chooseOwnPassword, signInAsNewUser, signInWithGeneratedPassword } from './console-session';
 
 /** GET /v1/itineraries with HTTP Basic `user:key`: the status only. */
 async function itinerariesStatus(externalUserId: string, key: string): Promise<number> {
@@ -81,9 +81,34 @@ test('an admin invites a dispatcher who signs in with the one-time password, can
   await expect(row).toContainText('dispatcher');
   await expect(row).toContainText('active');
 
+  await expect(row.getByTestId('password-pending')).toBeVisible();
+
   const dispatcherContext = await browser.newContext();
   const dispatcher = await dispatcherContext.newPage();
-  await signIn(dispatcher, email, password);
+  // The generated password opens only the page that replaces it: not the console, not its procedures.
+  await dispatcher.goto('/login');
+  await dispatcher.getByLabel('Email').fill(email);
+  await dispatcher.getByLabel('Password').fill(password);
+  await dispatcher.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dispatcher).toHaveURL(/\/login\/password$/);
+  await dispatcher.goto('/console/jobs');
+  await expect(dispatcher).toHaveURL(/\/login\/password$/);
+  expect((await dispatcher.request.get('/api/trpc/routingJobs.list')).status()).toBe(403);
+  // Refusals are shown at their field.
+  await dispatcher.getByLabel('Current password').fill('not the password');
+  await dispatcher.getByLabel('New password', { exact: true }).fill('my own long passphrase');
+  await dispatcher.getByLabel('New password again').fill('my own long passphrase');
+  await dispatcher.getByRole('button', { name: 'Set new password' }).click();
+  await expect(dispatcher.getByTestId('error-currentPassword')).toBeVisible();
+  await dispatcher.getByLabel('Current password').fill(password);
+  await dispatcher.getByLabel('New password', { exact: true }).fill('my own long passphrase');
+  await dispatcher.getByLabel('New password again').fill('my own long passphrase, typo');
+  await dispatcher.getByRole('button', { name: 'Set new password' }).click();
+  await expect(dispatcher.getByTestId('error-repeatPassword')).toBeVisible();
+  await chooseOwnPassword(dispatcher, email, password, 'my own long passphrase');
+  await page.reload();
+  await expect(row).toContainText('active');
+  await expect(row.getByTestId('password-pending')).toHaveCount(0);
   // Admin pages turn the dispatcher away, and the procedures refuse them directly.
   for (const path of ['/console/admin/users', '/console/admin/api-keys', '/console/admin/accounts']) {
     await dispatcher.goto(path);
@@ -115,10 +140,10 @@ test('an admin invites a dispatcher who signs in with the one-time password, can
   await expect(dispatcher.getByRole('alert')).toBeVisible();
   await expect(dispatcher).toHaveURL(/\/login/);
 
-  // Enabled again: the new password signs in.
+  // Enabled again: the reset password signs in, to be replaced first.
   await row.getByRole('button', { name: `Enable ${email}` }).click();
   await expect(row).toContainText('active');
-  await signIn(dispatcher, email, newPassword);
+  await signInWithGeneratedPassword(dispatcher, email, newPassword, 'another long passphrase');
   await dispatcherContext.close();
 });
 

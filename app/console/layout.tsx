@@ -26,6 +26,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         <div className="who">
           <span data-testid="signed-in-user">{user.email}</span>
           <span className="badge">{user.role}</span>
+          <Link href="/login/password" className="link">
+            Change password
+          </Link>
           <form action={signOutAction}>
             <button type="submit" className="link">
               Sign out

@@ -9,6 +9,8 @@ import { getConsoleUser, type ConsoleUser } from '@/server/http/console-auth';
 export async function requireConsoleUser(options: { admin?: boolean; from?: string } = {}): Promise<ConsoleUser> {
   const user = await getConsoleUser();
   if (!user) redirect(options.from ? `/login?from=${encodeURIComponent(options.from)}` : '/login');
+  // A generated password (invite, reset) is replaced before anything else.
+  if (user.passwordChangeRequired) redirect('/login/password');
   if (options.admin && user.role !== 'admin') notFound();
   return user;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountsError,
   authenticateApiRequest,
+  changeOwnPassword,
   createAccount,
   createApiKey,
   createBranch,
@@ -66,7 +67,14 @@ describe(`console administration on ${testDbKind()}`, () => {
   it('invites a console user with a one-time password that signs in; lists only the subtree', async () => {
     const { user, password } = await inviteUser(admin, { email: 'Dispatch@Tenant.test', role: 'dispatcher', accountId: branchId });
     expect(password).toMatch(/^[A-Za-z0-9_-]{18}$/);
-    expect(user).toMatchObject({ email: 'dispatch@tenant.test', role: 'dispatcher', accountId: branchId, accountName: 'Branch', disabledAt: null });
+    expect(user).toMatchObject({
+      email: 'dispatch@tenant.test',
+      role: 'dispatcher',
+      accountId: branchId,
+      accountName: 'Branch',
+      disabledAt: null,
+      passwordChangeRequired: true,
+    });
     expect(await verifyConsoleLogin('dispatch@tenant.test', password, testDb.db)).toMatchObject({ userId: user.id, role: 'dispatcher' });
     const listed = await listManagedUsers(admin);
     expect(listed.map((u) => u.externalUserId).sort()).toEqual([user.externalUserId, 'tenant-admin'].sort());
@@ -129,6 +137,26 @@ describe(`console administration on ${testDbKind()}`, () => {
     expect((await revokeManagedApiKey(admin, { keyId: created.id })).revokedAt).toEqual(revoked.revokedAt);
     expect(await refusal(revokeManagedApiKey(admin, { keyId: foreign.id }))).toEqual({ code: 'not_found', param: 'keyId' });
     expect((await authenticateApiRequest(testDb.db, basic('other-user', foreign.key), { allowJwt: false })).ok).toBe(true);
+  });
+
+  it('a generated password is replaced by the user: the current one must match, the new one must differ and be long enough', async () => {
+    const { user, password } = await inviteUser(admin, { email: 'own-choice@tenant.test', role: 'dispatcher', accountId: branchId });
+    const change = (currentPassword: string, newPassword: string) => changeOwnPassword(testDb.db, { userId: user.id, currentPassword, newPassword });
+    expect(await refusal(change('wrong password!', 'a passphrase of mine'))).toEqual({ code: 'invalid_input', param: 'currentPassword' });
+    expect(await refusal(change(password, 'short'))).toEqual({ code: 'invalid_input', param: 'newPassword' });
+    expect(await refusal(change(password, password))).toEqual({ code: 'invalid_input', param: 'newPassword' });
+    // Nothing changed by the refusals.
+    expect(await verifyConsoleLogin('own-choice@tenant.test', password, testDb.db)).not.toBeNull();
+
+    await change(password, 'a passphrase of mine');
+    expect(await verifyConsoleLogin('own-choice@tenant.test', password, testDb.db)).toBeNull();
+    expect(await verifyConsoleLogin('own-choice@tenant.test', 'a passphrase of mine', testDb.db)).not.toBeNull();
+    const listed = (await listManagedUsers(admin)).find((u) => u.id === user.id);
+    expect(listed?.passwordChangeRequired).toBe(false);
+
+    // An admin's reset makes the password a generated one again.
+    await resetUserPassword(admin, { userId: user.id });
+    expect((await listManagedUsers(admin)).find((u) => u.id === user.id)?.passwordChangeRequired).toBe(true);
   });
 
   it('forgets a key revoked, or a user disabled, while a verification of it was reading the database', async () => {

@@ -35,6 +35,8 @@ export const managedUserSchema = z.object({
   accountName: z.string(),
   createdAt: z.date(),
   disabledAt: z.date().nullable(),
+  /** Signed in with a generated password that has not been replaced yet (or never signed in). */
+  passwordChangeRequired: z.boolean(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -103,6 +105,7 @@ function toManagedUser(user: typeof users.$inferSelect | PublicUser, names: Read
     accountName: names.get(accountId) ?? '',
     createdAt: user.createdAt,
     disabledAt: user.disabledAt,
+    passwordChangeRequired: user.passwordChangeRequired,
   };
 }
 
@@ -123,11 +126,18 @@ export async function inviteUser(actor: AdminActor, input: z.input<typeof invite
   await requireInSubtree(actor, parsed.accountId, 'accountId');
   const password = generatedPassword();
   const externalUserId = parsed.externalUserId ?? `${parsed.email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '-')}-${randomBytes(3).toString('hex')}`;
-  const created = await createUser(actor.db, { externalUserId, defaultAccountId: parsed.accountId, email: parsed.email, password, role: parsed.role });
+  const created = await createUser(actor.db, {
+    externalUserId,
+    defaultAccountId: parsed.accountId,
+    email: parsed.email,
+    password,
+    role: parsed.role,
+    passwordChangeRequired: true,
+  });
   return { user: toManagedUser(created, await subtreeNames(actor), actor.accountId), password };
 }
 
-/** Replaces a user's console password with a generated one (returned once) and ends their sessions; needs a console login. */
+/** Replaces a user's console password with a generated one (returned once, to be changed at the next sign-in) and ends their sessions; needs a console login. */
 export async function resetUserPassword(actor: AdminActor, input: { userId: number }): Promise<{ password: string }> {
   const { userId } = parseOrThrow(z.strictObject({ userId: userIdSchema }), input);
   const user = await managedUserRow(actor, userId);
@@ -135,7 +145,7 @@ export async function resetUserPassword(actor: AdminActor, input: { userId: numb
   const password = generatedPassword();
   await actor.db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), sessionsRevokedAt: new Date() })
+    .set({ passwordHash: await hashPassword(password), passwordChangeRequired: true, sessionsRevokedAt: new Date() })
     .where(eq(users.id, userId));
   return { password };
 }

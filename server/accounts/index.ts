@@ -12,7 +12,17 @@ export {
   type Account,
   type CreateAccountInput,
 } from './accounts';
-export { createUser, getUserByExternalId, verifyConsoleLogin, type ConsoleLoginUser, type CreateUserInput, type PublicUser, type UserRole } from './users';
+export {
+  changeOwnPassword,
+  createUser,
+  getUserByExternalId,
+  newPasswordSchema,
+  verifyConsoleLogin,
+  type ConsoleLoginUser,
+  type CreateUserInput,
+  type PublicUser,
+  type UserRole,
+} from './users';
 export {
   createApiKey,
   rememberVerifiedApiKeys,

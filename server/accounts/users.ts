@@ -6,6 +6,9 @@ import { AccountsError, parseOrThrow } from './errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
 const { users, userRoles } = schema;
+
+/** What a password chosen by its user must be; generated ones are longer anyway. */
+export const newPasswordSchema = z.string().min(12, 'must be at least 12 characters').max(1024);
 export type UserRole = (typeof userRoles)[number];
 export type User = typeof users.$inferSelect;
 /** A user without its password hash: what leaves this module. */
@@ -21,8 +24,10 @@ export const createUserInputSchema = z
       .regex(/^[^:\s]+$/, 'must not contain ":" or spaces'),
     defaultAccountId: accountIdSchema.optional(),
     email: z.email().max(320).optional(),
-    password: z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
+    password: newPasswordSchema.optional(),
     role: z.enum(userRoles).optional(),
+    /** The password was made up by someone else (an admin's invite): the console asks for a new one first. */
+    passwordChangeRequired: z.boolean().optional(),
   })
   .superRefine((u, ctx) => {
     const login = [u.email, u.password, u.role].filter((v) => v !== undefined).length;
@@ -60,6 +65,7 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Pu
       email: email ?? null,
       passwordHash,
       role: parsed.role ?? null,
+      passwordChangeRequired: parsed.passwordChangeRequired ?? false,
     })
     .returning()
     .catch((error: unknown) => {
@@ -105,4 +111,28 @@ export async function verifyConsoleLogin(email: string, password: string, db?: D
     role: user.role,
     accountId: user.defaultAccountId,
   };
+}
+
+/**
+ * A console user replaces their own password (the generated one of an invite or reset, or any time):
+ * the current one must match, the new one must differ. Every session signed in before, this one
+ * included, ends: the user signs in again with the new password.
+ */
+export async function changeOwnPassword(db: DbOrTx, input: { userId: number; currentPassword: string; newPassword: string }): Promise<void> {
+  const parsed = parseOrThrow(
+    z.strictObject({ userId: z.number().int().positive(), currentPassword: z.string().min(1, 'is required').max(1024), newPassword: newPasswordSchema }),
+    input,
+  );
+  const [user] = await db.select().from(users).where(eq(users.id, parsed.userId));
+  if (!user?.passwordHash || user.disabledAt) throw new AccountsError('not_found', 'userId: no console login', 'userId');
+  if (!(await verifyPassword(parsed.currentPassword, user.passwordHash))) {
+    throw new AccountsError('invalid_input', 'currentPassword: does not match your current password', 'currentPassword');
+  }
+  if (parsed.newPassword === parsed.currentPassword) {
+    throw new AccountsError('invalid_input', 'newPassword: must differ from the current password', 'newPassword');
+  }
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(parsed.newPassword), passwordChangeRequired: false, sessionsRevokedAt: new Date() })
+    .where(eq(users.id, parsed.userId));
 }

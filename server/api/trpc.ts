@@ -64,6 +64,7 @@ export const publicProcedure = t.procedure.use(logged);
 /** A signed-in console user (admin or dispatcher). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to the console.' });
+  if (ctx.user.passwordChangeRequired) throw new TRPCError({ code: 'FORBIDDEN', message: 'Choose a new password first (/login/password).' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 

@@ -19,7 +19,11 @@ export const consoleUserSchema = z.object({
   role: z.enum(['admin', 'dispatcher']),
   accountId: z.number().int(),
 });
-export type ConsoleUser = z.infer<typeof consoleUserSchema>;
+/** The signed-in user as pages and procedures see it, read again from the database on each request. */
+export type ConsoleUser = z.infer<typeof consoleUserSchema> & {
+  /** Signed in with a password an admin generated: nothing but choosing a new one until then. */
+  passwordChangeRequired: boolean;
+};
 
 /** What the session token carries: the user at sign-in and when that was (epoch ms). */
 const sessionUserSchema = consoleUserSchema.extend({ signedInAt: z.number().optional() });
@@ -151,5 +155,6 @@ export async function getConsoleUser(): Promise<ConsoleUser | null> {
     email: current.email,
     role: current.role,
     accountId: current.defaultAccountId,
+    passwordChangeRequired: current.passwordChangeRequired,
   };
 }
