@@ -1,6 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-import type { MessagePort } from 'node:worker_threads';
+import { isMainThread, type MessagePort } from 'node:worker_threads';
 import { loadJobHandler } from './handlers';
 import { JobError, type JobErrorBody, type Json } from './types';
 import { isErrorNamed } from '@/server/errors';
@@ -40,9 +40,12 @@ const JOB_THREAD_NICENESS = 10;
 /**
  * Requests and polls come first: with every core solving, the event-loop thread would otherwise
  * wait its turn behind the solver threads. Linux schedules threads separately, so this lowers only
- * this worker thread (its id from /proc/thread-self); elsewhere it does nothing.
+ * this worker thread (its id from /proc/thread-self); elsewhere it does nothing. Never on the main
+ * thread: this module is also loaded there (for `errorBody`), and lowering the event loop is the
+ * opposite of the point.
  */
-function yieldToTheEventLoopThread(): void {
+export function yieldToTheEventLoopThread(): void {
+  if (isMainThread) return;
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, Math.min(19, getPriority(threadId) + JOB_THREAD_NICENESS));
