@@ -190,12 +190,13 @@ describe.skipIf(!onPostgres)('jobs in queue mode with worker processes (PostgreS
     await Promise.all(ids.map((id) => jobs.cancel(id)));
     const started = Date.now();
     const { job } = await jobs.submit(solveProbe(50));
-    expect((await jobs.waitFor(job.id, 30_000))?.status).toBe('complete');
-    // Not the 120 s the canceled solves would have held the threads for.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await jobs.waitFor(job.id, 50_000))?.status).toBe('complete');
+    // Not the 120 s the canceled solves would have held the threads for (usually 1 to 3 s; the
+    // bound leaves room for a machine busy with other work, where this took 12.7 s once).
+    expect(Date.now() - started).toBeLessThan(45_000);
     for (const id of ids) expect(await jobs.get(id)).toMatchObject({ status: 'canceled' });
     expect(await testDb.db.select().from(jobProbeWrites).where(inArray(jobProbeWrites.jobId, ids))).toHaveLength(0);
-  }, 60_000);
+  }, 120_000);
 
   it('re-sends a processing job that no queue message delivers any more', async () => {
     // What pg-boss giving up on a job leaves: a processing row and no live message.
