@@ -212,13 +212,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A booking job of the caller's account and environment that booking's clock has not expired; null otherwise. */
 export async function findBookingJob(caller: BookingCaller, jobId: string): Promise<JobRecord | null> {
-  if (!UUID.test(jobId)) return null;
-  return visibleBookingJob(caller, await caller.jobs.get(jobId));
-}
-
-/** The job when it is a booking search the caller may see (its account and environment, not expired); null otherwise. */
-function visibleBookingJob(caller: BookingCaller, job: JobRecord | null): JobRecord | null {
   const now = caller.now ?? bookingNow;
+  if (!UUID.test(jobId)) return null;
+  const job = await caller.jobs.get(jobId);
   if (!job || job.kind !== BOOKING_SEARCH_KIND || job.accountId !== caller.principal.accountId || job.environment !== caller.principal.environment) return null;
   const retentionMs = getConfig().BOOKING_RESULT_RETENTION_SECONDS * 1000;
   const finished = finishedOnBookingClock(job);
@@ -244,8 +240,8 @@ export async function pollBookingJob(caller: BookingCaller, jobId: string, prefe
   const waitSeconds = Math.min(wait.seconds, MAX_POLL_WAIT_SECONDS);
   const preferenceApplied = wait.applied ? `wait=${waitSeconds}` : null;
   if (job.status === 'processing' && waitSeconds > 0) {
-    // waitFor answers the job as it then is: checked again, not read again.
-    job = visibleBookingJob(caller, await caller.jobs.waitFor(job.id, waitSeconds * 1000)) ?? job;
+    await caller.jobs.waitFor(job.id, waitSeconds * 1000);
+    job = (await findBookingJob(caller, jobId)) ?? job;
   }
   if (job.status === 'processing')
     return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS, preferenceApplied };
