@@ -3,7 +3,7 @@ import { schema } from '@/server/db';
 import { epochToLocalIso, getMatrixProvider, trafficProfileFor } from '@/server/geo';
 import type { JobHandler, Json } from '@/server/jobs';
 import type { BookedRoute } from '@/server/routing';
-import { bookedRoutesSnapshot, routesOfSnapshot, type RouteScope, type RoutesSnapshot } from './booked-routes';
+import { bookedRoutesFor, type RouteScope } from './booked-routes';
 import { quotePrice } from './pricing';
 import type { BookingPrice } from './request-schema';
 import { bookingSearchPoints, searchBookingWindows, type FoundWindow, type HourReason, type NewOrder, type SearchHour } from './search';
@@ -92,19 +92,13 @@ export async function runBookingSearch(input: PreparedBookingSearch): Promise<Bo
   };
 }
 
-/** What a job thread receives: the search with its routes as a shared snapshot. */
-type ShippedBookingSearch = Omit<BookingJobInput, 'routeScope'> & { routes: RoutesSnapshot };
-
-export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, ShippedBookingSearch> = {
+export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, PreparedBookingSearch> = {
   async prepare(input, { db }) {
     const { routeScope, ...rest } = input;
-    return { ...rest, routes: await bookedRoutesSnapshot(db, routeScope) };
+    return { ...rest, routes: await bookedRoutesFor(db, routeScope) };
   },
   async run(input) {
-    const outcome: BookingSearchOutcome = {
-      ...(await runBookingSearch({ ...input, routes: routesOfSnapshot(input.routes) })),
-      clockOffsetMs: input.clockOffsetMs,
-    };
+    const outcome: BookingSearchOutcome = { ...(await runBookingSearch(input)), clockOffsetMs: input.clockOffsetMs };
     return outcome as unknown as Json;
   },
   /** The search log row, in the transaction that completes the job. */
