@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, schema, type DbOrTx } from '@/server/db';
-import { forgetAccounts, rememberedRead } from './accounts-memory';
 import { AccountsError, parseOrThrow } from './errors';
 import { locationSchema, type Location } from './settings-schemas';
 
@@ -26,12 +25,10 @@ export async function createAccount(db: DbOrTx, input: CreateAccountInput): Prom
   if (parentId !== undefined && !(await getAccount(db, parentId))) {
     throw new AccountsError('invalid_input', `parentId: no account ${parentId}`, 'parentId');
   }
-  forgetAccounts();
   const [created] = await db
     .insert(accounts)
     .values({ name, parentId: parentId ?? null, ...locationColumns(location) })
     .returning();
-  forgetAccounts();
   if (!created) throw new Error('account insert returned no row');
   return created;
 }
@@ -63,15 +60,12 @@ export function branchLocationOf(account: Account): Location | null {
 
 export async function getAccount(db: DbOrTx, id: number): Promise<Account | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
-  return rememberedRead(db, `account:${id}`, async () => (await db.select().from(accounts).where(eq(accounts.id, id)))[0]);
+  const rows = await db.select().from(accounts).where(eq(accounts.id, id));
+  return rows[0];
 }
 
 /** The account and its ancestors, nearest first (the account itself, its parent, ..., the root). */
-export function listAncestry(db: DbOrTx, id: number): Promise<Account[]> {
-  return rememberedRead(db, `ancestry:${id}`, () => readAncestry(db, id));
-}
-
-async function readAncestry(db: DbOrTx, id: number): Promise<Account[]> {
+export async function listAncestry(db: DbOrTx, id: number): Promise<Account[]> {
   if (!(await getAccount(db, id))) return [];
   const rows = await queryRows<{ id: number; depth: number }>(
     db,
@@ -90,11 +84,7 @@ async function readAncestry(db: DbOrTx, id: number): Promise<Account[]> {
 }
 
 /** The account and all its descendants, the account first, then by depth and id. */
-export function listSubtree(db: DbOrTx, rootId: number): Promise<Account[]> {
-  return rememberedRead(db, `subtree:${rootId}`, () => readSubtree(db, rootId));
-}
-
-async function readSubtree(db: DbOrTx, rootId: number): Promise<Account[]> {
+export async function listSubtree(db: DbOrTx, rootId: number): Promise<Account[]> {
   if (!(await getAccount(db, rootId))) return [];
   const rows = await queryRows<{ id: number; depth: number }>(
     db,

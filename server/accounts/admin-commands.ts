@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '@/server/db';
 import { createAccount } from './accounts';
-import { forgetAccounts } from './accounts-memory';
 import { createApiKey, revokeApiKey } from './api-keys';
 import { AccountsError, parseOrThrow } from './errors';
 import { getEffectiveSettings, getOwnSettings, setSettings } from './settings';
@@ -48,13 +47,10 @@ export async function runAdminCommand(db: Db, input: unknown): Promise<Record<st
       if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
         throw new AccountsError('invalid_input', 'settings: must be a JSON object', 'settings');
       }
-      const written = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const own = await setSettings(tx, accountId, settings as never);
         return { accountId, settings: own, effective: await getEffectiveSettings(tx, accountId) };
       });
-      // Remembered account reads (embedded database) are forgotten again now that it is committed.
-      forgetAccounts();
-      return written;
     }
     case 'settings.get': {
       const { accountId } = parseOrThrow(z.strictObject({ accountId: accountIdArg }), args);

@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema, type DbOrTx } from '@/server/db';
 import { branchLocationOf, getAccount, listAncestry, locationColumns } from './accounts';
-import { forgetAccounts, rememberedRead } from './accounts-memory';
 import { AccountsError, parseOrThrow } from './errors';
 import {
   bookingSettingsSchema,
@@ -92,7 +91,7 @@ function parseStored(kind: SettingsKind, value: unknown, accountId: number) {
 
 async function storedRows(db: DbOrTx, accountIds: number[]) {
   if (accountIds.length === 0) return [];
-  return rememberedRead(db, `settings:${accountIds.join(',')}`, () => db.select().from(accountSettings).where(inArray(accountSettings.accountId, accountIds)));
+  return db.select().from(accountSettings).where(inArray(accountSettings.accountId, accountIds));
 }
 
 /** What the account itself stores, kind by kind. Unknown account: AccountsError not_found. */
@@ -176,7 +175,6 @@ export async function setSettings(db: DbOrTx, accountId: number, update: Setting
   if (!(await getAccount(db, accountId))) {
     throw new AccountsError('not_found', `accountId: no account ${accountId}`, 'accountId');
   }
-  forgetAccounts();
   for (const [field, kind] of Object.entries(KIND_BY_FIELD) as [keyof typeof KIND_BY_FIELD, SettingsKind][]) {
     const value = parsed[field];
     if (value === undefined) continue;
@@ -195,6 +193,5 @@ export async function setSettings(db: DbOrTx, accountId: number, update: Setting
   if (parsed.branchLocation !== undefined) {
     await db.update(accounts).set(locationColumns(parsed.branchLocation)).where(eq(accounts.id, accountId));
   }
-  forgetAccounts();
   return getOwnSettings(db, accountId);
 }

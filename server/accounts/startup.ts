@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { getConfig } from '@/server/config';
 import { getDbHandle } from '@/server/db';
-import { forgetAccounts, rememberAccounts } from './accounts-memory';
 import { openAdminChannel } from './admin-channel';
 import { rememberVerifiedApiKeys } from './api-keys';
 import { formatDemoCredentials, seedDemoIfEmpty, writeDemoCredentials } from './demo-seed';
@@ -18,18 +17,13 @@ export async function startAccounts(): Promise<void> {
   await configuredJwtVerifier();
   const { db, kind } = await getDbHandle();
   // The embedded database has no other writer: verified API keys can be remembered (a revocation here drops them).
-  // So can the account tree and its settings (createAccount and setSettings forget them).
-  if (kind === 'pglite') {
-    rememberVerifiedApiKeys(db);
-    rememberAccounts(db);
-  }
+  if (kind === 'pglite') rememberVerifiedApiKeys(db);
   mkdirSync(config.DATA_DIR, { recursive: true });
   // Next records the port it actually listens on in PORT (also for `next start -p`).
   const port = Number(process.env.PORT) || config.PORT;
   openAdminChannel(config.DATA_DIR, port);
   if (config.SEED_DEMO) {
     const credentials = await seedDemoIfEmpty(db);
-    forgetAccounts(); // the seed wrote accounts and settings in a transaction
     if (credentials) {
       const file = writeDemoCredentials(config.DATA_DIR, credentials);
       // Printed, not logged: the one place an operator sees these secrets.
