@@ -55,6 +55,9 @@ export {
 export {
   effectiveSettingsSchema,
   getEffectiveSettings,
+  effectiveSettingsOf,
+  readBookingAccounts,
+  type BookingAccounts,
   getOwnSettings,
   ownSettingsSchema,
   setSettings,

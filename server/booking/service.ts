@@ -1,4 +1,4 @@
-import { getAccount, getEffectiveSettings, isInSubtree, listSubtree, type ApiPrincipal, type Location } from '@/server/accounts';
+import { listSubtree, readBookingAccounts, type ApiPrincipal, type Location } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { desc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -117,14 +117,14 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
   const config = getConfig();
 
   const branchId = /^\d{1,10}$/.test(body.fulfillingBranchId) ? Number(body.fulfillingBranchId) : Number.NaN;
-  const branch = Number.isSafeInteger(branchId) ? await getAccount(db, branchId) : undefined;
-  if (!branch) throw new BookingError('branch_not_found', `fulfillingBranchId: no branch "${body.fulfillingBranchId}" exists.`, 'fulfillingBranchId');
-  if (!(await isInSubtree(db, principal.accountId, branch.id))) {
+  // The branch, the scope check, both effective settings and the branch's subtree in one read.
+  const accounts = Number.isSafeInteger(branchId) ? await readBookingAccounts(db, principal.accountId, branchId) : null;
+  if (!accounts) throw new BookingError('branch_not_found', `fulfillingBranchId: no branch "${body.fulfillingBranchId}" exists.`, 'fulfillingBranchId');
+  const { branch } = accounts;
+  if (!accounts.inCallerTree) {
     throw new BookingError('branch_out_of_scope', `fulfillingBranchId: branch ${branch.id} is outside the API key's account tree.`, 'fulfillingBranchId');
   }
-
-  const callerSettings = await getEffectiveSettings(db, principal.accountId);
-  const branchSettings = branch.id === principal.accountId ? callerSettings : await getEffectiveSettings(db, branch.id);
+  const { callerSettings, branchSettings } = accounts;
   const origin = await resolveOrigin(db, body, callerSettings.pickupOverride, branchSettings.branchLocation);
 
   const zone = zoneForZip(body.destination.postalCode);
@@ -161,7 +161,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
       destination.status === 'invalid' ? `destination.${destination.field}` : 'destination',
     );
   }
-  const accountIds = (await listSubtree(db, branch.id)).map((a) => a.id);
+  const accountIds = accounts.subtreeIds;
   const load = cartLoad(body.cart.items);
   const serviceTime = { ...SERVICE_DEFAULT_OPTIONS.serviceTime, ...callerSettings.optimization.serviceTime };
   const input: BookingJobInput = {
