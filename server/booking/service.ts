@@ -214,7 +214,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function findBookingJob(caller: BookingCaller, jobId: string): Promise<JobRecord | null> {
   const now = caller.now ?? bookingNow;
   if (!UUID.test(jobId)) return null;
-  const job = await caller.jobs.get(jobId);
+  return visibleBookingJob(caller, await caller.jobs.get(jobId), now);
+}
+
+/** The job if it is a booking search of the caller's account and environment that booking's clock has not expired. */
+function visibleBookingJob(caller: BookingCaller, job: JobRecord | null, now: BookingClock): JobRecord | null {
   if (!job || job.kind !== BOOKING_SEARCH_KIND || job.accountId !== caller.principal.accountId || job.environment !== caller.principal.environment) return null;
   const retentionMs = getConfig().BOOKING_RESULT_RETENTION_SECONDS * 1000;
   const finished = finishedOnBookingClock(job);
@@ -240,8 +244,8 @@ export async function pollBookingJob(caller: BookingCaller, jobId: string, prefe
   const waitSeconds = Math.min(wait.seconds, MAX_POLL_WAIT_SECONDS);
   const preferenceApplied = wait.applied ? `wait=${waitSeconds}` : null;
   if (job.status === 'processing' && waitSeconds > 0) {
-    await caller.jobs.waitFor(job.id, waitSeconds * 1000);
-    job = (await findBookingJob(caller, jobId)) ?? job;
+    // The job as the wait last read it, under the same checks as findBookingJob (no second read).
+    job = visibleBookingJob(caller, await caller.jobs.waitFor(job.id, waitSeconds * 1000), caller.now ?? bookingNow) ?? job;
   }
   if (job.status === 'processing')
     return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS, preferenceApplied };
