@@ -65,6 +65,9 @@ export {
 export {
   effectiveSettingsSchema,
   getEffectiveSettings,
+  effectiveSettingsOf,
+  readBookingAccounts,
+  type BookingAccounts,
   getOwnSettings,
   ownSettingsSchema,
   setSettings,

@@ -18,7 +18,20 @@ export interface RouteScope {
  */
 const MAX_CACHED_SCOPES = 32;
 const { itineraries } = schema;
-const cache = new Map<string, { fingerprint: string; routes: BookedRoute[] }>();
+
+/**
+ * A scope's booked routes as of one fingerprint: `key` names exactly this content (the scope and
+ * its fingerprint), `json` is the routes serialized once, so that a search hands its worker thread
+ * one string (copied, not walked field by field) and a thread that has already parsed this key
+ * reuses its copy (see `routesOf` in ./job).
+ */
+export interface BookedRoutesSnapshot {
+  key: string;
+  routes: BookedRoute[];
+  json: string;
+}
+
+const cache = new Map<string, BookedRoutesSnapshot>();
 
 function conditionsOf(scope: RouteScope) {
   const conditions = [inArray(itineraries.accountId, scope.accountIds), eq(itineraries.environment, scope.environment), eq(itineraries.date, scope.date)];
@@ -38,20 +51,25 @@ async function fingerprintOf(db: DbOrTx, scope: RouteScope): Promise<string> {
   return row ? `${row.count}:${row.versions}:${row.updated}` : '0';
 }
 
-export async function bookedRoutesFor(db: DbOrTx, scope: RouteScope): Promise<BookedRoute[]> {
-  if (scope.accountIds.length === 0) return [];
-  const key = JSON.stringify([[...scope.accountIds].sort((a, b) => a - b), scope.environment, scope.date, scope.vehicleType ?? null]);
+export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promise<BookedRoutesSnapshot> {
+  const scopeKey = JSON.stringify([[...scope.accountIds].sort((a, b) => a - b), scope.environment, scope.date, scope.vehicleType ?? null]);
+  if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, routes: [], json: '[]' };
   const fingerprint = await fingerprintOf(db, scope);
-  const cached = cache.get(key);
-  if (cached && cached.fingerprint === fingerprint) {
+  const cached = cache.get(scopeKey);
+  if (cached && cached.key === `${scopeKey}|${fingerprint}`) {
     // Most recently used last: the first key is the one to evict.
-    cache.delete(key);
-    cache.set(key, cached);
-    return cached.routes;
+    cache.delete(scopeKey);
+    cache.set(scopeKey, cached);
+    return cached;
   }
   const routes = await bookedRoutesOn(db, scope);
-  cache.delete(key);
-  cache.set(key, { fingerprint, routes });
+  const snapshot = { key: `${scopeKey}|${fingerprint}`, routes, json: JSON.stringify(routes) };
+  cache.delete(scopeKey);
+  cache.set(scopeKey, snapshot);
   if (cache.size > MAX_CACHED_SCOPES) cache.delete(cache.keys().next().value!);
-  return routes;
+  return snapshot;
+}
+
+export async function bookedRoutesFor(db: DbOrTx, scope: RouteScope): Promise<BookedRoute[]> {
+  return (await bookedRoutesSnapshot(db, scope)).routes;
 }

@@ -1,4 +1,4 @@
-import { getAccount, getEffectiveSettings, isInSubtree, listSubtree, type ApiPrincipal, type Location } from '@/server/accounts';
+import { listSubtree, readBookingAccounts, type ApiPrincipal, type Location } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { desc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -117,14 +117,14 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
   const config = getConfig();
 
   const branchId = /^\d{1,10}$/.test(body.fulfillingBranchId) ? Number(body.fulfillingBranchId) : Number.NaN;
-  const branch = Number.isSafeInteger(branchId) ? await getAccount(db, branchId) : undefined;
-  if (!branch) throw new BookingError('branch_not_found', `fulfillingBranchId: no branch "${body.fulfillingBranchId}" exists.`, 'fulfillingBranchId');
-  if (!(await isInSubtree(db, principal.accountId, branch.id))) {
+  // The branch, the scope check, both effective settings and the branch's subtree in one read.
+  const accounts = Number.isSafeInteger(branchId) ? await readBookingAccounts(db, principal.accountId, branchId) : null;
+  if (!accounts) throw new BookingError('branch_not_found', `fulfillingBranchId: no branch "${body.fulfillingBranchId}" exists.`, 'fulfillingBranchId');
+  const { branch } = accounts;
+  if (!accounts.inCallerTree) {
     throw new BookingError('branch_out_of_scope', `fulfillingBranchId: branch ${branch.id} is outside the API key's account tree.`, 'fulfillingBranchId');
   }
-
-  const callerSettings = await getEffectiveSettings(db, principal.accountId);
-  const branchSettings = branch.id === principal.accountId ? callerSettings : await getEffectiveSettings(db, branch.id);
+  const { callerSettings, branchSettings } = accounts;
   const origin = await resolveOrigin(db, body, callerSettings.pickupOverride, branchSettings.branchLocation);
 
   const zone = zoneForZip(body.destination.postalCode);
@@ -161,7 +161,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
       destination.status === 'invalid' ? `destination.${destination.field}` : 'destination',
     );
   }
-  const accountIds = (await listSubtree(db, branch.id)).map((a) => a.id);
+  const accountIds = accounts.subtreeIds;
   const load = cartLoad(body.cart.items);
   const serviceTime = { ...SERVICE_DEFAULT_OPTIONS.serviceTime, ...callerSettings.optimization.serviceTime };
   const input: BookingJobInput = {
@@ -214,7 +214,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function findBookingJob(caller: BookingCaller, jobId: string): Promise<JobRecord | null> {
   const now = caller.now ?? bookingNow;
   if (!UUID.test(jobId)) return null;
-  const job = await caller.jobs.get(jobId);
+  return visibleBookingJob(caller, await caller.jobs.get(jobId), now);
+}
+
+/** The job if it is a booking search of the caller's account and environment that booking's clock has not expired. */
+function visibleBookingJob(caller: BookingCaller, job: JobRecord | null, now: BookingClock): JobRecord | null {
   if (!job || job.kind !== BOOKING_SEARCH_KIND || job.accountId !== caller.principal.accountId || job.environment !== caller.principal.environment) return null;
   const retentionMs = getConfig().BOOKING_RESULT_RETENTION_SECONDS * 1000;
   const finished = finishedOnBookingClock(job);
@@ -240,8 +244,8 @@ export async function pollBookingJob(caller: BookingCaller, jobId: string, prefe
   const waitSeconds = Math.min(wait.seconds, MAX_POLL_WAIT_SECONDS);
   const preferenceApplied = wait.applied ? `wait=${waitSeconds}` : null;
   if (job.status === 'processing' && waitSeconds > 0) {
-    await caller.jobs.waitFor(job.id, waitSeconds * 1000);
-    job = (await findBookingJob(caller, jobId)) ?? job;
+    // The job as the wait last read it, under the same checks as findBookingJob (no second read).
+    job = visibleBookingJob(caller, await caller.jobs.waitFor(job.id, waitSeconds * 1000), caller.now ?? bookingNow) ?? job;
   }
   if (job.status === 'processing')
     return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS, preferenceApplied };
