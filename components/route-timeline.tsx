@@ -108,15 +108,16 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
                   const close = stop.windowClose ? epoch(stop.windowClose) : null;
                   return (
                     <span key={stop.stopNumber ?? `break-${index}`}>
-                      {stop.type !== 'break' && (open !== null || close !== null ? (
-                        <span
-                          className="timeline-window"
-                          style={{
-                            left: x(new Date(Math.max(from, open ?? from)).toISOString()),
-                            width: width(Math.max(from, open ?? from), Math.min(to, close ?? to)),
-                          }}
-                        />
-                      ) : null)}
+                      {stop.type !== 'break' &&
+                        (open !== null || close !== null ? (
+                          <span
+                            className="timeline-window"
+                            style={{
+                              left: x(new Date(Math.max(from, open ?? from)).toISOString()),
+                              width: width(Math.max(from, open ?? from), Math.min(to, close ?? to)),
+                            }}
+                          />
+                        ) : null)}
                       {stop.waitSeconds > 0 ? <span className="timeline-wait" style={{ left: x(stop.arrival), width: width(arrival, serviceStart) }} /> : null}
                       <span
                         className={`timeline-stop timeline-stop-${stop.type}${stop.type !== 'break' && lateRisk(stop) ? ' timeline-late-risk' : ''}`}
@@ -140,8 +141,8 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
       </ul>
       <p className="timeline-key muted">
         <span className="key-window" aria-hidden="true" /> time window (line under the stops) <span className="key-wait" aria-hidden="true" /> waiting{' '}
-        <span className="key-stop" aria-hidden="true" /> service <span className="key-break" aria-hidden="true" /> driver break <span className="key-risk" aria-hidden="true" /> starts within {LATE_RISK_SECONDS / 60} min of
-        its window’s close
+        <span className="key-stop" aria-hidden="true" /> service <span className="key-break" aria-hidden="true" /> driver break{' '}
+        <span className="key-risk" aria-hidden="true" /> starts within {LATE_RISK_SECONDS / 60} min of its window’s close
       </p>
     </div>
   );

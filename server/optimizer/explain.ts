@@ -250,7 +250,14 @@ function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): 
       found =
         end > inst.vehicleLatest[v]!
           ? { kind: 'unreachable', side: 'shift_end', vehicle: v, earliestArrival: end, closes: inst.vehicleLatest[v]!, shiftEnd: inst.vehicleLatest[v]! }
-          : { kind: 'unreachable', side: breaksInTheWay(inst, v, j) ? 'break' : 'route', vehicle: v, earliestArrival: end, closes: inst.vehicleLatest[v]!, shiftEnd: inst.vehicleLatest[v]! };
+          : {
+              kind: 'unreachable',
+              side: breaksInTheWay(inst, v, j) ? 'break' : 'route',
+              vehicle: v,
+              earliestArrival: end,
+              closes: inst.vehicleLatest[v]!,
+              shiftEnd: inst.vehicleLatest[v]!,
+            };
     }
     const further =
       best === null ||

@@ -169,7 +169,9 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
   const classKeys = new Map<string, number>();
   problem.vehicles.forEach((v, i) => {
     // Breaks are taken in the order of their window opening (then closing).
-    const breaks = (v.breaks ?? []).map((b, index) => ({ ...b, index })).sort((a, b) => a.earliestStart - b.earliestStart || a.latestEnd - b.latestEnd || a.index - b.index);
+    const breaks = (v.breaks ?? [])
+      .map((b, index) => ({ ...b, index }))
+      .sort((a, b) => a.earliestStart - b.earliestStart || a.latestEnd - b.latestEnd || a.index - b.index);
     vehicleBreakOffset[i] = breakEarliest.length;
     vehicleBreakCount[i] = breaks.length;
     maxBreaks = Math.max(maxBreaks, breaks.length);

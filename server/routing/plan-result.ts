@@ -159,7 +159,11 @@ export function toPlanOutcome(
                 load: { ...startLoad },
               }
             : {
-                address: pickAddress(first.kind === 'pickup' ? orders[shipmentOrders[first.shipment]![0]!]!.pickupAddress : orders[shipmentOrders[first.shipment]![0]!]!.dropoffAddress),
+                address: pickAddress(
+                  first.kind === 'pickup'
+                    ? orders[shipmentOrders[first.shipment]![0]!]!.pickupAddress
+                    : orders[shipmentOrders[first.shipment]![0]!]!.dropoffAddress,
+                ),
                 latitude: firstPoint.latitude,
                 longitude: firstPoint.longitude,
                 timeZone: routing.timeZones[first.location] ?? 'UTC',

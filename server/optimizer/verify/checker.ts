@@ -128,7 +128,8 @@ function checkRouteSchedule(problem: Problem, route: Route, where: string, timeT
   } else if (taken.length > 0) report(`${where}: takes breaks but serves no stop`);
   for (const [k, b] of taken.entries()) {
     if (!vehicleBreaks[b.break]) report(`${where}: break ${k} names break ${b.break}, which the vehicle does not have`);
-    if (!Number.isInteger(b.afterStops) || b.afterStops < 0 || b.afterStops > route.stops.length) report(`${where}: break ${k} after ${b.afterStops} stops is not between stops`);
+    if (!Number.isInteger(b.afterStops) || b.afterStops < 0 || b.afterStops > route.stops.length)
+      report(`${where}: break ${k} after ${b.afterStops} stops is not between stops`);
     if (k > 0 && b.afterStops < taken[k - 1]!.afterStops) report(`${where}: breaks are not listed in the order taken`);
   }
   let nextBreak = 0;

@@ -320,7 +320,11 @@ export function cityInstance(seed: number, options: CityInstanceOptions): Proble
       costPerMeter: spec.costPerMeter,
       speedFactor: spec.speedFactor,
       ...(options.breakMinutes
-        ? { breaks: [{ earliestStart: CITY_DAY + (startHour + 3) * hour, latestEnd: CITY_DAY + (startHour + 6) * hour, durationSeconds: options.breakMinutes * 60 }] }
+        ? {
+            breaks: [
+              { earliestStart: CITY_DAY + (startHour + 3) * hour, latestEnd: CITY_DAY + (startHour + 6) * hour, durationSeconds: options.breakMinutes * 60 },
+            ],
+          }
         : {}),
     });
   }

@@ -121,9 +121,7 @@ export interface Schedule {
 /** The vehicle's breaks in the order the model says they are taken: by window opening, then closing. */
 export function breakOrder(vehicle: Vehicle): number[] {
   const breaks = vehicle.breaks ?? [];
-  return breaks
-    .map((_, i) => i)
-    .sort((a, b) => breaks[a]!.earliestStart - breaks[b]!.earliestStart || breaks[a]!.latestEnd - breaks[b]!.latestEnd || a - b);
+  return breaks.map((_, i) => i).sort((a, b) => breaks[a]!.earliestStart - breaks[b]!.earliestStart || breaks[a]!.latestEnd - breaks[b]!.latestEnd || a - b);
 }
 
 /** Every placement of `count` breaks, in order, into the gaps 0..stops (non-decreasing gap numbers). */
@@ -327,7 +325,13 @@ export function bestSchedule(problem: Problem, vehicleIndex: number, sequence: r
  * meets its earliest or latest start, or the no-wait end meets the shift's end (the offsets
  * include the breaks placed before that point).
  */
-function departureCandidates(problem: Problem, vehicleIndex: number, sequence: readonly StopRef[], order: readonly number[], placement: readonly number[]): number[] {
+function departureCandidates(
+  problem: Problem,
+  vehicleIndex: number,
+  sequence: readonly StopRef[],
+  order: readonly number[],
+  placement: readonly number[],
+): number[] {
   const vehicle = problem.vehicles[vehicleIndex]!;
   const candidates = new Set<number>([vehicle.earliestStart]);
   const add = (t: number) => {
@@ -390,7 +394,17 @@ export function routeFromSchedule(problem: Problem, vehicleIndex: number, sequen
     service: schedule.service,
     waiting: schedule.waiting,
     ...(schedule.breaks.length > 0
-      ? { breaks: schedule.breaks.map((b) => ({ break: b.break, afterStops: b.afterStops, location: b.location, arrival: b.arrival, start: b.start, end: b.end, waitSeconds: b.wait })) }
+      ? {
+          breaks: schedule.breaks.map((b) => ({
+            break: b.break,
+            afterStops: b.afterStops,
+            location: b.location,
+            arrival: b.arrival,
+            start: b.start,
+            end: b.end,
+            waitSeconds: b.wait,
+          })),
+        }
       : {}),
   };
 }
