@@ -58,8 +58,9 @@ export interface DisplayedItinerary {
   start: { latitude: number; longitude: number; address: { addressLine1: string; city: string } } | null;
   end: { latitude: number; longitude: number; address: { addressLine1: string; city: string } } | null;
   itineraryStops: {
-    stopNumber: number;
-    type: 'pickup' | 'dropoff';
+    /** null for a driver break (not a numbered visit). */
+    stopNumber: number | null;
+    type: 'pickup' | 'dropoff' | 'break';
     orderExternalIds: string[];
     latitude: number;
     longitude: number;
@@ -84,7 +85,8 @@ export function displayRoutes(itineraries: readonly DisplayedItinerary[]): { map
       color: routeColor(i),
       start: it.start ? { latitude: it.start.latitude, longitude: it.start.longitude, label: placeLabel('Depot', it.start) } : null,
       end: it.end ? { latitude: it.end.latitude, longitude: it.end.longitude, label: placeLabel('End', it.end) } : null,
-      stops: it.itineraryStops,
+      // Driver breaks are not visits: the map numbers and pins visits only.
+      stops: it.itineraryStops.filter((stop): stop is MapStop & (typeof it.itineraryStops)[number] => stop.type !== 'break' && stop.stopNumber !== null),
     })),
     timeline: used.map((it, i) => ({
       key: `${i}-${it.externalId}`,

@@ -4,8 +4,9 @@ import { localTime } from './date-picker';
 
 /** A stop as the timeline draws it (ISO 8601 times with the stop's UTC offset). */
 export interface TimelineStop {
-  stopNumber: number;
-  type: 'pickup' | 'dropoff';
+  /** null for a driver break. */
+  stopNumber: number | null;
+  type: 'pickup' | 'dropoff' | 'break';
   orderExternalIds: string[];
   arrival: string;
   departure: string;
@@ -34,7 +35,14 @@ export function lateRisk(stop: TimelineStop): boolean {
   return epoch(stop.windowClose) - serviceStart < LATE_RISK_SECONDS * 1000;
 }
 
+/** Visits, not driver breaks. */
+export const visitCount = (stops: readonly TimelineStop[]): number => stops.filter((stop) => stop.type !== 'break').length;
+
 function describe(stop: TimelineStop): string {
+  if (stop.type === 'break') {
+    const wait = stop.waitSeconds > 0 ? `, after waiting ${Math.round(stop.waitSeconds / 60)} min for its window` : '';
+    return `Driver break ${localTime(new Date(epoch(stop.arrival) + stop.waitSeconds * 1000).toISOString())}–${localTime(stop.departure)}${wait}`;
+  }
   const window =
     stop.windowOpen || stop.windowClose
       ? `window ${stop.windowOpen ? localTime(stop.windowOpen) : 'open'}–${stop.windowClose ? localTime(stop.windowClose) : 'open'}`
@@ -75,7 +83,7 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
       </div>
       <ul className="timeline-rows" aria-label="Timeline per vehicle">
         {routes.map((route) => {
-          const risky = route.stops.filter(lateRisk).length;
+          const risky = route.stops.filter((stop) => stop.type !== 'break' && lateRisk(stop)).length;
           const waits = route.stops.reduce((n, s) => n + s.waitSeconds, 0);
           return (
             <li key={route.key} className="timeline-row" data-testid="timeline-row">
@@ -85,7 +93,7 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
                   <strong>{route.label}</strong>
                   <br />
                   <span className="muted">
-                    {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {route.stops.length} stops
+                    {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {visitCount(route.stops)} stops
                     {waits >= 60 ? ` · waits ${Math.round(waits / 60)} min` : ''}
                     {risky > 0 ? ` · ${risky} at late risk` : ''}
                   </span>
@@ -93,26 +101,31 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
               </div>
               <div className="timeline-track">
                 <span className="timeline-shift" style={{ left: x(route.routeStart), width: width(epoch(route.routeStart), epoch(route.routeEnd)) }} />
-                {route.stops.map((stop) => {
+                {route.stops.map((stop, index) => {
                   const arrival = epoch(stop.arrival);
                   const serviceStart = arrival + stop.waitSeconds * 1000;
                   const open = stop.windowOpen ? epoch(stop.windowOpen) : null;
                   const close = stop.windowClose ? epoch(stop.windowClose) : null;
                   return (
-                    <span key={stop.stopNumber}>
-                      {open !== null || close !== null ? (
-                        <span
-                          className="timeline-window"
-                          style={{
-                            left: x(new Date(Math.max(from, open ?? from)).toISOString()),
-                            width: width(Math.max(from, open ?? from), Math.min(to, close ?? to)),
-                          }}
-                        />
-                      ) : null}
+                    <span key={stop.stopNumber ?? `break-${index}`}>
+                      {stop.type !== 'break' &&
+                        (open !== null || close !== null ? (
+                          <span
+                            className="timeline-window"
+                            style={{
+                              left: x(new Date(Math.max(from, open ?? from)).toISOString()),
+                              width: width(Math.max(from, open ?? from), Math.min(to, close ?? to)),
+                            }}
+                          />
+                        ) : null)}
                       {stop.waitSeconds > 0 ? <span className="timeline-wait" style={{ left: x(stop.arrival), width: width(arrival, serviceStart) }} /> : null}
                       <span
-                        className={`timeline-stop timeline-stop-${stop.type}${lateRisk(stop) ? ' timeline-late-risk' : ''}`}
-                        style={{ left: x(new Date(serviceStart).toISOString()), width: width(serviceStart, epoch(stop.departure)), background: route.color }}
+                        className={`timeline-stop timeline-stop-${stop.type}${stop.type !== 'break' && lateRisk(stop) ? ' timeline-late-risk' : ''}`}
+                        style={{
+                          left: x(new Date(serviceStart).toISOString()),
+                          width: width(serviceStart, epoch(stop.departure)),
+                          ...(stop.type === 'break' ? {} : { background: route.color }),
+                        }}
                         title={describe(stop)}
                         data-testid="timeline-stop"
                       >
@@ -128,8 +141,8 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
       </ul>
       <p className="timeline-key muted">
         <span className="key-window" aria-hidden="true" /> time window (line under the stops) <span className="key-wait" aria-hidden="true" /> waiting{' '}
-        <span className="key-stop" aria-hidden="true" /> service <span className="key-risk" aria-hidden="true" /> starts within {LATE_RISK_SECONDS / 60} min of
-        its window’s close
+        <span className="key-stop" aria-hidden="true" /> service <span className="key-break" aria-hidden="true" /> driver break{' '}
+        <span className="key-risk" aria-hidden="true" /> starts within {LATE_RISK_SECONDS / 60} min of its window’s close
       </p>
     </div>
   );

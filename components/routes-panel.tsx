@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
 import { localTime } from './date-picker';
 import { displayRoutes, type DisplayedItinerary } from './itinerary-display';
-import { RouteTimeline } from './route-timeline';
+import { RouteTimeline, visitCount } from './route-timeline';
 
 const RouteMap = dynamic(() => import('./route-map'), {
   ssr: false,
@@ -27,7 +27,7 @@ export function RoutesPanel({ itineraries }: { itineraries: readonly DisplayedIt
                 <strong>{route.label}</strong>
                 <br />
                 <span className="muted">
-                  {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {route.stops.length} stops
+                  {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {visitCount(route.stops)} stops
                 </span>
               </span>
             </li>

@@ -3,6 +3,7 @@
  * by default) solved with the real solver, every answer checked by the independent checker.
  *
  *   npm run bench:scale -- --time-limit 60 --threads 1 --sizes 1000x50,2000x100 --seed 1
+ *   npm run bench:scale -- --break-minutes 30   (every driver takes a 30-min break 3-6 h into the shift)
  *
  * Prints, per size: time to first feasible solution, final cost, orders served, vehicles used,
  * the checker's verdict, and peak memory (maxRSS covers every thread of the process).
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     objective: { type: 'string', default: 'MIN_DURATION' },
     'no-traffic': { type: 'boolean', default: false },
+    /** A driver break of this many minutes for every vehicle (0: none). */
+    'break-minutes': { type: 'string', default: '0' },
     /** Unassigned shipments the insertion audit examines (it is quadratic in route length). */
     'audit-limit': { type: 'string', default: '200' },
   },
@@ -31,6 +34,8 @@ const threads = Number(values.threads);
 const seed = Number(values.seed);
 const auditLimit = Number(values['audit-limit']);
 const objective = values.objective as Objective;
+const breakMinutes = Number(values['break-minutes']);
+if (!Number.isInteger(breakMinutes) || breakMinutes < 0) throw new Error('--break-minutes is a whole number of minutes');
 if (!OBJECTIVES.includes(objective)) throw new Error(`--objective must be one of ${OBJECTIVES.join(', ')}`);
 if (!(timeLimitSeconds > 0) || !(threads >= 1) || !Number.isInteger(seed)) throw new Error('bad --time-limit, --threads or --seed');
 const sizes = values.sizes.split(',').map((s) => {
@@ -43,7 +48,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 console.log(
   `bench:scale  ${CITY.name}  seed ${seed}  time limit ${timeLimitSeconds} s  threads ${threads}  objective ${objective}` +
-    `  traffic ${values['no-traffic'] ? 'none' : 'rush hour'}  node ${process.version}`,
+    `  traffic ${values['no-traffic'] ? 'none' : 'rush hour'}  breaks ${breakMinutes > 0 ? `${breakMinutes} min per driver` : 'none'}  node ${process.version}`,
 );
 for (const size of sizes) {
   const built = performance.now();
@@ -52,6 +57,7 @@ for (const size of sizes) {
     vehicles: size.vehicles,
     objective,
     traffic: !values['no-traffic'],
+    ...(breakMinutes > 0 ? { breakMinutes } : {}),
     matrix: (points) => embeddedMatrix(points, 'van'),
   });
   const buildMs = performance.now() - built;

@@ -4,6 +4,7 @@ import type { OrderSide, ReasonCode, Stop, VerdictDetail } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
+import { planRoute } from './schedule';
 
 export interface JobVerdict {
   reason: ReasonCode;
@@ -216,7 +217,7 @@ export function insufficientFleet(priority: number): JobVerdict {
   };
 }
 
-const STAGE = { pickup: 0, delivery: 1, shift_end: 2, route: 3 } as const;
+const STAGE = { pickup: 0, delivery: 1, shift_end: 2, route: 3, break: 3 } as const;
 
 /**
  * Serves job j alone on each vehicle, leaving at the start of the shift and starting each service
@@ -249,7 +250,14 @@ function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): 
       found =
         end > inst.vehicleLatest[v]!
           ? { kind: 'unreachable', side: 'shift_end', vehicle: v, earliestArrival: end, closes: inst.vehicleLatest[v]!, shiftEnd: inst.vehicleLatest[v]! }
-          : { kind: 'unreachable', side: 'route', vehicle: v, earliestArrival: end, closes: inst.vehicleLatest[v]!, shiftEnd: inst.vehicleLatest[v]! };
+          : {
+              kind: 'unreachable',
+              side: breaksInTheWay(inst, v, j) ? 'break' : 'route',
+              vehicle: v,
+              earliestArrival: end,
+              closes: inst.vehicleLatest[v]!,
+              shiftEnd: inst.vehicleLatest[v]!,
+            };
     }
     const further =
       best === null ||
@@ -258,4 +266,18 @@ function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): 
     if (further) best = found;
   }
   return best!;
+}
+
+/** Whether job j alone fits vehicle v's windows, shift and limits without its driver breaks but not with them. */
+function breaksInTheWay(inst: Instance, v: number, j: number): boolean {
+  if (inst.vehicleBreakCount[v] === 0) return false;
+  const nodes = [pickupNode(j), deliveryNode(j)].filter((x) => inst.nodeLocation[x]! >= 0);
+  if (inst.vehicleMaxStops[v]! < nodes.length) return false;
+  if (planRoute(inst, v, nodes, nodes.length).feasible) return false;
+  // Without them (switched off for this one check), does it fit?
+  const count = inst.vehicleBreakCount[v]!;
+  inst.vehicleBreakCount[v] = 0;
+  const fitsWithout = planRoute(inst, v, nodes, nodes.length).feasible;
+  inst.vehicleBreakCount[v] = count;
+  return fitsWithout;
 }

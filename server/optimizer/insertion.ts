@@ -122,7 +122,6 @@ export class Inserter {
       if (n > 0) baseCost = model.routeCost(route.vehicle, route.distance, baseDuration, route.spread);
     }
     const addedDistance = n === 0 ? newDistance : deltaDistance;
-    const addedDuration = n === 0 ? newDuration : newDuration - baseDuration;
     let delta: number;
     if (earliestMode) {
       if (deliveryStart > best.cost || (deliveryStart === best.cost && addedDistance >= best.addedDistance)) return false;
@@ -136,9 +135,25 @@ export class Inserter {
       if (delta >= best.cost) return false;
       if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) return false;
     }
-    if (!verified && (inst.traffic !== null || inst.vehicleMaxDuration[route.vehicle]! < Infinity) && !insertionIsFeasible(inst, route, a, i, b, j)) {
+    if (!verified && inst.vehicleBreakCount[route.vehicle]! > 0) {
+      // Driver breaks: the constant-time checks and the estimate above ignore them (they are a
+      // necessary condition only); plan the new route exactly and cost it on its exact duration.
+      const plan = planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j));
+      if (!plan.feasible) return false;
+      if (model.usesDuration && !earliestMode) {
+        newDuration = plan.end - plan.departure;
+        delta = model.routeCost(route.vehicle, newDistance, newDuration, this.newSpread) - route.cost;
+        if (model.usesMaxDistance) {
+          const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
+          delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
+        }
+        if (delta >= best.cost) return false;
+        baseDuration = n === 0 ? 0 : route.duration;
+      }
+    } else if (!verified && (inst.traffic !== null || inst.vehicleMaxDuration[route.vehicle]! < Infinity) && !insertionIsFeasible(inst, route, a, i, b, j)) {
       return false;
     }
+    const addedDuration = n === 0 ? newDuration : newDuration - baseDuration;
     best.cost = delta;
     best.route = r;
     best.i = i;

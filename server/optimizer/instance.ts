@@ -49,6 +49,16 @@ export interface Instance {
   vehicleSpeed: Float64Array;
   /** Vehicles with identical profiles share a class: one empty route per class is worth trying. */
   vehicleClass: Int32Array;
+  /** The vehicle's driver breaks: breakX[vehicleBreakOffset[v] .. + vehicleBreakCount[v]), in the order taken. */
+  vehicleBreakOffset: Int32Array;
+  vehicleBreakCount: Int32Array;
+  /** Largest vehicleBreakCount (sizes the schedule's scratch buffers). */
+  maxBreaks: number;
+  breakEarliest: Float64Array;
+  breakLatest: Float64Array;
+  breakDuration: Float64Array;
+  /** Index of the break in its Vehicle.breaks. */
+  breakIndex: Int32Array;
 
   /** For each job, other jobs sorted by closeness; jobs * neighborCount. */
   neighbors: Int32Array;
@@ -149,8 +159,28 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
   const vehicleMaxStops = new Int32Array(vehicles);
   const vehicleSpeed = new Float64Array(vehicles);
   const vehicleClass = new Int32Array(vehicles);
+  const vehicleBreakOffset = new Int32Array(vehicles);
+  const vehicleBreakCount = new Int32Array(vehicles);
+  const breakEarliest: number[] = [];
+  const breakLatest: number[] = [];
+  const breakDuration: number[] = [];
+  const breakIndex: number[] = [];
+  let maxBreaks = 0;
   const classKeys = new Map<string, number>();
   problem.vehicles.forEach((v, i) => {
+    // Breaks are taken in the order of their window opening (then closing).
+    const breaks = (v.breaks ?? [])
+      .map((b, index) => ({ ...b, index }))
+      .sort((a, b) => a.earliestStart - b.earliestStart || a.latestEnd - b.latestEnd || a.index - b.index);
+    vehicleBreakOffset[i] = breakEarliest.length;
+    vehicleBreakCount[i] = breaks.length;
+    maxBreaks = Math.max(maxBreaks, breaks.length);
+    for (const b of breaks) {
+      breakEarliest.push(b.earliestStart);
+      breakLatest.push(b.latestEnd);
+      breakDuration.push(b.durationSeconds);
+      breakIndex.push(b.index);
+    }
     vehicleStart[i] = v.startLocation;
     vehicleEnd[i] = v.endLocation ?? -1;
     vehicleEarliest[i] = v.earliestStart;
@@ -172,6 +202,7 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
       v.costPerHour,
       v.costPerMeter,
       v.speedFactor,
+      breaks.map((b) => [b.earliestStart, b.latestEnd, b.durationSeconds]),
     ]);
     let cls = classKeys.get(key);
     if (cls === undefined) {
@@ -223,6 +254,13 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
     vehicleMaxStops,
     vehicleSpeed,
     vehicleClass,
+    vehicleBreakOffset,
+    vehicleBreakCount,
+    maxBreaks,
+    breakEarliest: Float64Array.from(breakEarliest),
+    breakLatest: Float64Array.from(breakLatest),
+    breakDuration: Float64Array.from(breakDuration),
+    breakIndex: Int32Array.from(breakIndex),
     neighbors: new Int32Array(0),
     neighborCount: 0,
   };

@@ -47,6 +47,19 @@ export interface TrafficProfile {
   factors: Float64Array;
 }
 
+/**
+ * A driver break: taken whole, at one place (where the vehicle is: its start location before the
+ * first stop, else the location of the stop it just left), between two stops, before the first or
+ * after the last (before driving to the end), starting no earlier than earliestStart and ending no
+ * later than latestEnd. A vehicle that serves anything takes every one of its breaks, in the order
+ * of their earliestStart (then latestEnd); an unused vehicle takes none.
+ */
+export interface VehicleBreak {
+  earliestStart: number;
+  latestEnd: number;
+  durationSeconds: number;
+}
+
 export interface Vehicle {
   id: string;
   startLocation: number;
@@ -68,6 +81,8 @@ export interface Vehicle {
   costPerMeter: number;
   /** Multiplies matrix durations for this vehicle (1 = as given; 1.2 = 20% slower). */
   speedFactor: number;
+  /** Driver breaks (see VehicleBreak); absent or empty: none. */
+  breaks?: VehicleBreak[];
 }
 
 export interface Stop {
@@ -151,9 +166,11 @@ export type VerdictDetail =
    * Served alone by the vehicle that gets furthest, leaving at the start of its shift: `side` is
    * where it first fails (its earliest arrival after the stop's last window closes, or, for
    * `shift_end`, the end of the route after the shift ends); `route` when only a route limit
-   * (duration, stops) stands in the way.
+   * (duration, stops) stands in the way; `break` when only the vehicle's driver breaks do (serving
+   * it pushes a break out of its window or the route past its end; earliestArrival is then the end
+   * of the route without the breaks).
    */
-  | { kind: 'unreachable'; side: OrderSide | 'shift_end' | 'route'; vehicle: number; earliestArrival: number; closes: number; shiftEnd: number }
+  | { kind: 'unreachable'; side: OrderSide | 'shift_end' | 'route' | 'break'; vehicle: number; earliestArrival: number; closes: number; shiftEnd: number }
   | { kind: 'no_room'; priority: number };
 
 /**
@@ -189,6 +206,21 @@ export interface RouteStop {
   legDuration: number;
 }
 
+/** A driver break as taken on a route. */
+export interface RouteBreak {
+  /** Index into the vehicle's breaks. */
+  break: number;
+  /** Stops served before it (0: before the first stop, at the start location). */
+  afterStops: number;
+  location: number;
+  /** When the vehicle is ready for it (departure from the previous stop, the start, or the previous break's end). */
+  arrival: number;
+  start: number;
+  end: number;
+  /** start - arrival: waiting for the break's window to open. */
+  waitSeconds: number;
+}
+
 export interface Route {
   vehicle: number;
   /** Departure time from the start location. */
@@ -201,7 +233,10 @@ export interface Route {
   duration: number;
   travel: number;
   service: number;
+  /** Waiting before stops' windows open and before breaks' windows open. */
   waiting: number;
+  /** Driver breaks taken, in the order taken (absent: none). duration = travel + service + waiting + break durations. */
+  breaks?: RouteBreak[];
 }
 
 export interface Unassigned {

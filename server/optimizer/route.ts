@@ -219,7 +219,9 @@ export class RouteState {
 
     // Leave just in time for the first stop: waiting there is not part of the route.
     let duration = start[n + 1]! - start[0]! - (n > 0 ? this.cumWait[1]! : 0);
-    if (feasible && n > 0 && (model.usesDuration || inst.traffic !== null || inst.vehicleMaxDuration[v]! < Infinity)) {
+    // Driver breaks: the arrays above are the schedule without them (times can only be later with
+    // them, so they stay valid bounds for the insertion checks); feasibility and duration are exact.
+    if (feasible && n > 0 && (model.usesDuration || inst.traffic !== null || inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0)) {
       // The exact timing (latest useful departure), as reported in the solution.
       const plan = planRoute(inst, v, node.subarray(1, n + 1), n);
       feasible = plan.feasible;

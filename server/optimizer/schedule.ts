@@ -13,6 +13,14 @@ export interface RouteTimes {
   /** Arrival and service start per stop; valid until the next call. */
   arrival: Float64Array;
   start: Float64Array;
+  /**
+   * Driver breaks (feasible plans of vehicles with breaks; 0 otherwise), in the vehicle's break
+   * order: the stops served before each (its gap), when the vehicle was ready for it, its start.
+   */
+  breaks: number;
+  breakGap: Int32Array;
+  breakReady: Float64Array;
+  breakStart: Float64Array;
 }
 
 function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, departure: number, out: RouteTimes): void {
@@ -55,7 +63,17 @@ function currentWindowEnd(inst: Instance, node: number, s: number): number {
   return s;
 }
 
-const scratch: RouteTimes = { feasible: false, departure: 0, end: 0, arrival: arrivalBuf, start: startBuf };
+const scratch: RouteTimes = {
+  feasible: false,
+  departure: 0,
+  end: 0,
+  arrival: arrivalBuf,
+  start: startBuf,
+  breaks: 0,
+  breakGap: new Int32Array(4),
+  breakReady: new Float64Array(4),
+  breakStart: new Float64Array(4),
+};
 
 /**
  * The schedule of a stop sequence: as early as possible, then departing as late as possible
@@ -64,6 +82,8 @@ const scratch: RouteTimes = { feasible: false, departure: 0, end: 0, arrival: ar
  * a route's timing, shared by the search's exact checks and the reported solution.
  */
 export function planRoute(inst: Instance, v: number, nodes: ArrayLike<number>, count: number): RouteTimes {
+  if (count > 0 && inst.vehicleBreakCount[v]! > 0) return planRouteWithBreaks(inst, v, nodes, count);
+  scratch.breaks = 0;
   const earliest = inst.vehicleEarliest[v]!;
   forward(inst, v, nodes, count, earliest, scratch);
   if (!scratch.feasible) return scratch;
@@ -130,3 +150,189 @@ function tryLaterWindows(inst: Instance, v: number, nodes: ArrayLike<number>, co
   }
   forward(inst, v, nodes, count, bestDeparture, scratch);
 }
+
+/*
+ * Driver breaks. For a departure time, forwardWithBreaks finds the earliest end over every way of
+ * placing the vehicle's breaks (in their order) into the gaps of the sequence: a dynamic program
+ * over (gap, breaks taken so far) keeping the earliest time the vehicle is ready, which is exact
+ * because every step (travel, waiting for a window, a break) gives a later or equal result for a
+ * later or equal input. Among placements that end equally early, a break goes in the earliest gap.
+ */
+
+/** ready[g * S + b]: ready at gap g (before stop g; g = count: after the last) with b breaks taken. */
+let readyBuf = new Float64Array(64);
+/** 1 when readyBuf[g * S + b] came from taking break b - 1 in gap g. */
+let takenBuf = new Uint8Array(64);
+/** Arrival and service start at stop k with b breaks taken before it. */
+let stopArrivalBuf = new Float64Array(64);
+let stopStartBuf = new Float64Array(64);
+
+function forwardWithBreaks(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, departure: number, out: RouteTimes): void {
+  const B = inst.vehicleBreakCount[v]!;
+  const S = B + 1;
+  const off = inst.vehicleBreakOffset[v]!;
+  const size = (count + 1) * S;
+  if (readyBuf.length < size) {
+    readyBuf = new Float64Array(2 * size);
+    takenBuf = new Uint8Array(2 * size);
+    stopArrivalBuf = new Float64Array(2 * size);
+    stopStartBuf = new Float64Array(2 * size);
+  }
+  if (arrivalBuf.length < count) {
+    arrivalBuf = new Float64Array(2 * count);
+    startBuf = new Float64Array(2 * count);
+  }
+  if (out.breakGap.length < B) {
+    out.breakGap = new Int32Array(2 * B);
+    out.breakReady = new Float64Array(2 * B);
+    out.breakStart = new Float64Array(2 * B);
+  }
+  out.arrival = arrivalBuf;
+  out.start = startBuf;
+  out.departure = departure;
+  out.breaks = 0;
+  const ready = readyBuf;
+  const taken = takenBuf;
+  ready[0] = departure;
+  for (let b = 1; b < S; b++) ready[b] = Infinity;
+  let prev = inst.vehicleStart[v]!;
+  let alive = true;
+  for (let g = 0; g <= count && alive; g++) {
+    const base = g * S;
+    // Breaks in this gap (several may follow one another).
+    taken[base] = 0;
+    for (let b = 0; b < B; b++) {
+      taken[base + b + 1] = 0;
+      const r = ready[base + b]!;
+      if (r === Infinity) continue;
+      const es = inst.breakEarliest[off + b]!;
+      const end = (r > es ? r : es) + inst.breakDuration[off + b]!;
+      if (end <= inst.breakLatest[off + b]! && end <= ready[base + b + 1]!) {
+        ready[base + b + 1] = end;
+        taken[base + b + 1] = 1;
+      }
+    }
+    if (g === count) break;
+    const x = nodes[g]!;
+    const l = inst.nodeLocation[x]!;
+    const svc = inst.nodeService[x]!;
+    const last = lastWindowEnd(inst, x);
+    alive = false;
+    for (let b = 0; b < S; b++) {
+      const r = ready[base + b]!;
+      let next = Infinity;
+      if (r !== Infinity) {
+        const arr = r + travelTime(inst, v, prev, l, r);
+        const st = windowStartFor(inst, x, arr);
+        if (st !== Infinity && st <= last) {
+          stopArrivalBuf[base + b] = arr;
+          stopStartBuf[base + b] = st;
+          next = st + svc;
+          alive = true;
+        }
+      }
+      ready[base + S + b] = next;
+    }
+    prev = l;
+  }
+  const r = alive ? ready[count * S + B]! : Infinity;
+  if (r === Infinity) {
+    out.feasible = false;
+    out.end = Infinity;
+    return;
+  }
+  const end = r + travelTime(inst, v, prev, inst.vehicleEnd[v]!, r);
+  out.end = end;
+  out.feasible = end <= inst.vehicleLatest[v]!;
+  // The placement that reached the end: walk back through the gaps.
+  let b = B;
+  for (let g = count; g >= 0; g--) {
+    while (b > 0 && taken[g * S + b] === 1) {
+      b--;
+      const readyAt = ready[g * S + b]!;
+      const es = inst.breakEarliest[off + b]!;
+      out.breakGap[b] = g;
+      out.breakReady[b] = readyAt;
+      out.breakStart[b] = readyAt > es ? readyAt : es;
+    }
+    if (g > 0) {
+      arrivalBuf[g - 1] = stopArrivalBuf[(g - 1) * S + b]!;
+      startBuf[g - 1] = stopStartBuf[(g - 1) * S + b]!;
+    }
+  }
+  out.breaks = B;
+}
+
+/** Routes of at most this many stops get the exact departure search below; longer ones a cheap try. */
+const BREAK_DEPARTURE_SEARCH_MAX_STOPS = 12;
+
+/**
+ * planRoute for a vehicle with breaks: the earliest end leaving at the earliest start, then the
+ * departure that makes the route shortest without ending later. Without traffic and with one window
+ * per stop, the end of one placement of the breaks is max(t + a, b) in the departure t, feasible up
+ * to some deadline, so the shortest schedule departs where t + (no-wait offset) meets a window
+ * bound, a break's window bound or the shift end; those departures are tried for every number of
+ * breaks taken before the point (short routes). Longer routes try leaving just in time for the
+ * first stop.
+ */
+function planRouteWithBreaks(inst: Instance, v: number, nodes: ArrayLike<number>, count: number): RouteTimes {
+  const earliest = inst.vehicleEarliest[v]!;
+  forwardWithBreaks(inst, v, nodes, count, earliest, scratch);
+  if (!scratch.feasible) return scratch;
+  const maxDuration = inst.vehicleMaxDuration[v]!;
+  let bestDeparture = earliest;
+  let bestEnd = scratch.end;
+  const tryDeparture = (t: number): void => {
+    if (!(t > earliest) || !Number.isFinite(t)) return;
+    forwardWithBreaks(inst, v, nodes, count, t, scratch);
+    if (scratch.feasible && scratch.end - t < bestEnd - bestDeparture - 1e-9) {
+      bestDeparture = t;
+      bestEnd = scratch.end;
+    }
+  };
+  if (count <= BREAK_DEPARTURE_SEARCH_MAX_STOPS) {
+    const B = inst.vehicleBreakCount[v]!;
+    const off = inst.vehicleBreakOffset[v]!;
+    // prefix[c]: duration of the first c breaks.
+    const prefix = breakPrefix;
+    prefix[0] = 0;
+    for (let b = 0; b < B && b < prefix.length - 1; b++) prefix[b + 1] = prefix[b]! + inst.breakDuration[off + b]!;
+    let offset = 0;
+    let prev = inst.vehicleStart[v]!;
+    for (let g = 0; g <= count; g++) {
+      // Gap g: the vehicle is ready `offset` after departing, plus the breaks taken before.
+      for (let b = 0; b < B; b++) {
+        tryDeparture(inst.breakEarliest[off + b]! - offset - prefix[b]!);
+        const latestStart = inst.breakLatest[off + b]! - inst.breakDuration[off + b]! - offset - prefix[b]!;
+        tryDeparture(latestStart);
+        tryDeparture(latestStart - 1e-6);
+      }
+      if (g === count) break;
+      const x = nodes[g]!;
+      const l = inst.nodeLocation[x]!;
+      offset += travelTime(inst, v, prev, l, earliest);
+      const wo = inst.nodeWindowOffset[x]!;
+      for (let w = wo; w < wo + inst.nodeWindowCount[x]!; w++) {
+        for (let c = 0; c <= B; c++) {
+          tryDeparture(inst.windowStart[w]! - offset - prefix[c]!);
+          tryDeparture(inst.windowEnd[w]! - offset - prefix[c]!);
+          tryDeparture(inst.windowEnd[w]! - offset - prefix[c]! - 1e-6);
+        }
+      }
+      offset += inst.nodeService[x]!;
+      prev = l;
+    }
+    offset += travelTime(inst, v, prev, inst.vehicleEnd[v]!, earliest);
+    tryDeparture(inst.vehicleLatest[v]! - offset - prefix[B]!);
+  } else {
+    // Just in time for the first stop (or the first break, when it comes first).
+    const firstWait = scratch.start[0]! - scratch.arrival[0]!;
+    const breakWait = scratch.breakGap[0] === 0 ? scratch.breakStart[0]! - scratch.breakReady[0]! : Infinity;
+    tryDeparture(earliest + Math.min(firstWait, breakWait));
+  }
+  forwardWithBreaks(inst, v, nodes, count, bestDeparture, scratch);
+  if (scratch.end - scratch.departure > maxDuration) scratch.feasible = false;
+  return scratch;
+}
+
+const breakPrefix = new Float64Array(64);

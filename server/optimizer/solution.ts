@@ -1,6 +1,6 @@
 import { type Instance, distanceBetween, jobOf } from './instance';
 import { planRoute } from './schedule';
-import type { Objective, Route, RouteStop, Solution, Unassigned } from './model';
+import type { Objective, Route, RouteBreak, RouteStop, Solution, Unassigned } from './model';
 import { type JobVerdict, insufficientFleet } from './explain';
 import { SPREAD_WEIGHT, routeSpread } from './objective';
 
@@ -13,6 +13,14 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
   const plan = planRoute(inst, v, nodes, nodes.length);
   const departure = plan.departure;
   const schedule = { arrival: Array.from(plan.arrival.subarray(0, nodes.length)), start: Array.from(plan.start.subarray(0, nodes.length)), end: plan.end };
+  const breakOffset = inst.vehicleBreakOffset[v]!;
+  const breakPlan = Array.from({ length: plan.breaks }, (_, b) => ({
+    gap: plan.breakGap[b]!,
+    ready: plan.breakReady[b]!,
+    start: plan.breakStart[b]!,
+    duration: inst.breakDuration[breakOffset + b]!,
+    index: inst.breakIndex[breakOffset + b]!,
+  }));
   const load = new Array<number>(D).fill(0);
   for (const x of nodes) {
     if (x & 1 && inst.nodeLocation[x - 1]! < 0) {
@@ -20,13 +28,25 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
     }
   }
   const stops: RouteStop[] = [];
+  const breaks: RouteBreak[] = [];
   let prevLoc = inst.vehicleStart[v]!;
   let prevDep = departure;
   let distance = 0;
   let travel = 0;
   let service = 0;
   let waiting = 0;
+  /** Breaks taken in gap k (before stop k) move the departure to the last one's end. */
+  const takeBreaks = (k: number): void => {
+    for (const b of breakPlan) {
+      if (b.gap !== k) continue;
+      const end = b.start + b.duration;
+      breaks.push({ break: b.index, afterStops: k, location: prevLoc, arrival: b.ready, start: b.start, end, waitSeconds: b.start - b.ready });
+      waiting += b.start - b.ready;
+      prevDep = end;
+    }
+  };
   nodes.forEach((x, k) => {
+    takeBreaks(k);
     const j = jobOf(x);
     const l = inst.nodeLocation[x]!;
     const sign = x & 1 ? -1 : 1;
@@ -54,6 +74,7 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
     prevLoc = l;
     prevDep = schedule.start[k]! + svc;
   });
+  takeBreaks(nodes.length);
   const endLoc = inst.vehicleEnd[v]!;
   distance += distanceBetween(inst, prevLoc, endLoc);
   travel += schedule.end - prevDep;
@@ -67,6 +88,7 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
     travel,
     service,
     waiting,
+    ...(breaks.length > 0 ? { breaks } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { surfaceDistance, type LatLng } from '@/server/geo';
-import type { LockedSequence, Problem, ReasonCode, Shipment, Stop, TimeWindow, TrafficProfile, Vehicle } from '@/server/optimizer';
+import type { LockedSequence, Problem, ReasonCode, Shipment, Stop, TimeWindow, TrafficProfile, Vehicle, VehicleBreak } from '@/server/optimizer';
 import type { fleetSpecSchema, orderSchema } from './request-schema';
 import { RoutingInputError } from './errors';
 import { orderPriority, type ResolvedRoutingOptions } from './options';
@@ -123,9 +123,25 @@ export function vehicleSpecFor(entry: FleetEntry, index: number, options: Resolv
     options.vehicleSpecOverrides.get(mapped),
     mapped === entry.vehicleType ? undefined : options.vehicleSpecOverrides.get(entry.vehicleType),
     options.vehicleSpecOverrides.get(entry.vehicleExternalId),
-    entry.vehicleSpec,
+    catalogFields(entry.vehicleSpec),
   );
   return { type: mapped, spec };
+}
+
+/** A fleet entry's vehicleSpec without what is not a catalog figure (its breaks). */
+function catalogFields(spec: FleetEntry['vehicleSpec']): Partial<VehicleSpec> | undefined {
+  if (!spec) return undefined;
+  const { breaks: _breaks, ...figures } = spec;
+  return figures;
+}
+
+/** A fleet entry's driver breaks in the solver's terms (epoch seconds). */
+export function vehicleBreaksOf(entry: FleetEntry): VehicleBreak[] {
+  return (entry.vehicleSpec?.breaks ?? []).map((b) => ({
+    earliestStart: epochSeconds(b.earliestStart),
+    latestEnd: epochSeconds(b.latestEnd),
+    durationSeconds: b.durationMinutes * 60,
+  }));
 }
 
 export interface OrderLoad {
@@ -379,8 +395,9 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
       earliestStart: epochSeconds(entry.scheduledStart),
       skills: [...(entry.routeSkills ?? [])],
     };
+    const breaks = vehicleBreaksOf(entry);
     return vehicleOf(
-      { ...place, latestEnd: 0, capacity: [], fixedCost: 0, costPerHour: 0, costPerMeter: 0, speedFactor: 1, id: '' },
+      { ...place, latestEnd: 0, capacity: [], fixedCost: 0, costPerHour: 0, costPerMeter: 0, speedFactor: 1, id: '', ...(breaks.length > 0 ? { breaks } : {}) },
       spec,
       options,
       itineraryExternalId(entry),

@@ -59,8 +59,14 @@ function itineraryColumns(planned: PlannedItinerary, orders: readonly RoutingOrd
   };
 }
 
+/** A visit (not a driver break): booking refuses breaks (validate-request.ts), so a booked plan has visits only. */
+function visitOf(stop: PlannedStop): PlannedStop & { stopNumber: number; type: 'pickup' | 'dropoff' } {
+  if (stop.type === 'break' || stop.stopNumber === null) throw new Error('booked itineraries do not keep driver breaks');
+  return { ...stop, stopNumber: stop.stopNumber, type: stop.type };
+}
+
 function stopColumns(itineraryId: number, planned: PlannedItinerary) {
-  return planned.stops.map((stop) => ({
+  return planned.stops.map(visitOf).map((stop) => ({
     itineraryId,
     stopNumber: stop.stopNumber,
     type: stop.type,

@@ -10,8 +10,10 @@ import { itineraryExternalId, type FleetEntry, type RoutingAddress, type Routing
  */
 
 export interface PlannedStop {
-  stopNumber: number;
-  type: 'pickup' | 'dropoff';
+  /** 1-based visit number; null for a driver break (breaks are not numbered visits). */
+  stopNumber: number | null;
+  /** `break`: a driver break, taken where the vehicle is (serviceSeconds is its length; no orders, no leg). */
+  type: 'pickup' | 'dropoff' | 'break';
   orderExternalIds: string[];
   address: RoutingAddress;
   latitude: number;
@@ -62,6 +64,8 @@ export interface ItineraryTotals {
   travelSeconds: number;
   serviceSeconds: number;
   waitingSeconds: number;
+  /** Driver breaks taken (present only when there are some). */
+  breakSeconds?: number;
 }
 
 export interface UnassignedOrder {
@@ -116,14 +120,82 @@ export function toPlanOutcome(
     const stops: PlannedStop[] = [];
     let clock = route.start;
     const lastOriginal = route.stops[route.stops.length - 1];
-    const endLeg = lastOriginal ? Math.max(0, route.end - lastOriginal.departure) : 0;
+    const routeBreaks = route.breaks ?? [];
+    const vehicleBreaks = problem.vehicles[route.vehicle]!.breaks ?? [];
+    // The end leg leaves after the last stop, or after the breaks taken after it.
+    const trailing = routeBreaks.filter((b) => b.afterStops === route.stops.length);
+    const lastReady = trailing.length > 0 ? trailing[trailing.length - 1]!.end : lastOriginal?.departure;
+    const endLeg = lastReady !== undefined ? Math.max(0, route.end - lastReady) : 0;
     let service = 0;
     let waiting = 0;
     let travel = 0;
     let distance = 0;
+    let breakSeconds = 0;
+    let visits = 0;
+    /** On board when leaving the start: the dropoff-only orders. */
+    const startLoad = { pounds: 0, cubicInches: 0 };
+    for (const routeStop of route.stops) {
+      if (routeStop.kind === 'delivery' && problem.shipments[routeStop.shipment]!.pickup === null) {
+        startLoad.pounds += problem.shipments[routeStop.shipment]!.size[0] ?? 0;
+        startLoad.cubicInches += problem.shipments[routeStop.shipment]!.size[1] ?? 0;
+      }
+    }
+    /** Driver breaks taken after `served` stops: where the vehicle is (the depot, else the last visit; without a depot the route starts at its first stop). */
+    const takeBreaks = (served: number): void => {
+      for (const taken of routeBreaks) {
+        if (taken.afterStops !== served) continue;
+        const spec = vehicleBreaks[taken.break]!;
+        const lastVisit = [...stops].reverse().find((stop) => stop.type !== 'break');
+        const first = route.stops[0]!;
+        const firstPoint = routing.points[first.location]!;
+        const place = lastVisit
+          ? { address: lastVisit.address, latitude: lastVisit.latitude, longitude: lastVisit.longitude, timeZone: lastVisit.timeZone, load: lastVisit.load }
+          : vehicle.start
+            ? {
+                address: entry.startAddress ? pickAddress(entry.startAddress) : pickAddress(undefined),
+                latitude: vehicle.start.latitude,
+                longitude: vehicle.start.longitude,
+                timeZone: routing.timeZones[first.location] ?? 'UTC',
+                load: { ...startLoad },
+              }
+            : {
+                address: pickAddress(
+                  first.kind === 'pickup'
+                    ? orders[shipmentOrders[first.shipment]![0]!]!.pickupAddress
+                    : orders[shipmentOrders[first.shipment]![0]!]!.dropoffAddress,
+                ),
+                latitude: firstPoint.latitude,
+                longitude: firstPoint.longitude,
+                timeZone: routing.timeZones[first.location] ?? 'UTC',
+                load: { ...startLoad },
+              };
+        // Re-timed like the stops (clustering only makes the vehicle ready earlier).
+        const start = Math.max(clock, spec.earliestStart);
+        const end = start + spec.durationSeconds;
+        stops.push({
+          stopNumber: null,
+          type: 'break',
+          orderExternalIds: [],
+          ...place,
+          arrival: clock,
+          serviceStart: start,
+          departure: end,
+          waitSeconds: start - clock,
+          serviceSeconds: spec.durationSeconds,
+          windowOpen: spec.earliestStart,
+          windowClose: spec.latestEnd - spec.durationSeconds,
+          legDistanceMeters: 0,
+          legDurationSeconds: 0,
+        });
+        waiting += start - clock;
+        breakSeconds += spec.durationSeconds;
+        clock = end;
+      }
+    };
 
     let previousLocation = -1;
-    for (const routeStop of route.stops) {
+    for (const [k, routeStop] of route.stops.entries()) {
+      takeBreaks(k);
       const shipment = problem.shipments[routeStop.shipment]!;
       const stopSpec = routeStop.kind === 'pickup' ? shipment.pickup! : shipment.delivery!;
       const type = routeStop.kind === 'pickup' ? 'pickup' : 'dropoff';
@@ -159,8 +231,9 @@ export function toPlanOutcome(
       const order = orders[shipmentOrders[routeStop.shipment]![0]!]!;
       const point = routing.points[routeStop.location]!;
       const departure = serviceStart + serviceSeconds;
+      visits++;
       stops.push({
-        stopNumber: stops.length + 1,
+        stopNumber: visits,
         type,
         orderExternalIds: orderIds,
         address: pickAddress(type === 'pickup' ? order.pickupAddress : order.dropoffAddress),
@@ -182,6 +255,7 @@ export function toPlanOutcome(
       service += serviceSeconds;
       waiting += serviceStart - arrival;
     }
+    takeBreaks(route.stops.length);
     for (const stop of stops) {
       if (stop.windowOpen === 0) stop.windowOpen = null;
     }
@@ -213,6 +287,7 @@ export function toPlanOutcome(
         travelSeconds: round(travel + endLeg),
         serviceSeconds: round(service),
         waitingSeconds: round(waiting),
+        ...(breakSeconds > 0 ? { breakSeconds: round(breakSeconds) } : {}),
       },
     });
   }

@@ -11,7 +11,12 @@ import type { UnassignedFix } from './responses';
  */
 export function describeUnassigned(routing: RoutingProblem, fleet: readonly FleetEntry[], missed: Unassigned): string {
   if (!missed.detail) return missed.description;
-  return describeDetail(new ReasonContext(routing, fleet, missed.shipment), missed.detail);
+  const text = describeDetail(new ReasonContext(routing, fleet, missed.shipment), missed.detail);
+  // Room left is time too: say that the drivers' breaks took some.
+  if (missed.detail.kind === 'no_room' && routing.problem.vehicles.some((v) => (v.breaks?.length ?? 0) > 0)) {
+    return `${text} The drivers' breaks (vehicleSpec.breaks) are part of the vehicles' time.`;
+  }
+  return text;
 }
 
 /**
@@ -103,7 +108,8 @@ function renderFix(context: ReasonContext, routing: RoutingProblem, fleet: reado
         ...(entry.startAddress ? { startAddress: entry.startAddress } : {}),
         ...(entry.endAddress ? { endAddress: entry.endAddress } : {}),
         ...(entry.routeSkills && entry.routeSkills.length > 0 ? { routeSkills: [...entry.routeSkills] } : {}),
-        vehicleSpec: { ...extra.spec },
+        // Checked with the template vehicle's driver breaks: the suggested entry keeps them.
+        vehicleSpec: { ...extra.spec, ...(entry.vehicleSpec?.breaks ? { breaks: entry.vehicleSpec.breaks } : {}) },
       };
       return {
         kind: 'add_vehicle',
@@ -188,6 +194,9 @@ function describeDetail(context: ReasonContext, detail: VerdictDetail): string {
       if (detail.side === 'shift_end') {
         const late = Math.max(1, Math.ceil((detail.earliestArrival - detail.shiftEnd) / 60));
         return `The pickup and dropoff fit their windows, but no eligible vehicle can finish its route by the end of its shift: ${vehicle} would finish at ${context.time(detail.earliestArrival, 'delivery')}, ${late} min after its shift ends at ${context.time(detail.shiftEnd, 'delivery')}.`;
+      }
+      if (detail.side === 'break') {
+        return `The pickup and dropoff fit their windows and the shift, but not together with the driver breaks (vehicleSpec.breaks): serving the order would push a break out of its window or the route past the end of the shift, for every eligible vehicle, for example ${vehicle}.`;
       }
       return `The pickup and dropoff fit their windows and the shift, but serving the order breaks a route limit (maximum duration or stops) of every eligible vehicle, for example ${vehicle}.`;
     }

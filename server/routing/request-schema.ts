@@ -95,6 +95,43 @@ export const vehicleSpecSchema = z
   })
   .meta({ description: 'Overrides of the vehicle type catalog figures (pounds, cubic inches, hours).' });
 
+/** At most this many driver breaks per vehicle. */
+export const MAX_BREAKS_PER_VEHICLE = 3;
+
+export const vehicleBreakSchema = z
+  .strictObject({
+    earliestStart: dateTime.meta({ description: 'The break starts no earlier than this.' }),
+    latestEnd: dateTime.meta({ description: 'The break ends no later than this.' }),
+    durationMinutes: z.number().int().min(1).max(720).meta({ description: 'Whole minutes, taken in one piece (1-720).' }),
+  })
+  .superRefine((b, ctx) => {
+    const window = (Date.parse(b.latestEnd) - Date.parse(b.earliestStart)) / 60_000;
+    if (!(window >= b.durationMinutes)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['latestEnd'],
+        message: `must be at least durationMinutes (${b.durationMinutes}) after earliestStart; the window is ${Math.round(window)} min`,
+      });
+    }
+  })
+  .meta({
+    description:
+      'A driver break: taken whole, between two stops, before the first or after the last (before driving to the endAddress), at the place the vehicle is, starting no earlier than earliestStart and ending no later than latestEnd. Shown in the itinerary as a stop of type "break".',
+  });
+
+/** A fleet entry's own vehicleSpec: the catalog overrides plus what belongs to one driver's day (breaks). */
+export const fleetVehicleSpecSchema = vehicleSpecSchema
+  .extend({
+    breaks: z
+      .array(vehicleBreakSchema)
+      .max(MAX_BREAKS_PER_VEHICLE, `has more than the limit of ${MAX_BREAKS_PER_VEHICLE} breaks per vehicle`)
+      .optional()
+      .meta({
+        description: `Driver breaks (at most ${MAX_BREAKS_PER_VEHICLE}), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them.`,
+      }),
+  })
+  .meta({ description: 'Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle.' });
+
 export const fleetSpecSchema = z
   .strictObject({
     driverExternalId: z.string().min(1).max(200),
@@ -105,7 +142,7 @@ export const fleetSpecSchema = z
       .max(100)
       .meta({ description: 'A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps.' }),
     scheduledStart: dateTime,
-    vehicleSpec: vehicleSpecSchema.optional(),
+    vehicleSpec: fleetVehicleSpecSchema.optional(),
     routeSkills: z.array(z.string().min(1).max(100)).max(100).optional(),
     externalId: z.string().min(1).max(200).optional(),
     meta: z.record(z.string(), z.unknown()).optional(),

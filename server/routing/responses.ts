@@ -22,10 +22,13 @@ export const stopAddressSchema = z.object({
 
 export const itineraryStopSchema = z
   .object({
-    stopNumber: z.number().int().meta({ description: '1-based position on the itinerary.' }),
-    address: stopAddressSchema,
-    type: z.enum(['pickup', 'dropoff']),
-    orderExternalIds: z.array(z.string()).meta({ description: 'Orders served at this stop (several when bundled or clustered).' }),
+    stopNumber: z.number().int().nullable().meta({ description: '1-based number of the visit; null for a driver break (breaks are not numbered visits).' }),
+    address: stopAddressSchema.meta({ description: 'For a break: the place the vehicle is (the depot before the first visit, else the last visit).' }),
+    type: z.enum(['pickup', 'dropoff', 'break']).meta({
+      description:
+        '`break`: a driver break (fleet vehicleSpec.breaks), in stop order where it is taken: arrival is when the vehicle is ready for it, departure when it ends; serviceSeconds is its length, waitSeconds the wait for its window, windowOpen and windowClose the earliest and latest start; no orders, no leg.',
+    }),
+    orderExternalIds: z.array(z.string()).meta({ description: 'Orders served at this stop (several when bundled or clustered; none for a break).' }),
     latitude: z.number(),
     longitude: z.number(),
     arrival: isoDateTime,
@@ -45,7 +48,10 @@ export const itineraryTotalsSchema = z.object({
   durationSeconds: z.number().int().meta({ description: 'From departure to the end of the route.' }),
   travelSeconds: z.number().int(),
   serviceSeconds: z.number().int(),
-  waitingSeconds: z.number().int(),
+  waitingSeconds: z.number().int().meta({ description: 'Waiting for stop windows (and break windows) to open.' }),
+  breakSeconds: z.number().int().optional().meta({
+    description: 'Driver breaks taken; present only when the itinerary has some. durationSeconds = travel + service + waiting + breaks.',
+  }),
 });
 
 /** A named place on an itinerary that is not a stop: the depot start or the required end. */

@@ -50,6 +50,16 @@ export async function validateRoutingRequest(input: {
     fleetIds.set(id, i);
   });
 
+  if (input.mode !== 'plan') {
+    const i = input.fleet.findIndex((entry) => (entry.vehicleSpec?.breaks?.length ?? 0) > 0);
+    if (i >= 0) {
+      throw new RoutingInputError(
+        `fleet[${i}].vehicleSpec.breaks`,
+        `fleet[${i}].vehicleSpec.breaks: booked itineraries do not keep driver breaks yet; plan with breaks (POST /v1/routing/plan or run), or book without them.`,
+      );
+    }
+  }
+
   const options = mergeRoutingOptions(input.settings ?? undefined, input.options);
   input.fleet.forEach((entry, i) => vehicleSpecFor(entry, i, options));
   // Every order is its own shipment here: only the references are checked.

@@ -114,7 +114,47 @@ function checkRouteSchedule(problem: Problem, route: Route, where: string, timeT
   let travel = 0;
   let service = 0;
   let waiting = 0;
+
+  // Driver breaks: a route that serves anything takes each of its vehicle's breaks once, whole,
+  // where the vehicle is, inside the break's window, between stops (or before the first, or after
+  // the last before driving to the end); the next leg leaves when the break ends.
+  const vehicleBreaks = vehicle.breaks ?? [];
+  const taken = route.breaks ?? [];
+  if (route.stops.length > 0) {
+    for (const [index] of vehicleBreaks.entries()) {
+      const times = taken.filter((b) => b.break === index).length;
+      if (times !== 1) report(`${where}: takes break ${index} ${times} times; a used vehicle takes each of its breaks once`);
+    }
+  } else if (taken.length > 0) report(`${where}: takes breaks but serves no stop`);
+  for (const [k, b] of taken.entries()) {
+    if (!vehicleBreaks[b.break]) report(`${where}: break ${k} names break ${b.break}, which the vehicle does not have`);
+    if (!Number.isInteger(b.afterStops) || b.afterStops < 0 || b.afterStops > route.stops.length)
+      report(`${where}: break ${k} after ${b.afterStops} stops is not between stops`);
+    if (k > 0 && b.afterStops < taken[k - 1]!.afterStops) report(`${where}: breaks are not listed in the order taken`);
+  }
+  let nextBreak = 0;
+  const takeBreaks = (afterStops: number) => {
+    while (nextBreak < taken.length && taken[nextBreak]!.afterStops === afterStops) {
+      const b = taken[nextBreak]!;
+      const spec = vehicleBreaks[b.break];
+      const at = `${where} break ${nextBreak} (after ${afterStops} stops)`;
+      nextBreak++;
+      if (!spec) continue;
+      if (b.location !== location) report(`${at}: location ${b.location}, but the vehicle is at ${location}`);
+      if (!close(b.arrival, time, timeTol)) report(`${at}: arrival ${b.arrival}, recomputed ${time}`);
+      if (b.start < time - timeTol) report(`${at}: starts at ${b.start}, before the vehicle is there at ${time}`);
+      const start = Math.max(b.start, time);
+      if (start < spec.earliestStart - timeTol) report(`${at}: starts at ${start}, before its window opens at ${spec.earliestStart}`);
+      const end = start + spec.durationSeconds;
+      if (!close(b.end, end, timeTol)) report(`${at}: end ${b.end}, recomputed ${end} (${spec.durationSeconds} s from its start)`);
+      if (end > spec.latestEnd + timeTol) report(`${at}: ends at ${end}, after its window closes at ${spec.latestEnd}`);
+      if (!close(b.waitSeconds, start - time, timeTol)) report(`${at}: waitSeconds ${b.waitSeconds}, recomputed ${start - time}`);
+      waiting += start - time;
+      time = end;
+    }
+  };
   for (const [i, s] of route.stops.entries()) {
+    takeBreaks(i);
     const shipment = problem.shipments[s.shipment]!;
     const stop = stopOf(shipment, s.kind)!;
     const at = `${where} stop ${i} (${shipment.id} ${s.kind})`;
@@ -150,6 +190,7 @@ function checkRouteSchedule(problem: Problem, route: Route, where: string, timeT
     location = stop.location;
     time = departure;
   }
+  takeBreaks(route.stops.length);
   if (vehicle.endLocation !== null) {
     const legTime = legDuration(problem, vehicle, location, vehicle.endLocation, time);
     distance += matrixDistance(problem, location, vehicle.endLocation);

@@ -42,6 +42,8 @@ export interface RandomInstanceOptions {
   windowSeconds?: [number, number];
   /** Capacity relative to the total size of all shipments (default 0.6). */
   capacityShare?: number;
+  /** Driver breaks: each vehicle gets 1 to this many (15-45 min, windows of up to 2 h more). */
+  breaks?: number;
 }
 
 /** Time zero of generated instances: 08:00 of day 0, so traffic buckets read as local time. */
@@ -160,6 +162,16 @@ export function randomInstance(seed: number, options: RandomInstanceOptions): Pr
     ]);
     problem.lockedSequences = [{ vehicle, stops }];
   }
+  // Drawn last, so that the rest of an instance does not change with this option.
+  if (options.breaks) {
+    for (const vehicle of vehicles) {
+      vehicle.breaks = Array.from({ length: intBetween(random, 1, options.breaks) }, () => {
+        const durationSeconds = pick(random, [900, 1800, 2700]);
+        const earliestStart = DAY_START + intBetween(random, 0, SHIFT - 3600);
+        return { earliestStart, latestEnd: earliestStart + durationSeconds + intBetween(random, 0, 7200), durationSeconds };
+      });
+    }
+  }
   return problem;
 }
 
@@ -201,6 +213,8 @@ export interface CityInstanceOptions {
   objective?: Objective;
   matrix?: MatrixBuilder;
   traffic?: boolean;
+  /** A driver break of this many minutes for every vehicle, taken 3 to 6 hours into its shift. */
+  breakMinutes?: number;
 }
 
 /** Atlanta, GA: the metro the city instances are drawn in, and four depots around it. */
@@ -305,6 +319,13 @@ export function cityInstance(seed: number, options: CityInstanceOptions): Proble
       costPerHour: spec.costPerHour,
       costPerMeter: spec.costPerMeter,
       speedFactor: spec.speedFactor,
+      ...(options.breakMinutes
+        ? {
+            breaks: [
+              { earliestStart: CITY_DAY + (startHour + 3) * hour, latestEnd: CITY_DAY + (startHour + 6) * hour, durationSeconds: options.breakMinutes * 60 },
+            ],
+          }
+        : {}),
     });
   }
 

@@ -87,6 +87,17 @@ export interface ScheduledStop {
   legDuration: number;
 }
 
+export interface ScheduledBreak {
+  /** Index into the vehicle's breaks. */
+  break: number;
+  afterStops: number;
+  location: number;
+  arrival: number;
+  start: number;
+  end: number;
+  wait: number;
+}
+
 export interface Schedule {
   feasible: boolean;
   /** Why the schedule fails, when it does. */
@@ -103,6 +114,33 @@ export interface Schedule {
   duration: number;
   /** Load when leaving the start location (single-stop deliveries are loaded there). */
   startLoad: number[];
+  /** Driver breaks taken, in order. */
+  breaks: ScheduledBreak[];
+}
+
+/** The vehicle's breaks in the order the model says they are taken: by window opening, then closing. */
+export function breakOrder(vehicle: Vehicle): number[] {
+  const breaks = vehicle.breaks ?? [];
+  return breaks.map((_, i) => i).sort((a, b) => breaks[a]!.earliestStart - breaks[b]!.earliestStart || breaks[a]!.latestEnd - breaks[b]!.latestEnd || a - b);
+}
+
+/** Every placement of `count` breaks, in order, into the gaps 0..stops (non-decreasing gap numbers). */
+export function breakPlacements(count: number, stops: number): number[][] {
+  if (count === 0) return [[]];
+  const result: number[][] = [];
+  const extend = (prefix: number[], from: number) => {
+    if (prefix.length === count) {
+      result.push(prefix.slice());
+      return;
+    }
+    for (let g = from; g <= stops; g++) {
+      prefix.push(g);
+      extend(prefix, g);
+      prefix.pop();
+    }
+  };
+  extend([], 0);
+  return result;
 }
 
 /**
@@ -161,8 +199,10 @@ export function structuralFailure(problem: Problem, vehicleIndex: number, sequen
  * its windows allow, departure follows service at once. Checks windows, capacity in every
  * dimension, latestEnd and maxDuration (not the structural rules: see structuralFailure).
  */
-export function simulate(problem: Problem, vehicleIndex: number, sequence: readonly StopRef[], start: number): Schedule {
+export function simulate(problem: Problem, vehicleIndex: number, sequence: readonly StopRef[], start: number, placement: readonly number[] = []): Schedule {
   const vehicle = problem.vehicles[vehicleIndex]!;
+  // The breaks, in order, each with the number of stops served before it (a used vehicle takes them all).
+  const order = sequence.length > 0 ? breakOrder(vehicle) : [];
   const dims = problem.dimensions;
   const load = new Array<number>(dims).fill(0);
   for (const ref of sequence) {
@@ -181,15 +221,34 @@ export function simulate(problem: Problem, vehicleIndex: number, sequence: reado
     waiting: 0,
     duration: 0,
     startLoad,
+    breaks: [],
   };
   const fail = (failure: string, tooLong = false): Schedule => ({ ...result, feasible: false, failure, tooLong });
   if (start < vehicle.earliestStart) return fail(`departs before the shift starts`);
   for (let d = 0; d < dims; d++) {
     if (load[d]! > vehicle.capacity[d]!) return fail(`start load exceeds capacity in dimension ${d}`);
   }
+  if (placement.length !== order.length) return fail(`${order.length} breaks need a place; ${placement.length} given`);
   let location = vehicle.startLocation;
   let time = start;
-  for (const ref of sequence) {
+  let taken = 0;
+  /** Takes the breaks placed in gap g; false when one misses its window. */
+  const takeBreaks = (g: number): boolean => {
+    while (taken < order.length && placement[taken] === g) {
+      const index = order[taken]!;
+      const b = vehicle.breaks![index]!;
+      const breakStart = Math.max(time, b.earliestStart);
+      const breakEnd = breakStart + b.durationSeconds;
+      if (breakEnd > b.latestEnd) return false;
+      result.breaks.push({ break: index, afterStops: g, location, arrival: time, start: breakStart, end: breakEnd, wait: breakStart - time });
+      result.waiting += breakStart - time;
+      time = breakEnd;
+      taken++;
+    }
+    return true;
+  };
+  for (const [k, ref] of sequence.entries()) {
+    if (!takeBreaks(k)) return fail(`break ${order[taken]} cannot end inside its window before stop ${k}`);
     const shipment = problem.shipments[ref.shipment]!;
     const stop = stopOf(shipment, ref.kind)!;
     const legTime = legDuration(problem, vehicle, location, stop.location, time);
@@ -219,6 +278,8 @@ export function simulate(problem: Problem, vehicleIndex: number, sequence: reado
     location = stop.location;
     time = departure;
   }
+  if (!takeBreaks(sequence.length)) return fail(`break ${order[taken]} cannot end inside its window after the last stop`);
+  if (taken !== order.length) return fail(`break placement leaves breaks out`);
   if (vehicle.endLocation !== null) {
     const legTime = legDuration(problem, vehicle, location, vehicle.endLocation, time);
     result.distance += matrixDistance(problem, location, vehicle.endLocation);
@@ -241,30 +302,69 @@ export function simulate(problem: Problem, vehicleIndex: number, sequence: reado
  */
 export function bestSchedule(problem: Problem, vehicleIndex: number, sequence: readonly StopRef[]): Schedule {
   const vehicle = problem.vehicles[vehicleIndex]!;
+  const order = sequence.length > 0 ? breakOrder(vehicle) : [];
+  let best: Schedule | null = null;
+  let firstFailure: Schedule | null = null;
+  // With driver breaks, every placement of them into the gaps, each with its own departures.
+  for (const placement of breakPlacements(order.length, sequence.length)) {
+    for (const start of departureCandidates(problem, vehicleIndex, sequence, order, placement)) {
+      const schedule = simulate(problem, vehicleIndex, sequence, start, placement);
+      if (!schedule.feasible) {
+        firstFailure ??= schedule;
+        continue;
+      }
+      if (!best || schedule.duration < best.duration - 1e-9) best = schedule;
+    }
+  }
+  return best ?? firstFailure!;
+}
+
+/**
+ * The departures worth trying for one placement of the breaks: the earliest start, and every t at
+ * which the no-wait arrival at a stop meets one of its window bounds, the no-wait start of a break
+ * meets its earliest or latest start, or the no-wait end meets the shift's end (the offsets
+ * include the breaks placed before that point).
+ */
+function departureCandidates(
+  problem: Problem,
+  vehicleIndex: number,
+  sequence: readonly StopRef[],
+  order: readonly number[],
+  placement: readonly number[],
+): number[] {
+  const vehicle = problem.vehicles[vehicleIndex]!;
   const candidates = new Set<number>([vehicle.earliestStart]);
+  const add = (t: number) => {
+    if (t > vehicle.earliestStart && Number.isFinite(t)) candidates.add(t);
+  };
   let offset = 0;
   let location = vehicle.startLocation;
-  for (const ref of sequence) {
+  let taken = 0;
+  const breaksAt = (g: number) => {
+    while (taken < order.length && placement[taken] === g) {
+      const b = vehicle.breaks![order[taken]!]!;
+      add(b.earliestStart - offset);
+      add(b.latestEnd - b.durationSeconds - offset);
+      add(b.latestEnd - b.durationSeconds - offset - 1e-6);
+      offset += b.durationSeconds;
+      taken++;
+    }
+  };
+  for (const [k, ref] of sequence.entries()) {
+    breaksAt(k);
     const stop = stopOf(problem.shipments[ref.shipment]!, ref.kind)!;
     offset += matrixDuration(problem, location, stop.location) * vehicle.speedFactor;
     for (const w of stop.timeWindows) {
       // Arriving exactly at a window's end may round to just past it: try a hair earlier too.
-      for (const t of [w.start - offset, w.end - offset, w.end - offset - 1e-6]) if (t > vehicle.earliestStart) candidates.add(t);
+      for (const t of [w.start - offset, w.end - offset, w.end - offset - 1e-6]) add(t);
     }
     offset += stop.serviceSeconds;
     location = stop.location;
   }
-  let best: Schedule | null = null;
-  let firstFailure: Schedule | null = null;
-  for (const start of [...candidates].sort((a, b) => a - b)) {
-    const schedule = simulate(problem, vehicleIndex, sequence, start);
-    if (!schedule.feasible) {
-      firstFailure ??= schedule;
-      continue;
-    }
-    if (!best || schedule.duration < best.duration - 1e-9) best = schedule;
-  }
-  return best ?? firstFailure!;
+  breaksAt(sequence.length);
+  if (vehicle.endLocation !== null) offset += matrixDuration(problem, location, vehicle.endLocation) * vehicle.speedFactor;
+  add(vehicle.latestEnd - offset);
+  return [...candidates].sort((a, b) => a - b);
 }
 
 /** A model Route from a simulated sequence (to build solutions without the solver). */
@@ -293,5 +393,18 @@ export function routeFromSchedule(problem: Problem, vehicleIndex: number, sequen
     travel: schedule.travel,
     service: schedule.service,
     waiting: schedule.waiting,
+    ...(schedule.breaks.length > 0
+      ? {
+          breaks: schedule.breaks.map((b) => ({
+            break: b.break,
+            afterStops: b.afterStops,
+            location: b.location,
+            arrival: b.arrival,
+            start: b.start,
+            end: b.end,
+            waitSeconds: b.wait,
+          })),
+        }
+      : {}),
   };
 }
