@@ -45,6 +45,9 @@ const nextConfig = {
   // Type errors are caught by `npm run typecheck` (part of the test suite); the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
+  // No gzip in the app: compressing every small JSON answer on the event loop cost about 8% of its CPU
+  // under poll load (docs/benchmarks.md); compression belongs to the reverse proxy (docs/decisions.md).
+  compress: false,
   // `/v1/routing/jobs/` is an API path with an empty job id (400 invalid_job_id), not a redirect to follow.
   skipTrailingSlashRedirect: true,
   // `next dev` serves its client scripts to localhost only; tests and tools address it as 127.0.0.1.

@@ -73,6 +73,28 @@ describe('jobs in pool mode', () => {
     expect(done?.status).toBe('complete');
   });
 
+  it('knows without a database read which key is processing here (embedded database only), per account and environment, until it ends', async () => {
+    const local = testDb.kind === 'pglite'; // on PostgreSQL other instances change jobs: always ask the database
+    const running = probe(60_000, { accountId: 911 });
+    const { job } = await jobs.submit(running);
+    expect(jobs.processingHere('jobs.probe', running)).toBe(local);
+    expect((await jobs.getByKey('jobs.probe', running))?.status).toBe('processing');
+    expect(jobs.processingHere('jobs.probe', { ...running, accountId: 912 })).toBe(false);
+    expect(jobs.processingHere('jobs.probe', { ...running, environment: 'sandbox' })).toBe(false);
+    expect(jobs.processingHere('jobs.probe', { ...running, key: `${running.key}-other` })).toBe(false);
+    expect(await jobs.cancel(job.id)).toBe(true);
+    expect(jobs.processingHere('jobs.probe', running)).toBe(false);
+    expect((await jobs.getByKey('jobs.probe', running))?.status).toBe('canceled');
+
+    const quick = probe(50, { accountId: 911 });
+    const submitted = await jobs.submit(quick);
+    expect(jobs.processingHere('jobs.probe', quick)).toBe(local);
+    // Whoever hears that the job finished (waitFor) already finds it forgotten here.
+    expect((await jobs.waitFor(submitted.job.id, 10_000))?.status).toBe('complete');
+    expect(jobs.processingHere('jobs.probe', quick)).toBe(false);
+    expect((await jobs.getByKey('jobs.probe', quick))?.status).toBe('complete');
+  });
+
   it('lists retained jobs of some accounts, newest first, filtered and paged', async () => {
     const first = await jobs.submit({ ...probe(0), accountId: 901, environment: 'sandbox' });
     const second = await jobs.submit({ ...probe(0), accountId: 901 });

@@ -73,6 +73,13 @@ export interface Jobs {
   /** The current job of a key (for the kind's namespace); null when none or past retention. */
   getByKey(kind: string, scope: JobScope): Promise<JobRecord | null>;
   /**
+   * True when this process knows, without reading the database, that the key's current job is
+   * processing: pool mode on the embedded database, where this process alone runs, finishes and
+   * cancels jobs, for jobs submitted here until they finish or are canceled. False means "ask
+   * getByKey" (always so in queue mode and on PostgreSQL, where other instances change jobs).
+   */
+  processingHere(kind: string, scope: JobScope): boolean;
+  /**
    * Waits until the job leaves `processing` or `timeoutMs` passes, whichever is first; returns the
    * job as it then is (still `processing` on timeout), null when unknown or expired.
    */
@@ -160,13 +167,35 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   let threads: JobThreadPool | undefined;
   let runner: JobRunner | undefined;
   let dispatcher: PoolDispatcher | undefined;
+  // Pool mode on the embedded database: key -> id of each job submitted here while it processes (and
+  // back), so that polls of a running job need no database read (see Jobs.processingHere).
+  const localKeys = mode === 'pool' && handle.kind === 'pglite' ? new Map<string, string>() : undefined;
+  const localJobs = new Map<string, string>();
+  const localKey = (namespace: string, scope: JobScope) => JSON.stringify([namespace, scope.accountId, scope.environment, scope.key]);
+  // Called before a job's end is announced, so that whoever hears of it also sees it here.
+  const forgetLocal = (jobId: string) => {
+    const key = localJobs.get(jobId);
+    if (key === undefined) return;
+    localJobs.delete(jobId);
+    if (localKeys?.get(key) === jobId) localKeys.delete(key);
+  };
   if (mode === 'queue') {
     if (handle.kind !== 'postgres') throw new Error('queue mode needs PostgreSQL (DATABASE_URL)');
     boss = await startBoss(queueSettings(config, handle.databaseUrl, 3), 'app');
   } else {
     const size = options.poolSize ?? config.WORKER_POOL_SIZE ?? defaultPoolSize();
     threads = new JobThreadPool(size);
-    runner = new JobRunner({ db, threads, owner, leaseSeconds, now, onFinished: (id) => signals.emit(id) });
+    runner = new JobRunner({
+      db,
+      threads,
+      owner,
+      leaseSeconds,
+      now,
+      onFinished: (id) => {
+        forgetLocal(id);
+        signals.emit(id);
+      },
+    });
     runner.startLeaseKeeper();
     dispatcher = new PoolDispatcher({
       db,
@@ -239,6 +268,14 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         if (decision.outcome === 'vanished') continue;
         const job = toJobRecord(decision.row);
         if (decision.outcome === 'conflict') throw new JobConflictError(job);
+        if (localKeys && decision.outcome !== 'existing' && decision.row.status === 'processing') {
+          // Known before the job can start, hence before it can finish and be forgotten.
+          const key = localKey(definition.namespace, scope);
+          const previous = localKeys.get(key);
+          if (previous !== undefined) localJobs.delete(previous);
+          localKeys.set(key, decision.row.id);
+          localJobs.set(decision.row.id, key);
+        }
         if (decision.outcome !== 'existing') dispatcher?.enqueue(decision.row.id, decision.row.runId, decision.row.accountId);
         return { job, outcome: decision.outcome };
       }
@@ -249,6 +286,10 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
 
     async input(jobId) {
       return (await getJobInput(db, jobId, now())) ?? null;
+    },
+
+    processingHere(kind, scope) {
+      return localKeys !== undefined && localKeys.has(localKey(jobKindDefinition(kind).namespace, scope));
     },
 
     async getByKey(kind, scope) {
@@ -282,6 +323,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     async cancel(jobId, reason = { code: 'canceled', message: 'the job was canceled' }) {
       const canceled = await cancelJob(db, jobId, reason, now());
       if (canceled) {
+        forgetLocal(jobId);
         runner?.abort(jobId);
         signals.emit(jobId);
       }

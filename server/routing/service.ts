@@ -221,9 +221,14 @@ export const problemIdParamsSchema = z.strictObject({
 export async function pollRoutingJob(caller: RoutingCaller, problemId: string): Promise<JobAnswer> {
   if (problemId.trim() === '') throw new RoutingError('invalid_job_id', 'The job id is empty: poll /v1/routing/jobs/<problemId>.', 'problemId');
   const scope: ItineraryScope = { accountId: caller.principal.accountId, environment: caller.principal.environment };
+  const key = { accountId: scope.accountId, environment: scope.environment, key: problemId };
+  // A job this process is running (pool mode, embedded database) is answered without a database read.
+  if (caller.jobs.processingHere(PLAN_KIND, key)) {
+    return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS };
+  }
   let job: JobRecord | null;
   try {
-    job = await caller.jobs.getByKey(PLAN_KIND, { accountId: scope.accountId, environment: scope.environment, key: problemId });
+    job = await caller.jobs.getByKey(PLAN_KIND, key);
   } catch (error) {
     throw new RoutingError('job_lookup_failed', 'Reading the job store failed. It is safe to poll again.', undefined, { cause: error });
   }
