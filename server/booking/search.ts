@@ -1,6 +1,8 @@
 import {
-  queryInsertionsForWindows,
+  compileInsertionQuery,
+  type CompiledInsertionQuery,
   type FixedRoute,
+  type InsertionRelaxation,
   type Problem,
   type Shipment,
   type Stop,
@@ -292,27 +294,15 @@ function routeProblem(route: BookedRoute, order: NewOrder, travel: TravelMatrix)
   return { problem, fixed: base.fixed, newShipment };
 }
 
-/** The relaxed problems that tell why a route does not fit: no cart load, or a shift a day longer. */
-function relaxed(built: RouteProblem, relax: 'capacity' | 'shift'): Problem {
-  const { problem, newShipment } = built;
-  if (relax === 'capacity') {
-    const shipments = problem.shipments.slice();
-    shipments[newShipment] = { ...shipments[newShipment]!, size: [0, 0] };
-    return { ...problem, shipments };
-  }
-  return { ...problem, vehicles: problem.vehicles.map((v) => ({ ...v, latestEnd: v.latestEnd + 86_400, maxStops: (v.maxStops ?? 0) + 2 })) };
-}
+/** The relaxations that tell why a route does not fit: no cart load, or a shift a day longer (and two more stops). */
+const RELAX_CAPACITY: InsertionRelaxation = { shipmentSize: [0, 0] };
+const RELAX_SHIFT: InsertionRelaxation = { latestEndDelta: 86_400, maxStopsDelta: 2 };
 
 const REASON_PRIORITY: HourReason[] = ['capacity', 'shift', 'stop_window'];
 
-/** Whether each window fits the route's relaxed problem (one compiled query for all of them). */
-function fitsRelaxed(built: RouteProblem, relax: 'capacity' | 'shift', traffic: TrafficProfile | undefined, windows: TimeWindow[]): boolean[] {
-  const problem = relaxed(built, relax);
-  const options = queryInsertionsForWindows(
-    { problem: traffic ? { ...problem, traffic } : problem, routes: [built.fixed], shipment: built.newShipment },
-    windows,
-  );
-  return options.map((perRoute) => perRoute[0]!.feasible);
+/** Whether each window fits the route under a relaxation (the route's compiled query, asked again). */
+function fitsRelaxed(query: CompiledInsertionQuery, relax: InsertionRelaxation, windows: TimeWindow[]): boolean[] {
+  return query.forWindows(windows, relax).map((perRoute) => perRoute[0]!.feasible);
 }
 
 /**
@@ -330,13 +320,13 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   // A start exactly at the end of the hour belongs to the next hour.
   const deliveryWindows: TimeWindow[] = input.hours.map((hour) => ({ start: Math.max(hour.start, input.earliestStart), end: hour.end - 1 }));
   const searchable = deliveryWindows.map((w) => w.start <= w.end);
-  const built = input.routes.map((route, r) => routeProblem(route, input.order, travel[r]!));
+  // One compiled query per route answers the windows and the explanation's relaxed questions.
+  const compiled = input.routes.map((route, r) => {
+    const { problem, fixed, newShipment } = routeProblem(route, input.order, travel[r]!);
+    return compileInsertionQuery({ problem: input.traffic ? { ...problem, traffic: input.traffic } : problem, routes: [fixed], shipment: newShipment });
+  });
   input.routes.forEach((route, r) => {
-    const { problem, fixed, newShipment } = built[r]!;
-    const options = queryInsertionsForWindows(
-      { problem: input.traffic ? { ...problem, traffic: input.traffic } : problem, routes: [fixed], shipment: newShipment },
-      deliveryWindows,
-    );
+    const options = compiled[r]!.forWindows(deliveryWindows);
     options.forEach((perRoute, h) => {
       const option = perRoute[0]!;
       if (!searchable[h] || !option.feasible) return;
@@ -362,8 +352,8 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   } else if (unexplained.length > 0) {
     const relaxedWindows = unexplained.map((h) => deliveryWindows[h]!);
     input.routes.forEach((route, r) => {
-      const capacityOk = fitsRelaxed(built[r]!, 'capacity', input.traffic, relaxedWindows);
-      const shiftOk = fitsRelaxed(built[r]!, 'shift', input.traffic, relaxedWindows);
+      const capacityOk = fitsRelaxed(compiled[r]!, RELAX_CAPACITY, relaxedWindows);
+      const shiftOk = fitsRelaxed(compiled[r]!, RELAX_SHIFT, relaxedWindows);
       unexplained.forEach((h, k) => {
         hours[h]!.routeReasons.push({ routeId: route.id, reason: capacityOk[k] ? 'capacity' : shiftOk[k] ? 'shift' : 'stop_window' });
       });
