@@ -1,12 +1,12 @@
 import type { BookingSettings } from '@/server/accounts';
 import { schema } from '@/server/db';
-import { epochToLocalIso, getMatrixProvider, trafficProfileFor } from '@/server/geo';
+import { epochToLocalIso, getMatrixProvider, trafficProfileFor, type LatLng, type MatrixProvider, type TravelMatrix } from '@/server/geo';
 import type { JobHandler, Json } from '@/server/jobs';
 import type { BookedRoute } from '@/server/routing';
 import { bookedRoutesSnapshot, type RouteScope } from './booked-routes';
 import { quotePrice } from './pricing';
 import type { BookingPrice } from './request-schema';
-import { bookingSearchPoints, searchBookingWindows, type FoundWindow, type HourReason, type NewOrder, type SearchHour } from './search';
+import { bookingSearchPlaces, searchBookingWindows, type FoundWindow, type HourReason, type NewOrder, type SearchHour } from './search';
 
 /**
  * The `booking.search` job kind: the search runs on a worker thread (pool mode) or a worker
@@ -90,10 +90,44 @@ function routesOf(key: string, json: string): BookedRoute[] {
   return routes;
 }
 
+/** Travel among a route's own places, per provider, kept as long as the route object lives (see routesOf). */
+const ownMatrices = new WeakMap<readonly LatLng[], { provider: MatrixProvider; matrix: Promise<TravelMatrix> }>();
+
+/**
+ * The travel matrix over `bookingSearchPoints(route, order)`: the block among the route's own places
+ * is computed once per route object; per search only the rows and columns of the order's new
+ * places are asked for.
+ */
+async function searchMatrix(provider: MatrixProvider, route: BookedRoute, order: NewOrder): Promise<TravelMatrix> {
+  const { own, added } = bookingSearchPlaces(route, order);
+  let kept = ownMatrices.get(own);
+  if (!kept || kept.provider !== provider) {
+    kept = { provider, matrix: provider.matrix(own, 'car') };
+    ownMatrices.set(own, kept);
+    kept.matrix.catch(() => ownMatrices.delete(own));
+  }
+  const block = await kept.matrix;
+  if (added.length === 0) return block;
+  const all = [...own, ...added];
+  const [rows, columns] = await Promise.all([provider.table(added, all, 'car'), provider.table(own, added, 'car')]);
+  const m = own.length;
+  const n = all.length;
+  const out: TravelMatrix = { sources: n, destinations: n, durations: new Float64Array(n * n), distances: new Float64Array(n * n) };
+  for (let i = 0; i < m; i++) {
+    out.durations.set(block.durations.subarray(i * m, (i + 1) * m), i * n);
+    out.distances.set(block.distances.subarray(i * m, (i + 1) * m), i * n);
+    out.durations.set(columns.durations.subarray(i * added.length, (i + 1) * added.length), i * n + m);
+    out.distances.set(columns.distances.subarray(i * added.length, (i + 1) * added.length), i * n + m);
+  }
+  out.durations.set(rows.durations, m * n);
+  out.distances.set(rows.distances, m * n);
+  return out;
+}
+
 /** The search with the configured travel-time provider and the day's traffic, rendered for the wire. */
 export async function runBookingSearch(input: PreparedBookingSearch): Promise<BookingSearchOutcome> {
   const provider = getMatrixProvider();
-  const travel = await Promise.all(input.routes.map((route) => provider.matrix(bookingSearchPoints(route, input.order), 'car')));
+  const travel = await Promise.all(input.routes.map((route) => searchMatrix(provider, route, input.order)));
   // Routes were planned with the traffic of their own zone; the branch's routes share one.
   const routeZone = input.routes[0]?.timeZone ?? input.timeZone;
   const traffic = trafficProfileFor('automatic', input.date, routeZone);

@@ -1,6 +1,8 @@
 import {
-  queryInsertionsForWindows,
+  compileInsertionQuery,
+  type CompiledInsertionQuery,
   type FixedRoute,
+  type InsertionRelaxation,
   type Problem,
   type Shipment,
   type Stop,
@@ -90,14 +92,26 @@ export interface BookingSearchResult {
   hours: HourExplanation[];
 }
 
-interface Layout {
+/** A route's own places (depot, end, stops; distinct), by key. */
+interface OwnLayout {
   points: LatLng[];
   indexOf: Map<string, number>;
 }
 
+/** One search's places: the route's own, then the order's origin and destination where they are new. */
+interface Layout {
+  own: OwnLayout;
+  /** The order's places not among the route's own, in the order origin, destination. */
+  added: LatLng[];
+  origin: number;
+  destination: number;
+  /** own.points.length + added.length. */
+  count: number;
+}
+
 const pointKey = (p: LatLng) => `${p.latitude},${p.longitude}`;
 
-function addPoint(layout: Layout, p: LatLng): number {
+function addPoint(layout: OwnLayout, p: LatLng): number {
   const key = pointKey(p);
   let index = layout.indexOf.get(key);
   if (index === undefined) {
@@ -108,24 +122,51 @@ function addPoint(layout: Layout, p: LatLng): number {
   return index;
 }
 
-function layoutOf(route: BookedRoute, order: NewOrder): Layout {
-  const layout: Layout = { points: [], indexOf: new Map() };
-  addPoint(layout, order.origin);
-  addPoint(layout, order.destination);
+function ownLayoutOf(route: BookedRoute): OwnLayout {
+  const layout: OwnLayout = { points: [], indexOf: new Map() };
   if (route.start) addPoint(layout, route.start);
   if (route.end) addPoint(layout, route.end);
   for (const stop of route.stops) addPoint(layout, stop);
   return layout;
 }
 
+function layoutOf(route: BookedRoute, order: NewOrder): Layout {
+  const own = routeBase(route).layout;
+  const added: LatLng[] = [];
+  const addedKeys: string[] = [];
+  const place = (p: LatLng): number => {
+    const key = pointKey(p);
+    const mine = own.indexOf.get(key);
+    if (mine !== undefined) return mine;
+    const k = addedKeys.indexOf(key);
+    if (k >= 0) return own.points.length + k;
+    added.push({ latitude: p.latitude, longitude: p.longitude });
+    addedKeys.push(key);
+    return own.points.length + added.length - 1;
+  };
+  const origin = place(order.origin);
+  const destination = place(order.destination);
+  return { own, added, origin, destination, count: own.points.length + added.length };
+}
+
 /**
- * The distinct places of one route's search (the order's origin and destination, the route's
- * depot, end and stops), in the order its travel matrix must be computed over. Each route is
- * searched on its own small matrix: a branch's routes together would need one over every stop of
- * the day, almost all of whose entries the search never reads.
+ * The distinct places of one route's search (the route's depot, end and stops, then the order's
+ * origin and destination where they are not among them), in the order its travel matrix must be
+ * computed over. Each route is searched on its own small matrix: a branch's routes together would
+ * need one over every stop of the day, almost all of whose entries the search never reads.
  */
 export function bookingSearchPoints(route: BookedRoute, order: NewOrder): LatLng[] {
-  return layoutOf(route, order).points;
+  const layout = layoutOf(route, order);
+  return [...layout.own.points, ...layout.added];
+}
+
+/**
+ * The same places split: the route's own (the same array for every search of this route object, so
+ * a caller can keep their travel matrix) and the order's new ones, which follow them.
+ */
+export function bookingSearchPlaces(route: BookedRoute, order: NewOrder): { own: readonly LatLng[]; added: LatLng[] } {
+  const layout = layoutOf(route, order);
+  return { own: layout.own.points, added: layout.added };
 }
 
 const LARGE = 1e12;
@@ -141,28 +182,32 @@ interface RouteProblem {
   newShipment: number;
 }
 
+/** What a search of a route needs apart from the new order: built once per route object. */
+interface RouteBase {
+  layout: OwnLayout;
+  /** The vehicle; a route without a depot starts at the virtual location, set per search. */
+  vehicle: Vehicle;
+  shipments: Shipment[];
+  fixed: FixedRoute;
+}
+
 /**
- * The optimizer's view of one route: its vehicle (shift, capacity, stop limit), one shipment per
- * booked order with its stops' windows, and the new order last. A location with zero travel to
- * everywhere stands for a route that has no depot (it begins at its first stop).
+ * Route objects are immutable once read (the job thread keeps a snapshot's routes parsed), so each
+ * route's optimizer view is built once and kept as long as the route object lives.
  */
-function routeProblem(route: BookedRoute, order: NewOrder, travel: TravelMatrix): RouteProblem {
-  const layout = layoutOf(route, order);
-  const real = layout.points.length;
-  if (travel.sources !== real || travel.destinations !== real) {
-    throw new RangeError(`the travel matrix of route ${route.id} covers ${travel.sources}x${travel.destinations} places; its search has ${real}`);
-  }
-  const virtual = real;
-  const n = real + 1;
-  const durations = new Float64Array(n * n);
-  const distances = new Float64Array(n * n);
-  for (let from = 0; from < real; from++) {
-    durations.set(travel.durations.subarray(from * real, (from + 1) * real), from * n);
-    distances.set(travel.distances.subarray(from * real, (from + 1) * real), from * n);
-  }
+const bases = new WeakMap<BookedRoute, RouteBase>();
+
+/**
+ * The optimizer's view of one route without the new order: its vehicle (shift, capacity, stop
+ * limit) and one shipment per booked order with its stops' windows, at the route's own places.
+ */
+function routeBase(route: BookedRoute): RouteBase {
+  const cached = bases.get(route);
+  if (cached) return cached;
+  const layout = ownLayoutOf(route);
   const vehicle: Vehicle = {
     id: route.externalId,
-    startLocation: route.start ? layout.indexOf.get(pointKey(route.start))! : virtual,
+    startLocation: route.start ? layout.indexOf.get(pointKey(route.start))! : -1,
     endLocation: route.end ? layout.indexOf.get(pointKey(route.end))! : null,
     earliestStart: route.scheduledStart,
     latestEnd: route.shiftEnd,
@@ -210,40 +255,54 @@ function routeProblem(route: BookedRoute, order: NewOrder, travel: TravelMatrix)
     shipments.push({ id: `${route.id}:${id}`, pickup: entry.pickup, delivery: entry.delivery, size: entry.size, requiredSkills: [], priority: 0 });
   }
   const fixed: FixedRoute = { vehicle: 0, stops: sequence.map((s) => ({ shipment: shipmentOf.get(s.order)!, kind: s.kind })) };
-  const newShipment = shipments.length;
-  shipments.push({
+  const base: RouteBase = { layout, vehicle, shipments, fixed };
+  bases.set(route, base);
+  return base;
+}
+
+/**
+ * The optimizer's view of one route's search: the route's base with the new order last. A
+ * location with zero travel to everywhere stands for a route that has no depot (it begins at its
+ * first stop).
+ */
+function routeProblem(route: BookedRoute, order: NewOrder, travel: TravelMatrix): RouteProblem {
+  const base = routeBase(route);
+  const layout = layoutOf(route, order);
+  const real = layout.count;
+  if (travel.sources !== real || travel.destinations !== real) {
+    throw new RangeError(`the travel matrix of route ${route.id} covers ${travel.sources}x${travel.destinations} places; its search has ${real}`);
+  }
+  const virtual = real;
+  const n = real + 1;
+  const durations = new Float64Array(n * n);
+  const distances = new Float64Array(n * n);
+  for (let from = 0; from < real; from++) {
+    durations.set(travel.durations.subarray(from * real, (from + 1) * real), from * n);
+    distances.set(travel.distances.subarray(from * real, (from + 1) * real), from * n);
+  }
+  const vehicle: Vehicle = route.start ? base.vehicle : { ...base.vehicle, startLocation: virtual };
+  const newShipment = base.shipments.length;
+  const shipments = base.shipments.concat({
     id: 'new',
-    pickup: { location: 0, serviceSeconds: order.serviceSeconds, timeWindows: [] },
-    delivery: { location: layout.indexOf.get(pointKey(order.destination))!, serviceSeconds: order.serviceSeconds, timeWindows: [] },
+    pickup: { location: layout.origin, serviceSeconds: order.serviceSeconds, timeWindows: [] },
+    delivery: { location: layout.destination, serviceSeconds: order.serviceSeconds, timeWindows: [] },
     size: [order.pounds, order.cubicInches],
     requiredSkills: [],
     priority: 0,
   });
   const problem: Problem = { locationCount: n, durations, distances, dimensions: 2, vehicles: [vehicle], shipments, objective: 'MIN_DURATION' };
-  return { problem, fixed, newShipment };
+  return { problem, fixed: base.fixed, newShipment };
 }
 
-/** The relaxed problems that tell why a route does not fit: no cart load, or a shift a day longer. */
-function relaxed(built: RouteProblem, relax: 'capacity' | 'shift'): Problem {
-  const { problem, newShipment } = built;
-  if (relax === 'capacity') {
-    const shipments = problem.shipments.slice();
-    shipments[newShipment] = { ...shipments[newShipment]!, size: [0, 0] };
-    return { ...problem, shipments };
-  }
-  return { ...problem, vehicles: problem.vehicles.map((v) => ({ ...v, latestEnd: v.latestEnd + 86_400, maxStops: (v.maxStops ?? 0) + 2 })) };
-}
+/** The relaxations that tell why a route does not fit: no cart load, or a shift a day longer (and two more stops). */
+const RELAX_CAPACITY: InsertionRelaxation = { shipmentSize: [0, 0] };
+const RELAX_SHIFT: InsertionRelaxation = { latestEndDelta: 86_400, maxStopsDelta: 2 };
 
 const REASON_PRIORITY: HourReason[] = ['capacity', 'shift', 'stop_window'];
 
-/** Whether each window fits the route's relaxed problem (one compiled query for all of them). */
-function fitsRelaxed(built: RouteProblem, relax: 'capacity' | 'shift', traffic: TrafficProfile | undefined, windows: TimeWindow[]): boolean[] {
-  const problem = relaxed(built, relax);
-  const options = queryInsertionsForWindows(
-    { problem: traffic ? { ...problem, traffic } : problem, routes: [built.fixed], shipment: built.newShipment },
-    windows,
-  );
-  return options.map((perRoute) => perRoute[0]!.feasible);
+/** Whether each window fits the route under a relaxation (the route's compiled query, asked again). */
+function fitsRelaxed(query: CompiledInsertionQuery, relax: InsertionRelaxation, windows: TimeWindow[]): boolean[] {
+  return query.forWindows(windows, relax).map((perRoute) => perRoute[0]!.feasible);
 }
 
 /**
@@ -261,13 +320,13 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   // A start exactly at the end of the hour belongs to the next hour.
   const deliveryWindows: TimeWindow[] = input.hours.map((hour) => ({ start: Math.max(hour.start, input.earliestStart), end: hour.end - 1 }));
   const searchable = deliveryWindows.map((w) => w.start <= w.end);
-  const built = input.routes.map((route, r) => routeProblem(route, input.order, travel[r]!));
+  // One compiled query per route answers the windows and the explanation's relaxed questions.
+  const compiled = input.routes.map((route, r) => {
+    const { problem, fixed, newShipment } = routeProblem(route, input.order, travel[r]!);
+    return compileInsertionQuery({ problem: input.traffic ? { ...problem, traffic: input.traffic } : problem, routes: [fixed], shipment: newShipment });
+  });
   input.routes.forEach((route, r) => {
-    const { problem, fixed, newShipment } = built[r]!;
-    const options = queryInsertionsForWindows(
-      { problem: input.traffic ? { ...problem, traffic: input.traffic } : problem, routes: [fixed], shipment: newShipment },
-      deliveryWindows,
-    );
+    const options = compiled[r]!.forWindows(deliveryWindows);
     options.forEach((perRoute, h) => {
       const option = perRoute[0]!;
       if (!searchable[h] || !option.feasible) return;
@@ -293,8 +352,8 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   } else if (unexplained.length > 0) {
     const relaxedWindows = unexplained.map((h) => deliveryWindows[h]!);
     input.routes.forEach((route, r) => {
-      const capacityOk = fitsRelaxed(built[r]!, 'capacity', input.traffic, relaxedWindows);
-      const shiftOk = fitsRelaxed(built[r]!, 'shift', input.traffic, relaxedWindows);
+      const capacityOk = fitsRelaxed(compiled[r]!, RELAX_CAPACITY, relaxedWindows);
+      const shiftOk = fitsRelaxed(compiled[r]!, RELAX_SHIFT, relaxedWindows);
       unexplained.forEach((h, k) => {
         hours[h]!.routeReasons.push({ routeId: route.id, reason: capacityOk[k] ? 'capacity' : shiftOk[k] ? 'shift' : 'stop_window' });
       });

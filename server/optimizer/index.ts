@@ -13,7 +13,7 @@
 export * from './model';
 export { solve, solveOnThisThread, prepareSolverThreads, compareSolutions, DEFAULT_TIME_LIMIT_MS } from './solve';
 export type { StopFlag, SolveOnThisThreadOptions } from './solve';
-export { queryInsertions, queryInsertionsForWindows } from './insertion-query';
-export type { FixedRoute, InsertionQuery, InsertionOption } from './insertion-query';
+export { compileInsertionQuery, queryInsertions, queryInsertionsForWindows } from './insertion-query';
+export type { CompiledInsertionQuery, FixedRoute, InsertionQuery, InsertionOption, InsertionRelaxation } from './insertion-query';
 export { findFixes } from './fixes';
 export type { FixOptions } from './fixes';

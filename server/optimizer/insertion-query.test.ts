@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryInsertions, type FixedRoute } from './insertion-query';
+import { compileInsertionQuery, queryInsertions, queryInsertionsForWindows, type FixedRoute, type InsertionRelaxation } from './insertion-query';
 import type { Problem, StopKind, TimeWindow } from './model';
 import { solveOnThisThread } from './solve';
 import { randomInstance, simulate } from './verify';
@@ -112,5 +112,61 @@ describe('queryInsertions', () => {
       deliveryWindow: { start: -10, end: -5 },
     });
     expect(answers).toEqual([expect.objectContaining({ feasible: false, earliestDeliveryStart: Infinity })]);
+  });
+});
+
+describe('compileInsertionQuery', () => {
+  it('answers every relaxation as compiling the relaxed problem would, in any order of asking', () => {
+    let answered = 0;
+    let changedByRelaxing = 0;
+    for (let seed = 1; seed <= 8; seed++) {
+      const problem = randomInstance(seed, { shipments: 20, vehicles: 3, speedFactors: true, windowSeconds: [1800, 4 * 3600] });
+      const newcomer = problem.shipments.length - 1;
+      const last = problem.shipments[newcomer]!;
+      const pickup = last.pickup ?? last.delivery!;
+      const delivery = last.delivery ?? last.pickup!;
+      // A heavy newcomer (capacity matters) whose delivery has no own window (the compiled path) on odd
+      // seeds and its generated windows (compiled per window) on even seeds.
+      const heavy = problem.vehicles[0]!.capacity.map((c) => c * (seed % 2 === 0 ? 0.4 : 0.8));
+      problem.shipments[newcomer] = { ...last, pickup, delivery: { ...delivery, timeWindows: seed % 2 === 1 ? [] : delivery.timeWindows }, size: heavy };
+      const planned = { ...problem, shipments: problem.shipments.slice(0, newcomer) };
+      const plan = solveOnThisThread(planned, { seed, maxIterations: 100 });
+      const routes: FixedRoute[] = problem.vehicles.map((_, v) => ({
+        vehicle: v,
+        stops: plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
+      }));
+      const windows: TimeWindow[] = Array.from({ length: 12 }, (_, h) => ({ start: 6 * 3600 + h * 3600, end: 7 * 3600 + h * 3600 - 1 }));
+      const relaxations: (InsertionRelaxation | undefined)[] = [
+        { shipmentSize: heavy.map(() => 0) },
+        undefined,
+        { latestEndDelta: 86_400, maxStopsDelta: 2 },
+        { shipmentSize: heavy.map(() => 0) },
+        undefined,
+      ];
+      const compiled = compileInsertionQuery({ problem, routes, shipment: newcomer });
+      const plain = queryInsertionsForWindows({ problem, routes, shipment: newcomer }, windows);
+      for (const relax of relaxations) {
+        let relaxed: Problem = problem;
+        if (relax?.shipmentSize) {
+          const shipments = problem.shipments.slice();
+          shipments[newcomer] = { ...shipments[newcomer]!, size: [...relax.shipmentSize] };
+          relaxed = { ...problem, shipments };
+        }
+        if (relax?.latestEndDelta) {
+          relaxed = {
+            ...problem,
+            vehicles: problem.vehicles.map((v) => ({ ...v, latestEnd: v.latestEnd + 86_400, maxStops: (v.maxStops ?? 2 * problem.shipments.length + 2) + 2 })),
+          };
+        }
+        const expected = queryInsertionsForWindows({ problem: relaxed, routes, shipment: newcomer }, windows);
+        const got = compiled.forWindows(windows, relax);
+        expect(got, `seed ${seed} ${JSON.stringify(relax)}`).toEqual(expected);
+        if (relax && JSON.stringify(expected) !== JSON.stringify(plain)) changedByRelaxing++;
+        answered++;
+      }
+    }
+    expect(answered).toBe(40);
+    // The relaxations matter on these instances: otherwise the comparison would say little.
+    expect(changedByRelaxing).toBeGreaterThan(4);
   });
 });

@@ -86,7 +86,7 @@ export function queryInsertionsForWindows(query: Omit<InsertionQuery, 'deliveryW
   const shipments = base.shipments.slice();
   shipments[query.shipment] = { ...target, delivery: { ...target.delivery, timeWindows: [{ start: 0, end: 0 }] } };
   const inst = compileInstance({ ...base, shipments, lockedSequences: [] }, { neighbors: false });
-  const evaluate = routeEvaluator(inst, query);
+  const { evaluate } = routeEvaluator(inst, query);
   const slot = inst.nodeWindowOffset[2 * query.shipment + 1]!;
   return windows.map((w) => {
     if (w.start > w.end) return noOptions(query);
@@ -94,6 +94,101 @@ export function queryInsertionsForWindows(query: Omit<InsertionQuery, 'deliveryW
     inst.windowEnd[slot] = w.end;
     return evaluate();
   });
+}
+
+/**
+ * Relaxations a compiled query can be asked under (booking explains an hour without windows by
+ * asking again without the new shipment's load, or with a longer shift): the new shipment's size,
+ * and every queried route's vehicle with its shift end and stop limit raised by these amounts.
+ */
+export interface InsertionRelaxation {
+  shipmentSize?: readonly number[];
+  latestEndDelta?: number;
+  maxStopsDelta?: number;
+}
+
+export interface CompiledInsertionQuery {
+  /** As queryInsertionsForWindows, optionally under a relaxation (the same as compiling the relaxed problem). */
+  forWindows(windows: readonly TimeWindow[], relax?: InsertionRelaxation): InsertionOption[][];
+}
+
+/**
+ * One query compiled once and asked for several window sets and relaxations: the relaxation
+ * rewrites the compiled instance's arrays (the shipment's size and its vehicle compatibility by
+ * capacity, the vehicles' shift end and stop limit) and re-derives the fixed routes' schedules,
+ * instead of compiling the relaxed problem again.
+ */
+export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindow'>): CompiledInsertionQuery {
+  const base = query.problem;
+  const target = base.shipments[query.shipment];
+  if (!target) throw new RangeError(`shipment ${query.shipment} does not exist`);
+  if (!target.delivery || target.delivery.timeWindows.length > 0) {
+    return { forWindows: (windows, relax) => queryInsertionsForWindows({ ...query, problem: relaxedProblem(base, query, relax) }, windows) };
+  }
+  // Compiled with no load on the new shipment, so `compatible` says what everything but capacity allows.
+  const shipments = base.shipments.slice();
+  shipments[query.shipment] = { ...target, size: target.size.map(() => 0), delivery: { ...target.delivery, timeWindows: [{ start: 0, end: 0 }] } };
+  const inst = compileInstance({ ...base, shipments, lockedSequences: [] }, { neighbors: false });
+  const dims = inst.dims;
+  const job = query.shipment;
+  const compatibleBeyondCapacity = inst.compatible.slice(job * inst.vehicles, (job + 1) * inst.vehicles);
+  const vehicles = [...new Set(query.routes.map((r) => r.vehicle))];
+  const latest = vehicles.map((v) => inst.vehicleLatest[v]!);
+  const maxStops = vehicles.map((v) => inst.vehicleMaxStops[v]!);
+  const evaluator = routeEvaluator(inst, query, false);
+  const slot = inst.nodeWindowOffset[2 * job + 1]!;
+  let applied: string | null = null;
+  const apply = (relax: InsertionRelaxation | undefined) => {
+    const size = relax?.shipmentSize ?? target.size;
+    const key = JSON.stringify([size, relax?.latestEndDelta ?? 0, relax?.maxStopsDelta ?? 0]);
+    if (key === applied) return;
+    for (let d = 0; d < dims; d++) inst.size[job * dims + d] = size[d] ?? 0;
+    for (let v = 0; v < inst.vehicles; v++) {
+      let fits = compatibleBeyondCapacity[v] === 1;
+      for (let d = 0; d < dims && fits; d++) if ((size[d] ?? 0) > inst.vehicleCapacity[v * dims + d]!) fits = false;
+      inst.compatible[job * inst.vehicles + v] = fits ? 1 : 0;
+    }
+    vehicles.forEach((v, k) => {
+      inst.vehicleLatest[v] = latest[k]! + (relax?.latestEndDelta ?? 0);
+      inst.vehicleMaxStops[v] = maxStops[k]! + (relax?.maxStopsDelta ?? 0);
+    });
+    evaluator.refresh();
+    applied = key;
+  };
+  return {
+    forWindows(windows, relax) {
+      apply(relax);
+      return windows.map((w) => {
+        if (w.start > w.end) return noOptions(query);
+        inst.windowStart[slot] = w.start;
+        inst.windowEnd[slot] = w.end;
+        return evaluator.evaluate();
+      });
+    },
+  };
+}
+
+/** The problem a relaxation stands for, for queries compiled per window. */
+function relaxedProblem(problem: Problem, query: Omit<InsertionQuery, 'deliveryWindow'>, relax: InsertionRelaxation | undefined): Problem {
+  if (!relax) return problem;
+  let out = problem;
+  if (relax.shipmentSize) {
+    const shipments = out.shipments.slice();
+    shipments[query.shipment] = { ...shipments[query.shipment]!, size: [...relax.shipmentSize] };
+    out = { ...out, shipments };
+  }
+  if (relax.latestEndDelta || relax.maxStopsDelta) {
+    const queried = new Set(query.routes.map((r) => r.vehicle));
+    out = {
+      ...out,
+      vehicles: out.vehicles.map((v, i) =>
+        queried.has(i)
+          ? { ...v, latestEnd: v.latestEnd + (relax.latestEndDelta ?? 0), maxStops: (v.maxStops ?? 2 * out.shipments.length + 2) + (relax.maxStopsDelta ?? 0) }
+          : v,
+      ),
+    };
+  }
+  return out;
 }
 
 function queryIntersected(query: Omit<InsertionQuery, 'deliveryWindow'>, deliveryWindows: TimeWindow[] | null): InsertionOption[] {
@@ -105,11 +200,15 @@ function queryIntersected(query: Omit<InsertionQuery, 'deliveryWindow'>, deliver
     delivery: target.delivery && deliveryWindows ? { ...target.delivery, timeWindows: deliveryWindows } : target.delivery,
   };
   const inst = compileInstance({ ...query.problem, shipments, lockedSequences: [] }, { neighbors: false });
-  return routeEvaluator(inst, query)();
+  return routeEvaluator(inst, query).evaluate();
 }
 
 /** The fixed routes' schedules, built once; the returned function evaluates the insertion on each. */
-function routeEvaluator(inst: ReturnType<typeof compileInstance>, query: Omit<InsertionQuery, 'deliveryWindow'>): () => InsertionOption[] {
+function routeEvaluator(
+  inst: ReturnType<typeof compileInstance>,
+  query: Omit<InsertionQuery, 'deliveryWindow'>,
+  update = true,
+): { evaluate: () => InsertionOption[]; refresh: () => void } {
   const model = costModel(inst);
   const inserter = new Inserter(inst, model, new Random(1));
   inserter.mode = 'earliestDelivery';
@@ -118,12 +217,15 @@ function routeEvaluator(inst: ReturnType<typeof compileInstance>, query: Omit<In
     const route = new RouteState(inst, fixed.vehicle, fixed.stops.length + 4);
     const nodes = fixed.stops.map((s) => 2 * s.shipment + (s.kind === 'pickup' ? 0 : 1));
     route.setStops(nodes, nodes.length);
-    route.update(model);
+    if (update) route.update(model);
     return route;
   });
+  const refresh = () => {
+    for (const route of states) route.update(model);
+  };
   const hasPickup = inst.nodeLocation[2 * query.shipment]! >= 0;
   const hasDelivery = inst.nodeLocation[2 * query.shipment + 1]! >= 0;
-  return () => {
+  const evaluate = () => {
     const options = noOptions(query);
     states.forEach((route, idx) => {
       if (!route.feasible) return;
@@ -142,4 +244,5 @@ function routeEvaluator(inst: ReturnType<typeof compileInstance>, query: Omit<In
     });
     return options;
   };
+  return { evaluate, refresh };
 }

@@ -231,8 +231,10 @@ export class Inserter {
       }
       if (i === n) continue;
 
-      // Delivery later: walk forward with the shifted schedule. Without traffic, once the shifted
-      // start equals the cached one the rest of the schedule is unchanged and is read, not recomputed.
+      // Delivery later: walk forward with the shifted schedule. Once the shifted start equals the
+      // cached one the rest of the schedule is unchanged and is read, not recomputed: each start is
+      // a function of the previous departure only (with traffic too: the travel time depends on the
+      // departure time, which is then the cached one), the same recurrence RouteState.update ran.
       const pickupDelta = dIP + distanceBetween(inst, locP, next) - dINext;
       let prevDep = depP;
       let prevLoc = locP;
@@ -248,7 +250,7 @@ export class Inserter {
             const ws = winStart[winOffset[x]!]!;
             s = arr < ws ? ws : arr;
           } else s = windowStartFor(inst, x, arr);
-          if (noTraffic && s === start[k]) converged = true;
+          if (s === start[k]) converged = true;
         }
         if (s > latest[k]!) break;
         if (!this.fitsWithSize(route, k, job)) break;
