@@ -6,7 +6,7 @@ interface SolveRequest {
   type: 'solve';
   id: number;
   problem: Problem;
-  options: { seed: number; timeLimitMs?: number; maxIterations?: number; untilConverged?: boolean };
+  options: { seed: number; timeLimitMs?: number; maxIterations?: number; untilConverged?: boolean; longStringShare?: number };
   /** Shared flag set to 1 by the parent to stop the search early. */
   stop: Int32Array;
 }

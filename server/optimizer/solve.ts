@@ -3,7 +3,7 @@ import { screenJobs } from './explain';
 import { compileInstance } from './instance';
 import type { Problem, Solution, SolveOptions, SolveProgress } from './model';
 import { isVehiclesFirst } from './objective';
-import { Search } from './search';
+import { LONG_STRING_SHARE, Search } from './search';
 import { buildSolution } from './solution';
 import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
 
@@ -18,6 +18,8 @@ export interface StopFlag {
 
 export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 'threads'> {
   signal?: StopFlag;
+  /** Share of annealing moves with longer strings (see LONG_STRING_SHARE); default 0. */
+  longStringShare?: number;
 }
 
 /** Solves synchronously on the calling thread (deterministic for a seed when only maxIterations limits it). */
@@ -38,6 +40,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     timeLimitMs: Math.max(0, timeLimitMs - (performance.now() - began)),
     maxIterations,
     untilConverged: options.untilConverged ?? false,
+    longStringShare: options.longStringShare ?? 0,
     signal: options.signal,
     onProgress: options.onProgress,
   });
@@ -85,7 +88,7 @@ interface WorkerMessage {
 
 interface WorkerTask {
   problem: Problem;
-  options: { seed: number; timeLimitMs?: number; maxIterations?: number; untilConverged?: boolean };
+  options: { seed: number; timeLimitMs?: number; maxIterations?: number; untilConverged?: boolean; longStringShare?: number };
   stop: Int32Array;
   onProgress: (p: SolveProgress) => void;
   resolve: (s: Solution) => void;
@@ -206,7 +209,14 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
     const runs = workers.map((w, k) =>
       w.run(
         shared,
-        { seed: seed + 7919 * k, timeLimitMs: options.timeLimitMs, maxIterations: options.maxIterations, untilConverged: options.untilConverged },
+        {
+          seed: seed + 7919 * k,
+          timeLimitMs: options.timeLimitMs,
+          maxIterations: options.maxIterations,
+          untilConverged: options.untilConverged,
+          // Every other thread diversifies with longer strings (the first searches as one thread does).
+          longStringShare: k % 2 === 1 ? LONG_STRING_SHARE : 0,
+        },
         stop,
         forward,
       ),
