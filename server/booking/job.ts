@@ -1,6 +1,6 @@
 import type { BookingSettings } from '@/server/accounts';
 import { schema } from '@/server/db';
-import { epochToLocalIso, getMatrixProvider, trafficProfileFor, type LatLng, type MatrixProvider, type TravelMatrix } from '@/server/geo';
+import { emptyMatrix, epochToLocalIso, getMatrixProvider, trafficProfileFor, type LatLng, type MatrixProvider, type TravelMatrix } from '@/server/geo';
 import type { JobHandler, Json } from '@/server/jobs';
 import type { BookedRoute } from '@/server/routing';
 import { bookedRoutesSnapshot, type RouteScope } from './booked-routes';
@@ -112,7 +112,7 @@ async function searchMatrix(provider: MatrixProvider, route: BookedRoute, order:
   const [rows, columns] = await Promise.all([provider.table(added, all, 'car'), provider.table(own, added, 'car')]);
   const m = own.length;
   const n = all.length;
-  const out: TravelMatrix = { sources: n, destinations: n, durations: new Float64Array(n * n), distances: new Float64Array(n * n) };
+  const out = emptyMatrix(n, n);
   for (let i = 0; i < m; i++) {
     out.durations.set(block.durations.subarray(i * m, (i + 1) * m), i * n);
     out.distances.set(block.distances.subarray(i * m, (i + 1) * m), i * n);

@@ -20,7 +20,7 @@ export {
   type StreetLevelGeocoderOptions,
 } from './street-geocoder';
 export type { MatrixProvider, TravelMatrix, VehicleProfile } from './matrix';
-export { VEHICLE_PROFILES } from './matrix';
+export { emptyMatrix, VEHICLE_PROFILES } from './matrix';
 export {
   BAND_SPEEDS_KMH,
   CIRCUITY,
