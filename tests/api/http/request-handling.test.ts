@@ -131,3 +131,12 @@ describe('X-Request-Id', () => {
     expect(a).not.toBe(b);
   });
 });
+
+// Compression is left to the reverse proxy (docs/decisions.md): the app answers uncompressed even
+// when the client accepts gzip, so no answer waits for a zlib stream on the event loop.
+it('answers uncompressed even when the client accepts gzip', async () => {
+  const res = await fetch(`${baseUrl}/v1/openapi.json`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-encoding')).toBeNull();
+  expect(((await res.json()) as { paths: object }).paths).toBeDefined();
+});
