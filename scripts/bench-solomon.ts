@@ -1,4 +1,4 @@
-// Solomon VRPTW benchmark: npm run bench:solomon -- --time-limit 2 --threads 2 [--instances C101,R201] [--out FILE] [--solutions DIR] [--dir DIR]
+// Solomon VRPTW benchmark: npm run bench:solomon -- --time-limit 2 --threads 2 [--iterations MOVES_PER_THREAD] [--instances C101,R201] [--out FILE] [--solutions DIR] [--dir DIR]
 import path from 'node:path';
 import { runBenchmarkCli } from '../server/optimizer/benchmarks/run';
 

@@ -11,6 +11,8 @@ export type BenchmarkKind = 'lilim' | 'solomon';
 
 interface Args {
   timeLimit: number;
+  /** Moves per thread instead of a time limit: deterministic for a seed, whatever the load. */
+  iterations?: number;
   threads: number;
   seed: number;
   dir?: string;
@@ -32,6 +34,9 @@ function parseArgs(argv: readonly string[]): Args {
     switch (flag) {
       case '--time-limit':
         args.timeLimit = Number(need());
+        break;
+      case '--iterations':
+        args.iterations = Number(need());
         break;
       case '--threads':
         args.threads = Number(need());
@@ -114,16 +119,20 @@ export async function runBenchmarkCli(kind: BenchmarkKind, root: string, argv: r
   let fewerVehicles = 0;
   let infeasible = 0;
   const equalGaps: number[] = [];
+  /** Instance class (letters and first digit: C1, RC2, lr2) -> gaps where vehicles = BKS, and extra vehicles. */
+  const byClass = new Map<string, { gaps: number[]; extra: number }>();
   const distanceGaps: number[] = [];
   const seconds: number[] = [];
   if (args.threads > 1) await prepareSolverThreads(args.threads);
-  console.log(`${kind}: ${files.length} instances, ${args.timeLimit} s, ${args.threads} thread(s), seed ${args.seed}`);
-  console.log('instance     veh  bks   distance     bks-dist     gap    dist-only-gap  unas  feasible  seconds');
+  const budget = args.iterations !== undefined ? `${args.iterations} moves per thread` : `${args.timeLimit} s`;
+  console.log(`${kind}: ${files.length} instances, ${budget}, ${args.threads} thread(s), seed ${args.seed}`);
+  console.log('instance     veh  bks   distance     bks-dist     gap    dist-only-gap  unas  feasible  seconds   moves');
   for (const file of files) {
     const name = path.basename(file, '.txt');
     const instance = s.parse(name, readFileSync(path.join(s.dir, file), 'utf8'));
     const began = performance.now();
-    const solution = await solve(instance.problem, { timeLimitMs: args.timeLimit * 1000, threads: args.threads, seed: args.seed });
+    const limit = args.iterations !== undefined ? { maxIterations: args.iterations } : { timeLimitMs: args.timeLimit * 1000 };
+    const solution = await solve(instance.problem, { ...limit, threads: args.threads, seed: args.seed });
     const secs = (performance.now() - began) / 1000;
     const check = checkSolution(instance.problem, solution);
     const feasible = check.feasible && solution.unassigned.length === 0;
@@ -132,19 +141,24 @@ export async function runBenchmarkCli(kind: BenchmarkKind, root: string, argv: r
     const ref = s.hierarchical.get(name);
     const refD = s.distanceOnly.get(name);
     let gap = NaN;
+    const cls = /^[a-z]+\d/i.exec(name)?.[0] ?? name;
+    const classRow = byClass.get(cls) ?? { gaps: [], extra: 0 };
+    byClass.set(cls, classRow);
     if (ref) {
+      if (vehicles > ref.vehicles) classRow.extra += vehicles - ref.vehicles;
       if (vehicles > ref.vehicles) extraVehicles += vehicles - ref.vehicles;
       if (vehicles < ref.vehicles) fewerVehicles += ref.vehicles - vehicles;
       if (vehicles === ref.vehicles) {
         gap = solution.distance / ref.distance - 1;
         equalGaps.push(gap);
+        classRow.gaps.push(gap);
       }
     }
     const dGap = refD ? solution.distance / refD.distance - 1 : NaN;
     if (refD) distanceGaps.push(dGap);
     seconds.push(secs);
     console.log(
-      `${name.padEnd(12)} ${String(vehicles).padStart(3)} ${String(ref?.vehicles ?? '-').padStart(4)} ${solution.distance.toFixed(2).padStart(10)} ${(ref?.distance.toFixed(2) ?? '-').padStart(12)} ${pct(gap).padStart(7)} ${pct(dGap).padStart(14)} ${String(solution.unassigned.length).padStart(5)}  ${feasible ? 'yes' : 'NO '}      ${secs.toFixed(2)}`,
+      `${name.padEnd(12)} ${String(vehicles).padStart(3)} ${String(ref?.vehicles ?? '-').padStart(4)} ${solution.distance.toFixed(2).padStart(10)} ${(ref?.distance.toFixed(2) ?? '-').padStart(12)} ${pct(gap).padStart(7)} ${pct(dGap).padStart(14)} ${String(solution.unassigned.length).padStart(5)}  ${feasible ? 'yes' : 'NO '}      ${secs.toFixed(2).padStart(7)} ${String(solution.stats.iterations).padStart(7)}`,
     );
     if (!check.feasible) console.log(`  checker: ${check.violations.slice(0, 3).join('; ')}`);
     csv.push(`${name},${vehicles},${solution.distance.toFixed(4)},${solution.unassigned.length},${feasible},${secs.toFixed(3)}`);
@@ -154,6 +168,8 @@ export async function runBenchmarkCli(kind: BenchmarkKind, root: string, argv: r
   console.log(`instances ${files.length}, infeasible or incomplete ${infeasible}`);
   console.log(`extra vehicles over BKS (total) ${extraVehicles}${fewerVehicles ? `, fewer than BKS ${fewerVehicles}` : ''}`);
   console.log(`mean distance gap where vehicles = BKS: ${pct(mean(equalGaps))} over ${equalGaps.length} instances`);
+  const classes = [...byClass].map(([cls, row]) => `${cls} ${pct(mean(row.gaps))}${row.extra ? ` (+${row.extra} veh)` : ''}`);
+  console.log(`by class, mean gap where vehicles = BKS: ${classes.join(', ')}`);
   console.log(`mean gap to distance-only references: ${pct(mean(distanceGaps))} over ${distanceGaps.length} instances`);
   console.log(`seconds: mean ${mean(seconds).toFixed(2)}, max ${Math.max(...seconds).toFixed(2)}`);
   if (args.out) writeFileSync(args.out, csv.join('\n') + '\n');

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseLiLim, parseSolomon } from './benchmarks';
+import { screenJobs } from './explain';
+import { compileInstance } from './instance';
+import { OBJECTIVES, type Problem } from './model';
+import { Search } from './search';
+import { buildSolution } from './solution';
+import { checkSolution, randomInstance } from './verify';
+
+const distanceOf = (search: Search): number => search.routes.reduce((sum, r) => sum + r.distance, 0);
+
+/** The construction of a seeded search on `problem`, polished by the local search (the plan before and after). */
+function polishConstruction(problem: Problem, seed: number) {
+  const inst = compileInstance(problem);
+  const verdicts = screenJobs(inst);
+  const active = new Uint8Array(inst.jobs);
+  verdicts.forEach((v, j) => {
+    active[j] = v === null ? 1 : 0;
+  });
+  const search = new Search(inst, active, seed);
+  search.construct();
+  const before = {
+    cost: search.totalCost(),
+    distance: distanceOf(search),
+    vehicles: search.usedVehicles(),
+    unassigned: search.unassigned.slice().sort((a, b) => a - b),
+  };
+  search.polish();
+  const after = {
+    cost: search.totalCost(),
+    distance: distanceOf(search),
+    vehicles: search.usedVehicles(),
+    unassigned: search.unassigned.slice().sort((a, b) => a - b),
+  };
+  const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
+  const solution = buildSolution(inst, search.snapshot(), search.unassigned, verdicts, stats);
+  return { before, after, solution };
+}
+
+describe('local search (relocate and 2-opt*)', () => {
+  it('never makes a plan worse, infeasible or shorter of orders, on every objective and model feature', () => {
+    let improved = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const problem = randomInstance(seed * 7_919 + 3, {
+        shipments: 12 + (seed % 9),
+        vehicles: 3 + (seed % 3),
+        objective: OBJECTIVES[seed % OBJECTIVES.length]!,
+        singleStopShare: seed % 2 === 0 ? 0.4 : 0,
+        multiWindowShare: seed % 3 === 0 ? 0.3 : 0,
+        openRoutes: seed % 5 === 0,
+        skills: seed % 4 === 0,
+        priorities: seed % 6 === 0,
+        maxStops: seed % 7 === 0,
+        maxDuration: seed % 5 === 1,
+        speedFactors: seed % 3 === 1,
+        traffic: seed % 4 === 1,
+        locks: seed % 8 === 2,
+        breaks: seed % 9 === 4 ? 1 : 0,
+      });
+      const { before, after, solution } = polishConstruction(problem, seed);
+      expect(after.cost).toBeLessThanOrEqual(before.cost + 1e-9);
+      expect(after.unassigned).toEqual(before.unassigned);
+      const check = checkSolution(problem, solution);
+      expect(check.violations).toEqual([]);
+      expect(check.feasible).toBe(true);
+      if (after.cost < before.cost - 1e-6) improved++;
+    }
+    // It does something: most greedy constructions have a relocation or tail exchange that pays.
+    expect(improved).toBeGreaterThan(20);
+  });
+
+  const SOLOMON = path.resolve(import.meta.dirname, '../../../shared/benchmarks/solomon/instances/R205.txt');
+  const LILIM = path.resolve(import.meta.dirname, '../../../shared/benchmarks/li-lim/pdp_100/lr205.txt');
+
+  it.skipIf(!existsSync(SOLOMON) || !existsSync(LILIM))('shortens greedy plans of Solomon R205 and Li & Lim lr205, keeping them feasible', () => {
+    for (const instance of [parseSolomon('R205', readFileSync(SOLOMON, 'utf8')), parseLiLim('lr205', readFileSync(LILIM, 'utf8'))]) {
+      const { before, after, solution } = polishConstruction(instance.problem, 1);
+      expect(after.unassigned).toEqual([]);
+      expect(after.vehicles).toBeLessThanOrEqual(before.vehicles);
+      expect(after.distance).toBeLessThan(before.distance * 0.95);
+      expect(checkSolution(instance.problem, solution).feasible).toBe(true);
+    }
+  });
+});
