@@ -840,9 +840,9 @@ export class Search {
     for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) mixedFleet = true;
     let current = best.cost;
     let nextLocalSearch = this.hasPairs() ? LOCAL_SEARCH_AT.length : 0;
+    const annealed = (): number => (startFraction >= 1 ? 1 : (budget.fraction() - startFraction) / (1 - startFraction));
     while (!budget.stopped() && !budget.cycleOver()) {
-      const progress = startFraction >= 1 ? 1 : (budget.fraction() - startFraction) / (1 - startFraction);
-      if (nextLocalSearch < LOCAL_SEARCH_AT.length && progress >= LOCAL_SEARCH_AT[nextLocalSearch]!) {
+      if (nextLocalSearch < LOCAL_SEARCH_AT.length && annealed() >= LOCAL_SEARCH_AT[nextLocalSearch]!) {
         nextLocalSearch++;
         this.restore(best.routes, best.unassigned);
         this.intensify(budget);
@@ -854,6 +854,7 @@ export class Search {
         continue;
       }
       budget.iterations++;
+      const progress = annealed();
       const temperature = startTemperature * Math.pow(endTemperature / startTemperature, progress);
       const before = this.unassigned.slice();
       if (mixedFleet && this.rng.next() < SWAP_RATE) {
