@@ -18,6 +18,18 @@ export interface InsertionCandidate {
   addedDuration: number;
 }
 
+/** See Inserter.deliveryWindows. */
+export interface DeliveryWindows {
+  start: Float64Array;
+  end: Float64Array;
+  count: number;
+  /** The greatest end among the windows. */
+  lastEnd: number;
+  /** Index of the delivery's only window in the instance's window arrays. */
+  slot: number;
+  bests: InsertionCandidate[];
+}
+
 export function emptyCandidate(): InsertionCandidate {
   return { cost: Infinity, route: -1, i: -1, j: -1, deliveryStart: Infinity, addedDistance: 0, addedDuration: 0 };
 }
@@ -38,6 +50,14 @@ export class Inserter {
   maxRoute = -1;
   /** Spread of the evaluated route with the evaluated job added (set per evaluate call). */
   private newSpread = 0;
+  /**
+   * 'earliestDelivery' for several delivery windows in one pass (booking asks one per hour): when
+   * set, evaluate() updates `bests[w]` with the earliest delivery start inside window w, and the
+   * `best` it is given is left alone. Each (pickup, delivery) position pair is walked once for all
+   * windows, where asking per window walked it once per window. The job's delivery must have
+   * exactly one window, at `slot`; it is rewritten to the window whose candidate is being checked.
+   */
+  deliveryWindows: DeliveryWindows | null = null;
 
   constructor(
     private readonly inst: Instance,
@@ -177,7 +197,8 @@ export class Inserter {
     const rankP = inst.nodeLockRank[p]!;
     const rankD = inst.nodeLockRank[d]!;
     const lastP = lastWindowEnd(inst, p);
-    const lastD = lastWindowEnd(inst, d);
+    const perWindow = this.deliveryWindows;
+    const lastD = perWindow ? perWindow.lastEnd : lastWindowEnd(inst, d);
     const loc = route.loc;
     const node = route.node;
     const latest = route.latest;
@@ -219,13 +240,18 @@ export class Inserter {
       // Delivery right after the pickup.
       if (rankD < 0 || (route.lockBefore[i]! < rankD && route.lockAfter[i + 1]! > rankD)) {
         const arrD = depP + travelTime(inst, v, locP, locD, depP);
-        const sD = windowStartFor(inst, d, arrD);
-        if (sD !== Infinity) {
-          const depD = sD + svcD;
-          const arrN = depD + travelTime(inst, v, locD, next, depD);
-          if (arrN <= latest[i + 1]!) {
-            const dd = dIP + distanceBetween(inst, locP, locD) + distanceBetween(inst, locD, next) - dINext;
-            if (this.candidate(route, r, dd, arrN, i + 1, sP - arrP, i, i, best, p, d, sD)) improved = true;
+        if (perWindow) {
+          const dd = dIP + distanceBetween(inst, locP, locD) + distanceBetween(inst, locD, next) - dINext;
+          if (this.tryDeliveryPerWindow(route, r, dd, arrD, i + 1, sP - arrP, i, i, p, d)) improved = true;
+        } else {
+          const sD = windowStartFor(inst, d, arrD);
+          if (sD !== Infinity) {
+            const depD = sD + svcD;
+            const arrN = depD + travelTime(inst, v, locD, next, depD);
+            if (arrN <= latest[i + 1]!) {
+              const dd = dIP + distanceBetween(inst, locP, locD) + distanceBetween(inst, locD, next) - dINext;
+              if (this.candidate(route, r, dd, arrN, i + 1, sP - arrP, i, i, best, p, d, sD)) improved = true;
+            }
           }
         }
       }
@@ -264,6 +290,10 @@ export class Inserter {
         const dd = pickupDelta + distances[lk * L + locD]! + distanceBetween(inst, locD, after) - distanceBetween(inst, lk, after);
         if (bounded && dd >= best.cost) continue;
         const arrD = dep + (noTraffic ? durations[lk * L + locD]! * speed : travelTime(inst, v, lk, locD, dep));
+        if (perWindow) {
+          if (this.tryDeliveryPerWindow(route, r, dd, arrD, k + 1, sP - arrP, i, k, p, d)) improved = true;
+          continue;
+        }
         const sD = windowStartFor(inst, d, arrD);
         if (sD === Infinity) continue;
         const depD = sD + svcD;
@@ -271,6 +301,47 @@ export class Inserter {
         if (arrN > latest[k + 1]!) continue;
         if (this.candidate(route, r, dd, arrN, k + 1, sP - arrP, i, k, best, p, d, sD)) improved = true;
       }
+    }
+    return improved;
+  }
+
+  /**
+   * Inserter.deliveryWindows: the delivery d arriving at arrD, before the route's position `next`
+   * (pickup after i, delivery after old position j), tried in each window; the same steps as the
+   * one-window case in evaluatePair.
+   */
+  private tryDeliveryPerWindow(
+    route: RouteState,
+    r: number,
+    dd: number,
+    arrD: number,
+    next: number,
+    firstWaitNew: number,
+    i: number,
+    j: number,
+    p: number,
+    d: number,
+  ): boolean {
+    const inst = this.inst;
+    const windows = this.deliveryWindows!;
+    const v = route.vehicle;
+    const locD = inst.nodeLocation[d]!;
+    const after = route.loc[next]!;
+    const svcD = inst.nodeService[d]!;
+    let improved = false;
+    for (let w = 0; w < windows.count; w++) {
+      const end = windows.end[w]!;
+      if (arrD > end) continue;
+      const start = windows.start[w]!;
+      const sD = arrD < start ? start : arrD;
+      const depD = sD + svcD;
+      const arrN = depD + travelTime(inst, v, locD, after, depD);
+      // Not a break: with time-of-day traffic a later departure can arrive earlier.
+      if (arrN > route.latest[next]!) continue;
+      // The exact checks in candidate() read the delivery's window from the instance.
+      inst.windowStart[windows.slot] = start;
+      inst.windowEnd[windows.slot] = end;
+      if (this.candidate(route, r, dd, arrN, next, firstWaitNew, i, j, windows.bests[w]!, p, d, sD)) improved = true;
     }
     return improved;
   }
