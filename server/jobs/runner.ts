@@ -4,7 +4,7 @@ import { finishJob, recordProgress, renewLeases, toJobRecord, type Claim } from 
 import { errorBody } from './thread';
 import type { ThreadGate } from './thread-gate';
 import { ThreadStopped, type JobThreadPool } from './threads';
-import type { Json } from './types';
+import type { JobRecord, Json } from './types';
 
 /** Progress reports reach the job row at most this often per execution (the rest are coalesced). */
 export const PROGRESS_WRITE_INTERVAL_MS = 1000;
@@ -22,7 +22,8 @@ export interface RunnerOptions {
   leaseSeconds: number;
   now: () => number;
   /** Called after a job this runner finished was committed (local waiters). */
-  onFinished: (jobId: string) => void;
+  /** A job ended here; `finished` is its row as stored, when this execution ended it. */
+  onFinished: (jobId: string, finished?: JobRecord) => void;
 }
 
 /**
@@ -137,8 +138,9 @@ export class JobRunner {
         await this.finish(target, { status: 'failed', error: outcome.error });
         return 'finished';
       }
+      let finished;
       try {
-        await finishJob(db, target, { status: 'complete', result: outcome.result }, now(), async (tx, row) => {
+        finished = await finishJob(db, target, { status: 'complete', result: outcome.result }, now(), async (tx, row) => {
           return handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts });
         });
       } catch (error) {
@@ -146,7 +148,7 @@ export class JobRunner {
         await this.finish(target, { status: 'failed', error: errorBody(error) });
         return 'finished';
       }
-      this.options.onFinished(job.id);
+      this.options.onFinished(job.id, finished ? toJobRecord(finished) : undefined);
       return 'finished';
     } finally {
       this.running.delete(job.id);
@@ -187,7 +189,8 @@ export class JobRunner {
   }
 
   private async finish(target: { jobId: string; leaseToken: string }, outcome: Parameters<typeof finishJob>[2]) {
-    if (await finishJob(this.options.db, target, outcome, this.options.now())) this.options.onFinished(target.jobId);
+    const finished = await finishJob(this.options.db, target, outcome, this.options.now());
+    if (finished) this.options.onFinished(target.jobId, toJobRecord(finished));
   }
 
   stop(): void {

@@ -119,11 +119,12 @@ class FinishSignals {
     this.unlisten = () => meta.unlisten();
   }
 
-  emit(jobId: string): void {
-    this.emitter.emit(jobId);
+  /** `finished`: the job's row as stored, when the job ended in this process. */
+  emit(jobId: string, finished?: JobRecord): void {
+    this.emitter.emit(jobId, finished);
   }
 
-  on(jobId: string, listener: () => void): () => void {
+  on(jobId: string, listener: (finished?: JobRecord) => void): () => void {
     this.emitter.on(jobId, listener);
     return () => this.emitter.off(jobId, listener);
   }
@@ -191,9 +192,9 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       owner,
       leaseSeconds,
       now,
-      onFinished: (id) => {
+      onFinished: (id, finished) => {
         forgetLocal(id);
-        signals.emit(id);
+        signals.emit(id, finished);
       },
     });
     runner.startLeaseKeeper();
@@ -312,7 +313,8 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
           get(jobId).then((job) => {
             if (!job || job.status !== 'processing') settle(job);
           }, reject);
-        const unsubscribe = signals.on(jobId, () => void check());
+        // A job that ended in this process comes with its row: no read.
+        const unsubscribe = signals.on(jobId, (finished) => (finished ? settle(finished) : void check()));
         const timeout = setTimeout(() => void get(jobId).then(settle, reject), Math.max(0, timeoutMs));
         // A backstop for a notification lost with a dropped connection (in-process events are not lost).
         const poll = setInterval(() => void check(), handle.kind === 'postgres' ? 1000 : 10_000);
