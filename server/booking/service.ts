@@ -231,16 +231,17 @@ export const MAX_POLL_WAIT_SECONDS = 30;
  * request instead of polling every `Retry-After` seconds; `Preference-Applied` echoes the wait used.
  */
 export async function pollBookingJob(caller: BookingCaller, jobId: string, prefer: string | null = null): Promise<BookingReply> {
-  let job = await findBookingJob(caller, jobId);
-  if (!job) {
-    throw new BookingError('job_not_found', `No booking search "${jobId}" exists for this account and environment (results are kept 10 minutes).`, 'jobId');
-  }
   const wait = syncWaitSeconds(prefer, 0);
   const waitSeconds = Math.min(wait.seconds, MAX_POLL_WAIT_SECONDS);
   const preferenceApplied = wait.applied ? `wait=${waitSeconds}` : null;
-  if (job.status === 'processing' && waitSeconds > 0) {
-    // The job as the wait last read it, under the same checks as findBookingJob (no second read).
-    job = visibleBookingJob(caller, await caller.jobs.waitFor(job.id, waitSeconds * 1000), caller.now ?? bookingNow) ?? job;
+  const now = caller.now ?? bookingNow;
+  // Waiting: one read, which also tells a job the caller may not see (answered at once, not waited on).
+  const job =
+    waitSeconds > 0 && UUID.test(jobId)
+      ? visibleBookingJob(caller, await caller.jobs.waitFor(jobId, waitSeconds * 1000, (read) => visibleBookingJob(caller, read, now) !== null), now)
+      : await findBookingJob(caller, jobId);
+  if (!job) {
+    throw new BookingError('job_not_found', `No booking search "${jobId}" exists for this account and environment (results are kept 10 minutes).`, 'jobId');
   }
   if (job.status === 'processing')
     return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS, preferenceApplied };

@@ -160,6 +160,15 @@ describe('jobs in pool mode', () => {
     expect(done).toEqual(await jobs.get(job.id));
   });
 
+  it('answers a wait on a job the caller may not see at once with null, and waits on one it may', async () => {
+    const { job } = await jobs.submit(probe(1500));
+    const started = Date.now();
+    expect(await jobs.waitFor(job.id, 5_000, (read) => read.accountId !== job.accountId)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const done = await jobs.waitFor(job.id, 20_000, (read) => read.accountId === job.accountId);
+    expect(done?.status).toBe('complete');
+  });
+
   it('keeps the event loop responsive while solves run on every thread', async () => {
     const running = await Promise.all([jobs.submit(probe(2500)), jobs.submit(probe(2500))]);
     await new Promise((resolve) => setTimeout(resolve, 300));

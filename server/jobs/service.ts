@@ -81,9 +81,11 @@ export interface Jobs {
   processingHere(kind: string, scope: JobScope): boolean;
   /**
    * Waits until the job leaves `processing` or `timeoutMs` passes, whichever is first; returns the
-   * job as it then is (still `processing` on timeout), null when unknown or expired.
+   * job as it then is (still `processing` on timeout), null when unknown or expired. With `visible`,
+   * a job it rejects on the first read is answered null at once (a caller's poll of a job it may not
+   * see does not wait on it), so a caller need not read the job before waiting.
    */
-  waitFor(jobId: string, timeoutMs: number): Promise<JobRecord | null>;
+  waitFor(jobId: string, timeoutMs: number, visible?: (job: JobRecord) => boolean): Promise<JobRecord | null>;
   /** Cancels a processing job and frees its worker; false when it was not processing. */
   cancel(jobId: string, reason?: JobErrorBody): Promise<boolean>;
   /**
@@ -298,7 +300,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       return row ? toJobRecord(row) : null;
     },
 
-    waitFor(jobId, timeoutMs) {
+    waitFor(jobId, timeoutMs, visible) {
       return new Promise<JobRecord | null>((resolve, reject) => {
         let settled = false;
         const settle = (job: JobRecord | null) => {
@@ -318,7 +320,11 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         const timeout = setTimeout(() => void get(jobId).then(settle, reject), Math.max(0, timeoutMs));
         // A backstop for a notification lost with a dropped connection (in-process events are not lost).
         const poll = setInterval(() => void check(), handle.kind === 'postgres' ? 1000 : 10_000);
-        void check();
+        // The first read: the job may have ended before the subscription, or not be the caller's to see.
+        get(jobId).then((job) => {
+          if (job && visible && !visible(job)) settle(null);
+          else if (!job || job.status !== 'processing') settle(job);
+        }, reject);
       });
     },
 
