@@ -21,9 +21,10 @@ export interface RunnerOptions {
   owner: string;
   leaseSeconds: number;
   now: () => number;
-  /** Called after a job this runner finished was committed (local waiters). */
-  /** A job ended here; `finished` is its row as stored, when this execution ended it. */
+  /** Called after a job this runner finished was committed (local waiters); `finished` is its row as stored, when this execution ended it. */
   onFinished: (jobId: string, finished?: JobRecord) => void;
+  /** Announce each end on the database's channel for other processes (default true; the embedded database has no other process). */
+  announceFinished?: boolean;
 }
 
 /**
@@ -140,9 +141,14 @@ export class JobRunner {
       }
       let finished;
       try {
-        finished = await finishJob(db, target, { status: 'complete', result: outcome.result }, now(), async (tx, row) => {
-          return handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts });
-        });
+        finished = await finishJob(
+          db,
+          target,
+          { status: 'complete', result: outcome.result },
+          now(),
+          async (tx, row) => handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts }),
+          this.options.announceFinished ?? true,
+        );
       } catch (error) {
         // The commit's writes rolled back with the completion; the job ends failed instead.
         await this.finish(target, { status: 'failed', error: errorBody(error) });
@@ -189,7 +195,7 @@ export class JobRunner {
   }
 
   private async finish(target: { jobId: string; leaseToken: string }, outcome: Parameters<typeof finishJob>[2]) {
-    const finished = await finishJob(this.options.db, target, outcome, this.options.now());
+    const finished = await finishJob(this.options.db, target, outcome, this.options.now(), undefined, this.options.announceFinished ?? true);
     if (finished) this.options.onFinished(target.jobId, toJobRecord(finished));
   }
 

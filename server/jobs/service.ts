@@ -198,6 +198,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         forgetLocal(id);
         signals.emit(id, finished);
       },
+      announceFinished: handle.kind === 'postgres',
     });
     runner.startLeaseKeeper();
     dispatcher = new PoolDispatcher({

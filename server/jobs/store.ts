@@ -326,6 +326,8 @@ export async function finishJob(
   outcome: { status: 'complete'; result: Json } | { status: 'failed'; error: JobErrorBody },
   now: number,
   effects?: (tx: DbTransaction, row: JobRow) => Promise<Json | void>,
+  /** Notify JOB_FINISHED_CHANNEL (false where no other process can listen: the embedded database). */
+  announce = true,
 ): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -350,10 +352,10 @@ export async function finishJob(
         .set({ result: sql`coalesce(${jobs.result}, '{}'::jsonb) || ${JSON.stringify(added)}::jsonb` })
         .where(eq(jobs.id, row.id))
         .returning();
-      await notifyFinished(tx, row.id);
+      if (announce) await notifyFinished(tx, row.id);
       return merged ?? null;
     }
-    await notifyFinished(tx, row.id);
+    if (announce) await notifyFinished(tx, row.id);
     return row;
   });
 }
