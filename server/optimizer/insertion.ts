@@ -2,7 +2,7 @@ import { type Instance, distanceBetween, lastWindowEnd, pickupNode, travelTime, 
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
 import type { RouteState } from './route';
-import { planInsertion } from './schedule';
+import { planRoute } from './schedule';
 
 /** Best insertion found so far; reused across calls so the hot loop allocates nothing. */
 export interface InsertionCandidate {
@@ -106,7 +106,7 @@ export class Inserter {
     const earliestMode = this.mode === 'earliestDelivery';
     if (model.usesDuration && !earliestMode && n < EXACT_DURATION_MAX_STOPS) {
       // Short routes: plan the new route exactly (waiting anywhere can shift the departure).
-      const plan = planInsertion(inst, route, a, i, b, j, sequenceBuf, buildSequence(route, a, i, b, j));
+      const plan = planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j));
       if (!plan.feasible) return false;
       verified = true;
       newDuration = plan.end - plan.departure;
@@ -138,7 +138,7 @@ export class Inserter {
     if (!verified && inst.vehicleBreakCount[route.vehicle]! > 0) {
       // Driver breaks: the constant-time checks and the estimate above ignore them (they are a
       // necessary condition only); plan the new route exactly and cost it on its exact duration.
-      const plan = planInsertion(inst, route, a, i, b, j, sequenceBuf, buildSequence(route, a, i, b, j));
+      const plan = planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j));
       if (!plan.feasible) return false;
       if (model.usesDuration && !earliestMode) {
         newDuration = plan.end - plan.departure;
@@ -380,5 +380,5 @@ function buildSequence(route: RouteState, a: number, i: number, b: number, j: nu
 }
 
 export function insertionIsFeasible(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): boolean {
-  return planInsertion(inst, route, a, i, b, j, sequenceBuf, buildSequence(route, a, i, b, j)).feasible;
+  return planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j)).feasible;
 }

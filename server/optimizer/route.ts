@@ -1,6 +1,6 @@
 import { type Instance, distanceBetween, jobOf, lastWindowEnd, latestDeparture, travelTime, windowLatestFor, windowStartFor } from './instance';
 import { type CostModel, routeSpread } from './objective';
-import { planCachedRoute } from './schedule';
+import { planRoute } from './schedule';
 
 /**
  * One vehicle's route with the cached schedule data that makes insertion checks constant-time:
@@ -14,8 +14,6 @@ export class RouteState {
   size = 0;
   node: Int32Array;
   loc: Int32Array;
-  /** Arrival per position, leaving at the earliest start (as `start`). */
-  arrival: Float64Array;
   start: Float64Array;
   latest: Float64Array;
   load: Float64Array;
@@ -42,7 +40,6 @@ export class RouteState {
     this.vehicle = vehicle;
     this.node = new Int32Array(capacity);
     this.loc = new Int32Array(capacity);
-    this.arrival = new Float64Array(capacity);
     this.start = new Float64Array(capacity);
     this.latest = new Float64Array(capacity);
     this.load = new Float64Array(capacity * inst.dims);
@@ -66,7 +63,6 @@ export class RouteState {
     const D = this.inst.dims;
     this.node = grow(this.node);
     this.loc = grow(this.loc);
-    this.arrival = grow(this.arrival);
     this.start = grow(this.start);
     this.latest = grow(this.latest);
     this.load = grow(this.load, D);
@@ -155,7 +151,6 @@ export class RouteState {
     for (let k = 1; k <= n + 1; k++) {
       const dep = this.departure(k - 1);
       const arr = dep + travelTime(inst, v, loc[k - 1]!, loc[k]!, dep);
-      this.arrival[k] = arr;
       this.cumDistance[k] = this.cumDistance[k - 1]! + distanceBetween(inst, loc[k - 1]!, loc[k]!);
       if (k <= n) {
         const x = node[k]!;
@@ -228,7 +223,7 @@ export class RouteState {
     // them, so they stay valid bounds for the insertion checks); feasibility and duration are exact.
     if (feasible && n > 0 && (model.usesDuration || inst.traffic !== null || inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0)) {
       // The exact timing (latest useful departure), as reported in the solution.
-      const plan = planCachedRoute(inst, this, node.subarray(1, n + 1));
+      const plan = planRoute(inst, v, node.subarray(1, n + 1), n);
       feasible = plan.feasible;
       if (plan.feasible) duration = plan.end - plan.departure;
     }

@@ -1,29 +1,8 @@
 import { type Instance, lastWindowEnd, travelTime, windowStartFor } from './instance';
-import type { RouteState } from './route';
 
-/** One forward pass over a stop sequence: arrival and service start per stop (valid until the next pass). */
-interface Pass {
-  feasible: boolean;
-  departure: number;
-  end: number;
-  arrival: Float64Array;
-  start: Float64Array;
-}
-
-/**
- * Scratch passes (grown on demand, so checks in the search allocate nothing): the pass leaving at
- * the earliest start, and a pass leaving later, which stops computing once it meets the first.
- */
-const earlyPass: Pass = { feasible: false, departure: 0, end: 0, arrival: new Float64Array(64), start: new Float64Array(64) };
-const laterPass: Pass = { feasible: false, departure: 0, end: 0, arrival: new Float64Array(64), start: new Float64Array(64) };
-
-function ensurePasses(count: number): void {
-  if (earlyPass.arrival.length >= count) return;
-  for (const pass of [earlyPass, laterPass]) {
-    pass.arrival = new Float64Array(2 * count);
-    pass.start = new Float64Array(2 * count);
-  }
-}
+/** Scratch buffers for schedules (grown on demand, so checks in the search allocate nothing). */
+let arrivalBuf = new Float64Array(64);
+let startBuf = new Float64Array(64);
 
 export interface RouteTimes {
   feasible: boolean;
@@ -44,34 +23,15 @@ export interface RouteTimes {
   breakStart: Float64Array;
 }
 
-/** Where a forward pass stands between calls of `advance`: leaving location passLocation at passTime. */
-let passTime = 0;
-let passLocation = -1;
-let passFeasible = true;
-
-/**
- * Schedules stops from..to-1 of `nodes` as early as possible into arrival/start, from where the pass
- * stands. `known`: the service starts of a feasible pass over the same stops (stop k at k + knownOffset),
- * or null. A pass that serves a stop when `known` served it leaves it at the same time, and every later
- * time depends on that time only (with traffic too), so the rest would repeat `known`: it stops there
- * and returns the next index (else `to`).
- */
-function advance(
-  inst: Instance,
-  v: number,
-  nodes: ArrayLike<number>,
-  from: number,
-  to: number,
-  arrival: Float64Array,
-  start: Float64Array,
-  known: Float64Array | null,
-  knownOffset: number,
-): number {
-  let t = passTime;
-  let prev = passLocation;
-  let feasible = passFeasible;
-  let k = from;
-  while (k < to) {
+function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, departure: number, out: RouteTimes): void {
+  if (arrivalBuf.length < count) {
+    arrivalBuf = new Float64Array(2 * count);
+    startBuf = new Float64Array(2 * count);
+  }
+  let t = departure;
+  let prev = inst.vehicleStart[v]!;
+  let feasible = true;
+  for (let k = 0; k < count; k++) {
     const x = nodes[k]!;
     const l = inst.nodeLocation[x]!;
     const arr = t + travelTime(inst, v, prev, l, t);
@@ -80,57 +40,18 @@ function advance(
       feasible = false;
       s = arr;
     }
-    arrival[k] = arr;
-    start[k] = s;
+    arrivalBuf[k] = arr;
+    startBuf[k] = s;
     t = s + inst.nodeService[x]!;
     prev = l;
-    k++;
-    if (known !== null && s === known[k - 1 + knownOffset]) break;
   }
-  passTime = t;
-  passLocation = prev;
-  passFeasible = feasible;
-  return k;
-}
-
-/**
- * Ends a pass whose stops before `at` are scheduled: the rest is copied from the known feasible pass
- * (knownArrival/knownStart at index + knownOffset, ending at knownEnd) when `at` < count, else the
- * drive to the end is added.
- */
-function finishPass(
-  inst: Instance,
-  v: number,
-  count: number,
-  at: number,
-  departure: number,
-  out: Pass,
-  knownArrival: Float64Array | null,
-  knownStart: Float64Array | null,
-  knownOffset: number,
-  knownEnd: number,
-): void {
-  let end: number;
-  if (at < count && knownArrival !== null && knownStart !== null) {
-    for (let k = at; k < count; k++) {
-      out.arrival[k] = knownArrival[k + knownOffset]!;
-      out.start[k] = knownStart[k + knownOffset]!;
-    }
-    end = knownEnd;
-  } else end = passTime + travelTime(inst, v, passLocation, inst.vehicleEnd[v]!, passTime);
-  out.feasible = passFeasible && end <= inst.vehicleLatest[v]!;
+  const end = t + travelTime(inst, v, prev, inst.vehicleEnd[v]!, t);
+  if (end > inst.vehicleLatest[v]!) feasible = false;
+  out.feasible = feasible;
   out.departure = departure;
   out.end = end;
-}
-
-/** The pass leaving the start at `departure`; `known` (feasible, same stops) may save recomputing its tail. */
-function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, departure: number, out: Pass, known: Pass | null): void {
-  ensurePasses(count);
-  passTime = departure;
-  passLocation = inst.vehicleStart[v]!;
-  passFeasible = true;
-  const at = advance(inst, v, nodes, 0, count, out.arrival, out.start, known === null ? null : known.start, 0);
-  finishPass(inst, v, count, at, departure, out, known === null ? null : known.arrival, known === null ? null : known.start, 0, known === null ? 0 : known.end);
+  out.arrival = arrivalBuf;
+  out.start = startBuf;
 }
 
 /** End of the window a service start falls in (a later departure may not push it past that). */
@@ -146,21 +67,13 @@ const scratch: RouteTimes = {
   feasible: false,
   departure: 0,
   end: 0,
-  arrival: earlyPass.arrival,
-  start: earlyPass.start,
+  arrival: arrivalBuf,
+  start: startBuf,
   breaks: 0,
   breakGap: new Int32Array(4),
   breakReady: new Float64Array(4),
   breakStart: new Float64Array(4),
 };
-
-function report(pass: Pass): void {
-  scratch.feasible = pass.feasible;
-  scratch.departure = pass.departure;
-  scratch.end = pass.end;
-  scratch.arrival = pass.arrival;
-  scratch.start = pass.start;
-}
 
 /**
  * The schedule of a stop sequence: as early as possible, then departing as late as possible
@@ -170,96 +83,24 @@ function report(pass: Pass): void {
  */
 export function planRoute(inst: Instance, v: number, nodes: ArrayLike<number>, count: number): RouteTimes {
   if (count > 0 && inst.vehicleBreakCount[v]! > 0) return planRouteWithBreaks(inst, v, nodes, count);
-  forward(inst, v, nodes, count, inst.vehicleEarliest[v]!, earlyPass, null);
-  return departLater(inst, v, nodes, count);
-}
-
-/**
- * planRoute of the route's stops with node a inserted after position i and node b (-1: none) after
- * old position j, given as `nodes`/`count`; the same result, bit for bit. The route's cached times
- * (RouteState.update: the earliest schedule, by the same recurrence) give the stops before the
- * insertion, and those after it from where the new schedule meets the old one again.
- */
-export function planInsertion(
-  inst: Instance,
-  route: RouteState,
-  a: number,
-  i: number,
-  b: number,
-  j: number,
-  nodes: ArrayLike<number>,
-  count: number,
-): RouteTimes {
-  const v = route.vehicle;
-  if (!route.feasible || inst.vehicleBreakCount[v]! > 0) return planRoute(inst, v, nodes, count);
-  ensurePasses(count);
-  const arrival = earlyPass.arrival;
-  const start = earlyPass.start;
-  // Position k of the route is index k - 1 here up to the insertion.
-  for (let k = 1; k <= i; k++) {
-    arrival[k - 1] = route.arrival[k]!;
-    start[k - 1] = route.start[k]!;
-  }
-  passTime = route.departure(i);
-  passLocation = route.loc[i]!;
-  passFeasible = true;
-  let at = advance(inst, v, nodes, i, i + 1, arrival, start, null, 0);
-  const added = b >= 0 ? 2 : 1;
-  if (b >= 0) {
-    // Old positions i+1..j keep their index; once met, the old schedule runs up to b.
-    at = advance(inst, v, nodes, at, j + 1, arrival, start, route.start, 0);
-    if (at <= j) {
-      for (let k = at; k <= j; k++) {
-        arrival[k] = route.arrival[k]!;
-        start[k] = route.start[k]!;
-      }
-      passTime = route.departure(j);
-      passLocation = route.loc[j]!;
-    }
-    at = advance(inst, v, nodes, j + 1, j + 2, arrival, start, null, 0);
-  }
-  // After the insertion, index k holds old position k + 1 - added.
-  at = advance(inst, v, nodes, at, count, arrival, start, route.start, 1 - added);
-  finishPass(inst, v, count, at, inst.vehicleEarliest[v]!, earlyPass, route.arrival, route.start, 1 - added, route.start[route.size + 1]!);
-  return departLater(inst, v, nodes, count);
-}
-
-/** planRoute of a route's own stops, from its cached earliest schedule (RouteState.update, before it is marked feasible). */
-export function planCachedRoute(inst: Instance, route: RouteState, nodes: ArrayLike<number>): RouteTimes {
-  const v = route.vehicle;
-  const n = route.size;
-  if (n > 0 && inst.vehicleBreakCount[v]! > 0) return planRouteWithBreaks(inst, v, nodes, n);
-  ensurePasses(n);
-  for (let k = 0; k < n; k++) {
-    earlyPass.arrival[k] = route.arrival[k + 1]!;
-    earlyPass.start[k] = route.start[k + 1]!;
-  }
-  earlyPass.departure = inst.vehicleEarliest[v]!;
-  earlyPass.end = route.start[n + 1]!;
-  earlyPass.feasible = true;
-  return departLater(inst, v, nodes, n);
-}
-
-/** planRoute after its earliest pass (in earlyPass): leave as late as the waiting allows. */
-function departLater(inst: Instance, v: number, nodes: ArrayLike<number>, count: number): RouteTimes {
   scratch.breaks = 0;
-  report(earlyPass);
-  if (!earlyPass.feasible) return scratch;
   const earliest = inst.vehicleEarliest[v]!;
+  forward(inst, v, nodes, count, earliest, scratch);
+  if (!scratch.feasible) return scratch;
   let totalWait = 0;
   let delay = Infinity;
   for (let k = 0; k < count; k++) {
-    const s = earlyPass.start[k]!;
-    totalWait += s - earlyPass.arrival[k]!;
+    const s = scratch.start[k]!;
+    totalWait += s - scratch.arrival[k]!;
     delay = Math.min(delay, totalWait + currentWindowEnd(inst, nodes[k]!, s) - s);
   }
   delay = Math.max(0, Math.min(delay, totalWait));
   if (delay > 0) {
-    const end = earlyPass.end;
-    forward(inst, v, nodes, count, earliest + delay, laterPass, earlyPass);
+    const end = scratch.end;
+    forward(inst, v, nodes, count, earliest + delay, scratch);
     // Sliding exactly to a window's end can overshoot it by a rounding error: back off a hair.
-    if (!laterPass.feasible || laterPass.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, laterPass, earlyPass);
-    report(!laterPass.feasible || laterPass.end > end + 1e-9 ? earlyPass : laterPass);
+    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch);
+    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch);
   }
   if (count <= MULTI_WINDOW_SEARCH_MAX_STOPS && hasMultipleWindows(inst, nodes, count)) tryLaterWindows(inst, v, nodes, count);
   const maxDuration = inst.vehicleMaxDuration[v]!;
@@ -301,14 +142,13 @@ function tryLaterWindows(inst: Instance, v: number, nodes: ArrayLike<number>, co
     prev = l;
   }
   for (const t of candidates) {
-    forward(inst, v, nodes, count, t, laterPass, earlyPass);
-    if (laterPass.feasible && laterPass.end - t < bestDuration - 1e-9) {
-      bestDuration = laterPass.end - t;
+    forward(inst, v, nodes, count, t, scratch);
+    if (scratch.feasible && scratch.end - t < bestDuration - 1e-9) {
+      bestDuration = scratch.end - t;
       bestDeparture = t;
     }
   }
-  forward(inst, v, nodes, count, bestDeparture, laterPass, earlyPass);
-  report(laterPass);
+  forward(inst, v, nodes, count, bestDeparture, scratch);
 }
 
 /*
@@ -338,9 +178,10 @@ function forwardWithBreaks(inst: Instance, v: number, nodes: ArrayLike<number>, 
     stopArrivalBuf = new Float64Array(2 * size);
     stopStartBuf = new Float64Array(2 * size);
   }
-  ensurePasses(count);
-  const arrivalBuf = earlyPass.arrival;
-  const startBuf = earlyPass.start;
+  if (arrivalBuf.length < count) {
+    arrivalBuf = new Float64Array(2 * count);
+    startBuf = new Float64Array(2 * count);
+  }
   if (out.breakGap.length < B) {
     out.breakGap = new Int32Array(2 * B);
     out.breakReady = new Float64Array(2 * B);
