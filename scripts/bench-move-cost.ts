@@ -2,14 +2,16 @@
  * CPU cost of the converged search on the seeded store-to-customer plans (bench:converge's `store`
  * kind), in process, one thread:
  *
- *   npx tsx scripts/bench-move-cost.ts [--sizes 20] [--instances 6] [--seeds 1,2] [--rounds 3] [--moves 0]
+ *   npm run bench:move-cost -- [--sizes 20] [--instances 6] [--seeds 1,2] [--rounds 3] [--moves 0]
  *
  * For every instance and seed: moves, cost and the CPU time of the process per move (the best of
  * `rounds` repeats, so work by other processes on the machine inflates it less). `--moves N`: a fixed
  * number of moves and no time limit instead of stopping on convergence. Searches without a time
  * limit are deterministic, so the costs printed are then a fingerprint: a change that only makes
- * moves cheaper must print the same ones. (Stopping on convergence is nearly so: the first moves of
- * each run cool by time as well as by moves, when that is further along.)
+ * moves cheaper must print the same ones. Converged runs repeated their moves and costs here too,
+ * except once on a saturated machine (the first moves of a run cool by the larger of its time and
+ * move shares), so fingerprints use `--moves`. Two versions are best compared running at the same
+ * time (each in its own checkout), so that both see the same load.
  */
 import { parseArgs } from 'node:util';
 import { solveOnThisThread } from '@/server/optimizer';
