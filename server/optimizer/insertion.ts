@@ -1,4 +1,4 @@
-import { type Instance, distanceBetween, lastWindowEnd, pickupNode, travelTime, windowStartFor } from './instance';
+import { type Instance, baseTravelTime, distanceBetween, lastWindowEnd, leastTrafficFactor, pickupNode, travelTime, windowStartFor } from './instance';
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
 import type { RouteState } from './route';
@@ -58,12 +58,17 @@ export class Inserter {
    * exactly one window, at `slot`; it is rewritten to the window whose candidate is being checked.
    */
   deliveryWindows: DeliveryWindows | null = null;
+  /** Per vehicle: the least traffic factor of a leg within its shift (1 without traffic). */
+  private readonly leastFactor: Float64Array;
 
   constructor(
     private readonly inst: Instance,
     private readonly model: CostModel,
     private readonly rng: Random,
-  ) {}
+  ) {
+    this.leastFactor = new Float64Array(inst.vehicles);
+    for (let v = 0; v < inst.vehicles; v++) this.leastFactor[v] = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
+  }
 
   refreshMaxDistance(routes: readonly RouteState[]): void {
     let m1 = 0;
@@ -125,6 +130,16 @@ export class Inserter {
     let verified = false;
     const earliestMode = this.mode === 'earliestDelivery';
     if (model.usesDuration && !earliestMode && n < EXACT_DURATION_MAX_STOPS) {
+      // A route lasts at least its service and its travel at the least traffic factor of the shift
+      // (waiting only adds); when even that costs no less than the best so far, the exact plan
+      // below would be turned down too, so it is skipped (the outcome is the same, bit for bit).
+      const lowerDuration = durationLowerBound(inst, route, this.leastFactor[route.vehicle]!, a, i, b, j);
+      let lowerDelta = model.routeCost(route.vehicle, newDistance, lowerDuration, this.newSpread) - baseCost;
+      if (model.usesMaxDistance) {
+        const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
+        lowerDelta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
+      }
+      if (lowerDelta >= best.cost) return false;
       // Short routes: plan the new route exactly (waiting anywhere can shift the departure).
       const plan = planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j));
       if (!plan.feasible) return false;
@@ -423,6 +438,32 @@ function spreadWith(inst: Instance, route: RouteState, la: number, lb: number): 
   if (lb >= 0) count++;
   if (la >= 0 && lb >= 0) sum += dist[la * L + lb]! + dist[lb * L + la]!;
   return count > 0 ? sum / count : 0;
+}
+
+/**
+ * A lower bound of the duration of the route with node a after position i and node b (-1: none)
+ * after old position j: its service plus its travel without traffic times `leastFactor` (the least
+ * traffic factor of its shift; waiting and breaks only add), less a margin far above the rounding of
+ * either side (schedules add times since the epoch: about 1e-7 s per step).
+ */
+export function durationLowerBound(inst: Instance, route: RouteState, leastFactor: number, a: number, i: number, b: number, j: number): number {
+  const v = route.vehicle;
+  const loc = route.loc;
+  const la = inst.nodeLocation[a]!;
+  let service = route.serviceTime + inst.nodeService[a]!;
+  let travel = route.baseTravel - baseTravelTime(inst, v, loc[i]!, loc[i + 1]!);
+  if (b < 0) travel += baseTravelTime(inst, v, loc[i]!, la) + baseTravelTime(inst, v, la, loc[i + 1]!);
+  else {
+    const lb = inst.nodeLocation[b]!;
+    service += inst.nodeService[b]!;
+    travel += baseTravelTime(inst, v, loc[i]!, la);
+    if (j === i) travel += baseTravelTime(inst, v, la, lb) + baseTravelTime(inst, v, lb, loc[i + 1]!);
+    else {
+      travel += baseTravelTime(inst, v, la, loc[i + 1]!) - baseTravelTime(inst, v, loc[j]!, loc[j + 1]!);
+      travel += baseTravelTime(inst, v, loc[j]!, lb) + baseTravelTime(inst, v, lb, loc[j + 1]!);
+    }
+  }
+  return (service + leastFactor * travel) * (1 - 1e-9) - 1e-4;
 }
 
 let sequenceBuf = new Int32Array(64);
