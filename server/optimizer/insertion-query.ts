@@ -104,6 +104,11 @@ export interface InsertionRelaxation {
 export interface CompiledInsertionQuery {
   /** As queryInsertionsForWindows, optionally under a relaxation (the same as compiling the relaxed problem). */
   forWindows(windows: readonly TimeWindow[], relax?: InsertionRelaxation): InsertionOption[][];
+  /**
+   * False when the new shipment's size cannot be what refuses it: on every queried route the size
+   * fits on top of the route's peak load, so relaxing it to zero would change no answer.
+   */
+  sizeMatters(): boolean;
 }
 
 /**
@@ -117,7 +122,10 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
   const target = base.shipments[query.shipment];
   if (!target) throw new RangeError(`shipment ${query.shipment} does not exist`);
   if (!target.delivery || target.delivery.timeWindows.length > 0) {
-    return { forWindows: (windows, relax) => queryInsertionsForWindows({ ...query, problem: relaxedProblem(base, query, relax) }, windows) };
+    return {
+      forWindows: (windows, relax) => queryInsertionsForWindows({ ...query, problem: relaxedProblem(base, query, relax) }, windows),
+      sizeMatters: () => true,
+    };
   }
   // Compiled with no load on the new shipment, so `compatible` says what everything but capacity allows.
   const shipments = base.shipments.slice();
@@ -153,6 +161,17 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
     forWindows(windows, relax) {
       apply(relax);
       return evaluator.evaluateWindows(windows, slot);
+    },
+    sizeMatters() {
+      apply(undefined);
+      return evaluator.states.some((route) => {
+        const v = route.vehicle;
+        for (let d = 0; d < dims; d++) {
+          const peak = route.loadPrefixMax[route.size * dims + d]!;
+          if (peak + (target.size[d] ?? 0) > inst.vehicleCapacity[v * dims + d]!) return true;
+        }
+        return false;
+      });
     },
   };
 }
@@ -202,6 +221,7 @@ function routeEvaluator(
   evaluatePerWindow: (windows: readonly TimeWindow[], slot: number) => InsertionOption[][];
   evaluateWindows: (windows: readonly TimeWindow[], slot: number) => InsertionOption[][];
   refresh: () => void;
+  states: RouteState[];
 } {
   const model = costModel(inst);
   const inserter = new Inserter(inst, model, new Random(1));
@@ -278,5 +298,5 @@ function routeEvaluator(
     let k = 0;
     return windows.map((w) => (w.start <= w.end ? perOpen[k++]! : noOptions(query)));
   };
-  return { evaluate, evaluatePerWindow, evaluateWindows, refresh };
+  return { evaluate, evaluatePerWindow, evaluateWindows, refresh, states };
 }
