@@ -12,7 +12,8 @@
  * the number of windows found and the stored result's size; with OUT=file it writes every outcome
  * rendered as the console shows it (one JSON a line) to compare builds.
  */
-import { readOutcome, resultWindowCount, runStoredBookingSearch, type PreparedBookingSearch, type StoredBookingOutcome } from '@/server/booking/job';
+import { runStoredBookingSearch, type PreparedBookingSearch } from '@/server/booking/job';
+import { readOutcome, resultWindowCount, type StoredBookingOutcome } from '@/server/booking/outcome';
 import { seededRandom } from '@/server/optimizer/verify';
 import type { BookedRoute } from '@/server/routing';
 

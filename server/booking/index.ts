@@ -52,19 +52,16 @@ export { evaluateSlotPolicy, bucketHours, type SlotDecision } from './slot-polic
 export { quotePrice, detourCostCents } from './pricing';
 export { cartLoad, POUNDS_PER_KG, CUBIC_INCHES_PER_CUBIC_CM, type CartLoad } from './units';
 export { BOOKING_SEARCH_KIND, bookingJobKinds } from './job-kinds';
+export { bookingSearchJobHandler, runBookingSearch, runStoredBookingSearch, type BookingJobInput, type PreparedBookingSearch } from './job';
 export {
-  bookingSearchJobHandler,
-  runBookingSearch,
-  runStoredBookingSearch,
   resultWindows,
+  resultWindowCount,
   readOutcome,
   type StoredBookingOutcome,
-  type BookingJobInput,
-  type PreparedBookingSearch,
   type BookingSearchOutcome,
   type HourOutcome,
   type WireWindow,
-} from './job';
+} from './outcome';
 export { bookingNow, TEST_CLOCK_FILE, type BookingClock } from './clock';
 export { consumeBookingRateLimit, createBookingRateLimiter, type BookingRateLimiter } from './rate-limit';
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOutcome, resultWindowCount, resultWindows, type BookingSearchOutcome, type StoredBookingOutcome } from './job';
+import { readOutcome, resultWindowCount, resultWindows, type BookingSearchOutcome, type StoredBookingOutcome } from './outcome';
 
 const price = { amountCents: 1250, currency: 'usd' as const, model: 'pass_through' as const, billedToAccount: false };
 // 2026-11-23 14:00 and 15:00 in New York (UTC-5).
