@@ -18,7 +18,7 @@
  * one account at most half the worker threads. The per-account rate limit is raised by configuration
  * (BOOKING_RATE_LIMIT_PER_SECOND / _BURST) for the run; everything else is the default configuration.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
@@ -256,6 +256,43 @@ function describeRun(run: Run): { p50: number; p95: number; p99: number; failed:
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
+/**
+ * CPU seconds used so far by the server process (every thread) and by its main thread, the event
+ * loop (Linux /proc; null elsewhere). Per completed search this is a figure that, unlike latency,
+ * barely depends on what else runs on the machine.
+ */
+function serverCpuSeconds(pid: number | undefined): { total: number; eventLoop: number } | null {
+  if (pid === undefined) return null;
+  const seconds = (file: string) => {
+    const stat = readFileSync(file, 'utf8');
+    // utime and stime, fields 14 and 15, after the parenthesised command name; in clock ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  try {
+    return { total: seconds(`/proc/${pid}/stat`), eventLoop: seconds(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `run` and describes the server's CPU per completed search during it. */
+async function withServerCpu<T extends Run>(pid: number | undefined, run: () => Promise<T>): Promise<{ run: T; cpu: string }> {
+  const before = serverCpuSeconds(pid);
+  const client = process.cpuUsage();
+  const result = await run();
+  const after = serverCpuSeconds(pid);
+  const clientUsed = process.cpuUsage(client);
+  const n = Math.max(1, result.outcomes.length);
+  const clientMs = ((clientUsed.user + clientUsed.system) / 1000 / n).toFixed(1);
+  if (!before || !after) return { run: result, cpu: `; bench client CPU ${clientMs} ms a search` };
+  const perSearch = (seconds: number) => ((seconds * 1000) / n).toFixed(1);
+  return {
+    run: result,
+    cpu: `; server CPU ${perSearch(after.total - before.total)} ms a search (event loop ${perSearch(after.eventLoop - before.eventLoop)} ms), bench client ${clientMs} ms`,
+  };
+}
+
 async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl = '';
@@ -290,21 +327,21 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     const setup: Setup = { baseUrl: server.baseUrl, auths: [auth, branchAuth], branchId, ...booked };
 
     await openLoop(setup, 10, 4); // warm-up: both worker threads started, code paths compiled, routes cached
-    const steady = await openLoop(setup, steadyRate, steadySeconds);
+    const { run: steady, cpu: steadyCpu } = await withServerCpu(server.pid, () => openLoop(setup, steadyRate, steadySeconds));
     const s = describeRun(steady);
     console.log(
-      `[${engine}] steady ${steadyRate}/s for ${steadySeconds} s: ${steady.outcomes.length} searches, ${s.failed} failed, ${s.withWindows} with windows; POST-to-complete p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, p99 ${fmt(s.p99)}`,
+      `[${engine}] steady ${steadyRate}/s for ${steadySeconds} s: ${steady.outcomes.length} searches, ${s.failed} failed, ${s.withWindows} with windows; POST-to-complete p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, p99 ${fmt(s.p99)}${steadyCpu}`,
     );
     if (s.failed > 0) console.log(`[${engine}]   first failure: ${steady.outcomes.find((o) => !o.ok)?.detail}`);
 
     let sustained = 0;
     for (const rate of ramp) {
-      const run = await openLoop(setup, rate, stepSeconds);
+      const { run, cpu } = await withServerCpu(server.pid, () => openLoop(setup, rate, stepSeconds));
       const d = describeRun(run);
       const keepsPace = run.completedPerSecond >= 0.95 * rate;
       const ok = d.failed === 0 && keepsPace && d.p95 <= 1000;
       console.log(
-        `[${engine}] offered ${rate}/s: completed ${run.completedPerSecond.toFixed(1)}/s, ${d.failed} failed, p50 ${fmt(d.p50)}, p95 ${fmt(d.p95)}, p99 ${fmt(d.p99)}${ok ? '' : '  <- not sustained'}`,
+        `[${engine}] offered ${rate}/s: completed ${run.completedPerSecond.toFixed(1)}/s, ${d.failed} failed, p50 ${fmt(d.p50)}, p95 ${fmt(d.p95)}, p99 ${fmt(d.p99)}${cpu}${ok ? '' : '  <- not sustained'}`,
       );
       if (!ok) break;
       sustained = rate;

@@ -20,12 +20,9 @@
  * convergence and counts the ones that miss the exhaustive optimum.
  */
 import { parseArgs } from 'node:util';
-import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeocoder } from '@/server/geo';
-import { compareSolutions, OBJECTIVES, solveOnThisThread, type Problem } from '@/server/optimizer';
+import { compareSolutions, OBJECTIVES, solveOnThisThread } from '@/server/optimizer';
 import { cityInstance, compareObjective, randomInstance, solutionObjective, solveExhaustively } from '@/server/optimizer/verify';
-import { fleetSpecSchema, orderSchema } from '@/server/routing/request-schema';
-import { solveRouting } from '@/server/routing/solve-routing';
-import { cityPlan } from './city-plan';
+import { storeProblem } from './store-problem';
 
 const { values } = parseArgs({
   options: {
@@ -45,27 +42,6 @@ const kinds = values.kinds.split(',').filter(Boolean);
 const exhaustiveCount = Number(values.exhaustive);
 if (sizes.some((n) => !(n > 0)) || !(instances >= 1) || seeds.some((s) => !Number.isInteger(s)) || !(referenceMs > 0) || !(exhaustiveCount >= 0)) {
   throw new Error('bad --sizes, --instances, --seeds, --reference-seconds or --exhaustive');
-}
-
-/** The Problem the routing module builds for a store-to-customer plan (the solve itself is skipped). */
-async function storeProblem(orders: number, instance: number): Promise<Problem> {
-  const plan = cityPlan(orders, instance) as { orders: unknown[]; fleet: unknown[]; options: Record<string, unknown> };
-  let problem: Problem | undefined;
-  await solveRouting(
-    { orders: plan.orders.map((o) => orderSchema.parse(o)), fleet: plan.fleet.map((f) => fleetSpecSchema.parse(f)), settings: null, options: plan.options },
-    {
-      geocoder: new ZipCentroidGeocoder(),
-      matrix: new EmbeddedMatrixProvider(),
-      trafficProfile: (zone, epochSeconds) => trafficProfileFor('automatic', localDateOf(epochSeconds, zone), zone),
-      solve: (p, o) => {
-        problem = p;
-        return solveOnThisThread(p, { ...o, maxIterations: 0 });
-      },
-      threads: 1,
-    },
-  );
-  if (!problem) throw new Error('no problem was built');
-  return problem;
 }
 
 console.log(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, getEffectiveSettings, isInSubtree, listSubtree, readBookingAccounts, setSettings } from '@/server/accounts';
+import { createAccount, getAccount, getEffectiveSettings, isInSubtree, listSubtree, readBookingAccounts, setSettings } from '@/server/accounts';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 
 /** readBookingAccounts answers what the separate lookups it replaces answer, and reads current rows. */
@@ -15,7 +15,7 @@ describe(`readBookingAccounts on ${testDbKind()}`, () => {
   it('matches getEffectiveSettings, isInSubtree and listSubtree for every caller and branch of a tree', async () => {
     const { db } = testDb;
     const root = await createAccount(db, { name: 'Root' });
-    const a = await createAccount(db, { name: 'A', parentId: root.id, location: { postalCode: '11201', latitude: 40.69, longitude: -73.99 } });
+    const a = await createAccount(db, { name: 'A', parentId: root.id, location: { postalCode: '11201', latitude: 40.6938472619, longitude: -73.9912345678 } });
     const b = await createAccount(db, { name: 'B', parentId: root.id });
     const a1 = await createAccount(db, { name: 'A1', parentId: a.id });
     const a2 = await createAccount(db, { name: 'A2', parentId: a.id });
@@ -33,6 +33,8 @@ describe(`readBookingAccounts on ${testDbKind()}`, () => {
       for (const branch of all) {
         const read = await readBookingAccounts(db, caller.id, branch.id);
         expect(read?.branch.id).toBe(branch.id);
+        // The account row as drizzle reads it (the read builds it from jsonb): every column, types and values.
+        expect(read?.branch).toEqual(await getAccount(db, branch.id));
         expect(read?.inCallerTree).toBe(await isInSubtree(db, caller.id, branch.id));
         if (!read?.inCallerTree) continue;
         expect(read.callerSettings).toEqual(await getEffectiveSettings(db, caller.id));

@@ -194,7 +194,10 @@ const MAX_ACCOUNT_ID = 2_147_483_647;
  */
 export async function readBookingAccounts(db: DbOrTx, callerId: number, branchId: number): Promise<BookingAccounts | null> {
   if (!Number.isSafeInteger(branchId) || branchId <= 0 || branchId > MAX_ACCOUNT_ID) return null;
-  const tree = await queryRows<{ part: string; start: number | null; id: number; depth: number }>(
+  // One statement: both ancestries, the branch's subtree, and the accounts and settings rows of
+  // the ancestries (a search is a burst of small reads; each statement costs the embedded
+  // database a round through its engine on the event loop).
+  const tree = await queryRows<{ part: string; start: number | null; id: number; depth: number; row: Record<string, unknown> | string | null }>(
     db,
     sql`
     with recursive up(start, id, parent_id, depth) as (
@@ -206,9 +209,17 @@ export async function readBookingAccounts(db: DbOrTx, callerId: number, branchId
       union all
       select a.id, d.depth + 1 from ${accounts} a join down d on a.parent_id = d.id
     )
-    select 'up'::text as part, start, id, depth from up
+    select 'up'::text as part, start, id, depth, null::jsonb as row from up
     union all
-    select 'down'::text, null::int, id, depth from down`,
+    select 'down'::text, null::int, id, depth, null::jsonb from down
+    union all
+    select 'account'::text, null::int, a.id, 0, jsonb_build_object(
+      'id', a.id, 'parentId', a.parent_id, 'name', a.name, 'addressLine1', a.address_line1, 'city', a.city, 'state', a.state,
+      'postalCode', a.postal_code, 'latitude', a.latitude, 'longitude', a.longitude, 'createdAt', a.created_at)
+    from ${accounts} a where a.id in (select id from up)
+    union all
+    select 'setting'::text, null::int, s.account_id, 0, jsonb_build_object('accountId', s.account_id, 'kind', s.kind, 'value', s.value, 'updatedAt', s.updated_at)
+    from ${accountSettings} s where s.account_id in (select id from up)`,
   );
   const chainIds = (start: number) =>
     tree
@@ -219,8 +230,20 @@ export async function readBookingAccounts(db: DbOrTx, callerId: number, branchId
   const branchIds = chainIds(branchId);
   if (branchIds.length === 0) return null;
   if (callerIds.length === 0) throw new AccountsError('not_found', `accountId: no account ${callerId}`, 'accountId');
-  const ids = [...new Set([...callerIds, ...branchIds])];
-  const found = await db.select().from(accounts).where(inArray(accounts.id, ids));
+  // jsonb arrives parsed from postgres.js and PGlite alike; as text only from a driver that does not parse it.
+  const objectOf = (row: Record<string, unknown> | string | null) => (typeof row === 'string' ? (JSON.parse(row) as Record<string, unknown>) : (row ?? {}));
+  const found: Account[] = tree
+    .filter((r) => r.part === 'account')
+    .map((r) => {
+      const a = objectOf(r.row);
+      return { ...(a as Omit<Account, 'createdAt'>), createdAt: new Date(a.createdAt as string) };
+    });
+  const rows: StoredSettingsRow[] = tree
+    .filter((r) => r.part === 'setting')
+    .map((r) => {
+      const row = objectOf(r.row);
+      return { ...(row as Omit<StoredSettingsRow, 'updatedAt'>), updatedAt: new Date(row.updatedAt as string) };
+    });
   const byId = new Map(found.map((a) => [a.id, a]));
   const chainOf = (chain: number[]) => chain.map((i) => byId.get(i)).filter((a): a is Account => a !== undefined);
   const callerChain = chainOf(callerIds);
@@ -229,7 +252,6 @@ export async function readBookingAccounts(db: DbOrTx, callerId: number, branchId
   if (!branch || branch.id !== branchId) return null;
   if (callerChain[0]?.id !== callerId) throw new AccountsError('not_found', `accountId: no account ${callerId}`, 'accountId');
   if (!branchIds.includes(callerId)) return { branch, inCallerTree: false };
-  const rows = await storedRows(db, ids);
   const callerSettings = effectiveSettingsOf(callerChain, rows);
   const subtreeIds = tree
     .filter((r) => r.part === 'down')

@@ -14,10 +14,13 @@
  *     travel             one matrix per route, over `bookingSearchPoints(route, input.order)`, in that order
  *     -> { windows: FoundWindow[] (sorted by start, end), hours: HourExplanation[] (windows or a reason) }
  *
- *   // The same search with the configured travel-time provider, as the job runs it: windows on the
- *   // wire (ISO 8601 with the destination's offset), one price, `fallback: "asap"` when empty, and
- *   // the per-hour explanation.
+ *   // The same search with the configured travel-time provider, as the job runs it, in the compact
+ *   // form the job stores (epoch seconds, routes by index); rendered as the console shows it:
+ *   // windows on the wire (ISO 8601 with the destination's offset), one price, `fallback: "asap"`
+ *   // when empty, and the per-hour explanation.
+ *   runStoredBookingSearch(input: PreparedBookingSearch): Promise<StoredBookingOutcome>
  *   runBookingSearch(input: PreparedBookingSearch): Promise<BookingSearchOutcome>
+ *   resultWindows(jobResult) / readOutcome(jobResult)   // a stored result as the poll / the console reads it
  *
  *   // HTTP-facing services (checks in the contract's order, dedupe, polling).
  *   recommendBooking(caller, body) / pollBookingJob(caller, jobId)
@@ -49,15 +52,16 @@ export { evaluateSlotPolicy, bucketHours, type SlotDecision } from './slot-polic
 export { quotePrice, detourCostCents } from './pricing';
 export { cartLoad, POUNDS_PER_KG, CUBIC_INCHES_PER_CUBIC_CM, type CartLoad } from './units';
 export { BOOKING_SEARCH_KIND, bookingJobKinds } from './job-kinds';
+export { bookingSearchJobHandler, runBookingSearch, runStoredBookingSearch, type BookingJobInput, type PreparedBookingSearch } from './job';
 export {
-  bookingSearchJobHandler,
-  runBookingSearch,
-  type BookingJobInput,
-  type PreparedBookingSearch,
+  resultWindows,
+  resultWindowCount,
+  readOutcome,
+  type StoredBookingOutcome,
   type BookingSearchOutcome,
   type HourOutcome,
   type WireWindow,
-} from './job';
+} from './outcome';
 export { bookingNow, TEST_CLOCK_FILE, type BookingClock } from './clock';
 export { consumeBookingRateLimit, createBookingRateLimiter, type BookingRateLimiter } from './rate-limit';
 export {

@@ -1,12 +1,12 @@
 import type { BookingSettings } from '@/server/accounts';
 import { schema } from '@/server/db';
-import { emptyMatrix, epochToLocalIso, getMatrixProvider, trafficProfileFor, type LatLng, type MatrixProvider, type TravelMatrix } from '@/server/geo';
+import { emptyMatrix, getMatrixProvider, trafficProfileFor, type LatLng, type MatrixProvider, type TravelMatrix } from '@/server/geo';
 import type { JobHandler, Json } from '@/server/jobs';
 import type { BookedRoute } from '@/server/routing';
 import { bookedRoutesSnapshot, type RouteScope } from './booked-routes';
 import { quotePrice } from './pricing';
-import type { BookingPrice } from './request-schema';
-import { bookingSearchPlaces, searchBookingWindows, type FoundWindow, type HourReason, type NewOrder, type SearchHour } from './search';
+import { readOutcome, resultWindowCount, storeOutcome, type BookingSearchOutcome, type StoredBookingOutcome } from './outcome';
+import { bookingSearchPlaces, searchBookingWindows, type NewOrder, type SearchHour } from './search';
 
 /**
  * The `booking.search` job kind: the search runs on a worker thread (pool mode) or a worker
@@ -35,30 +35,6 @@ export interface BookingJobInput {
    * job timestamps are real, so the dedupe window and retention compare on booking's clock through it.
    */
   clockOffsetMs: number;
-}
-
-export interface WireWindow {
-  deliveryWindowStart: string;
-  deliveryWindowEnd: string;
-  price?: BookingPrice;
-}
-
-export interface HourOutcome {
-  start: string;
-  end: string;
-  windows: (WireWindow & { routeId: number; routeExternalId: string; vehicleType: string })[];
-  reason: HourReason | null;
-  routeReasons: { routeId: number; reason: HourReason }[];
-}
-
-/** What the job stores: the contract's result fields plus the per-hour explanation (console). */
-export interface BookingSearchOutcome {
-  windows: WireWindow[];
-  fallback?: 'asap';
-  price: BookingPrice | null;
-  hours: HourOutcome[];
-  /** Booking's clock minus the real clock at submission, kept for the retention check on that clock. */
-  clockOffsetMs?: number;
 }
 
 /** A search ready to run: its input with the scope's booked routes. */
@@ -124,8 +100,8 @@ async function searchMatrix(provider: MatrixProvider, route: BookedRoute, order:
   return out;
 }
 
-/** The search with the configured travel-time provider and the day's traffic, rendered for the wire. */
-export async function runBookingSearch(input: PreparedBookingSearch): Promise<BookingSearchOutcome> {
+/** The search with the configured travel-time provider and the day's traffic, in its stored form. */
+export async function runStoredBookingSearch(input: PreparedBookingSearch): Promise<StoredBookingOutcome> {
   const provider = getMatrixProvider();
   const travel = await Promise.all(input.routes.map((route) => searchMatrix(provider, route, input.order)));
   // Routes were planned with the traffic of their own zone; the branch's routes share one.
@@ -133,23 +109,12 @@ export async function runBookingSearch(input: PreparedBookingSearch): Promise<Bo
   const traffic = trafficProfileFor('automatic', input.date, routeZone);
   const result = searchBookingWindows({ routes: input.routes, order: input.order, hours: input.hours, earliestStart: input.earliestStart, traffic }, travel);
   const price = quotePrice(input.booking, result.windows, input.orderValueCents);
-  const render = (w: FoundWindow): WireWindow => ({
-    deliveryWindowStart: epochToLocalIso(w.start, input.timeZone),
-    deliveryWindowEnd: epochToLocalIso(w.end, input.timeZone),
-    ...(price ? { price } : {}),
-  });
-  return {
-    windows: result.windows.map(render),
-    ...(result.windows.length === 0 ? { fallback: 'asap' as const } : {}),
-    price: price ?? null,
-    hours: result.hours.map((h) => ({
-      start: epochToLocalIso(h.start, input.timeZone),
-      end: epochToLocalIso(h.end, input.timeZone),
-      windows: h.windows.map((w) => ({ ...render(w), routeId: w.routeId, routeExternalId: w.routeExternalId, vehicleType: w.vehicleType })),
-      reason: h.reason,
-      routeReasons: h.routeReasons,
-    })),
-  };
+  return storeOutcome(input.routes, result, price ?? null, input.timeZone);
+}
+
+/** The same, rendered as the console shows it (windows on the wire: ISO 8601 with the destination's offset). */
+export async function runBookingSearch(input: PreparedBookingSearch): Promise<BookingSearchOutcome> {
+  return readOutcome(await runStoredBookingSearch(input));
 }
 
 export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, ThreadBookingSearch> = {
@@ -161,12 +126,13 @@ export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, ThreadBo
   async run(input) {
     const { routesKey, routesJson, ...rest } = input;
     const prepared: PreparedBookingSearch = { ...rest, routes: routesOf(routesKey, routesJson) };
-    const outcome: BookingSearchOutcome = { ...(await runBookingSearch(prepared)), clockOffsetMs: input.clockOffsetMs };
+    const outcome: StoredBookingOutcome = { ...(await runStoredBookingSearch(prepared)), clockOffsetMs: input.clockOffsetMs };
     return outcome as unknown as Json;
   },
   /** The search log row, in the transaction that completes the job. */
   async commit({ tx, job, input, result }) {
-    const outcome = result as unknown as BookingSearchOutcome;
+    const outcome = result as unknown as StoredBookingOutcome;
+    const windows = resultWindowCount(outcome);
     await tx
       .insert(schema.bookingSearches)
       .values({
@@ -176,10 +142,10 @@ export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, ThreadBo
         branchId: input.branchId,
         date: input.date,
         bucket: input.bucket,
-        windows: outcome.windows.length,
+        windows,
         priceCents: outcome.price?.amountCents ?? null,
         priceModel: outcome.price?.model ?? null,
-        fallback: outcome.fallback ?? null,
+        fallback: windows === 0 ? 'asap' : null,
         finishedAt: new Date(),
       })
       .onConflictDoNothing();

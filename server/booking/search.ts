@@ -352,10 +352,22 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   } else if (unexplained.length > 0) {
     const relaxedWindows = unexplained.map((h) => deliveryWindows[h]!);
     input.routes.forEach((route, r) => {
-      const capacityOk = fitsRelaxed(compiled[r]!, RELAX_CAPACITY, relaxedWindows);
-      const shiftOk = fitsRelaxed(compiled[r]!, RELAX_SHIFT, relaxedWindows);
+      const query = compiled[r]!;
+      // Capacity first: without the cart's load does it fit? Asked only where the load can matter.
+      const capacityOk = query.sizeMatters() ? fitsRelaxed(query, RELAX_CAPACITY, relaxedWindows) : relaxedWindows.map(() => false);
+      // Then, where capacity is not the reason, would a longer shift do?
+      const shiftAsked = unexplained.flatMap((_, k) => (capacityOk[k] ? [] : [k]));
+      const shiftAnswers =
+        shiftAsked.length > 0
+          ? fitsRelaxed(
+              query,
+              RELAX_SHIFT,
+              shiftAsked.map((k) => relaxedWindows[k]!),
+            )
+          : [];
+      const shiftOk = new Map(shiftAsked.map((k, i) => [k, shiftAnswers[i]!]));
       unexplained.forEach((h, k) => {
-        hours[h]!.routeReasons.push({ routeId: route.id, reason: capacityOk[k] ? 'capacity' : shiftOk[k] ? 'shift' : 'stop_window' });
+        hours[h]!.routeReasons.push({ routeId: route.id, reason: capacityOk[k] ? 'capacity' : shiftOk.get(k) ? 'shift' : 'stop_window' });
       });
     });
     for (const h of unexplained) {

@@ -9,7 +9,8 @@ import { SERVICE_DEFAULT_OPTIONS, syncWaitSeconds } from '@/server/routing';
 import { bookingNow, type BookingClock } from './clock';
 import { BookingError } from './errors';
 import { BOOKING_SEARCH_KIND } from './job-kinds';
-import { type BookingJobInput, type BookingSearchOutcome } from './job';
+import { type BookingJobInput } from './job';
+import { readOutcome, resultWindowCount, resultWindows } from './outcome';
 import { consumeBookingRateLimit, type BookingRateLimiter } from './rate-limit';
 import { bookingPriceSchema, bookingWindowSchema, type BookingRequest } from './request-schema';
 import { HOUR_REASON_DESCRIPTIONS, HOUR_REASONS } from './search';
@@ -96,11 +97,6 @@ function finishedOnBookingClock(job: JobRecord): number | null {
   return job.finishedAt + offset;
 }
 
-function windowCount(job: JobRecord): number {
-  const result = job.result as { windows?: unknown[] } | null;
-  return Array.isArray(result?.windows) ? result.windows.length : 0;
-}
-
 /** The hash of DECISIONS.md: canonical result-affecting input (not `contact`), the calling account, live/sandbox. */
 export function bookingProblemId(body: BookingRequest, bucket: string, accountId: number, environment: string): string {
   const { contact: _contact, ...affecting } = body;
@@ -148,7 +144,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
     if (existing.status === 'processing') return handleOf(existing, problemId);
     const finished = finishedOnBookingClock(existing);
     const fresh = finished !== null && nowMs < finished + config.BOOKING_DEDUPE_WINDOW_SECONDS * 1000;
-    if (existing.status === 'complete' && fresh && windowCount(existing) > 0) return handleOf(existing, problemId);
+    if (existing.status === 'complete' && fresh && resultWindowCount(existing.result) > 0) return handleOf(existing, problemId);
     // Empty, stale, failed or canceled: a new search under a new jobId.
     replaceJobId = existing.id;
   }
@@ -236,26 +232,22 @@ export const MAX_POLL_WAIT_SECONDS = 30;
  * request instead of polling every `Retry-After` seconds; `Preference-Applied` echoes the wait used.
  */
 export async function pollBookingJob(caller: BookingCaller, jobId: string, prefer: string | null = null): Promise<BookingReply> {
-  let job = await findBookingJob(caller, jobId);
-  if (!job) {
-    throw new BookingError('job_not_found', `No booking search "${jobId}" exists for this account and environment (results are kept 10 minutes).`, 'jobId');
-  }
   const wait = syncWaitSeconds(prefer, 0);
   const waitSeconds = Math.min(wait.seconds, MAX_POLL_WAIT_SECONDS);
   const preferenceApplied = wait.applied ? `wait=${waitSeconds}` : null;
-  if (job.status === 'processing' && waitSeconds > 0) {
-    // The job as the wait last read it, under the same checks as findBookingJob (no second read).
-    job = visibleBookingJob(caller, await caller.jobs.waitFor(job.id, waitSeconds * 1000), caller.now ?? bookingNow) ?? job;
+  const now = caller.now ?? bookingNow;
+  // Waiting: one read, which also tells a job the caller may not see (answered at once, not waited on).
+  const job =
+    waitSeconds > 0 && UUID.test(jobId)
+      ? visibleBookingJob(caller, await caller.jobs.waitFor(jobId, waitSeconds * 1000, (read) => visibleBookingJob(caller, read, now) !== null), now)
+      : await findBookingJob(caller, jobId);
+  if (!job) {
+    throw new BookingError('job_not_found', `No booking search "${jobId}" exists for this account and environment (results are kept 10 minutes).`, 'jobId');
   }
   if (job.status === 'processing')
     return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS, preferenceApplied };
   if (job.status === 'complete' && job.result) {
-    const outcome = job.result as unknown as BookingSearchOutcome;
-    return {
-      state: 'complete',
-      body: { status: 'complete', windows: outcome.windows, ...(outcome.fallback ? { fallback: outcome.fallback } : {}) },
-      preferenceApplied,
-    };
+    return { state: 'complete', body: { status: 'complete', ...resultWindows(job.result) }, preferenceApplied };
   }
   throw new BookingError('optimization_failed', 'The booking search found no usable result. It is safe to retry the recommend request.');
 }
@@ -301,7 +293,7 @@ export async function tryBookingSearch(caller: BookingCaller, body: BookingReque
   if (!job) throw new BookingError('job_not_found', 'The search expired before it could be read; try again.');
   if (job.status === 'processing') return { ...handle, status: 'processing', outcome: null };
   if (job.status !== 'complete' || !job.result) throw new BookingError('optimization_failed', 'The search found no usable result; try again.');
-  const outcome = job.result as unknown as BookingSearchOutcome;
+  const outcome = readOutcome(job.result);
   const hours = outcome.hours.map((hour) => ({ ...hour, description: hour.reason ? HOUR_REASON_DESCRIPTIONS[hour.reason] : null }));
   return { ...handle, status: 'complete', outcome: { ...outcome, hours } };
 }

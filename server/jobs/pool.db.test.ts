@@ -153,6 +153,22 @@ describe('jobs in pool mode', () => {
     expect(await jobs.waitFor('00000000-0000-4000-8000-000000000000', 100)).toBeNull();
   });
 
+  it('hands a waiter the row of a job that ended here, equal to what a read of it gives', async () => {
+    const { job } = await jobs.submit(probe(20));
+    const done = await jobs.waitFor(job.id, 20_000);
+    expect(done?.status).toBe('complete');
+    expect(done).toEqual(await jobs.get(job.id));
+  });
+
+  it('answers a wait on a job the caller may not see at once with null, and waits on one it may', async () => {
+    const { job } = await jobs.submit(probe(1500));
+    const started = Date.now();
+    expect(await jobs.waitFor(job.id, 5_000, (read) => read.accountId !== job.accountId)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const done = await jobs.waitFor(job.id, 20_000, (read) => read.accountId === job.accountId);
+    expect(done?.status).toBe('complete');
+  });
+
   it('keeps the event loop responsive while solves run on every thread', async () => {
     const running = await Promise.all([jobs.submit(probe(2500)), jobs.submit(probe(2500))]);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -4,7 +4,7 @@ import { finishJob, recordProgress, renewLeases, toJobRecord, type Claim } from 
 import { errorBody } from './thread';
 import type { ThreadGate } from './thread-gate';
 import { ThreadStopped, type JobThreadPool } from './threads';
-import type { Json } from './types';
+import type { JobRecord, Json } from './types';
 
 /** Progress reports reach the job row at most this often per execution (the rest are coalesced). */
 export const PROGRESS_WRITE_INTERVAL_MS = 1000;
@@ -21,8 +21,10 @@ export interface RunnerOptions {
   owner: string;
   leaseSeconds: number;
   now: () => number;
-  /** Called after a job this runner finished was committed (local waiters). */
-  onFinished: (jobId: string) => void;
+  /** Called after a job this runner finished was committed (local waiters); `finished` is its row as stored, when this execution ended it. */
+  onFinished: (jobId: string, finished?: JobRecord) => void;
+  /** Announce each end on the database's channel for other processes (default true; the embedded database has no other process). */
+  announceFinished?: boolean;
 }
 
 /**
@@ -137,16 +139,22 @@ export class JobRunner {
         await this.finish(target, { status: 'failed', error: outcome.error });
         return 'finished';
       }
+      let finished;
       try {
-        await finishJob(db, target, { status: 'complete', result: outcome.result }, now(), async (tx, row) => {
-          return handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts });
-        });
+        finished = await finishJob(
+          db,
+          target,
+          { status: 'complete', result: outcome.result },
+          now(),
+          async (tx, row) => handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts }),
+          this.options.announceFinished ?? true,
+        );
       } catch (error) {
         // The commit's writes rolled back with the completion; the job ends failed instead.
         await this.finish(target, { status: 'failed', error: errorBody(error) });
         return 'finished';
       }
-      this.options.onFinished(job.id);
+      this.options.onFinished(job.id, finished ? toJobRecord(finished) : undefined);
       return 'finished';
     } finally {
       this.running.delete(job.id);
@@ -187,7 +195,8 @@ export class JobRunner {
   }
 
   private async finish(target: { jobId: string; leaseToken: string }, outcome: Parameters<typeof finishJob>[2]) {
-    if (await finishJob(this.options.db, target, outcome, this.options.now())) this.options.onFinished(target.jobId);
+    const finished = await finishJob(this.options.db, target, outcome, this.options.now(), undefined, this.options.announceFinished ?? true);
+    if (finished) this.options.onFinished(target.jobId, toJobRecord(finished));
   }
 
   stop(): void {

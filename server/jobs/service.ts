@@ -81,9 +81,11 @@ export interface Jobs {
   processingHere(kind: string, scope: JobScope): boolean;
   /**
    * Waits until the job leaves `processing` or `timeoutMs` passes, whichever is first; returns the
-   * job as it then is (still `processing` on timeout), null when unknown or expired.
+   * job as it then is (still `processing` on timeout), null when unknown or expired. With `visible`,
+   * a job it rejects on the first read is answered null at once (a caller's poll of a job it may not
+   * see does not wait on it), so a caller need not read the job before waiting.
    */
-  waitFor(jobId: string, timeoutMs: number): Promise<JobRecord | null>;
+  waitFor(jobId: string, timeoutMs: number, visible?: (job: JobRecord) => boolean): Promise<JobRecord | null>;
   /** Cancels a processing job and frees its worker; false when it was not processing. */
   cancel(jobId: string, reason?: JobErrorBody): Promise<boolean>;
   /**
@@ -119,11 +121,12 @@ class FinishSignals {
     this.unlisten = () => meta.unlisten();
   }
 
-  emit(jobId: string): void {
-    this.emitter.emit(jobId);
+  /** `finished`: the job's row as stored, when the job ended in this process. */
+  emit(jobId: string, finished?: JobRecord): void {
+    this.emitter.emit(jobId, finished);
   }
 
-  on(jobId: string, listener: () => void): () => void {
+  on(jobId: string, listener: (finished?: JobRecord) => void): () => void {
     this.emitter.on(jobId, listener);
     return () => this.emitter.off(jobId, listener);
   }
@@ -191,10 +194,11 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       owner,
       leaseSeconds,
       now,
-      onFinished: (id) => {
+      onFinished: (id, finished) => {
         forgetLocal(id);
-        signals.emit(id);
+        signals.emit(id, finished);
       },
+      announceFinished: handle.kind === 'postgres',
     });
     runner.startLeaseKeeper();
     dispatcher = new PoolDispatcher({
@@ -297,7 +301,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       return row ? toJobRecord(row) : null;
     },
 
-    waitFor(jobId, timeoutMs) {
+    waitFor(jobId, timeoutMs, visible) {
       return new Promise<JobRecord | null>((resolve, reject) => {
         let settled = false;
         const settle = (job: JobRecord | null) => {
@@ -312,11 +316,16 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
           get(jobId).then((job) => {
             if (!job || job.status !== 'processing') settle(job);
           }, reject);
-        const unsubscribe = signals.on(jobId, () => void check());
+        // A job that ended in this process comes with its row: no read.
+        const unsubscribe = signals.on(jobId, (finished) => (finished ? settle(finished) : void check()));
         const timeout = setTimeout(() => void get(jobId).then(settle, reject), Math.max(0, timeoutMs));
         // A backstop for a notification lost with a dropped connection (in-process events are not lost).
         const poll = setInterval(() => void check(), handle.kind === 'postgres' ? 1000 : 10_000);
-        void check();
+        // The first read: the job may have ended before the subscription, or not be the caller's to see.
+        get(jobId).then((job) => {
+          if (job && visible && !visible(job)) settle(null);
+          else if (!job || job.status !== 'processing') settle(job);
+        }, reject);
       });
     },
 

@@ -316,8 +316,9 @@ export async function renewLeases(db: DbOrTx, owner: string, leaseSeconds: numbe
 }
 
 /**
- * Ends an execution, fenced on its token: returns false (and writes nothing) when this execution no
- * longer holds the job. `effects` runs in the same transaction, after the row is locked and updated.
+ * Ends an execution, fenced on its token: returns null (and writes nothing) when this execution no
+ * longer holds the job, else the finished row as stored, so that local waiters need not read it
+ * again. `effects` runs in the same transaction, after the row is locked and updated.
  */
 export async function finishJob(
   db: Db,
@@ -325,7 +326,9 @@ export async function finishJob(
   outcome: { status: 'complete'; result: Json } | { status: 'failed'; error: JobErrorBody },
   now: number,
   effects?: (tx: DbTransaction, row: JobRow) => Promise<Json | void>,
-): Promise<boolean> {
+  /** Notify JOB_FINISHED_CHANNEL (false where no other process can listen: the embedded database). */
+  announce = true,
+): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
@@ -340,17 +343,20 @@ export async function finishJob(
       })
       .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')))
       .returning();
-    if (!row) return false;
+    if (!row) return null;
     const added = effects ? await effects(tx, row) : undefined;
     // What the effects wrote (e.g. the ids of rows they inserted) joins the stored result.
     if (outcome.status === 'complete' && added && typeof added === 'object' && !Array.isArray(added)) {
-      await tx
+      const [merged] = await tx
         .update(jobs)
         .set({ result: sql`coalesce(${jobs.result}, '{}'::jsonb) || ${JSON.stringify(added)}::jsonb` })
-        .where(eq(jobs.id, row.id));
+        .where(eq(jobs.id, row.id))
+        .returning();
+      if (announce) await notifyFinished(tx, row.id);
+      return merged ?? null;
     }
-    await notifyFinished(tx, row.id);
-    return true;
+    if (announce) await notifyFinished(tx, row.id);
+    return row;
   });
 }
 

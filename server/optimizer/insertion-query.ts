@@ -1,5 +1,5 @@
 import { compileInstance } from './instance';
-import { Inserter, emptyCandidate } from './insertion';
+import { Inserter, emptyCandidate, type DeliveryWindows, type InsertionCandidate } from './insertion';
 import type { Problem, StopKind, TimeWindow } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
@@ -86,14 +86,8 @@ export function queryInsertionsForWindows(query: Omit<InsertionQuery, 'deliveryW
   const shipments = base.shipments.slice();
   shipments[query.shipment] = { ...target, delivery: { ...target.delivery, timeWindows: [{ start: 0, end: 0 }] } };
   const inst = compileInstance({ ...base, shipments, lockedSequences: [] }, { neighbors: false });
-  const { evaluate } = routeEvaluator(inst, query);
-  const slot = inst.nodeWindowOffset[2 * query.shipment + 1]!;
-  return windows.map((w) => {
-    if (w.start > w.end) return noOptions(query);
-    inst.windowStart[slot] = w.start;
-    inst.windowEnd[slot] = w.end;
-    return evaluate();
-  });
+  // One window at a time: the reference that compileInsertionQuery's single pass is tested against.
+  return routeEvaluator(inst, query).evaluatePerWindow(windows, inst.nodeWindowOffset[2 * query.shipment + 1]!);
 }
 
 /**
@@ -110,6 +104,11 @@ export interface InsertionRelaxation {
 export interface CompiledInsertionQuery {
   /** As queryInsertionsForWindows, optionally under a relaxation (the same as compiling the relaxed problem). */
   forWindows(windows: readonly TimeWindow[], relax?: InsertionRelaxation): InsertionOption[][];
+  /**
+   * False when the new shipment's size cannot be what refuses it: on every queried route the size
+   * fits on top of the route's peak load, so relaxing it to zero would change no answer.
+   */
+  sizeMatters(): boolean;
 }
 
 /**
@@ -123,7 +122,10 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
   const target = base.shipments[query.shipment];
   if (!target) throw new RangeError(`shipment ${query.shipment} does not exist`);
   if (!target.delivery || target.delivery.timeWindows.length > 0) {
-    return { forWindows: (windows, relax) => queryInsertionsForWindows({ ...query, problem: relaxedProblem(base, query, relax) }, windows) };
+    return {
+      forWindows: (windows, relax) => queryInsertionsForWindows({ ...query, problem: relaxedProblem(base, query, relax) }, windows),
+      sizeMatters: () => true,
+    };
   }
   // Compiled with no load on the new shipment, so `compatible` says what everything but capacity allows.
   const shipments = base.shipments.slice();
@@ -158,11 +160,17 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
   return {
     forWindows(windows, relax) {
       apply(relax);
-      return windows.map((w) => {
-        if (w.start > w.end) return noOptions(query);
-        inst.windowStart[slot] = w.start;
-        inst.windowEnd[slot] = w.end;
-        return evaluator.evaluate();
+      return evaluator.evaluateWindows(windows, slot);
+    },
+    sizeMatters() {
+      apply(undefined);
+      return evaluator.states.some((route) => {
+        const v = route.vehicle;
+        for (let d = 0; d < dims; d++) {
+          const peak = route.loadPrefixMax[route.size * dims + d]!;
+          if (peak + (target.size[d] ?? 0) > inst.vehicleCapacity[v * dims + d]!) return true;
+        }
+        return false;
       });
     },
   };
@@ -208,7 +216,13 @@ function routeEvaluator(
   inst: ReturnType<typeof compileInstance>,
   query: Omit<InsertionQuery, 'deliveryWindow'>,
   update = true,
-): { evaluate: () => InsertionOption[]; refresh: () => void } {
+): {
+  evaluate: () => InsertionOption[];
+  evaluatePerWindow: (windows: readonly TimeWindow[], slot: number) => InsertionOption[][];
+  evaluateWindows: (windows: readonly TimeWindow[], slot: number) => InsertionOption[][];
+  refresh: () => void;
+  states: RouteState[];
+} {
   const model = costModel(inst);
   const inserter = new Inserter(inst, model, new Random(1));
   inserter.mode = 'earliestDelivery';
@@ -225,24 +239,64 @@ function routeEvaluator(
   };
   const hasPickup = inst.nodeLocation[2 * query.shipment]! >= 0;
   const hasDelivery = inst.nodeLocation[2 * query.shipment + 1]! >= 0;
+  const reset = (candidate: InsertionCandidate) => {
+    candidate.cost = Infinity;
+    candidate.route = -1;
+    candidate.addedDistance = 0;
+  };
+  const record = (option: InsertionOption, candidate: InsertionCandidate) => {
+    if (candidate.route < 0) return;
+    option.feasible = true;
+    option.earliestDeliveryStart = candidate.deliveryStart;
+    option.addedDistance = candidate.addedDistance;
+    option.addedDuration = candidate.addedDuration;
+    option.pickupAfter = hasPickup ? candidate.i : -1;
+    option.deliveryAfter = hasDelivery ? (hasPickup ? candidate.j : candidate.i) : -1;
+  };
   const evaluate = () => {
     const options = noOptions(query);
     states.forEach((route, idx) => {
       if (!route.feasible) return;
-      best.cost = Infinity;
-      best.route = -1;
-      best.addedDistance = 0;
+      reset(best);
       inserter.evaluate(route, idx, query.shipment, best);
-      if (best.route < 0) return;
-      const option = options[idx]!;
-      option.feasible = true;
-      option.earliestDeliveryStart = best.deliveryStart;
-      option.addedDistance = best.addedDistance;
-      option.addedDuration = best.addedDuration;
-      option.pickupAfter = hasPickup ? best.i : -1;
-      option.deliveryAfter = hasDelivery ? (hasPickup ? best.j : best.i) : -1;
+      record(options[idx]!, best);
     });
     return options;
   };
-  return { evaluate, refresh };
+  /** The options per window with the delivery's window (at `slot`) set to each in turn. */
+  const evaluatePerWindow = (windows: readonly TimeWindow[], slot: number) =>
+    windows.map((w) => {
+      if (w.start > w.end) return noOptions(query);
+      inst.windowStart[slot] = w.start;
+      inst.windowEnd[slot] = w.end;
+      return evaluate();
+    });
+  /** The same, every window in one pass over each route's position pairs (Inserter.deliveryWindows). */
+  const evaluateWindows = (windows: readonly TimeWindow[], slot: number): InsertionOption[][] => {
+    if (!hasPickup || !hasDelivery || windows.length < 2) return evaluatePerWindow(windows, slot);
+    const open = windows.filter((w) => w.start <= w.end);
+    const pass: DeliveryWindows = {
+      start: Float64Array.from(open, (w) => w.start),
+      end: Float64Array.from(open, (w) => w.end),
+      count: open.length,
+      lastEnd: open.reduce((m, w) => Math.max(m, w.end), -Infinity),
+      slot,
+      bests: open.map(() => emptyCandidate()),
+    };
+    const perOpen = open.map(() => noOptions(query));
+    inserter.deliveryWindows = pass;
+    try {
+      states.forEach((route, idx) => {
+        if (!route.feasible) return;
+        for (const candidate of pass.bests) reset(candidate);
+        inserter.evaluate(route, idx, query.shipment, best);
+        pass.bests.forEach((candidate, w) => record(perOpen[w]![idx]!, candidate));
+      });
+    } finally {
+      inserter.deliveryWindows = null;
+    }
+    let k = 0;
+    return windows.map((w) => (w.start <= w.end ? perOpen[k++]! : noOptions(query)));
+  };
+  return { evaluate, evaluatePerWindow, evaluateWindows, refresh, states };
 }

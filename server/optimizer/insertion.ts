@@ -1,4 +1,4 @@
-import { type Instance, distanceBetween, lastWindowEnd, pickupNode, travelTime, windowStartFor } from './instance';
+import { type Instance, baseTravelTime, distanceBetween, lastWindowEnd, leastTrafficFactor, pickupNode, travelTime, windowStartFor } from './instance';
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
 import type { RouteState } from './route';
@@ -16,6 +16,18 @@ export interface InsertionCandidate {
   addedDistance: number;
   /** Estimated change of route duration (exact without multiple windows or traffic). */
   addedDuration: number;
+}
+
+/** See Inserter.deliveryWindows. */
+export interface DeliveryWindows {
+  start: Float64Array;
+  end: Float64Array;
+  count: number;
+  /** The greatest end among the windows. */
+  lastEnd: number;
+  /** Index of the delivery's only window in the instance's window arrays. */
+  slot: number;
+  bests: InsertionCandidate[];
 }
 
 export function emptyCandidate(): InsertionCandidate {
@@ -38,12 +50,25 @@ export class Inserter {
   maxRoute = -1;
   /** Spread of the evaluated route with the evaluated job added (set per evaluate call). */
   private newSpread = 0;
+  /**
+   * 'earliestDelivery' for several delivery windows in one pass (booking asks one per hour): when
+   * set, evaluate() updates `bests[w]` with the earliest delivery start inside window w, and the
+   * `best` it is given is left alone. Each (pickup, delivery) position pair is walked once for all
+   * windows, where asking per window walked it once per window. The job's delivery must have
+   * exactly one window, at `slot`; it is rewritten to the window whose candidate is being checked.
+   */
+  deliveryWindows: DeliveryWindows | null = null;
+  /** Per vehicle: the least traffic factor of a leg within its shift (1 without traffic). */
+  private readonly leastFactor: Float64Array;
 
   constructor(
     private readonly inst: Instance,
     private readonly model: CostModel,
     private readonly rng: Random,
-  ) {}
+  ) {
+    this.leastFactor = new Float64Array(inst.vehicles);
+    for (let v = 0; v < inst.vehicles; v++) this.leastFactor[v] = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
+  }
 
   refreshMaxDistance(routes: readonly RouteState[]): void {
     let m1 = 0;
@@ -105,6 +130,16 @@ export class Inserter {
     let verified = false;
     const earliestMode = this.mode === 'earliestDelivery';
     if (model.usesDuration && !earliestMode && n < EXACT_DURATION_MAX_STOPS) {
+      // A route lasts at least its service and its travel at the least traffic factor of the shift
+      // (waiting only adds); when even that costs no less than the best so far, the exact plan
+      // below would be turned down too, so it is skipped (the outcome is the same, bit for bit).
+      const lowerDuration = durationLowerBound(inst, route, this.leastFactor[route.vehicle]!, a, i, b, j);
+      let lowerDelta = model.routeCost(route.vehicle, newDistance, lowerDuration, this.newSpread) - baseCost;
+      if (model.usesMaxDistance) {
+        const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
+        lowerDelta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
+      }
+      if (lowerDelta >= best.cost) return false;
       // Short routes: plan the new route exactly (waiting anywhere can shift the departure).
       const plan = planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j));
       if (!plan.feasible) return false;
@@ -177,7 +212,8 @@ export class Inserter {
     const rankP = inst.nodeLockRank[p]!;
     const rankD = inst.nodeLockRank[d]!;
     const lastP = lastWindowEnd(inst, p);
-    const lastD = lastWindowEnd(inst, d);
+    const perWindow = this.deliveryWindows;
+    const lastD = perWindow ? perWindow.lastEnd : lastWindowEnd(inst, d);
     const loc = route.loc;
     const node = route.node;
     const latest = route.latest;
@@ -219,13 +255,18 @@ export class Inserter {
       // Delivery right after the pickup.
       if (rankD < 0 || (route.lockBefore[i]! < rankD && route.lockAfter[i + 1]! > rankD)) {
         const arrD = depP + travelTime(inst, v, locP, locD, depP);
-        const sD = windowStartFor(inst, d, arrD);
-        if (sD !== Infinity) {
-          const depD = sD + svcD;
-          const arrN = depD + travelTime(inst, v, locD, next, depD);
-          if (arrN <= latest[i + 1]!) {
-            const dd = dIP + distanceBetween(inst, locP, locD) + distanceBetween(inst, locD, next) - dINext;
-            if (this.candidate(route, r, dd, arrN, i + 1, sP - arrP, i, i, best, p, d, sD)) improved = true;
+        if (perWindow) {
+          const dd = dIP + distanceBetween(inst, locP, locD) + distanceBetween(inst, locD, next) - dINext;
+          if (this.tryDeliveryPerWindow(route, r, dd, arrD, i + 1, sP - arrP, i, i, p, d)) improved = true;
+        } else {
+          const sD = windowStartFor(inst, d, arrD);
+          if (sD !== Infinity) {
+            const depD = sD + svcD;
+            const arrN = depD + travelTime(inst, v, locD, next, depD);
+            if (arrN <= latest[i + 1]!) {
+              const dd = dIP + distanceBetween(inst, locP, locD) + distanceBetween(inst, locD, next) - dINext;
+              if (this.candidate(route, r, dd, arrN, i + 1, sP - arrP, i, i, best, p, d, sD)) improved = true;
+            }
           }
         }
       }
@@ -264,6 +305,10 @@ export class Inserter {
         const dd = pickupDelta + distances[lk * L + locD]! + distanceBetween(inst, locD, after) - distanceBetween(inst, lk, after);
         if (bounded && dd >= best.cost) continue;
         const arrD = dep + (noTraffic ? durations[lk * L + locD]! * speed : travelTime(inst, v, lk, locD, dep));
+        if (perWindow) {
+          if (this.tryDeliveryPerWindow(route, r, dd, arrD, k + 1, sP - arrP, i, k, p, d)) improved = true;
+          continue;
+        }
         const sD = windowStartFor(inst, d, arrD);
         if (sD === Infinity) continue;
         const depD = sD + svcD;
@@ -271,6 +316,47 @@ export class Inserter {
         if (arrN > latest[k + 1]!) continue;
         if (this.candidate(route, r, dd, arrN, k + 1, sP - arrP, i, k, best, p, d, sD)) improved = true;
       }
+    }
+    return improved;
+  }
+
+  /**
+   * Inserter.deliveryWindows: the delivery d arriving at arrD, before the route's position `next`
+   * (pickup after i, delivery after old position j), tried in each window; the same steps as the
+   * one-window case in evaluatePair.
+   */
+  private tryDeliveryPerWindow(
+    route: RouteState,
+    r: number,
+    dd: number,
+    arrD: number,
+    next: number,
+    firstWaitNew: number,
+    i: number,
+    j: number,
+    p: number,
+    d: number,
+  ): boolean {
+    const inst = this.inst;
+    const windows = this.deliveryWindows!;
+    const v = route.vehicle;
+    const locD = inst.nodeLocation[d]!;
+    const after = route.loc[next]!;
+    const svcD = inst.nodeService[d]!;
+    let improved = false;
+    for (let w = 0; w < windows.count; w++) {
+      const end = windows.end[w]!;
+      if (arrD > end) continue;
+      const start = windows.start[w]!;
+      const sD = arrD < start ? start : arrD;
+      const depD = sD + svcD;
+      const arrN = depD + travelTime(inst, v, locD, after, depD);
+      // Not a break: with time-of-day traffic a later departure can arrive earlier.
+      if (arrN > route.latest[next]!) continue;
+      // The exact checks in candidate() read the delivery's window from the instance.
+      inst.windowStart[windows.slot] = start;
+      inst.windowEnd[windows.slot] = end;
+      if (this.candidate(route, r, dd, arrN, next, firstWaitNew, i, j, windows.bests[w]!, p, d, sD)) improved = true;
     }
     return improved;
   }
@@ -352,6 +438,32 @@ function spreadWith(inst: Instance, route: RouteState, la: number, lb: number): 
   if (lb >= 0) count++;
   if (la >= 0 && lb >= 0) sum += dist[la * L + lb]! + dist[lb * L + la]!;
   return count > 0 ? sum / count : 0;
+}
+
+/**
+ * A lower bound of the duration of the route with node a after position i and node b (-1: none)
+ * after old position j: its service plus its travel without traffic times `leastFactor` (the least
+ * traffic factor of its shift; waiting and breaks only add), less a margin far above the rounding of
+ * either side (schedules add times since the epoch: about 1e-7 s per step).
+ */
+export function durationLowerBound(inst: Instance, route: RouteState, leastFactor: number, a: number, i: number, b: number, j: number): number {
+  const v = route.vehicle;
+  const loc = route.loc;
+  const la = inst.nodeLocation[a]!;
+  let service = route.serviceTime + inst.nodeService[a]!;
+  let travel = route.baseTravel - baseTravelTime(inst, v, loc[i]!, loc[i + 1]!);
+  if (b < 0) travel += baseTravelTime(inst, v, loc[i]!, la) + baseTravelTime(inst, v, la, loc[i + 1]!);
+  else {
+    const lb = inst.nodeLocation[b]!;
+    service += inst.nodeService[b]!;
+    travel += baseTravelTime(inst, v, loc[i]!, la);
+    if (j === i) travel += baseTravelTime(inst, v, la, lb) + baseTravelTime(inst, v, lb, loc[i + 1]!);
+    else {
+      travel += baseTravelTime(inst, v, la, loc[i + 1]!) - baseTravelTime(inst, v, loc[j]!, loc[j + 1]!);
+      travel += baseTravelTime(inst, v, loc[j]!, lb) + baseTravelTime(inst, v, lb, loc[j + 1]!);
+    }
+  }
+  return (service + leastFactor * travel) * (1 - 1e-9) - 1e-4;
 }
 
 let sequenceBuf = new Int32Array(64);

@@ -325,6 +325,29 @@ export function trafficFactor(traffic: TrafficProfile, t: number): number {
   return traffic.factors[idx] ?? 1;
 }
 
+/** Travel time from location a to b for vehicle v without traffic (b = -1: open route end). */
+export function baseTravelTime(inst: Instance, v: number, a: number, b: number): number {
+  if (b < 0 || a < 0) return 0;
+  return inst.durations[a * inst.locations + b]! * inst.vehicleSpeed[v]!;
+}
+
+/**
+ * The least traffic factor of a leg departing in [from, to] (every bucket those times touch; the
+ * whole profile when the span is longer than two days or unbounded); 1 without traffic.
+ */
+export function leastTrafficFactor(traffic: TrafficProfile | null, from: number, to: number): number {
+  if (traffic === null) return 1;
+  let least = Infinity;
+  if (!Number.isFinite(from) || !Number.isFinite(to) || to - from > 2 * DAY) {
+    for (let b = 0; b < traffic.factors.length; b++) least = Math.min(least, traffic.factors[b]!);
+    return least === Infinity ? 1 : least;
+  }
+  // Half a bucket apart, so every bucket touched is read away from its edges at least once.
+  const step = traffic.bucketSeconds / 2;
+  for (let t = from; t < to; t += step) least = Math.min(least, trafficFactor(traffic, t));
+  return Math.min(least, trafficFactor(traffic, to));
+}
+
 /** Travel time from location a to b for vehicle v departing at time t (b = -1: open route end). */
 export function travelTime(inst: Instance, v: number, a: number, b: number, t: number): number {
   if (b < 0 || a < 0) return 0;

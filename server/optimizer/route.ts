@@ -1,4 +1,4 @@
-import { type Instance, distanceBetween, jobOf, lastWindowEnd, latestDeparture, travelTime, windowLatestFor, windowStartFor } from './instance';
+import { type Instance, baseTravelTime, distanceBetween, jobOf, lastWindowEnd, latestDeparture, travelTime, windowLatestFor, windowStartFor } from './instance';
 import { type CostModel, routeSpread } from './objective';
 import { planRoute } from './schedule';
 
@@ -27,6 +27,12 @@ export class RouteState {
   lockAfter: Int32Array;
   distance = 0;
   duration = 0;
+  /**
+   * Service time, and travel without traffic (the matrix times the vehicle's speed factor), of the
+   * route: what a lower bound of its duration is made of (see Inserter).
+   */
+  serviceTime = 0;
+  baseTravel = 0;
   /** routeSpread of the stops when the cost model uses it (else 0). */
   spread = 0;
   cost = 0;
@@ -136,6 +142,14 @@ export class RouteState {
     for (let k = 1; k <= n; k++) loc[k] = inst.nodeLocation[node[k]!]!;
 
     let feasible = true;
+    let serviceTime = 0;
+    let baseTravel = 0;
+    for (let k = 1; k <= n + 1; k++) {
+      baseTravel += baseTravelTime(inst, v, loc[k - 1]!, loc[k]!);
+      if (k <= n) serviceTime += inst.nodeService[node[k]!]!;
+    }
+    this.serviceTime = serviceTime;
+    this.baseTravel = baseTravel;
     // Start load: jobs without a pickup are loaded at the depot.
     for (let d = 0; d < D; d++) this.load[d] = 0;
     for (let k = 1; k <= n; k++) {

@@ -13,6 +13,8 @@ import path from 'node:path';
 export interface SecondServer {
   baseUrl: string;
   dataDir: string;
+  /** The server's process id (Next runs in the child itself), e.g. for a benchmark's CPU figures. */
+  pid: number | undefined;
   stop(): Promise<void>;
   /** What the server wrote to stdout and stderr so far, when started with `captureOutput`. */
   output(): string;
@@ -106,5 +108,5 @@ export async function startSecondServer(options: SecondServerOptions): Promise<S
   }
   process.env.BASE_URL = baseUrl;
   process.env.DATA_DIR = dataDir;
-  return { baseUrl, dataDir, stop, output: () => captured };
+  return { baseUrl, dataDir, pid: child.pid, stop, output: () => captured };
 }

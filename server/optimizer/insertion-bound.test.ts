@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { compileInstance, leastTrafficFactor, pickupNode, trafficFactor } from './instance';
+import { durationLowerBound } from './insertion';
+import type { RouteState } from './route';
+import { planRoute } from './schedule';
+import { Search } from './search';
+import { cityInstance, randomInstance } from './verify';
+
+/** Every way to insert job into the route: (a, i, b, j) and the new stop sequence. */
+function* insertions(route: RouteState, job: number, hasPickup: boolean, hasDelivery: boolean) {
+  const n = route.size;
+  const old = Array.from(route.node.subarray(1, n + 1));
+  const p = pickupNode(job);
+  for (let i = 0; i <= n; i++) {
+    if (hasPickup && hasDelivery) {
+      for (let j = i; j <= n; j++) yield { a: p, i, b: p + 1, j, nodes: [...old.slice(0, i), p, ...old.slice(i, j), p + 1, ...old.slice(j)] };
+    } else {
+      const x = hasPickup ? p : p + 1;
+      yield { a: x, i, b: -1, j: -1, nodes: [...old.slice(0, i), x, ...old.slice(i)] };
+    }
+  }
+}
+
+describe('the duration bound that lets insertion skip exact schedules', () => {
+  it('is the least factor of every bucket a shift touches', () => {
+    const profile = { offsetSeconds: 0, bucketSeconds: 900, factors: Float64Array.from({ length: 96 }, (_, b) => 1 + Math.abs(48 - b) / 10) };
+    expect(leastTrafficFactor(null, 0, 3600)).toBe(1);
+    expect(leastTrafficFactor(profile, 0, Infinity)).toBe(1);
+    // 11:50 to 12:05 touches the buckets from 11:45 and from 12:00 (the least of all).
+    expect(leastTrafficFactor(profile, 11 * 3600 + 50 * 60, 12 * 3600 + 5 * 60)).toBe(1);
+    // 06:00:01 to 06:59 touches 06:00 to 07:00 (factors falling toward noon); up to 07:00 also 07:00.
+    expect(leastTrafficFactor(profile, 6 * 3600 + 1, 6 * 3600 + 59 * 60)).toBe(trafficFactor(profile, 6 * 3600 + 45 * 60));
+    expect(leastTrafficFactor(profile, 6 * 3600 + 1, 7 * 3600)).toBe(trafficFactor(profile, 7 * 3600));
+  });
+
+  it('never exceeds the duration of the exact schedule of a feasible insertion', () => {
+    const problems = [
+      ...[1, 2, 3, 4, 5, 6].map((seed) => cityInstance(seed, { orders: 16, vehicles: 2, traffic: true })),
+      ...[4, 5, 6, 7].map((seed) =>
+        randomInstance(seed, {
+          shipments: 10,
+          vehicles: 2,
+          traffic: true,
+          maxDuration: true,
+          multiWindowShare: 0.3,
+          singleStopShare: 0.3,
+          speedFactors: true,
+          openRoutes: seed % 2 === 0,
+        }),
+      ),
+      randomInstance(8, { shipments: 10, vehicles: 2, traffic: true, breaks: 2 }),
+    ];
+    let feasible = 0;
+    let tight = 0;
+    for (const problem of problems) {
+      const inst = compileInstance(problem);
+      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), 1);
+      search.construct();
+      for (const route of search.routes) {
+        const v = route.vehicle;
+        const least = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
+        for (let job = 0; job < inst.jobs; job++) {
+          if (search.jobRoute[job] === v) continue;
+          const hasPickup = inst.nodeLocation[pickupNode(job)]! >= 0;
+          const hasDelivery = inst.nodeLocation[pickupNode(job) + 1]! >= 0;
+          for (const { a, i, b, j, nodes } of insertions(route, job, hasPickup, hasDelivery)) {
+            const plan = planRoute(inst, v, Int32Array.from(nodes), nodes.length);
+            if (!plan.feasible) continue;
+            const duration = plan.end - plan.departure;
+            const bound = durationLowerBound(inst, route, least, a, i, b, j);
+            expect(bound).toBeLessThanOrEqual(duration);
+            feasible++;
+            if (bound > 0.8 * duration) tight++;
+          }
+        }
+      }
+    }
+    expect(feasible).toBeGreaterThan(200);
+    // Not a vacuous bound: it is within 20% of the duration for many insertions.
+    expect(tight).toBeGreaterThan(feasible / 10);
+  });
+});
