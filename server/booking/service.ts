@@ -105,7 +105,8 @@ export function bookingProblemId(body: BookingRequest, bucket: string, accountId
 
 /**
  * POST /v1/booking/recommend after authentication and shape validation: the remaining checks in
- * the contract's order, then the dedupe of the booking search states table, then the job.
+ * the contract's order, then the job, whose submit applies the dedupe of the booking search states
+ * table (most searches are new: one statement).
  */
 export async function recommendBooking(caller: BookingCaller, body: BookingRequest): Promise<BookingReply> {
   const { db, principal, jobs } = caller;
@@ -138,16 +139,6 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
 
   const problemId = bookingProblemId(body, slot.bucket, principal.accountId, principal.environment);
   const scope = { accountId: principal.accountId, environment: principal.environment, key: problemId };
-  const existing = await jobs.getByKey(BOOKING_SEARCH_KIND, scope);
-  let replaceJobId: string | undefined;
-  if (existing) {
-    if (existing.status === 'processing') return handleOf(existing, problemId);
-    const finished = finishedOnBookingClock(existing);
-    const fresh = finished !== null && nowMs < finished + config.BOOKING_DEDUPE_WINDOW_SECONDS * 1000;
-    if (existing.status === 'complete' && fresh && resultWindowCount(existing.result) > 0) return handleOf(existing, problemId);
-    // Empty, stale, failed or canceled: a new search under a new jobId.
-    replaceJobId = existing.id;
-  }
 
   const destination = await geocode(db, body.destination);
   if (destination.status !== 'resolved') {
@@ -191,9 +182,15 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
       ...scope,
       input: input as unknown as Json,
       inputHash: problemId,
-      rerun: 'new-job',
       timeLimitMs: SEARCH_TIME_LIMIT_MS,
-      ...(replaceJobId ? { replaceJobId } : {}),
+      // The states table: a search in flight answers with its handle; one that found windows within
+      // the dedupe window too; an empty, stale, failed or canceled one is replaced under a new jobId.
+      rerun: 'new-job',
+      reuse: (finished) => {
+        const finishedAt = finishedOnBookingClock(finished);
+        const fresh = finishedAt !== null && nowMs < finishedAt + config.BOOKING_DEDUPE_WINDOW_SECONDS * 1000;
+        return fresh && resultWindowCount(finished.result) > 0;
+      },
     }));
   } catch (error) {
     if (isErrorNamed(error, JobEnqueueError, 'JobEnqueueError')) {

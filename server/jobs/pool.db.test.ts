@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
 import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
 import { createTestDb, type TestDb } from '@/server/db/testing';
-import { createJobs, JobConflictError, type Jobs, type SubmitRequest } from './index';
+import { createJobs, JobConflictError, type JobRecord, type Jobs, type SubmitRequest } from './index';
 import { recordProgress } from './store';
 
 // Pool mode on the real database of TEST_DB: worker threads in this process, rows in the database.
@@ -246,14 +246,26 @@ describe('jobs in pool mode', () => {
 
     const request = probe(0);
     const done = await jobs.submit(request);
-    expect((await jobs.waitFor(done.job.id, 10_000))?.status).toBe('complete');
+    const completed = await jobs.waitFor(done.job.id, 10_000);
+    expect(completed?.status).toBe('complete');
     expect((await jobs.submit(request)).outcome).toBe('existing');
-    const replaced = await jobs.submit({ ...request, replaceJobId: done.job.id });
+    const asked: JobRecord[] = [];
+    const kept = await jobs.submit({ ...request, rerun: 'new-job', reuse: (finished) => asked.push(finished) > 0 });
+    expect(kept).toMatchObject({ outcome: 'existing', job: { id: done.job.id } });
+    // The predicate sees the stored job, result included.
+    expect(asked).toEqual([expect.objectContaining({ id: done.job.id, status: 'complete', result: completed?.result })]);
+    const replaced = await jobs.submit({ ...request, rerun: 'new-job', reuse: () => false });
     expect(replaced.outcome).toBe('created');
     expect(replaced.job.id).not.toBe(done.job.id);
-    // A stale handle replaces nothing: the key's current job is returned.
-    expect(await jobs.submit({ ...request, replaceJobId: done.job.id })).toMatchObject({ outcome: 'existing', job: { id: replaced.job.id } });
+    expect(await jobs.get(done.job.id)).toBeNull();
     expect((await jobs.waitFor(replaced.job.id, 10_000))?.status).toBe('complete');
+
+    // A job in flight is never replaced: the predicate is not asked.
+    const slow = probe(400, { rerun: 'new-job' });
+    const running = await jobs.submit(slow);
+    const again = await jobs.submit({ ...slow, reuse: () => expect.fail('asked about a processing job') });
+    expect(again).toMatchObject({ outcome: 'existing', job: { id: running.job.id, status: 'processing' } });
+    expect((await jobs.waitFor(running.job.id, 10_000))?.status).toBe('complete');
   });
 
   it('sweeps finished jobs after retention, and the key is free again', async () => {

@@ -13,6 +13,7 @@ import {
   getJob,
   getJobByKey,
   getJobInput,
+  insertNewJob,
   listJobs,
   hashInput,
   JOB_FINISHED_CHANNEL,
@@ -170,17 +171,18 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   let threads: JobThreadPool | undefined;
   let runner: JobRunner | undefined;
   let dispatcher: PoolDispatcher | undefined;
-  // Pool mode on the embedded database: key -> id of each job submitted here while it processes (and
-  // back), so that polls of a running job need no database read (see Jobs.processingHere).
+  // Pool mode on the embedded database: key -> id of each job submitted here while it processes, and
+  // id -> key and the job as submitted, so that polls of a running job need no database read (see
+  // Jobs.processingHere and waitFor): only this process runs, finishes and cancels jobs there.
   const localKeys = mode === 'pool' && handle.kind === 'pglite' ? new Map<string, string>() : undefined;
-  const localJobs = new Map<string, string>();
+  const localJobs = new Map<string, { key: string; job: JobRecord }>();
   const localKey = (namespace: string, scope: JobScope) => JSON.stringify([namespace, scope.accountId, scope.environment, scope.key]);
   // Called before a job's end is announced, so that whoever hears of it also sees it here.
   const forgetLocal = (jobId: string) => {
-    const key = localJobs.get(jobId);
-    if (key === undefined) return;
+    const local = localJobs.get(jobId);
+    if (local === undefined) return;
     localJobs.delete(jobId);
-    if (localKeys?.get(key) === jobId) localKeys.delete(key);
+    if (localKeys?.get(local.key) === jobId) localKeys.delete(local.key);
   };
   if (mode === 'queue') {
     if (handle.kind !== 'postgres') throw new Error('queue mode needs PostgreSQL (DATABASE_URL)');
@@ -244,28 +246,33 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         leaseSeconds,
       };
       const scope = { accountId: request.accountId, environment: request.environment, key: request.key };
-      const policy = { rerun: request.rerun ?? 'same-job', replaceJobId: request.replaceJobId } as const;
+      const policy = { rerun: request.rerun ?? 'same-job', reuse: request.reuse } as const;
       // A key's row can expire and be swept between our insert and our read: try again then.
       for (let attempt = 0; attempt < 3; attempt++) {
         let decision: SubmitDecision;
         try {
-          decision = await db.transaction(async (tx) => {
-            const d = await submitInTransaction(tx, scope, run, policy, now());
-            if (boss && (d.outcome === 'created' || d.outcome === 'rerun')) {
-              await sendInTransaction(
-                boss,
-                tx,
-                { jobId: d.row.id, runId: d.row.runId },
-                {
-                  timeLimitMs,
-                  graceMs: deadlineGraceMs(timeLimitMs),
-                  maxAttempts: run.maxAttempts,
-                  accountId: d.row.accountId,
-                },
-              );
-            }
-            return d;
-          });
+          // A key no retained job holds (most submits) takes one statement; only a taken key needs the
+          // transaction and its row lock (and queue mode always, to send the job with the row).
+          const inserted = boss ? undefined : await insertNewJob(db, scope, run, now());
+          decision = inserted
+            ? { outcome: 'created', row: inserted }
+            : await db.transaction(async (tx) => {
+                const d = await submitInTransaction(tx, scope, run, policy, now());
+                if (boss && (d.outcome === 'created' || d.outcome === 'rerun')) {
+                  await sendInTransaction(
+                    boss,
+                    tx,
+                    { jobId: d.row.id, runId: d.row.runId },
+                    {
+                      timeLimitMs,
+                      graceMs: deadlineGraceMs(timeLimitMs),
+                      maxAttempts: run.maxAttempts,
+                      accountId: d.row.accountId,
+                    },
+                  );
+                }
+                return d;
+              });
         } catch (error) {
           throw new JobEnqueueError(error);
         }
@@ -278,7 +285,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
           const previous = localKeys.get(key);
           if (previous !== undefined) localJobs.delete(previous);
           localKeys.set(key, decision.row.id);
-          localJobs.set(decision.row.id, key);
+          localJobs.set(decision.row.id, { key, job });
         }
         if (decision.outcome !== 'existing') dispatcher?.enqueue(decision.row.id, decision.row.runId, decision.row.accountId);
         return { job, outcome: decision.outcome };
@@ -321,11 +328,15 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         const timeout = setTimeout(() => void get(jobId).then(settle, reject), Math.max(0, timeoutMs));
         // A backstop for a notification lost with a dropped connection (in-process events are not lost).
         const poll = setInterval(() => void check(), handle.kind === 'postgres' ? 1000 : 10_000);
-        // The first read: the job may have ended before the subscription, or not be the caller's to see.
-        get(jobId).then((job) => {
+        // The first look: the job may have ended before the subscription, or not be the caller's to see.
+        // A job submitted here and still processing here needs no read (it ends through this process).
+        const first = (job: JobRecord | null) => {
           if (job && visible && !visible(job)) settle(null);
           else if (!job || job.status !== 'processing') settle(job);
-        }, reject);
+        };
+        const local = localJobs.get(jobId);
+        if (local) first(local.job);
+        else get(jobId).then(first, reject);
       });
     },
 

@@ -108,17 +108,18 @@ export type SubmitDecision =
   { outcome: 'created' | 'rerun'; row: JobRow } | { outcome: 'existing'; row: JobRow } | { outcome: 'conflict'; row: JobRow } | { outcome: 'vanished' };
 
 /**
- * One submit, inside the caller's transaction. The unique key and INSERT ... ON CONFLICT make
- * concurrent identical submits agree on one row; the row lock serializes reruns of a finished job.
+ * What an identical submit does with a key's retained job that has ended: `same-job` runs a failed or
+ * canceled one again under its id (routing); `new-job` replaces it with a new job under a new id
+ * (booking), and also replaces a completed one that `reuse` rejects.
  */
-export async function submitInTransaction(
-  tx: DbTransaction,
-  scope: JobScope,
-  run: NewRun,
-  policy: { rerun: 'same-job' | 'new-job'; replaceJobId?: string },
-  now: number,
-): Promise<SubmitDecision> {
-  const inserted = await tx
+export interface SubmitPolicy {
+  rerun: 'same-job' | 'new-job';
+  reuse?: ((finished: JobRecord) => boolean) | undefined;
+}
+
+/** A new job under a key no retained job holds; undefined when the key is taken (ON CONFLICT: one statement, no lock). */
+export async function insertNewJob(db: DbOrTx, scope: JobScope, run: NewRun, now: number): Promise<JobRow | undefined> {
+  const [inserted] = await db
     .insert(jobs)
     .values({
       id: randomUUID(),
@@ -131,15 +132,29 @@ export async function submitInTransaction(
     })
     .onConflictDoNothing()
     .returning();
-  if (inserted[0]) return { outcome: 'created', row: inserted[0] };
+  return inserted;
+}
+
+/**
+ * One submit, inside the caller's transaction. The unique key and INSERT ... ON CONFLICT make
+ * concurrent identical submits agree on one row; the row lock serializes reruns of a finished job.
+ */
+export async function submitInTransaction(tx: DbTransaction, scope: JobScope, run: NewRun, policy: SubmitPolicy, now: number): Promise<SubmitDecision> {
+  const inserted = await insertNewJob(tx, scope, run, now);
+  if (inserted) return { outcome: 'created', row: inserted };
 
   const [existing] = await tx.select().from(jobs).where(scopeCondition(run.namespace, scope)).for('update');
   if (!existing) return { outcome: 'vanished' };
 
   const expired = existing.expiresAt !== null && existing.expiresAt.getTime() <= now;
-  const replace = existing.id === policy.replaceJobId && existing.status !== 'processing';
+  const sameInput = existing.inputHash === run.inputHash;
   const finishedBadly = existing.status === 'failed' || existing.status === 'canceled';
-  if (expired || replace || (finishedBadly && existing.inputHash === run.inputHash && policy.rerun === 'new-job')) {
+  const rejected =
+    policy.rerun === 'new-job' &&
+    sameInput &&
+    existing.status !== 'processing' &&
+    (finishedBadly || (policy.reuse !== undefined && !policy.reuse(toJobRecord(existing))));
+  if (expired || rejected) {
     // A new generation under the same key: a new id, so handles of the old one are not confused with it.
     const [row] = await tx
       .update(jobs)
@@ -148,7 +163,7 @@ export async function submitInTransaction(
       .returning();
     return row ? { outcome: 'created', row } : { outcome: 'vanished' };
   }
-  if (existing.inputHash !== run.inputHash) return { outcome: 'conflict', row: existing };
+  if (!sameInput) return { outcome: 'conflict', row: existing };
   if (finishedBadly) {
     const [row] = await tx.update(jobs).set(freshRun(run, now)).where(eq(jobs.id, existing.id)).returning();
     return row ? { outcome: 'rerun', row } : { outcome: 'vanished' };

@@ -123,10 +123,11 @@ export interface SubmitRequest extends JobScope {
    */
   rerun?: 'same-job' | 'new-job';
   /**
-   * Replace this finished job with a new one (new id) even though it is retained, e.g. booking's
-   * rerun of a search that found no windows. Ignored unless it is still the key's current job.
+   * `new-job` only: whether the key's retained, completed job answers this submit (true) or a new
+   * job under a new id replaces it (false), e.g. booking's search that found no windows or is past
+   * its dedupe window. Asked in the submit's transaction, on the locked row. Default: it answers.
    */
-  replaceJobId?: string;
+  reuse?: (finished: JobRecord) => boolean;
 }
 
 export interface SubmitOutcome {
