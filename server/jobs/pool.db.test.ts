@@ -129,6 +129,26 @@ describe('jobs in pool mode', () => {
     expect(again).toMatchObject({ outcome: 'existing', job: { id: done!.id, status: 'complete', result: done!.result } });
   });
 
+  it('claims a job as it is written when it starts at once, and claims queued jobs when they start: one attempt each', async () => {
+    const rowOf = async (id: string) => (await testDb.db.select().from(jobRows).where(eq(jobRows.id, id)))[0]!;
+    // The pool has 2 threads, 3 jobs in flight per thread, half of them per account: 3 of these start at once.
+    const submitted = [];
+    for (let i = 0; i < 5; i++) submitted.push(await jobs.submit(probe(300, { accountId: 931 })));
+    const written = await Promise.all(submitted.map(({ job }) => rowOf(job.id)));
+    const claimedAtWrite = (row: (typeof written)[number]) => [row.attempts, row.leaseToken !== null, row.startedAt !== null];
+    expect(written.slice(0, 3).map(claimedAtWrite)).toEqual(Array(3).fill([1, true, true]));
+    expect(written.slice(3).map(claimedAtWrite)).toEqual(Array(2).fill([0, false, false]));
+    const done = await Promise.all(submitted.map(({ job }) => jobs.waitFor(job.id, 20_000)));
+    expect(done.map((job) => [job?.status, job?.attempts])).toEqual(Array(5).fill(['complete', 1]));
+    for (const job of done) expect(await writesOf(job!.id)).toBe(1);
+    // Canceled before it ran: its end is fenced off, so it stays canceled and its effects are not written.
+    const canceled = await jobs.submit(probe(200, { accountId: 932 }));
+    expect(await jobs.cancel(canceled.job.id)).toBe(true);
+    await jobs.idle();
+    expect(await jobs.get(canceled.job.id)).toMatchObject({ status: 'canceled' });
+    expect(await writesOf(canceled.job.id)).toBe(0);
+  });
+
   it('rejects the same key with a different input while the job is retained', async () => {
     const request = probe(10);
     const first = await jobs.submit(request);

@@ -1,12 +1,14 @@
 import type { Db } from '@/server/db';
 import type { JobRunner } from './runner';
-import { adoptOrphanedJobs, claimJob } from './store';
+import { adoptOrphanedJobs, claimJob, type Claim } from './store';
 import { ThreadGate } from './thread-gate';
 
 interface QueuedJob {
   jobId: string;
   runId: string;
   accountId: number;
+  /** The job was claimed as it was written (see NewRun.claimToken): its first execution needs no claim. */
+  claim?: Claim | undefined;
 }
 
 /** Half the threads (at least one): an account flooding the pool leaves the rest to everyone else. */
@@ -83,12 +85,20 @@ export class PoolDispatcher {
     return orphans.length;
   }
 
-  enqueue(jobId: string, runId: string, accountId: number): void {
+  enqueue(jobId: string, runId: string, accountId: number, claim?: Claim): void {
     if (this.stopped) return;
+    const job = { jobId, runId, accountId, claim };
     const queue = this.waiting.get(accountId);
-    if (queue) queue.push({ jobId, runId, accountId });
-    else this.waiting.set(accountId, [{ jobId, runId, accountId }]);
+    if (queue) queue.push(job);
+    else this.waiting.set(accountId, [job]);
     this.pump();
+  }
+
+  /** Whether a job of this account enqueued now would start at once (nothing waits, room in flight and in its share). */
+  wouldStartAtOnce(accountId: number): boolean {
+    return (
+      !this.stopped && this.waiting.size === 0 && this.active < this.inFlightLimit && (this.runningByAccount.get(accountId) ?? 0) < this.inFlightPerAccount
+    );
   }
 
   /** The first waiting job of the first account in turn order that is below its share; it moves to the back. */
@@ -128,9 +138,11 @@ export class PoolDispatcher {
     }
   }
 
-  private async runOne({ jobId, runId, accountId }: QueuedJob): Promise<void> {
+  private async runOne({ jobId, runId, accountId, claim: written }: QueuedJob): Promise<void> {
     const { db, owner, leaseSeconds, runner, now } = this.options;
-    const claim = await claimJob(db, { jobId, runId, owner, requireOwner: true, leaseSeconds }, now());
+    // A job claimed as it was written that was canceled meanwhile still runs, but its end is fenced
+    // off (its token no longer matches) and the lease keeper stops it at its next renewal.
+    const claim = written ?? (await claimJob(db, { jobId, runId, owner, requireOwner: true, leaseSeconds }, now()));
     if (!claim) return; // canceled, finished, or adopted by another instance meanwhile
     const result = await runner.execute(claim, undefined, this.gate);
     // The thread died under the job: run it again; its attempt count ends a job that keeps doing so.

@@ -78,6 +78,11 @@ export interface NewRun {
   /** Pool mode: the instance that will run it owns it from the start. */
   leaseOwner: string | null;
   leaseSeconds: number;
+  /**
+   * Pool mode, when the job will start at once: it is claimed as it is written (first attempt,
+   * started, this execution's token), so its first execution needs no claim statement.
+   */
+  claimToken?: string | undefined;
 }
 
 /** Column values that (re)start a job as a fresh run. */
@@ -91,14 +96,14 @@ function freshRun(run: NewRun, now: number) {
     error: null,
     progress: null,
     runId: randomUUID(),
-    attempts: 0,
+    attempts: run.claimToken ? 1 : 0,
     maxAttempts: run.maxAttempts,
     timeLimitMs: run.timeLimitMs,
     retentionSeconds: run.retentionSeconds,
-    leaseToken: null,
+    leaseToken: run.claimToken ?? null,
     leaseOwner: run.leaseOwner,
     leaseExpiresAt: run.leaseOwner ? new Date(now + run.leaseSeconds * 1000) : null,
-    startedAt: null,
+    startedAt: run.claimToken ? new Date(now) : null,
     finishedAt: null,
     expiresAt: null,
   };
