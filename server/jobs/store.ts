@@ -10,6 +10,8 @@ type JobRow = typeof jobs.$inferSelect;
 /** A row as readers see it: without the input, which can be large (booking's booked routes) and only runs need. */
 type JobView = Omit<JobRow, 'input'>;
 const { input: _input, ...viewColumns } = getTableColumns(jobs);
+/** What finishing a job returns: the row but its input and the result it was just given. */
+const { result: _result, ...finishedColumns } = viewColumns;
 
 const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
 
@@ -122,22 +124,23 @@ export interface SubmitPolicy {
   reuse?: ((finished: JobRecord) => boolean) | undefined;
 }
 
-/** A new job under a key no retained job holds; undefined when the key is taken (ON CONFLICT: one statement, no lock). */
+/**
+ * A new job under a key no retained job holds; undefined when the key is taken (ON CONFLICT: one
+ * statement, no lock). Every column is set here, so the row is returned from the values written
+ * rather than read back (parsing the returned input cost more than the insert itself).
+ */
 export async function insertNewJob(db: DbOrTx, scope: JobScope, run: NewRun, now: number): Promise<JobRow | undefined> {
-  const [inserted] = await db
-    .insert(jobs)
-    .values({
-      id: randomUUID(),
-      namespace: run.namespace,
-      accountId: scope.accountId,
-      environment: scope.environment,
-      key: scope.key,
-      createdAt: new Date(now),
-      ...freshRun(run, now),
-    })
-    .onConflictDoNothing()
-    .returning();
-  return inserted;
+  const row: JobRow = {
+    id: randomUUID(),
+    namespace: run.namespace,
+    accountId: scope.accountId,
+    environment: scope.environment,
+    key: scope.key,
+    createdAt: new Date(now),
+    ...freshRun(run, now),
+  };
+  const [inserted] = await db.insert(jobs).values(row).onConflictDoNothing().returning({ id: jobs.id });
+  return inserted ? row : undefined;
 }
 
 /**
@@ -384,12 +387,12 @@ export async function finishJob(
   target: { jobId: string; leaseToken: string },
   outcome: { status: 'complete'; result: Json } | { status: 'failed'; error: JobErrorBody },
   now: number,
-  effects?: (tx: DbTransaction, row: JobRow) => Promise<Json | void>,
+  effects?: (tx: DbTransaction, row: JobView) => Promise<Json | void>,
   /** Notify JOB_FINISHED_CHANNEL (false where no other process can listen: the embedded database). */
   announce = true,
-): Promise<JobRow | null> {
+): Promise<JobView | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const [written] = await tx
       .update(jobs)
       .set({
         status: outcome.status,
@@ -401,8 +404,10 @@ export async function finishJob(
         leaseExpiresAt: null,
       })
       .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')))
-      .returning();
-    if (!row) return null;
+      .returning(finishedColumns);
+    if (!written) return null;
+    // The result as written, not read back: the same value (jsonb keeps every number's text).
+    const row: JobView = { ...written, result: outcome.status === 'complete' ? outcome.result : null };
     const added = effects ? await effects(tx, row) : undefined;
     // What the effects wrote (e.g. the ids of rows they inserted) joins the stored result.
     if (outcome.status === 'complete' && added && typeof added === 'object' && !Array.isArray(added)) {
@@ -410,7 +415,7 @@ export async function finishJob(
         .update(jobs)
         .set({ result: sql`coalesce(${jobs.result}, '{}'::jsonb) || ${JSON.stringify(added)}::jsonb` })
         .where(eq(jobs.id, row.id))
-        .returning();
+        .returning(viewColumns);
       if (announce) await notifyFinished(tx, row.id);
       return merged ?? null;
     }
