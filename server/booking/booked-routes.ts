@@ -21,14 +21,21 @@ const { itineraries } = schema;
 
 /**
  * A scope's booked routes as of one fingerprint: `key` names exactly this content (the scope and
- * its fingerprint), `json` is the routes serialized once, so that a search hands its worker thread
- * one string (copied, not walked field by field) and a thread that has already parsed this key
- * reuses its copy (see `routesOf` in ./job).
+ * its fingerprint), `shared` is the routes serialized once as UTF-8 JSON in shared memory, so that a
+ * search hands its worker thread a reference (nothing copied per search) and a thread that has
+ * already parsed this key reuses its copy (see `routesOf` in ./job).
  */
 export interface BookedRoutesSnapshot {
   key: string;
   routes: BookedRoute[];
-  json: string;
+  shared: SharedArrayBuffer;
+}
+
+function sharedJson(value: unknown): SharedArrayBuffer {
+  const bytes = Buffer.from(JSON.stringify(value), 'utf8');
+  const shared = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(shared).set(bytes);
+  return shared;
 }
 
 const cache = new Map<string, BookedRoutesSnapshot>();
@@ -53,7 +60,7 @@ async function fingerprintOf(db: DbOrTx, scope: RouteScope): Promise<string> {
 
 export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promise<BookedRoutesSnapshot> {
   const scopeKey = JSON.stringify([[...scope.accountIds].sort((a, b) => a - b), scope.environment, scope.date, scope.vehicleType ?? null]);
-  if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, routes: [], json: '[]' };
+  if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, routes: [], shared: sharedJson([]) };
   const fingerprint = await fingerprintOf(db, scope);
   const cached = cache.get(scopeKey);
   if (cached && cached.key === `${scopeKey}|${fingerprint}`) {
@@ -63,7 +70,7 @@ export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promi
     return cached;
   }
   const routes = await bookedRoutesOn(db, scope);
-  const snapshot = { key: `${scopeKey}|${fingerprint}`, routes, json: JSON.stringify(routes) };
+  const snapshot = { key: `${scopeKey}|${fingerprint}`, routes, shared: sharedJson(routes) };
   cache.delete(scopeKey);
   cache.set(scopeKey, snapshot);
   if (cache.size > MAX_CACHED_SCOPES) cache.delete(cache.keys().next().value!);

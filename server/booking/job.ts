@@ -41,27 +41,27 @@ export interface BookingJobInput {
 export type PreparedBookingSearch = Omit<BookingJobInput, 'routeScope'> & { routes: BookedRoute[] };
 
 /**
- * What a job hands its worker thread: the routes as one JSON string named by their snapshot key
- * (the scope and its itineraries' fingerprint, see bookedRoutesSnapshot). Copying a string to a
- * thread is one memory copy, where the routes as objects (1,500 stops) were cloned field by field
- * on the event-loop thread for every search.
+ * What a job hands its worker thread: the routes as UTF-8 JSON in shared memory, named by their
+ * snapshot key (the scope and its itineraries' fingerprint, see bookedRoutesSnapshot). Sharing is a
+ * reference: the routes as objects (1,500 stops) were cloned field by field on the event-loop thread
+ * for every search, and as one string still copied (and encoded) about 300 KB per search.
  */
-type ThreadBookingSearch = Omit<BookingJobInput, 'routeScope'> & { routesKey: string; routesJson: string };
+type ThreadBookingSearch = Omit<BookingJobInput, 'routeScope'> & { routesKey: string; routesShared: SharedArrayBuffer };
 
 /** Parsed routes per snapshot key, in this thread (a few branches' days; most recently used last). */
 const MAX_PARSED_SNAPSHOTS = 8;
-const parsedRoutes = new Map<string, { json: string; routes: BookedRoute[] }>();
+const parsedRoutes = new Map<string, { byteLength: number; routes: BookedRoute[] }>();
 
-/** The routes of a snapshot, parsed once per thread; the key names exactly one content, and the string must match too. */
-function routesOf(key: string, json: string): BookedRoute[] {
+/** The routes of a snapshot, parsed once per thread; the key names exactly one content (its length must match too). */
+function routesOf(key: string, shared: SharedArrayBuffer): BookedRoute[] {
   const cached = parsedRoutes.get(key);
   parsedRoutes.delete(key);
-  if (cached && cached.json === json) {
+  if (cached && cached.byteLength === shared.byteLength) {
     parsedRoutes.set(key, cached);
     return cached.routes;
   }
-  const routes = JSON.parse(json) as BookedRoute[];
-  parsedRoutes.set(key, { json, routes });
+  const routes = JSON.parse(new TextDecoder().decode(new Uint8Array(shared))) as BookedRoute[];
+  parsedRoutes.set(key, { byteLength: shared.byteLength, routes });
   if (parsedRoutes.size > MAX_PARSED_SNAPSHOTS) parsedRoutes.delete(parsedRoutes.keys().next().value!);
   return routes;
 }
@@ -121,11 +121,11 @@ export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, ThreadBo
   async prepare(input, { db }) {
     const { routeScope, ...rest } = input;
     const snapshot = await bookedRoutesSnapshot(db, routeScope);
-    return { ...rest, routesKey: snapshot.key, routesJson: snapshot.json };
+    return { ...rest, routesKey: snapshot.key, routesShared: snapshot.shared };
   },
   async run(input) {
-    const { routesKey, routesJson, ...rest } = input;
-    const prepared: PreparedBookingSearch = { ...rest, routes: routesOf(routesKey, routesJson) };
+    const { routesKey, routesShared, ...rest } = input;
+    const prepared: PreparedBookingSearch = { ...rest, routes: routesOf(routesKey, routesShared) };
     const outcome: StoredBookingOutcome = { ...(await runStoredBookingSearch(prepared)), clockOffsetMs: input.clockOffsetMs };
     return outcome as unknown as Json;
   },
