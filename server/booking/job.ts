@@ -1,12 +1,12 @@
 import type { BookingSettings } from '@/server/accounts';
 import { schema } from '@/server/db';
-import { emptyMatrix, getMatrixProvider, trafficProfileFor, type LatLng, type MatrixProvider, type TravelMatrix } from '@/server/geo';
+import { emptyMatrix, getMatrixProvider, trafficProfileFor, type LatLng, type MatrixProvider, type TrafficProfile, type TravelMatrix } from '@/server/geo';
 import type { JobHandler, Json } from '@/server/jobs';
 import type { BookedRoute } from '@/server/routing';
 import { bookedRoutesSnapshot, type RouteScope } from './booked-routes';
 import { quotePrice } from './pricing';
 import { readOutcome, resultWindowCount, storeOutcome, type BookingSearchOutcome, type StoredBookingOutcome } from './outcome';
-import { bookingSearchPlaces, searchBookingWindows, type NewOrder, type SearchHour } from './search';
+import { bookingSearchPlaces, searchBookingWindows, type NewOrder, type SearchHour, type SplitTravel } from './search';
 
 /**
  * The `booking.search` job kind: the search runs on a worker thread (pool mode) or a worker
@@ -70,11 +70,11 @@ function routesOf(key: string, shared: SharedArrayBuffer): BookedRoute[] {
 const ownMatrices = new WeakMap<readonly LatLng[], { provider: MatrixProvider; matrix: Promise<TravelMatrix> }>();
 
 /**
- * The travel matrix over `bookingSearchPoints(route, order)`: the block among the route's own places
- * is computed once per route object; per search only the rows and columns of the order's new
- * places are asked for.
+ * A route's travel for one search, split (see SplitTravel): the block among the route's own places
+ * is computed once per route object and provider; per search only the rows and columns of the
+ * order's new places are asked for.
  */
-async function searchMatrix(provider: MatrixProvider, route: BookedRoute, order: NewOrder): Promise<TravelMatrix> {
+async function searchMatrix(provider: MatrixProvider, route: BookedRoute, order: NewOrder): Promise<SplitTravel> {
   const { own, added } = bookingSearchPlaces(route, order);
   let kept = ownMatrices.get(own);
   if (!kept || kept.provider !== provider) {
@@ -83,21 +83,22 @@ async function searchMatrix(provider: MatrixProvider, route: BookedRoute, order:
     kept.matrix.catch(() => ownMatrices.delete(own));
   }
   const block = await kept.matrix;
-  if (added.length === 0) return block;
-  const all = [...own, ...added];
-  const [rows, columns] = await Promise.all([provider.table(added, all, 'car'), provider.table(own, added, 'car')]);
-  const m = own.length;
-  const n = all.length;
-  const out = emptyMatrix(n, n);
-  for (let i = 0; i < m; i++) {
-    out.durations.set(block.durations.subarray(i * m, (i + 1) * m), i * n);
-    out.distances.set(block.distances.subarray(i * m, (i + 1) * m), i * n);
-    out.durations.set(columns.durations.subarray(i * added.length, (i + 1) * added.length), i * n + m);
-    out.distances.set(columns.distances.subarray(i * added.length, (i + 1) * added.length), i * n + m);
+  if (added.length === 0) return { own: block, rows: emptyMatrix(0, own.length), columns: emptyMatrix(own.length, 0) };
+  const [rows, columns] = await Promise.all([provider.table(added, [...own, ...added], 'car'), provider.table(own, added, 'car')]);
+  return { own: block, rows, columns };
+}
+
+/** The day's traffic per date and zone, one object each in this thread (routes' kept queries are valid for one profile). */
+const MAX_TRAFFIC_PROFILES = 16;
+const trafficProfiles = new Map<string, TrafficProfile | undefined>();
+
+function dayTraffic(date: string, zone: string): TrafficProfile | undefined {
+  const key = `${date}|${zone}`;
+  if (!trafficProfiles.has(key)) {
+    trafficProfiles.set(key, trafficProfileFor('automatic', date, zone));
+    if (trafficProfiles.size > MAX_TRAFFIC_PROFILES) trafficProfiles.delete(trafficProfiles.keys().next().value!);
   }
-  out.durations.set(rows.durations, m * n);
-  out.distances.set(rows.distances, m * n);
-  return out;
+  return trafficProfiles.get(key);
 }
 
 /** The search with the configured travel-time provider and the day's traffic, in its stored form. */
@@ -106,7 +107,7 @@ export async function runStoredBookingSearch(input: PreparedBookingSearch): Prom
   const travel = await Promise.all(input.routes.map((route) => searchMatrix(provider, route, input.order)));
   // Routes were planned with the traffic of their own zone; the branch's routes share one.
   const routeZone = input.routes[0]?.timeZone ?? input.timeZone;
-  const traffic = trafficProfileFor('automatic', input.date, routeZone);
+  const traffic = dayTraffic(input.date, routeZone);
   const result = searchBookingWindows({ routes: input.routes, order: input.order, hours: input.hours, earliestStart: input.earliestStart, traffic }, travel);
   const price = quotePrice(input.booking, result.windows, input.orderValueCents);
   return storeOutcome(input.routes, result, price ?? null, input.timeZone);

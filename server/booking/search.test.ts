@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SLOT_POLICY, type SlotPolicy } from '@/server/accounts';
-import { embeddedMatrix, epochToLocalIso, localTimeToEpoch, type LatLng } from '@/server/geo';
+import { buildTrafficProfile, embeddedMatrix, embeddedTable, epochToLocalIso, localTimeToEpoch, type LatLng, type TravelMatrix } from '@/server/geo';
+import { seededRandom } from '@/server/optimizer/verify';
 import type { BookedRoute } from '@/server/routing';
 import { BookingError } from './errors';
 import { quotePrice } from './pricing';
 import { bookingRequestSchema } from './request-schema';
-import { bookingSearchPoints, searchBookingWindows, type BookingSearchInput, type NewOrder } from './search';
+import { bookingSearchPlaces, bookingSearchPoints, searchBookingWindows, type BookingSearchInput, type NewOrder, type SplitTravel } from './search';
 import { bookingProblemId } from './service';
 import { bucketHours, evaluateSlotPolicy } from './slot-policy';
 
@@ -252,5 +253,79 @@ describe('bookingProblemId', () => {
     expect(bookingProblemId(body, 'FLEXIBLE', 4, 'live')).not.toBe(id);
     expect(bookingProblemId(body, 'FLEXIBLE', 3, 'sandbox')).not.toBe(id);
     expect(bookingProblemId({ ...body, date: '2026-11-24' }, 'FLEXIBLE', 3, 'live')).not.toBe(id);
+  });
+});
+
+describe("a route's kept query (the job's path: split travel)", () => {
+  it('answers a sequence of different orders on the same route objects exactly as a query compiled per search', () => {
+    const random = seededRandom(11);
+    const date = '2026-11-23';
+    const place = (): LatLng => ({ latitude: 40.62 + random() * 0.16, longitude: -74.02 + random() * 0.17 });
+    // Routes with and without a depot, one with an end, tight and loose windows, a nearly full van.
+    const routes: BookedRoute[] = Array.from({ length: 6 }, (_, r) => {
+      const stops: BookedRoute['stops'] = [];
+      let t = at(date, '08:30');
+      let load = 0;
+      for (let o = 0; o < 6; o++) {
+        const weight = r === 5 ? 450 : 40;
+        for (const type of ['pickup', 'dropoff'] as const) {
+          const p = type === 'pickup' && o % 2 === 0 ? BROOKLYN : place();
+          t += 900;
+          load += type === 'pickup' ? weight : -weight;
+          const open = type === 'dropoff' ? t - (r % 2 === 0 ? 1800 : 7200) : null;
+          stops.push({
+            stopNumber: stops.length + 1,
+            type,
+            orderExternalIds: [`r${r}-o${o}`],
+            ...p,
+            arrival: t,
+            serviceStart: t,
+            departure: t + 300,
+            serviceSeconds: 300,
+            windowOpen: open,
+            windowClose: open === null ? null : open + (r % 2 === 0 ? 3600 : 14_400),
+            loadPounds: load,
+            loadCubicInches: load * 20,
+          });
+        }
+      }
+      return emptyRoute(r + 1, date, ['08:00', r === 3 ? '13:00' : '19:00'], {
+        start: r === 4 ? null : BROOKLYN,
+        end: r === 2 ? MIDTOWN : null,
+        capacity: { pounds: 3000, cubicInches: 250 * 1728 },
+        stops,
+      });
+    });
+    const traffic = buildTrafficProfile(date, NY);
+    const hours = Array.from({ length: 11 }, (_, h) => ({ start: at(date, '08:00') + h * 3600, end: at(date, '09:00') + h * 3600 }));
+    const owns = new Map<BookedRoute, TravelMatrix>();
+    const split = (route: BookedRoute, o: NewOrder): SplitTravel => {
+      const { own, added } = bookingSearchPlaces(route, o);
+      if (!owns.has(route)) owns.set(route, embeddedMatrix(own, 'car'));
+      return { own: owns.get(route)!, rows: embeddedTable(added, [...own, ...added], 'car'), columns: embeddedTable(own, added, 'car') };
+    };
+    let windows = 0;
+    const reasons = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const stop = routes[i % 6]!.stops[i % 12]!;
+      const origin = i % 5 === 0 ? BROOKLYN : i % 5 === 1 ? { latitude: stop.latitude, longitude: stop.longitude } : place();
+      const destination = i % 7 === 0 ? origin : i % 7 === 1 ? MIDTOWN : place();
+      const o: NewOrder = { origin, destination, pounds: i % 4 === 0 ? 2800 : 30 + i, cubicInches: 500 * (i + 1), serviceSeconds: 120 + 30 * (i % 5) };
+      const input = { routes, order: o, hours: hours.slice(i % 4, 4 + (i % 8)), earliestStart: at(date, '08:00') + (i % 3) * 1800, traffic };
+      const whole = searchBookingWindows(
+        input,
+        routes.map((route) => embeddedMatrix(bookingSearchPoints(route, o), 'car')),
+      );
+      const kept = searchBookingWindows(
+        input,
+        routes.map((route) => split(route, o)),
+      );
+      expect(kept).toEqual(whole);
+      windows += whole.windows.length;
+      for (const hour of whole.hours) for (const { reason } of hour.routeReasons) reasons.add(reason);
+    }
+    // The sequence exercises windows found and every per-route explanation.
+    expect(windows).toBeGreaterThan(100);
+    expect([...reasons].sort()).toEqual(['capacity', 'shift', 'stop_window']);
   });
 });

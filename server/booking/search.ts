@@ -4,6 +4,7 @@ import {
   type FixedRoute,
   type InsertionRelaxation,
   type Problem,
+  type RetargetedShipment,
   type Shipment,
   type Stop,
   type TimeWindow,
@@ -189,7 +190,40 @@ interface RouteBase {
   vehicle: Vehicle;
   shipments: Shipment[];
   fixed: FixedRoute;
+  /** The route's compiled query, kept between searches (see KeptQuery); built on first use. */
+  kept?: KeptQuery;
 }
+
+/**
+ * A route's compiled insertion query kept between searches of the route object: its problem's
+ * places are the route's own (m), then two slots for the order's new places (m, m + 1), then the
+ * virtual start of a route without a depot (m + 2). A search writes the rows and columns of the
+ * slots it uses and re-targets the new shipment; the fixed route's schedule is not derived again.
+ * Valid for one block of travel among the route's own places and one traffic profile (by identity).
+ */
+interface KeptQuery {
+  own: TravelMatrix;
+  traffic: TrafficProfile | undefined;
+  query: CompiledInsertionQuery;
+  durations: Float64Array;
+  distances: Float64Array;
+  /** Locations of the kept problem: own + 3. */
+  n: number;
+}
+
+/**
+ * A route's travel for one search, split (what the job's matrix provider gives, see `searchMatrix`
+ * in ./job): the block among the route's own places (the same object for every search while it
+ * lasts), the rows of the order's new places over all places (own, then new) and the columns of
+ * the new places from the own ones.
+ */
+export interface SplitTravel {
+  own: TravelMatrix;
+  rows: TravelMatrix;
+  columns: TravelMatrix;
+}
+
+const isSplit = (travel: TravelMatrix | SplitTravel): travel is SplitTravel => 'own' in travel;
 
 /**
  * Route objects are immutable once read (the job thread keeps a snapshot's routes parsed), so each
@@ -294,6 +328,70 @@ function routeProblem(route: BookedRoute, order: NewOrder, travel: TravelMatrix)
   return { problem, fixed: base.fixed, newShipment };
 }
 
+/** The compiled query of a route for one search through its kept query (see KeptQuery). */
+function keptQuery(route: BookedRoute, order: NewOrder, travel: SplitTravel, traffic: TrafficProfile | undefined): CompiledInsertionQuery {
+  const base = routeBase(route);
+  const m = base.layout.points.length;
+  if (travel.own.sources !== m || travel.own.destinations !== m) {
+    throw new RangeError(`the travel block of route ${route.id} covers ${travel.own.sources}x${travel.own.destinations} places; the route has ${m}`);
+  }
+  let kept = base.kept;
+  if (!kept || kept.own !== travel.own || kept.traffic !== traffic) {
+    const n = m + 3;
+    const durations = new Float64Array(n * n);
+    const distances = new Float64Array(n * n);
+    for (let from = 0; from < m; from++) {
+      durations.set(travel.own.durations.subarray(from * m, (from + 1) * m), from * n);
+      distances.set(travel.own.distances.subarray(from * m, (from + 1) * m), from * n);
+    }
+    const vehicle: Vehicle = route.start ? base.vehicle : { ...base.vehicle, startLocation: m + 2 };
+    const shipments = base.shipments.concat({
+      id: 'new',
+      pickup: { location: m, serviceSeconds: 0, timeWindows: [] },
+      delivery: { location: m + 1, serviceSeconds: 0, timeWindows: [] },
+      size: [0, 0],
+      requiredSkills: [],
+      priority: 0,
+    });
+    const problem: Problem = {
+      locationCount: n,
+      durations,
+      distances,
+      dimensions: 2,
+      vehicles: [vehicle],
+      shipments,
+      objective: 'MIN_DURATION',
+      ...(traffic ? { traffic } : {}),
+    };
+    const query = compileInsertionQuery({ problem, routes: [base.fixed], shipment: base.shipments.length });
+    kept = { own: travel.own, traffic, query, durations, distances, n };
+    base.kept = kept;
+  }
+  // The order's new places take the slots m, m + 1 in the order layoutOf adds them.
+  const layout = layoutOf(route, order);
+  const added = layout.added.length;
+  const width = m + added;
+  if (travel.rows.sources !== added || travel.rows.destinations !== width || travel.columns.sources !== m || travel.columns.destinations !== added) {
+    throw new RangeError(`the travel of route ${route.id}'s new places does not match its search (${added} new places)`);
+  }
+  const { durations, distances, n } = kept;
+  for (let k = 0; k < added; k++) {
+    durations.set(travel.rows.durations.subarray(k * width, (k + 1) * width), (m + k) * n);
+    distances.set(travel.rows.distances.subarray(k * width, (k + 1) * width), (m + k) * n);
+    for (let from = 0; from < m; from++) {
+      durations[from * n + m + k] = travel.columns.durations[from * added + k]!;
+      distances[from * n + m + k] = travel.columns.distances[from * added + k]!;
+    }
+  }
+  const target: RetargetedShipment = {
+    pickup: { location: layout.origin, serviceSeconds: order.serviceSeconds },
+    delivery: { location: layout.destination, serviceSeconds: order.serviceSeconds },
+    size: [order.pounds, order.cubicInches],
+  };
+  if (!kept.query.retarget(target)) throw new Error('a kept booking query could not be re-targeted');
+  return kept.query;
+}
+
 /** The relaxations that tell why a route does not fit: no cart load, or a shift a day longer (and two more stops). */
 const RELAX_CAPACITY: InsertionRelaxation = { shipmentSize: [0, 0] };
 const RELAX_SHIFT: InsertionRelaxation = { latestEndDelta: 86_400, maxStopsDelta: 2 };
@@ -309,7 +407,7 @@ function fitsRelaxed(query: CompiledInsertionQuery, relax: InsertionRelaxation, 
  * The search itself; see the module comment. `travel[r]` is the matrix over
  * `bookingSearchPoints(input.routes[r], input.order)`.
  */
-export function searchBookingWindows(input: BookingSearchInput, travel: readonly TravelMatrix[]): BookingSearchResult {
+export function searchBookingWindows(input: BookingSearchInput, travel: readonly (TravelMatrix | SplitTravel)[]): BookingSearchResult {
   const hours: HourExplanation[] = input.hours.map((hour) => ({ start: hour.start, end: hour.end, windows: [], reason: null, routeReasons: [] }));
   const windows: FoundWindow[] = [];
   if (input.routes.length === 0) {
@@ -321,8 +419,11 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   const deliveryWindows: TimeWindow[] = input.hours.map((hour) => ({ start: Math.max(hour.start, input.earliestStart), end: hour.end - 1 }));
   const searchable = deliveryWindows.map((w) => w.start <= w.end);
   // One compiled query per route answers the windows and the explanation's relaxed questions.
+  // A route's split travel (the job's) uses its kept query; a whole matrix compiles one for this search.
   const compiled = input.routes.map((route, r) => {
-    const { problem, fixed, newShipment } = routeProblem(route, input.order, travel[r]!);
+    const routeTravel = travel[r]!;
+    if (isSplit(routeTravel)) return keptQuery(route, input.order, routeTravel, input.traffic);
+    const { problem, fixed, newShipment } = routeProblem(route, input.order, routeTravel);
     return compileInsertionQuery({ problem: input.traffic ? { ...problem, traffic: input.traffic } : problem, routes: [fixed], shipment: newShipment });
   });
   input.routes.forEach((route, r) => {

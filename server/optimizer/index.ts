@@ -14,6 +14,6 @@ export * from './model';
 export { solve, solveOnThisThread, prepareSolverThreads, compareSolutions, DEFAULT_TIME_LIMIT_MS } from './solve';
 export type { StopFlag, SolveOnThisThreadOptions } from './solve';
 export { compileInsertionQuery, queryInsertions, queryInsertionsForWindows } from './insertion-query';
-export type { CompiledInsertionQuery, FixedRoute, InsertionQuery, InsertionOption, InsertionRelaxation } from './insertion-query';
+export type { CompiledInsertionQuery, FixedRoute, InsertionQuery, InsertionOption, InsertionRelaxation, RetargetedShipment } from './insertion-query';
 export { findFixes } from './fixes';
 export type { FixOptions } from './fixes';

@@ -109,6 +109,23 @@ export interface CompiledInsertionQuery {
    * fits on top of the route's peak load, so relaxing it to zero would change no answer.
    */
   sizeMatters(): boolean;
+  /**
+   * Makes the query about another new shipment (no windows of its own, like the one compiled): its
+   * pickup and delivery locations, service seconds and size. The fixed routes and their schedules
+   * are kept, so a caller asking about many orders on the same routes (booking: one per search)
+   * compiles each route once; the travel rows and columns of the new locations are the caller's to
+   * have written into the problem's matrices before asking. False when the query cannot be
+   * re-targeted (it was compiled for a shipment with windows of its own, or without a pickup or a
+   * delivery): compile a new one then.
+   */
+  retarget(shipment: RetargetedShipment): boolean;
+}
+
+/** A new shipment's stops for CompiledInsertionQuery.retarget. */
+export interface RetargetedShipment {
+  pickup: { location: number; serviceSeconds: number };
+  delivery: { location: number; serviceSeconds: number };
+  size: readonly number[];
 }
 
 /**
@@ -125,6 +142,7 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
     return {
       forWindows: (windows, relax) => queryInsertionsForWindows({ ...query, problem: relaxedProblem(base, query, relax) }, windows),
       sizeMatters: () => true,
+      retarget: () => false,
     };
   }
   // Compiled with no load on the new shipment, so `compatible` says what everything but capacity allows.
@@ -139,23 +157,32 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
   const maxStops = vehicles.map((v) => inst.vehicleMaxStops[v]!);
   const evaluator = routeEvaluator(inst, query, false);
   const slot = inst.nodeWindowOffset[2 * job + 1]!;
-  let applied: string | null = null;
+  let targetSize: readonly number[] = target.size;
+  // What the compiled arrays hold now: the new shipment's size, and the vehicles' shift and stop
+  // limit deltas (only these change the fixed routes' schedules, which are then re-derived).
+  let appliedSize: string | null = null;
+  let appliedShift: string | null = null;
   const apply = (relax: InsertionRelaxation | undefined) => {
-    const size = relax?.shipmentSize ?? target.size;
-    const key = JSON.stringify([size, relax?.latestEndDelta ?? 0, relax?.maxStopsDelta ?? 0]);
-    if (key === applied) return;
-    for (let d = 0; d < dims; d++) inst.size[job * dims + d] = size[d] ?? 0;
-    for (let v = 0; v < inst.vehicles; v++) {
-      let fits = compatibleBeyondCapacity[v] === 1;
-      for (let d = 0; d < dims && fits; d++) if ((size[d] ?? 0) > inst.vehicleCapacity[v * dims + d]!) fits = false;
-      inst.compatible[job * inst.vehicles + v] = fits ? 1 : 0;
+    const size = relax?.shipmentSize ?? targetSize;
+    const sizeKey = size.join(',');
+    if (sizeKey !== appliedSize) {
+      for (let d = 0; d < dims; d++) inst.size[job * dims + d] = size[d] ?? 0;
+      for (let v = 0; v < inst.vehicles; v++) {
+        let fits = compatibleBeyondCapacity[v] === 1;
+        for (let d = 0; d < dims && fits; d++) if ((size[d] ?? 0) > inst.vehicleCapacity[v * dims + d]!) fits = false;
+        inst.compatible[job * inst.vehicles + v] = fits ? 1 : 0;
+      }
+      appliedSize = sizeKey;
     }
-    vehicles.forEach((v, k) => {
-      inst.vehicleLatest[v] = latest[k]! + (relax?.latestEndDelta ?? 0);
-      inst.vehicleMaxStops[v] = maxStops[k]! + (relax?.maxStopsDelta ?? 0);
-    });
-    evaluator.refresh();
-    applied = key;
+    const shiftKey = `${relax?.latestEndDelta ?? 0},${relax?.maxStopsDelta ?? 0}`;
+    if (shiftKey !== appliedShift) {
+      vehicles.forEach((v, k) => {
+        inst.vehicleLatest[v] = latest[k]! + (relax?.latestEndDelta ?? 0);
+        inst.vehicleMaxStops[v] = maxStops[k]! + (relax?.maxStopsDelta ?? 0);
+      });
+      evaluator.refresh();
+      appliedShift = shiftKey;
+    }
   };
   return {
     forWindows(windows, relax) {
@@ -168,10 +195,20 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
         const v = route.vehicle;
         for (let d = 0; d < dims; d++) {
           const peak = route.loadPrefixMax[route.size * dims + d]!;
-          if (peak + (target.size[d] ?? 0) > inst.vehicleCapacity[v * dims + d]!) return true;
+          if (peak + (targetSize[d] ?? 0) > inst.vehicleCapacity[v * dims + d]!) return true;
         }
         return false;
       });
+    },
+    retarget(shipment) {
+      if (!target.pickup) return false;
+      inst.nodeLocation[2 * job] = shipment.pickup.location;
+      inst.nodeService[2 * job] = shipment.pickup.serviceSeconds;
+      inst.nodeLocation[2 * job + 1] = shipment.delivery.location;
+      inst.nodeService[2 * job + 1] = shipment.delivery.serviceSeconds;
+      // Applied with the next question (apply compares sizes); the fixed routes' schedules do not depend on it.
+      targetSize = shipment.size.slice();
+      return true;
     },
   };
 }
