@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
 import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
-import { createTestDb, type TestDb } from '@/server/db/testing';
+import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { createJobs, JobConflictError, type JobRecord, type Jobs, type SubmitRequest } from './index';
 import { recordProgress } from './store';
 
@@ -187,6 +187,25 @@ describe('jobs in pool mode', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     const done = await jobs.waitFor(job.id, 20_000, (read) => read.accountId === job.accountId);
     expect(done?.status).toBe('complete');
+  });
+
+  it.runIf(testDbKind() === 'postgres')('hears a job processing here end elsewhere: a wait on it answers when another instance cancels it', async () => {
+    const other = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, now: clock.now, sweepIntervalMs: 0, config });
+    try {
+      const { job } = await jobs.submit(probe(60_000));
+      const waiting = jobs.waitFor(job.id, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const canceledAt = Date.now();
+      expect(await other.cancel(job.id)).toBe(true);
+      expect(await waiting).toMatchObject({ status: 'canceled' });
+      // Announced, not found by the once-a-second backstop read; and a later wait reads it at once.
+      expect(Date.now() - canceledAt).toBeLessThan(900);
+      const again = Date.now();
+      expect(await jobs.waitFor(job.id, 20_000)).toMatchObject({ status: 'canceled' });
+      expect(Date.now() - again).toBeLessThan(900);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('keeps the event loop responsive while solves run on every thread', async () => {

@@ -116,9 +116,13 @@ class FinishSignals {
     this.emitter.setMaxListeners(0);
   }
 
-  async listen(handle: DbHandle): Promise<void> {
+  /** `heard`: called with each job another process announces, before its waiters hear of it. */
+  async listen(handle: DbHandle, heard: (jobId: string) => void): Promise<void> {
     if (handle.kind !== 'postgres') return;
-    const meta = await handle.sql.listen(JOB_FINISHED_CHANNEL, (jobId) => this.emit(jobId));
+    const meta = await handle.sql.listen(JOB_FINISHED_CHANNEL, (jobId) => {
+      heard(jobId);
+      this.emit(jobId);
+    });
     this.unlisten = () => meta.unlisten();
   }
 
@@ -165,25 +169,27 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   const owner = processIdentity('app');
   const leaseSeconds = config.JOBS_LEASE_SECONDS;
   const signals = new FinishSignals();
-  await signals.listen(handle);
 
   let boss: PgBoss | undefined;
   let threads: JobThreadPool | undefined;
   let runner: JobRunner | undefined;
   let dispatcher: PoolDispatcher | undefined;
-  // Pool mode on the embedded database: key -> id of each job submitted here while it processes, and
-  // id -> key and the job as submitted, so that polls of a running job need no database read (see
-  // Jobs.processingHere and waitFor): only this process runs, finishes and cancels jobs there.
+  // Pool mode: id -> key and the job as submitted, for each job submitted here while it processes, so
+  // that a poll waiting on it needs no first read (see waitFor): its account and kind never change,
+  // and its end is heard of here (this process ends it, or another announces it, see forgetLocal).
+  // On the embedded database, where only this process runs, finishes and cancels jobs, also key -> id,
+  // so that a submit of a key that is processing here needs no read (see Jobs.processingHere).
   const localKeys = mode === 'pool' && handle.kind === 'pglite' ? new Map<string, string>() : undefined;
-  const localJobs = new Map<string, { key: string; job: JobRecord }>();
+  const localJobs = mode === 'pool' ? new Map<string, { key: string; job: JobRecord }>() : undefined;
   const localKey = (namespace: string, scope: JobScope) => JSON.stringify([namespace, scope.accountId, scope.environment, scope.key]);
   // Called before a job's end is announced, so that whoever hears of it also sees it here.
   const forgetLocal = (jobId: string) => {
-    const local = localJobs.get(jobId);
+    const local = localJobs?.get(jobId);
     if (local === undefined) return;
-    localJobs.delete(jobId);
+    localJobs?.delete(jobId);
     if (localKeys?.get(local.key) === jobId) localKeys.delete(local.key);
   };
+  await signals.listen(handle, forgetLocal);
   if (mode === 'queue') {
     if (handle.kind !== 'postgres') throw new Error('queue mode needs PostgreSQL (DATABASE_URL)');
     boss = await startBoss(queueSettings(config, handle.databaseUrl, 3), 'app');
@@ -281,12 +287,14 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         if (decision.outcome === 'vanished') continue;
         const job = toJobRecord(decision.row);
         if (decision.outcome === 'conflict') throw new JobConflictError(job);
-        if (localKeys && decision.outcome !== 'existing' && decision.row.status === 'processing') {
+        if (localJobs && decision.outcome !== 'existing' && decision.row.status === 'processing') {
           // Known before the job can start, hence before it can finish and be forgotten.
           const key = localKey(definition.namespace, scope);
-          const previous = localKeys.get(key);
-          if (previous !== undefined) localJobs.delete(previous);
-          localKeys.set(key, decision.row.id);
+          if (localKeys) {
+            const previous = localKeys.get(key);
+            if (previous !== undefined) localJobs.delete(previous);
+            localKeys.set(key, decision.row.id);
+          }
           localJobs.set(decision.row.id, { key, job });
         }
         if (decision.outcome !== 'existing') {
@@ -327,7 +335,10 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         };
         const check = () =>
           get(jobId).then((job) => {
-            if (!job || job.status !== 'processing') settle(job);
+            if (job && job.status === 'processing') return;
+            // Ended where no announcement reached this process (a lost notification): forget it here too.
+            forgetLocal(jobId);
+            settle(job);
           }, reject);
         // A job that ended in this process comes with its row: no read.
         const unsubscribe = signals.on(jobId, (finished) => (finished ? settle(finished) : void check()));
@@ -340,7 +351,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
           if (job && visible && !visible(job)) settle(null);
           else if (!job || job.status !== 'processing') settle(job);
         };
-        const local = localJobs.get(jobId);
+        const local = localJobs?.get(jobId);
         if (local) first(local.job);
         else get(jobId).then(first, reject);
       });

@@ -404,10 +404,13 @@ export async function finishJob(
         leaseExpiresAt: null,
       })
       .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')))
-      .returning(finishedColumns);
+      // The announcement rides on the update (NOTIFY is delivered at commit, whatever follows it
+      // in the transaction): one round trip less per job.
+      .returning({ ...finishedColumns, announced: announce ? sql<string>`pg_notify(${JOB_FINISHED_CHANNEL}, ${jobs.id}::text)::text` : sql<null>`null` });
     if (!written) return null;
+    const { announced: _announced, ...finished } = written;
     // The result as written, not read back: the same value (jsonb keeps every number's text).
-    const row: JobView = { ...written, result: outcome.status === 'complete' ? outcome.result : null };
+    const row: JobView = { ...finished, result: outcome.status === 'complete' ? outcome.result : null };
     const added = effects ? await effects(tx, row) : undefined;
     // What the effects wrote (e.g. the ids of rows they inserted) joins the stored result.
     if (outcome.status === 'complete' && added && typeof added === 'object' && !Array.isArray(added)) {
@@ -416,10 +419,8 @@ export async function finishJob(
         .set({ result: sql`coalesce(${jobs.result}, '{}'::jsonb) || ${JSON.stringify(added)}::jsonb` })
         .where(eq(jobs.id, row.id))
         .returning(viewColumns);
-      if (announce) await notifyFinished(tx, row.id);
       return merged ?? null;
     }
-    if (announce) await notifyFinished(tx, row.id);
     return row;
   });
 }
