@@ -101,6 +101,7 @@ for (let i = 0; i < n; i++) {
     bucket: buckets[i % 4]!,
     booking: null,
     orderValueCents: 1000,
+    explain: true,
     clockOffsetMs: 0,
   } as unknown as PreparedBookingSearch & { routes: BookedRoute[] });
 }

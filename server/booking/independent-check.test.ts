@@ -369,6 +369,7 @@ describe('the booking search, checked independently', () => {
             bucket: scenario.bucket,
             booking: null,
             orderValueCents: 10_000,
+            explain: true,
             clockOffsetMs: 0,
           };
           const outcome = await runBookingSearch(input);

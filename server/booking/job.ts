@@ -30,6 +30,8 @@ export interface BookingJobInput {
   bucket: string;
   booking: BookingSettings | null;
   orderValueCents: number;
+  /** Explain each hour without a window (the console's tried searches; the API does not show why). */
+  explain: boolean;
   /**
    * Booking's clock minus the real clock when the search was submitted (0 unless a test moved it):
    * job timestamps are real, so the dedupe window and retention compare on booking's clock through it.
@@ -108,7 +110,10 @@ export async function runStoredBookingSearch(input: PreparedBookingSearch): Prom
   // Routes were planned with the traffic of their own zone; the branch's routes share one.
   const routeZone = input.routes[0]?.timeZone ?? input.timeZone;
   const traffic = dayTraffic(input.date, routeZone);
-  const result = searchBookingWindows({ routes: input.routes, order: input.order, hours: input.hours, earliestStart: input.earliestStart, traffic }, travel);
+  const result = searchBookingWindows(
+    { routes: input.routes, order: input.order, hours: input.hours, earliestStart: input.earliestStart, traffic, explain: input.explain !== false },
+    travel,
+  );
   const price = quotePrice(input.booking, result.windows, input.orderValueCents);
   return storeOutcome(input.routes, result, price ?? null, input.timeZone);
 }

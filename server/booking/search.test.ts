@@ -194,6 +194,17 @@ describe('searchBookingWindows', () => {
     expect(tight.hours[4]!.windows).toHaveLength(1);
 
     expect(search({ routes: [], order, hours }).hours.map((h) => h.reason)).toEqual(Array(5).fill('no_route'));
+
+    // Not asked to explain (the API's searches): the same windows, and hours without one carry no reason.
+    const unexplained = search({ routes: [emptyRoute(1, date, ['08:00', '14:00'])], order, hours, explain: false });
+    expect(unexplained.windows).toEqual(short.windows);
+    expect(unexplained.hours.map((h) => [h.reason, h.routeReasons.length])).toEqual([
+      [null, 0],
+      [null, 0],
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
   });
 
   it("renders windows in a destination zone other than the routes' zone", () => {

@@ -45,7 +45,10 @@ export interface BookingSearchInput {
   earliestStart: number;
   /** Time-of-day traffic the routes were planned with (none: free flow). */
   traffic?: TrafficProfile | undefined;
-  /** Explain, per route, why an hour without windows does not fit (two relaxed queries per such hour; default true). */
+  /**
+   * Explain, per route, why an hour without windows does not fit (relaxed queries per such hour;
+   * default true). Unexplained, such an hour has no reason (null), unless it is before the lead time.
+   */
   explain?: boolean;
 }
 
@@ -81,7 +84,7 @@ export interface HourExplanation {
   start: number;
   end: number;
   windows: FoundWindow[];
-  /** Null when the hour has windows. */
+  /** Null when the hour has windows (or was not explained, see BookingSearchInput.explain). */
   reason: HourReason | null;
   /** Per route that does not fit (only when explaining). */
   routeReasons: { routeId: number; reason: HourReason }[];
@@ -448,9 +451,7 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   hours.forEach((hour, h) => {
     if (hour.windows.length === 0 && !searchable[h]) hour.reason = 'lead_time';
   });
-  if (unexplained.length > 0 && input.explain === false) {
-    for (const h of unexplained) hours[h]!.reason = 'stop_window';
-  } else if (unexplained.length > 0) {
+  if (unexplained.length > 0 && input.explain !== false) {
     const relaxedWindows = unexplained.map((h) => deliveryWindows[h]!);
     input.routes.forEach((route, r) => {
       const query = compiled[r]!;

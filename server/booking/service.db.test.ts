@@ -62,4 +62,21 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
     expect(await findBookingJob(caller, first.jobId)).toBeNull();
     expect((await findBookingJob(caller, second.jobId))?.status).toBe('processing');
   });
+
+  it("the console's explained search is a search of its own: the same problemId, another jobId, and each deduped on its own", async () => {
+    const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
+      cart: { items: [{ description: 'Lamp', dimensionsCm: { height: 40, length: 30, width: 30 }, quantity: 2, weightKg: 3 }], orderValueCents: 100 },
+      date: '2026-11-23',
+      destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
+      fulfillingBranchId: String(branchId),
+    });
+    const api = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
+    const console = (await recommendBooking(caller, body, { explain: true })).body as { jobId: string; problemId: string };
+    expect(console.problemId).toBe(api.problemId);
+    expect(console.jobId).not.toBe(api.jobId);
+    expect((await recommendBooking(caller, body)).body).toEqual(api);
+    expect((await recommendBooking(caller, body, { explain: true })).body).toEqual(console);
+    expect((await jobs.input(api.jobId)) as { explain?: boolean }).toMatchObject({ explain: false });
+    expect((await jobs.input(console.jobId)) as { explain?: boolean }).toMatchObject({ explain: true });
+  });
 });

@@ -108,7 +108,7 @@ export function bookingProblemId(body: BookingRequest, bucket: string, accountId
  * the contract's order, then the job, whose submit applies the dedupe of the booking search states
  * table (most searches are new: one statement).
  */
-export async function recommendBooking(caller: BookingCaller, body: BookingRequest): Promise<BookingReply> {
+export async function recommendBooking(caller: BookingCaller, body: BookingRequest, options: { explain?: boolean } = {}): Promise<BookingReply> {
   const { db, principal, jobs } = caller;
   const now = caller.now ?? bookingNow;
   const config = getConfig();
@@ -138,7 +138,10 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
   await (caller.rateLimiter ? caller.rateLimiter.consume(principal.accountId) : consumeBookingRateLimit(principal.accountId));
 
   const problemId = bookingProblemId(body, slot.bucket, principal.accountId, principal.environment);
-  const scope = { accountId: principal.accountId, environment: principal.environment, key: problemId };
+  // Only the console shows why an hour has no window: an explained search is a search of its own
+  // (its own key), so the API's searches do not pay for the explanation nor answer the console's.
+  const explain = options.explain ?? false;
+  const scope = { accountId: principal.accountId, environment: principal.environment, key: explain ? `${problemId}:explained` : problemId };
 
   const destination = await geocode(db, body.destination);
   if (destination.status !== 'resolved') {
@@ -173,6 +176,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
     bucket: slot.bucket,
     booking: callerSettings.booking,
     orderValueCents: body.cart.orderValueCents,
+    explain,
     clockOffsetMs: nowMs - Date.now(),
   };
   let job: JobRecord;
@@ -285,7 +289,7 @@ export type TriedSearch = z.infer<typeof triedSearchSchema>;
  * waited for, with the per-hour explanation the job stores beside the windows.
  */
 export async function tryBookingSearch(caller: BookingCaller, body: BookingRequest): Promise<TriedSearch> {
-  const handle = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
+  const handle = (await recommendBooking(caller, body, { explain: true })).body as { jobId: string; problemId: string };
   const job = await caller.jobs.waitFor(handle.jobId, TRY_WAIT_MS);
   if (!job) throw new BookingError('job_not_found', 'The search expired before it could be read; try again.');
   if (job.status === 'processing') return { ...handle, status: 'processing', outcome: null };
