@@ -18,7 +18,7 @@
  * one account at most half the worker threads. The per-account rate limit is raised by configuration
  * (BOOKING_RATE_LIMIT_PER_SECOND / _BURST) for the run; everything else is the default configuration.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
@@ -276,20 +276,48 @@ function serverCpuSeconds(pid: number | undefined): { total: number; eventLoop: 
   }
 }
 
-/** Runs `run` and describes the server's CPU per completed search during it. */
-async function withServerCpu<T extends Run>(pid: number | undefined, run: () => Promise<T>): Promise<{ run: T; cpu: string }> {
+/**
+ * CPU seconds used so far by every process named `postgres` on this machine (the local PostgreSQL
+ * server's backends; a backend that exits meanwhile takes its seconds with it, so this can only
+ * undercount). Null where /proc is missing.
+ */
+function databaseCpuSeconds(): number | null {
+  try {
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        total += (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `run` and describes the server's CPU per completed search during it (and, on PostgreSQL, the database server's). */
+async function withServerCpu<T extends Run>(pid: number | undefined, run: () => Promise<T>, engine: 'pglite' | 'postgres'): Promise<{ run: T; cpu: string }> {
   const before = serverCpuSeconds(pid);
+  const databaseBefore = engine === 'postgres' ? databaseCpuSeconds() : null;
   const client = process.cpuUsage();
   const result = await run();
   const after = serverCpuSeconds(pid);
+  const databaseAfter = engine === 'postgres' ? databaseCpuSeconds() : null;
   const clientUsed = process.cpuUsage(client);
   const n = Math.max(1, result.outcomes.length);
   const clientMs = ((clientUsed.user + clientUsed.system) / 1000 / n).toFixed(1);
   if (!before || !after) return { run: result, cpu: `; bench client CPU ${clientMs} ms a search` };
   const perSearch = (seconds: number) => ((seconds * 1000) / n).toFixed(1);
+  const database = databaseBefore !== null && databaseAfter !== null ? `, PostgreSQL server ${perSearch(databaseAfter - databaseBefore)} ms` : '';
   return {
     run: result,
-    cpu: `; server CPU ${perSearch(after.total - before.total)} ms a search (event loop ${perSearch(after.eventLoop - before.eventLoop)} ms), bench client ${clientMs} ms`,
+    cpu: `; server CPU ${perSearch(after.total - before.total)} ms a search (event loop ${perSearch(after.eventLoop - before.eventLoop)} ms)${database}, bench client ${clientMs} ms`,
   };
 }
 
@@ -327,7 +355,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     const setup: Setup = { baseUrl: server.baseUrl, auths: [auth, branchAuth], branchId, ...booked };
 
     await openLoop(setup, 10, 4); // warm-up: both worker threads started, code paths compiled, routes cached
-    const { run: steady, cpu: steadyCpu } = await withServerCpu(server.pid, () => openLoop(setup, steadyRate, steadySeconds));
+    const { run: steady, cpu: steadyCpu } = await withServerCpu(server.pid, () => openLoop(setup, steadyRate, steadySeconds), engine);
     const s = describeRun(steady);
     console.log(
       `[${engine}] steady ${steadyRate}/s for ${steadySeconds} s: ${steady.outcomes.length} searches, ${s.failed} failed, ${s.withWindows} with windows; POST-to-complete p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, p99 ${fmt(s.p99)}${steadyCpu}`,
@@ -336,7 +364,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
 
     let sustained = 0;
     for (const rate of ramp) {
-      const { run, cpu } = await withServerCpu(server.pid, () => openLoop(setup, rate, stepSeconds));
+      const { run, cpu } = await withServerCpu(server.pid, () => openLoop(setup, rate, stepSeconds), engine);
       const d = describeRun(run);
       const keepsPace = run.completedPerSecond >= 0.95 * rate;
       const ok = d.failed === 0 && keepsPace && d.p95 <= 1000;
