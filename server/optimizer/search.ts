@@ -1,16 +1,4 @@
-import {
-  DELIVERY,
-  type Instance,
-  PICKUP,
-  deliveryNode,
-  distanceBetween,
-  hasStop,
-  jobOf,
-  nodeOf,
-  pickupNode,
-  travelTime,
-  windowStartFor,
-} from './instance';
+import { DELIVERY, type Instance, PICKUP, deliveryNode, distanceBetween, hasStop, jobOf, nodeOf, pickupNode, travelTime, windowStartFor } from './instance';
 import { Inserter, emptyCandidate } from './insertion';
 import type { SolveProgress } from './model';
 import { type CostModel, MAX_ROUTE_WEIGHT, VEHICLE_WEIGHT, costModel } from './objective';
@@ -119,6 +107,9 @@ const CYCLE_ITERATIONS_PER_SQUARED_JOB = 6;
 const CYCLE_ITERATIONS_MIN = 1000;
 /** A run that lowers the best cost by less than this share (and serves no more orders) does not count as better. */
 const CONVERGED_GAIN = 1e-5;
+
+/** The local search's neighbourhoods: relocation, 2-opt* (tails), or-opt (strings), 2-opt within a route (reverse). */
+export type LocalSearchMove = 'relocate' | 'tails' | 'strings' | 'reverse';
 
 /** Iterations of one run when stopping on convergence, for this many planned orders. */
 export function cycleIterations(plannedJobs: number): number {
@@ -917,14 +908,15 @@ export class Search {
    * rarely makes, and it costs O(1) per candidate to screen. Skipped for MIN_MAX objectives, whose
    * cost is not a sum over routes.
    */
-  intensify(budget: Budget): void {
+  intensify(budget: Budget, only?: LocalSearchMove): void {
     if (this.model.usesMaxDistance) return;
     this.localSearchWork = 0;
+    const all = only === undefined;
     for (let pass = 0; pass < LOCAL_SEARCH_MAX_PASSES && !budget.stopped(); pass++) {
-      const relocated = this.relocatePass(budget);
-      const exchanged = this.exchangeTailsPass(budget);
-      const moved = this.orOptPass(budget);
-      const reversed = this.reversePass(budget);
+      const relocated = (all || only === 'relocate') && this.relocatePass(budget);
+      const exchanged = (all || only === 'tails') && this.exchangeTailsPass(budget);
+      const moved = (all || only === 'strings') && this.orOptPass(budget);
+      const reversed = (all || only === 'reverse') && this.reversePass(budget);
       if (!relocated && !exchanged && !moved && !reversed) break;
     }
   }
@@ -937,9 +929,9 @@ export class Search {
     }
   }
 
-  /** Local search alone on the current plan, without a budget (tests; see intensify). */
-  polish(): void {
-    this.intensify(new Budget({ seed: 0, timeLimitMs: Infinity, maxIterations: Infinity }, false));
+  /** Local search alone on the current plan (every neighbourhood, or only one), without a budget (tests; see intensify). */
+  polish(only?: LocalSearchMove): void {
+    this.intensify(new Budget({ seed: 0, timeLimitMs: Infinity, maxIterations: Infinity }, false), only);
   }
 
   /** Each planned order (in random order) moves to its cheapest position if that lowers the cost. */
