@@ -5,18 +5,14 @@ import { parseLiLim, parseSolomon } from './benchmarks';
 import { screenJobs } from './explain';
 import { compileInstance } from './instance';
 import { OBJECTIVES, type Problem } from './model';
-import { type LocalSearchMove, Search } from './search';
+import { Search } from './search';
 import { buildSolution } from './solution';
 import { checkSolution, randomInstance } from './verify';
 
 const distanceOf = (search: Search): number => search.routes.reduce((sum, r) => sum + r.distance, 0);
 
-/**
- * The construction of a seeded search on `problem`, polished by the local search (every
- * neighbourhood, or only `only`): the plan before and after, and the cost of the polished plan
- * recomputed from scratch by another search that restores it.
- */
-function polishConstruction(problem: Problem, seed: number, only?: LocalSearchMove) {
+/** The construction of a seeded search on `problem`, polished by the local search (the plan before and after). */
+function polishConstruction(problem: Problem, seed: number) {
   const inst = compileInstance(problem);
   const verdicts = screenJobs(inst);
   const active = new Uint8Array(inst.jobs);
@@ -31,10 +27,7 @@ function polishConstruction(problem: Problem, seed: number, only?: LocalSearchMo
     vehicles: search.usedVehicles(),
     unassigned: search.unassigned.slice().sort((a, b) => a - b),
   };
-  search.polish(only);
-  const again = new Search(inst, active, seed);
-  again.restore(search.snapshot(), search.unassigned);
-  const recomputed = again.totalCost();
+  search.polish();
   const after = {
     cost: search.totalCost(),
     distance: distanceOf(search),
@@ -43,7 +36,7 @@ function polishConstruction(problem: Problem, seed: number, only?: LocalSearchMo
   };
   const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
   const solution = buildSolution(inst, search.snapshot(), search.unassigned, verdicts, stats);
-  return { before, after, solution, recomputed };
+  return { before, after, solution };
 }
 
 describe('local search (relocate and 2-opt*)', () => {
@@ -87,56 +80,6 @@ describe('local search (relocate and 2-opt*)', () => {
       expect(after.unassigned).toEqual([]);
       expect(after.vehicles).toBeLessThanOrEqual(before.vehicles);
       expect(after.distance).toBeLessThan(before.distance * 0.95);
-      expect(checkSolution(instance.problem, solution).feasible).toBe(true);
-    }
-  });
-});
-
-describe('local search: or-opt (strings of 2-3 stops) and 2-opt within a route, each alone', () => {
-  for (const only of ['strings', 'reverse'] as const) {
-    it(`${only}: never makes a plan worse, infeasible or shorter of orders, and its cost is the recomputed cost`, () => {
-      let improved = 0;
-      for (let seed = 1; seed <= 40; seed++) {
-        const problem = randomInstance(seed * 104_729 + 11, {
-          shipments: 14 + (seed % 9),
-          vehicles: 2 + (seed % 3),
-          objective: OBJECTIVES[seed % OBJECTIVES.length]!,
-          // Both moves act on single-stop orders only; some instances mix in pairs, which stay whole.
-          singleStopShare: seed % 4 === 0 ? 0.5 : 1,
-          multiWindowShare: seed % 3 === 0 ? 0.3 : 0,
-          openRoutes: seed % 5 === 0,
-          skills: seed % 4 === 1,
-          priorities: seed % 6 === 0,
-          maxStops: seed % 7 === 0,
-          maxDuration: seed % 5 === 1,
-          speedFactors: seed % 3 === 1,
-          traffic: seed % 4 === 2,
-          locks: seed % 8 === 3,
-          breaks: seed % 9 === 4 ? 1 : 0,
-        });
-        const { before, after, solution, recomputed } = polishConstruction(problem, seed, only);
-        expect(after.cost).toBeLessThanOrEqual(before.cost + 1e-9);
-        expect(Math.abs(after.cost - recomputed)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(recomputed)));
-        expect(after.unassigned).toEqual(before.unassigned);
-        expect(after.vehicles).toBeLessThanOrEqual(before.vehicles);
-        const check = checkSolution(problem, solution);
-        expect(check.violations).toEqual([]);
-        expect(check.feasible).toBe(true);
-        expect(Math.abs(solution.distance - after.distance)).toBeLessThanOrEqual(1e-6 * Math.max(1, after.distance));
-        if (after.cost < before.cost - 1e-6) improved++;
-      }
-      expect(improved).toBeGreaterThan(10);
-    });
-  }
-
-  const SOLOMON = path.resolve(import.meta.dirname, '../../../shared/benchmarks/solomon/instances/R205.txt');
-  it.skipIf(!existsSync(SOLOMON))('each shortens the greedy plan of Solomon R205 and keeps it feasible', () => {
-    const instance = parseSolomon('R205', readFileSync(SOLOMON, 'utf8'));
-    for (const only of ['strings', 'reverse'] as const) {
-      const { before, after, solution, recomputed } = polishConstruction(instance.problem, 1, only);
-      expect(after.unassigned).toEqual([]);
-      expect(after.distance).toBeLessThan(before.distance * 0.99);
-      expect(Math.abs(after.cost - recomputed)).toBeLessThanOrEqual(1e-6 * recomputed);
       expect(checkSolution(instance.problem, solution).feasible).toBe(true);
     }
   });

@@ -1,4 +1,4 @@
-import { DELIVERY, type Instance, PICKUP, deliveryNode, distanceBetween, hasStop, jobOf, nodeOf, pickupNode, travelTime, windowStartFor } from './instance';
+import { DELIVERY, type Instance, PICKUP, deliveryNode, distanceBetween, hasStop, jobOf, nodeOf, pickupNode, travelTime } from './instance';
 import { Inserter, emptyCandidate } from './insertion';
 import type { SolveProgress } from './model';
 import { type CostModel, MAX_ROUTE_WEIGHT, VEHICLE_WEIGHT, costModel } from './objective';
@@ -58,8 +58,6 @@ const FOCUS_NEIGHBORS = 24;
 /** Local search: at most this many rounds of relocate and 2-opt* passes; a move must gain more than this. */
 const LOCAL_SEARCH_MAX_PASSES = 20;
 const LOCAL_SEARCH_MIN_GAIN = 1e-7;
-/** Or-opt: longest string of consecutive stops moved as a whole (single stops are relocated by relocatePass). */
-const OR_OPT_MAX_STOPS = 3;
 /**
  * Iteration budgets count local search too, so that a fixed number of moves compares fairly with
  * and without it: a ruin-and-recreate move reinserts about AVG_REMOVED orders, a relocation one
@@ -107,9 +105,6 @@ const CYCLE_ITERATIONS_PER_SQUARED_JOB = 6;
 const CYCLE_ITERATIONS_MIN = 1000;
 /** A run that lowers the best cost by less than this share (and serves no more orders) does not count as better. */
 const CONVERGED_GAIN = 1e-5;
-
-/** The local search's neighbourhoods: relocation, 2-opt* (tails), or-opt (strings), 2-opt within a route (reverse). */
-export type LocalSearchMove = 'relocate' | 'tails' | 'strings' | 'reverse';
 
 /** Iterations of one run when stopping on convergence, for this many planned orders. */
 export function cycleIterations(plannedJobs: number): number {
@@ -285,8 +280,6 @@ export class Search {
   private openA: Int32Array = new Int32Array(32);
   private openB: Int32Array = new Int32Array(32);
   private readonly relocateOrder: number[] = [];
-  /** 1 for orders with both a pickup and a delivery (or-opt and 2-opt move only stops of the others). */
-  private readonly pairJob: Uint8Array;
   /** Local search work not yet charged to the iteration budget (LOCAL_SEARCH_WORK_PER_MOVE units make one move). */
   private localSearchWork = 0;
 
@@ -318,8 +311,6 @@ export class Search {
     this.sortKey = new Float64Array(inst.jobs);
     this.absence = new Float64Array(inst.jobs);
     this.depotDistance = new Float64Array(inst.jobs);
-    this.pairJob = new Uint8Array(inst.jobs);
-    for (let j = 0; j < inst.jobs; j++) this.pairJob[j] = hasStop(inst, j, PICKUP) && hasStop(inst, j, DELIVERY) ? 1 : 0;
     const depot = V > 0 ? inst.vehicleStart[0]! : -1;
     for (let j = 0; j < inst.jobs; j++) {
       let d = 0;
@@ -908,16 +899,13 @@ export class Search {
    * rarely makes, and it costs O(1) per candidate to screen. Skipped for MIN_MAX objectives, whose
    * cost is not a sum over routes.
    */
-  intensify(budget: Budget, only?: LocalSearchMove): void {
+  intensify(budget: Budget): void {
     if (this.model.usesMaxDistance) return;
     this.localSearchWork = 0;
-    const all = only === undefined;
     for (let pass = 0; pass < LOCAL_SEARCH_MAX_PASSES && !budget.stopped(); pass++) {
-      const relocated = (all || only === 'relocate') && this.relocatePass(budget);
-      const exchanged = (all || only === 'tails') && this.exchangeTailsPass(budget);
-      const moved = (all || only === 'strings') && this.orOptPass(budget);
-      const reversed = (all || only === 'reverse') && this.reversePass(budget);
-      if (!relocated && !exchanged && !moved && !reversed) break;
+      const relocated = this.relocatePass(budget);
+      const exchanged = this.exchangeTailsPass(budget);
+      if (!relocated && !exchanged) break;
     }
   }
 
@@ -929,9 +917,9 @@ export class Search {
     }
   }
 
-  /** Local search alone on the current plan (every neighbourhood, or only one), without a budget (tests; see intensify). */
-  polish(only?: LocalSearchMove): void {
-    this.intensify(new Budget({ seed: 0, timeLimitMs: Infinity, maxIterations: Infinity }, false), only);
+  /** Local search alone on the current plan, without a budget (tests; see intensify). */
+  polish(): void {
+    this.intensify(new Budget({ seed: 0, timeLimitMs: Infinity, maxIterations: Infinity }, false));
   }
 
   /** Each planned order (in random order) moves to its cheapest position if that lowers the cost. */
@@ -1083,212 +1071,6 @@ export class Search {
       for (let k = 1; k <= B.size; k++) this.jobRoute[jobOf(B.node[k]!)] = b;
       return true;
     }
-    this.rollback();
-    return false;
-  }
-
-  /** Whether the stop at position k of route belongs to an order with a single stop (or-opt and 2-opt leave pairs whole). */
-  private singleStop(route: RouteState, k: number): boolean {
-    return this.pairJob[jobOf(route.node[k]!)] === 0;
-  }
-
-  /**
-   * Or-opt: strings of 2 to OR_OPT_MAX_STOPS consecutive stops (of single-stop orders) move, as
-   * they are or reversed, between two stops of any route (their own included). Candidates are
-   * screened by distance and, in another route, by the schedule of the moved string and the latest
-   * feasible start of the stop after it, then checked exactly.
-   */
-  private orOptPass(budget: Budget): boolean {
-    const routes = this.routes;
-    let improved = false;
-    for (let a = 0; a < routes.length; a++) {
-      for (let length = 2; length <= OR_OPT_MAX_STOPS; length++) {
-        let s = 1;
-        while (s + length - 1 <= routes[a]!.size) {
-          if (budget.stopped()) return improved;
-          if (this.moveString(budget, a, s, s + length - 1)) improved = true;
-          else s++;
-        }
-      }
-    }
-    return improved;
-  }
-
-  /** First improving or-opt move of the stops s..e of route a (see orOptPass); true when one was made. */
-  private moveString(budget: Budget, a: number, s: number, e: number): boolean {
-    const inst = this.inst;
-    const routes = this.routes;
-    const A = routes[a]!;
-    for (let k = s; k <= e; k++) if (!this.singleStop(A, k)) return false;
-    const p = s - 1;
-    const q = e + 1;
-    const first = A.loc[s]!;
-    const last = A.loc[e]!;
-    const gain = distanceBetween(inst, A.loc[p]!, first) + distanceBetween(inst, last, A.loc[q]!) - distanceBetween(inst, A.loc[p]!, A.loc[q]!);
-    const internal = A.cumDistance[e]! - A.cumDistance[s]!;
-    let reversedInternal = 0;
-    for (let k = e; k > s; k--) reversedInternal += distanceBetween(inst, A.loc[k]!, A.loc[k - 1]!);
-    for (let b = 0; b < routes.length; b++) {
-      const B = routes[b]!;
-      if (b !== a && B.size === 0) continue;
-      const vB = B.vehicle;
-      if (b !== a && vB !== A.vehicle && !this.compatibleStops(A, s, e, vB)) continue;
-      const nB = B.size;
-      for (let k = 0; k <= nB; k++) {
-        if (b === a && k >= p && k <= e) continue;
-        const x = B.loc[k]!;
-        const y = B.loc[k + 1]!;
-        const dxy = distanceBetween(inst, x, y);
-        for (let rev = 0; rev < 2; rev++) {
-          const add =
-            rev === 0
-              ? distanceBetween(inst, x, first) + distanceBetween(inst, last, y) - dxy
-              : distanceBetween(inst, x, last) + distanceBetween(inst, first, y) - dxy + reversedInternal - internal;
-          if (add - gain >= -LOCAL_SEARCH_MIN_GAIN) continue;
-          // In another route the stops before and after the string keep their schedules.
-          if (b !== a && !this.stringFits(A, s, e, rev === 1, B, k)) continue;
-          this.chargeLocalSearch(budget, 1);
-          if (this.tryMoveString(a, s, e, b, k, rev === 1)) return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** Whether stops s..e of route A (reversed or not) can be served between positions k and k+1 of route B, by B's current schedule. */
-  private stringFits(A: RouteState, s: number, e: number, reversed: boolean, B: RouteState, k: number): boolean {
-    const inst = this.inst;
-    const v = B.vehicle;
-    let t = B.departure(k);
-    let prev = B.loc[k]!;
-    for (let m = 0; m <= e - s; m++) {
-      const pos = reversed ? e - m : s + m;
-      const here = A.loc[pos]!;
-      const x = A.node[pos]!;
-      const begin = windowStartFor(inst, x, t + travelTime(inst, v, prev, here, t));
-      if (!Number.isFinite(begin)) return false;
-      t = begin + inst.nodeService[x]!;
-      prev = here;
-    }
-    return t + travelTime(inst, v, prev, B.loc[k + 1]!, t) <= B.latest[k + 1]! + 1e-9;
-  }
-
-  /** Moves stops s..e of route a after position k of route b (positions before the move); keeps it when feasible and cheaper. */
-  private tryMoveString(a: number, s: number, e: number, b: number, k: number, reversed: boolean): boolean {
-    const A = this.routes[a]!;
-    const B = this.routes[b]!;
-    const nA = A.size;
-    const nB = B.size;
-    const before = this.totalCost();
-    if (this.tailBuffer.length < nA + nB) this.tailBuffer = new Int32Array(2 * (nA + nB));
-    const buf = this.tailBuffer;
-    this.beginMove();
-    this.touch(a);
-    if (b !== a) this.touch(b);
-    // touch() saved the routes' stops (position m at index m - 1); build the new ones from those copies.
-    const oldA = this.backupNodes[a]!;
-    const oldB = this.backupNodes[b]!;
-    const len = e - s + 1;
-    let w = 0;
-    if (b !== a) {
-      for (let m = 1; m <= nA; m++) if (m < s || m > e) buf[w++] = oldA[m - 1]!;
-      A.setStops(buf, w);
-      w = 0;
-    }
-    const src = b !== a ? nB : nA;
-    for (let m = 0; m <= src; m++) {
-      if (m >= 1 && (b !== a || m < s || m > e)) buf[w++] = oldB[m - 1]!;
-      if (m === k) for (let c = 0; c < len; c++) buf[w++] = oldA[(reversed ? e - c : s + c) - 1]!;
-    }
-    B.setStops(buf, w);
-    A.update(this.model);
-    if (b !== a) B.update(this.model);
-    if (A.feasible && B.feasible && this.totalCost() < before - LOCAL_SEARCH_MIN_GAIN) {
-      for (let m = 1; m <= B.size; m++) this.jobRoute[jobOf(B.node[m]!)] = b;
-      return true;
-    }
-    this.rollback();
-    return false;
-  }
-
-  /**
-   * 2-opt within a route: the stops i+1..j (of single-stop orders) are served in reverse order.
-   * Candidates are screened by distance and by the schedule of the reversed stops against the latest
-   * feasible start of the stop after them, then checked exactly. Long routes with wide windows
-   * (Solomon R2, RC2) are where ruin and recreate of short strings rarely finds these.
-   */
-  private reversePass(budget: Budget): boolean {
-    const inst = this.inst;
-    const routes = this.routes;
-    let improved = false;
-    for (let a = 0; a < routes.length; a++) {
-      let found = true;
-      while (found) {
-        found = false;
-        const A = routes[a]!;
-        const n = A.size;
-        const v = A.vehicle;
-        for (let i = 0; i + 2 <= n && !found; i++) {
-          if (budget.stopped()) return improved;
-          if (!this.singleStop(A, i + 1)) continue;
-          const li = A.loc[i]!;
-          const dep = A.departure(i);
-          const dOut = distanceBetween(inst, li, A.loc[i + 1]!);
-          let reversedInternal = 0;
-          for (let j = i + 2; j <= n; j++) {
-            if (!this.singleStop(A, j)) break;
-            reversedInternal += distanceBetween(inst, A.loc[j]!, A.loc[j - 1]!);
-            const internal = A.cumDistance[j]! - A.cumDistance[i + 1]!;
-            const next = A.loc[j + 1]!;
-            const delta =
-              distanceBetween(inst, li, A.loc[j]!) +
-              reversedInternal +
-              distanceBetween(inst, A.loc[i + 1]!, next) -
-              dOut -
-              internal -
-              distanceBetween(inst, A.loc[j]!, next);
-            if (delta >= -LOCAL_SEARCH_MIN_GAIN) continue;
-            // Schedule of the reversed stops from the unchanged departure at i.
-            let t = dep;
-            let prev = li;
-            let ok = true;
-            for (let m = j; m > i && ok; m--) {
-              const x = A.node[m]!;
-              const begin = windowStartFor(inst, x, t + travelTime(inst, v, prev, A.loc[m]!, t));
-              if (!Number.isFinite(begin)) ok = false;
-              else {
-                t = begin + inst.nodeService[x]!;
-                prev = A.loc[m]!;
-              }
-            }
-            if (!ok || t + travelTime(inst, v, prev, next, t) > A.latest[j + 1]! + 1e-9) continue;
-            this.chargeLocalSearch(budget, 1);
-            if (this.tryReverse(a, i + 1, j)) {
-              found = true;
-              improved = true;
-              break;
-            }
-          }
-        }
-      }
-    }
-    return improved;
-  }
-
-  /** Reverses stops from..to of route a; keeps it when feasible and cheaper. */
-  private tryReverse(a: number, from: number, to: number): boolean {
-    const A = this.routes[a]!;
-    const n = A.size;
-    const before = this.totalCost();
-    if (this.tailBuffer.length < n) this.tailBuffer = new Int32Array(2 * n);
-    const buf = this.tailBuffer;
-    this.beginMove();
-    this.touch(a);
-    const old = this.backupNodes[a]!;
-    for (let m = 1; m <= n; m++) buf[m - 1] = m >= from && m <= to ? old[from + to - m - 1]! : old[m - 1]!;
-    A.setStops(buf, n);
-    A.update(this.model);
-    if (A.feasible && this.totalCost() < before - LOCAL_SEARCH_MIN_GAIN) return true;
     this.rollback();
     return false;
   }
