@@ -373,6 +373,10 @@ export class Inserter {
     const last = lastWindowEnd(inst, x);
     const loc = route.loc;
     let improved = false;
+    // Distance-only costs: a position whose detour alone costs no less than the best candidate so
+    // far would be turned down by candidate() before anything else (no blink drawn), so its
+    // schedule is not computed (as in evaluatePair).
+    const bounded = !this.model.usesDuration && this.mode === 'cost' && n > 0;
     for (let k = 0; k <= n; k++) {
       const dep = route.departure(k);
       if (dep > last) break;
@@ -393,14 +397,15 @@ export class Inserter {
         if (isDelivery) break;
         continue;
       }
+      const next = loc[k + 1]!;
+      const dd = distanceBetween(inst, loc[k]!, locX) + distanceBetween(inst, locX, next) - distanceBetween(inst, loc[k]!, next);
+      if (bounded && dd >= best.cost) continue;
       const arr = dep + travelTime(inst, v, loc[k]!, locX, dep);
       const s = windowStartFor(inst, x, arr);
       if (s === Infinity) continue;
       const depX = s + svc;
-      const next = loc[k + 1]!;
       const arrN = depX + travelTime(inst, v, locX, next, depX);
       if (arrN > route.latest[k + 1]!) continue;
-      const dd = distanceBetween(inst, loc[k]!, locX) + distanceBetween(inst, locX, next) - distanceBetween(inst, loc[k]!, next);
       if (this.candidate(route, r, dd, arrN, k + 1, s - arr, k, -1, best, x, -1, s)) improved = true;
     }
     return improved;

@@ -2,6 +2,18 @@ import { type Instance, baseTravelTime, distanceBetween, jobOf, lastWindowEnd, l
 import { type CostModel, routeSpread } from './objective';
 import { planRoute } from './schedule';
 
+const lockedStops = new WeakMap<Int32Array, boolean>();
+
+/** Whether any stop of the instance is locked (computed once per instance). */
+function hasLockedStops(inst: Instance): boolean {
+  let locked = lockedStops.get(inst.nodeLockRank);
+  if (locked === undefined) {
+    locked = inst.nodeLockRank.some((r) => r >= 0);
+    lockedStops.set(inst.nodeLockRank, locked);
+  }
+  return locked;
+}
+
 /**
  * One vehicle's route with the cached schedule data that makes insertion checks constant-time:
  * position 0 is the start depot, 1..size the stops, size+1 the end (location -1 for open routes).
@@ -37,6 +49,8 @@ export class RouteState {
   spread = 0;
   cost = 0;
   feasible = true;
+  /** Whether any stop of the instance is locked (else lockBefore and lockAfter are never read nor kept). */
+  private readonly hasLocks: boolean;
 
   constructor(
     private readonly inst: Instance,
@@ -44,6 +58,7 @@ export class RouteState {
     capacity = 16,
   ) {
     this.vehicle = vehicle;
+    this.hasLocks = hasLockedStops(inst);
     this.node = new Int32Array(capacity);
     this.loc = new Int32Array(capacity);
     this.start = new Float64Array(capacity);
@@ -144,12 +159,6 @@ export class RouteState {
     let feasible = true;
     let serviceTime = 0;
     let baseTravel = 0;
-    for (let k = 1; k <= n + 1; k++) {
-      baseTravel += baseTravelTime(inst, v, loc[k - 1]!, loc[k]!);
-      if (k <= n) serviceTime += inst.nodeService[node[k]!]!;
-    }
-    this.serviceTime = serviceTime;
-    this.baseTravel = baseTravel;
     // Start load: jobs without a pickup are loaded at the depot.
     for (let d = 0; d < D; d++) this.load[d] = 0;
     for (let k = 1; k <= n; k++) {
@@ -166,11 +175,14 @@ export class RouteState {
       const dep = this.departure(k - 1);
       const arr = dep + travelTime(inst, v, loc[k - 1]!, loc[k]!, dep);
       this.cumDistance[k] = this.cumDistance[k - 1]! + distanceBetween(inst, loc[k - 1]!, loc[k]!);
+      baseTravel += baseTravelTime(inst, v, loc[k - 1]!, loc[k]!);
       if (k <= n) {
         const x = node[k]!;
+        serviceTime += inst.nodeService[x]!;
         const s = windowStartFor(inst, x, arr);
         if (!Number.isFinite(s)) feasible = false;
         start[k] = Number.isFinite(s) ? s : arr;
+        if (start[k]! > lastWindowEnd(inst, x)) feasible = false;
         this.cumWait[k] = this.cumWait[k - 1]! + (start[k]! - arr);
         const j = jobOf(x);
         const sign = x & 1 ? -1 : 1;
@@ -183,6 +195,8 @@ export class RouteState {
       }
     }
     if (start[n + 1]! > inst.vehicleLatest[v]!) feasible = false;
+    this.serviceTime = serviceTime;
+    this.baseTravel = baseTravel;
 
     this.latest[n + 1] = inst.vehicleLatest[v]!;
     for (let k = n; k >= 1; k--) {
@@ -209,27 +223,9 @@ export class RouteState {
       }
     }
 
-    let rank = -1;
-    for (let k = 0; k <= n + 1; k++) {
-      if (k >= 1 && k <= n) {
-        const r = inst.nodeLockRank[node[k]!]!;
-        if (r >= 0) {
-          if (r < rank) feasible = false;
-          rank = r;
-        }
-      }
-      this.lockBefore[k] = rank;
-    }
-    rank = 0x7fffffff;
-    for (let k = n + 1; k >= 0; k--) {
-      if (k >= 1 && k <= n) {
-        const r = inst.nodeLockRank[node[k]!]!;
-        if (r >= 0) rank = r;
-      }
-      this.lockAfter[k] = rank;
-    }
+    // Lock ranks (read by insertion only for locked stops): nothing to do in an instance without locks.
+    if (this.hasLocks && !this.updateLocks()) feasible = false;
     if (n > inst.vehicleMaxStops[v]!) feasible = false;
-    for (let k = 1; k <= n; k++) if (start[k]! > lastWindowEnd(inst, node[k]!)) feasible = false;
 
     // Leave just in time for the first stop: waiting there is not part of the route.
     let duration = start[n + 1]! - start[0]! - (n > 0 ? this.cumWait[1]! : 0);
@@ -253,5 +249,33 @@ export class RouteState {
       this.spread = model.usesSpread ? routeSpread(inst, loc, 1, n) : 0;
       this.cost = model.routeCost(v, this.distance, this.duration, this.spread);
     }
+  }
+
+  /** Lock ranks around each position (lockBefore, lockAfter); false when locked stops are out of order. */
+  private updateLocks(): boolean {
+    const inst = this.inst;
+    const n = this.size;
+    const node = this.node;
+    let ordered = true;
+    let rank = -1;
+    for (let k = 0; k <= n + 1; k++) {
+      if (k >= 1 && k <= n) {
+        const r = inst.nodeLockRank[node[k]!]!;
+        if (r >= 0) {
+          if (r < rank) ordered = false;
+          rank = r;
+        }
+      }
+      this.lockBefore[k] = rank;
+    }
+    rank = 0x7fffffff;
+    for (let k = n + 1; k >= 0; k--) {
+      if (k >= 1 && k <= n) {
+        const r = inst.nodeLockRank[node[k]!]!;
+        if (r >= 0) rank = r;
+      }
+      this.lockAfter[k] = rank;
+    }
+    return ordered;
   }
 }
