@@ -268,7 +268,7 @@ describe('bookingProblemId', () => {
 });
 
 describe("a route's kept query (the job's path: split travel)", () => {
-  it('answers a sequence of different orders on the same route objects exactly as a query compiled per search', () => {
+  it('answers a sequence of different orders on the same route objects exactly as a query built afresh for each search', () => {
     const random = seededRandom(11);
     const date = '2026-11-23';
     const place = (): LatLng => ({ latitude: 40.62 + random() * 0.16, longitude: -74.02 + random() * 0.17 });

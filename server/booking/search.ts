@@ -11,7 +11,7 @@ import {
   type TrafficProfile,
   type Vehicle,
 } from '@/server/optimizer';
-import type { LatLng, TravelMatrix } from '@/server/geo';
+import { emptyMatrix, type LatLng, type TravelMatrix } from '@/server/geo';
 import { VEHICLE_CATALOG, type BookedRoute } from '@/server/routing';
 
 /**
@@ -180,12 +180,6 @@ function speedFactorOf(vehicleType: string): number {
   return Object.hasOwn(VEHICLE_CATALOG, vehicleType) && spec ? spec.speedFactor : 1;
 }
 
-interface RouteProblem {
-  problem: Problem;
-  fixed: FixedRoute;
-  newShipment: number;
-}
-
 /** What a search of a route needs apart from the new order: built once per route object. */
 interface RouteBase {
   layout: OwnLayout;
@@ -298,37 +292,29 @@ function routeBase(route: BookedRoute): RouteBase {
 }
 
 /**
- * The optimizer's view of one route's search: the route's base with the new order last. A
- * location with zero travel to everywhere stands for a route that has no depot (it begins at its
- * first stop).
+ * A whole matrix over `bookingSearchPoints(route, order)` split as the job's provider gives it (the
+ * block among the route's own places is a new object, so the route's kept query is built afresh).
  */
-function routeProblem(route: BookedRoute, order: NewOrder, travel: TravelMatrix): RouteProblem {
-  const base = routeBase(route);
+function splitTravel(route: BookedRoute, order: NewOrder, travel: TravelMatrix): SplitTravel {
   const layout = layoutOf(route, order);
-  const real = layout.count;
-  if (travel.sources !== real || travel.destinations !== real) {
-    throw new RangeError(`the travel matrix of route ${route.id} covers ${travel.sources}x${travel.destinations} places; its search has ${real}`);
+  const m = layout.own.points.length;
+  const width = layout.count;
+  if (travel.sources !== width || travel.destinations !== width) {
+    throw new RangeError(`the travel matrix of route ${route.id} covers ${travel.sources}x${travel.destinations} places; its search has ${width}`);
   }
-  const virtual = real;
-  const n = real + 1;
-  const durations = new Float64Array(n * n);
-  const distances = new Float64Array(n * n);
-  for (let from = 0; from < real; from++) {
-    durations.set(travel.durations.subarray(from * real, (from + 1) * real), from * n);
-    distances.set(travel.distances.subarray(from * real, (from + 1) * real), from * n);
+  const added = width - m;
+  const own = emptyMatrix(m, m);
+  const columns = emptyMatrix(m, added);
+  for (let from = 0; from < m; from++) {
+    own.durations.set(travel.durations.subarray(from * width, from * width + m), from * m);
+    own.distances.set(travel.distances.subarray(from * width, from * width + m), from * m);
+    columns.durations.set(travel.durations.subarray(from * width + m, (from + 1) * width), from * added);
+    columns.distances.set(travel.distances.subarray(from * width + m, (from + 1) * width), from * added);
   }
-  const vehicle: Vehicle = route.start ? base.vehicle : { ...base.vehicle, startLocation: virtual };
-  const newShipment = base.shipments.length;
-  const shipments = base.shipments.concat({
-    id: 'new',
-    pickup: { location: layout.origin, serviceSeconds: order.serviceSeconds, timeWindows: [] },
-    delivery: { location: layout.destination, serviceSeconds: order.serviceSeconds, timeWindows: [] },
-    size: [order.pounds, order.cubicInches],
-    requiredSkills: [],
-    priority: 0,
-  });
-  const problem: Problem = { locationCount: n, durations, distances, dimensions: 2, vehicles: [vehicle], shipments, objective: 'MIN_DURATION' };
-  return { problem, fixed: base.fixed, newShipment };
+  const rows = emptyMatrix(added, width);
+  rows.durations.set(travel.durations.subarray(m * width));
+  rows.distances.set(travel.distances.subarray(m * width));
+  return { own, rows, columns };
 }
 
 /** The compiled query of a route for one search through its kept query (see KeptQuery). */
@@ -422,12 +408,10 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   const deliveryWindows: TimeWindow[] = input.hours.map((hour) => ({ start: Math.max(hour.start, input.earliestStart), end: hour.end - 1 }));
   const searchable = deliveryWindows.map((w) => w.start <= w.end);
   // One compiled query per route answers the windows and the explanation's relaxed questions.
-  // A route's split travel (the job's) uses its kept query; a whole matrix compiles one for this search.
+  // One compiled query per route, kept between searches of the route (see KeptQuery).
   const compiled = input.routes.map((route, r) => {
     const routeTravel = travel[r]!;
-    if (isSplit(routeTravel)) return keptQuery(route, input.order, routeTravel, input.traffic);
-    const { problem, fixed, newShipment } = routeProblem(route, input.order, routeTravel);
-    return compileInsertionQuery({ problem: input.traffic ? { ...problem, traffic: input.traffic } : problem, routes: [fixed], shipment: newShipment });
+    return keptQuery(route, input.order, isSplit(routeTravel) ? routeTravel : splitTravel(route, input.order, routeTravel), input.traffic);
   });
   input.routes.forEach((route, r) => {
     const options = compiled[r]!.forWindows(deliveryWindows);
