@@ -38,6 +38,7 @@ function sharedJson(value: unknown): SharedArrayBuffer {
   return shared;
 }
 
+const NO_ROUTES = sharedJson([]);
 const cache = new Map<string, BookedRoutesSnapshot>();
 
 function conditionsOf(scope: RouteScope) {
@@ -60,7 +61,7 @@ async function fingerprintOf(db: DbOrTx, scope: RouteScope): Promise<string> {
 
 export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promise<BookedRoutesSnapshot> {
   const scopeKey = JSON.stringify([[...scope.accountIds].sort((a, b) => a - b), scope.environment, scope.date, scope.vehicleType ?? null]);
-  if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, routes: [], shared: sharedJson([]) };
+  if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, routes: [], shared: NO_ROUTES };
   const fingerprint = await fingerprintOf(db, scope);
   const cached = cache.get(scopeKey);
   if (cached && cached.key === `${scopeKey}|${fingerprint}`) {

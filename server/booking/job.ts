@@ -110,6 +110,7 @@ export async function runStoredBookingSearch(input: PreparedBookingSearch): Prom
   // Routes were planned with the traffic of their own zone; the branch's routes share one.
   const routeZone = input.routes[0]?.timeZone ?? input.timeZone;
   const traffic = dayTraffic(input.date, routeZone);
+  // `explain` is absent from searches queued before it existed: they explain, as they did then.
   const result = searchBookingWindows(
     { routes: input.routes, order: input.order, hours: input.hours, earliestStart: input.earliestStart, traffic, explain: input.explain !== false },
     travel,

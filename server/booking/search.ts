@@ -407,8 +407,8 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
   // A start exactly at the end of the hour belongs to the next hour.
   const deliveryWindows: TimeWindow[] = input.hours.map((hour) => ({ start: Math.max(hour.start, input.earliestStart), end: hour.end - 1 }));
   const searchable = deliveryWindows.map((w) => w.start <= w.end);
-  // One compiled query per route answers the windows and the explanation's relaxed questions.
-  // One compiled query per route, kept between searches of the route (see KeptQuery).
+  // One compiled query per route, kept between searches of the route (see KeptQuery), answers the
+  // windows and the explanation's relaxed questions.
   const compiled = input.routes.map((route, r) => {
     const routeTravel = travel[r]!;
     return keptQuery(route, input.order, isSplit(routeTravel) ? routeTravel : splitTravel(route, input.order, routeTravel), input.traffic);
