@@ -59,7 +59,17 @@ function send(method: string, path: string, headers: Record<string, string>, bod
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${HANG_MS} ms: ${method} ${path}`)));
-    request.on('error', reject);
+    // A request line and headers over Node's limit are refused by its HTTP parser (431) before any
+    // code of ours, and the socket closed: a client still sending a body may read a reset instead.
+    const head = Buffer.byteLength(
+      `${method} ${path} HTTP/1.1\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('')}`,
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (head > http.maxHeaderSize && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) resolve({ status: 431, contentType: '', body: '' });
+      else reject(error);
+    });
     request.end(body);
   });
 }
