@@ -2,6 +2,11 @@ import { type Instance, baseTravelTime, distanceBetween, jobOf, lastWindowEnd, l
 import { type CostModel, routeSpread } from './objective';
 import { planRoute } from './schedule';
 
+/** RouteState.staleBack when every latest start is stale. */
+const ALL_STALE = 0x3fffffff;
+/** RouteState.lateAt when no window is closed. */
+const NO_STOP = 0x3fffffff;
+
 const lockedStops = new WeakMap<Int32Array, boolean>();
 
 /** Whether any stop of the instance is locked (computed once per instance). */
@@ -51,6 +56,17 @@ export class RouteState {
   feasible = true;
   /** Whether any stop of the instance is locked (else lockBefore and lockAfter are never read nor kept). */
   private readonly hasLocks: boolean;
+  /**
+   * What update() must recompute. An insertion or removal only changes the schedule from its
+   * position on and the latest starts up to it, so update() redoes the forward pass from
+   * `staleFrom` and the backward pass from `staleBack` down; the later latest starts were moved
+   * along with their stops. Route updates after every insertion are a large share of a move's
+   * time on long routes.
+   */
+  private staleFrom = 1;
+  private staleBack = ALL_STALE;
+  /** First stop whose window the forward pass found closed (NO_STOP when none). */
+  private lateAt = NO_STOP;
 
   constructor(
     private readonly inst: Instance,
@@ -95,6 +111,114 @@ export class RouteState {
     this.lockAfter = grow(this.lockAfter);
   }
 
+  /** Copies another route of the same vehicle: stops and schedule (to be restored by swapWith). */
+  copyFrom(o: RouteState): void {
+    this.ensure(o.node.length);
+    const D = this.inst.dims;
+    // Only the positions in use (a manual loop: cheaper than whole-array copies for short routes).
+    for (let k = 0; k <= o.size + 1; k++) {
+      this.node[k] = o.node[k]!;
+      this.loc[k] = o.loc[k]!;
+      this.start[k] = o.start[k]!;
+      this.latest[k] = o.latest[k]!;
+      this.cumDistance[k] = o.cumDistance[k]!;
+      this.cumWait[k] = o.cumWait[k]!;
+      for (let d = k * D; d < (k + 1) * D; d++) {
+        this.load[d] = o.load[d]!;
+        this.loadPrefixMax[d] = o.loadPrefixMax[d]!;
+        this.loadSuffixMax[d] = o.loadSuffixMax[d]!;
+      }
+      if (this.hasLocks) {
+        this.lockBefore[k] = o.lockBefore[k]!;
+        this.lockAfter[k] = o.lockAfter[k]!;
+      }
+    }
+    this.size = o.size;
+    this.distance = o.distance;
+    this.duration = o.duration;
+    this.serviceTime = o.serviceTime;
+    this.baseTravel = o.baseTravel;
+    this.spread = o.spread;
+    this.cost = o.cost;
+    this.feasible = o.feasible;
+    this.staleFrom = o.staleFrom;
+    this.staleBack = o.staleBack;
+    this.lateAt = o.lateAt;
+  }
+
+  /**
+   * Exchanges stops and schedule with another route of the same vehicle in constant time: a
+   * rejected move gets its routes back without recomputing their schedules.
+   */
+  swapWith(o: RouteState): void {
+    const node = this.node;
+    this.node = o.node;
+    o.node = node;
+    const loc = this.loc;
+    this.loc = o.loc;
+    o.loc = loc;
+    const start = this.start;
+    this.start = o.start;
+    o.start = start;
+    const latest = this.latest;
+    this.latest = o.latest;
+    o.latest = latest;
+    const load = this.load;
+    this.load = o.load;
+    o.load = load;
+    const prefix = this.loadPrefixMax;
+    this.loadPrefixMax = o.loadPrefixMax;
+    o.loadPrefixMax = prefix;
+    const suffix = this.loadSuffixMax;
+    this.loadSuffixMax = o.loadSuffixMax;
+    o.loadSuffixMax = suffix;
+    const cumDistance = this.cumDistance;
+    this.cumDistance = o.cumDistance;
+    o.cumDistance = cumDistance;
+    const cumWait = this.cumWait;
+    this.cumWait = o.cumWait;
+    o.cumWait = cumWait;
+    const lockBefore = this.lockBefore;
+    this.lockBefore = o.lockBefore;
+    o.lockBefore = lockBefore;
+    const lockAfter = this.lockAfter;
+    this.lockAfter = o.lockAfter;
+    o.lockAfter = lockAfter;
+    const size = this.size;
+    this.size = o.size;
+    o.size = size;
+    const distance = this.distance;
+    this.distance = o.distance;
+    o.distance = distance;
+    const duration = this.duration;
+    this.duration = o.duration;
+    o.duration = duration;
+    const serviceTime = this.serviceTime;
+    this.serviceTime = o.serviceTime;
+    o.serviceTime = serviceTime;
+    const baseTravel = this.baseTravel;
+    this.baseTravel = o.baseTravel;
+    o.baseTravel = baseTravel;
+    const spread = this.spread;
+    this.spread = o.spread;
+    o.spread = spread;
+    const cost = this.cost;
+    this.cost = o.cost;
+    o.cost = cost;
+    const feasible = this.feasible;
+    this.feasible = o.feasible;
+    o.feasible = feasible;
+    const staleFrom = this.staleFrom;
+    this.staleFrom = o.staleFrom;
+    o.staleFrom = staleFrom;
+    const staleBack = this.staleBack;
+    this.staleBack = o.staleBack;
+    o.staleBack = staleBack;
+    const lateAt = this.lateAt;
+    this.lateAt = o.lateAt;
+    o.lateAt = lateAt;
+  }
+
   /** Departure time from position k. */
   departure(k: number): number {
     return k === 0 ? this.start[0]! : this.start[k]! + this.inst.nodeService[this.node[k]!]!;
@@ -104,6 +228,15 @@ export class RouteState {
     this.ensure(count + 2);
     for (let k = 0; k < count; k++) this.node[k + 1] = nodes[k]!;
     this.size = count;
+    this.staleFrom = 1;
+    this.staleBack = ALL_STALE;
+  }
+
+  /** Removes every stop. */
+  clear(): void {
+    this.size = 0;
+    this.staleFrom = 1;
+    this.staleBack = ALL_STALE;
   }
 
   /**
@@ -114,6 +247,9 @@ export class RouteState {
     const add = b >= 0 ? 2 : 1;
     this.ensure(this.size + add + 2);
     const node = this.node;
+    // The stops after the last new one keep their latest starts: they move along.
+    const lastNew = b < 0 ? i + 1 : j + 2;
+    this.latest.copyWithin(lastNew + 1, lastNew + 1 - add, this.size + 1);
     if (b < 0) {
       node.copyWithin(i + 2, i + 1, this.size + 1);
       node[i + 1] = a;
@@ -124,16 +260,38 @@ export class RouteState {
       node[j + 2] = b;
     }
     this.size += add;
+    if (i + 1 < this.staleFrom) this.staleFrom = i + 1;
+    // A stale position at or after an insertion point moved with it.
+    let back = this.staleBack;
+    if (back !== ALL_STALE) {
+      if (back >= i + 1) back++;
+      if (b >= 0 && back >= j + 2) back++;
+    }
+    this.staleBack = Math.max(back, lastNew);
   }
 
   /** Removes every stop of job (both nodes). */
   removeJob(job: number): void {
     const node = this.node;
+    const latest = this.latest;
+    const oldBack = this.staleBack;
+    let back = 0;
+    let removedUpToBack = 0;
     let w = 1;
     for (let k = 1; k <= this.size; k++) {
       const x = node[k]!;
-      if (jobOf(x) !== job) node[w++] = x;
+      if (jobOf(x) !== job) {
+        node[w] = x;
+        latest[w] = latest[k]!;
+        w++;
+        continue;
+      }
+      if (k <= oldBack) removedUpToBack++;
+      // The stop now at w follows a new predecessor; the one before it has a new successor.
+      if (w < this.staleFrom) this.staleFrom = w;
+      if (w - 1 > back) back = w - 1;
     }
+    this.staleBack = oldBack === ALL_STALE ? ALL_STALE : Math.max(back, oldBack - removedUpToBack);
     this.size = w - 1;
   }
 
@@ -154,70 +312,81 @@ export class RouteState {
     node[n + 1] = -1;
     loc[0] = inst.vehicleStart[v]!;
     loc[n + 1] = inst.vehicleEnd[v]!;
-    for (let k = 1; k <= n; k++) loc[k] = inst.nodeLocation[node[k]!]!;
-
-    let feasible = true;
-    let serviceTime = 0;
-    let baseTravel = 0;
-    // Start load: jobs without a pickup are loaded at the depot.
-    for (let d = 0; d < D; d++) this.load[d] = 0;
+    const load = this.load;
+    // Locations, and the load at the start: jobs without a pickup are loaded at the depot.
+    for (let d = 0; d < D; d++) load[d] = 0;
     for (let k = 1; k <= n; k++) {
       const x = node[k]!;
+      loc[k] = inst.nodeLocation[x]!;
       if (x & 1 && inst.nodeLocation[x - 1]! < 0) {
         const j = jobOf(x);
-        for (let d = 0; d < D; d++) this.load[d]! += inst.size[j * D + d]!;
+        for (let d = 0; d < D; d++) load[d]! += inst.size[j * D + d]!;
+      }
+    }
+
+    let serviceTime = 0;
+    let baseTravel = 0;
+    // Only the duration lower bound of insertion reads these, and only when durations cost.
+    if (model.usesDuration) {
+      for (let k = 1; k <= n + 1; k++) {
+        if (k <= n) serviceTime += inst.nodeService[node[k]!]!;
+        baseTravel += baseTravelTime(inst, v, loc[k - 1]!, loc[k]!);
       }
     }
     start[0] = inst.vehicleEarliest[v]!;
     this.cumDistance[0] = 0;
     this.cumWait[0] = 0;
-    for (let k = 1; k <= n + 1; k++) {
+    // Forward pass from the first changed position: the schedule before it is unchanged.
+    const first = Math.min(this.staleFrom, n + 1);
+    if (this.lateAt >= first) this.lateAt = NO_STOP;
+    for (let k = first; k <= n + 1; k++) {
       const dep = this.departure(k - 1);
       const arr = dep + travelTime(inst, v, loc[k - 1]!, loc[k]!, dep);
       this.cumDistance[k] = this.cumDistance[k - 1]! + distanceBetween(inst, loc[k - 1]!, loc[k]!);
-      baseTravel += baseTravelTime(inst, v, loc[k - 1]!, loc[k]!);
       if (k <= n) {
         const x = node[k]!;
-        serviceTime += inst.nodeService[x]!;
         const s = windowStartFor(inst, x, arr);
-        if (!Number.isFinite(s)) feasible = false;
         start[k] = Number.isFinite(s) ? s : arr;
-        if (start[k]! > lastWindowEnd(inst, x)) feasible = false;
+        if ((!Number.isFinite(s) || start[k]! > lastWindowEnd(inst, x)) && k < this.lateAt) this.lateAt = k;
         this.cumWait[k] = this.cumWait[k - 1]! + (start[k]! - arr);
-        const j = jobOf(x);
-        const sign = x & 1 ? -1 : 1;
-        for (let d = 0; d < D; d++) {
-          this.load[k * D + d] = this.load[(k - 1) * D + d]! + sign * inst.size[j * D + d]!;
-        }
       } else {
         start[k] = arr;
         this.cumWait[k] = this.cumWait[k - 1]!;
       }
     }
+    let feasible = this.lateAt === NO_STOP;
     if (start[n + 1]! > inst.vehicleLatest[v]!) feasible = false;
     this.serviceTime = serviceTime;
     this.baseTravel = baseTravel;
 
+    // Backward pass from the last changed position: the latest starts after it moved with their stops.
     this.latest[n + 1] = inst.vehicleLatest[v]!;
-    for (let k = n; k >= 1; k--) {
+    for (let k = Math.min(this.staleBack, n); k >= 1; k--) {
       const x = node[k]!;
       const dep = latestDeparture(inst, v, loc[k]!, loc[k + 1]!, this.latest[k + 1]!);
       this.latest[k] = windowLatestFor(inst, x, dep - inst.nodeService[x]!);
     }
     this.latest[0] = latestDeparture(inst, v, loc[0]!, loc[1]!, this.latest[1]!);
+    this.staleFrom = n + 2;
+    this.staleBack = 0;
 
+    // Loads after each stop, their prefix and suffix maxima.
     for (let d = 0; d < D; d++) {
       const cap = inst.vehicleCapacity[v * D + d]!;
       let m = -Infinity;
       for (let k = 0; k <= n; k++) {
-        const l = this.load[k * D + d]!;
+        if (k > 0) {
+          const x = node[k]!;
+          load[k * D + d] = load[(k - 1) * D + d]! + (x & 1 ? -1 : 1) * inst.size[jobOf(x) * D + d]!;
+        }
+        const l = load[k * D + d]!;
         if (l > cap) feasible = false;
         if (l > m) m = l;
         this.loadPrefixMax[k * D + d] = m;
       }
       m = -Infinity;
       for (let k = n; k >= 0; k--) {
-        const l = this.load[k * D + d]!;
+        const l = load[k * D + d]!;
         if (l > m) m = l;
         this.loadSuffixMax[k * D + d] = m;
       }

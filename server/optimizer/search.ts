@@ -250,8 +250,8 @@ export class Search {
   unassigned: number[] = [];
   private readonly active: Uint8Array;
 
-  private readonly backupNodes: Int32Array[];
-  private readonly backupSize: Int32Array;
+  /** Per route: its state when the current move first touched it (a rejected move swaps it back). */
+  private readonly backups: RouteState[];
   private readonly touched: Uint8Array;
   private touchedList: number[] = [];
   private backupUnassigned: number[] = [];
@@ -300,8 +300,7 @@ export class Search {
       this.routes.push(r);
     }
     this.jobRoute = new Int32Array(inst.jobs).fill(-1);
-    this.backupNodes = this.routes.map(() => new Int32Array(16));
-    this.backupSize = new Int32Array(V);
+    this.backups = this.routes.map((r) => new RouteState(inst, r.vehicle));
     this.touched = new Uint8Array(V);
     this.ruined = new Uint8Array(V);
     this.classSeen = new Uint8Array(V);
@@ -325,10 +324,7 @@ export class Search {
     if (this.touched[r]) return;
     this.touched[r] = 1;
     this.touchedList.push(r);
-    const route = this.routes[r]!;
-    if (this.backupNodes[r]!.length < route.size + 1) this.backupNodes[r] = new Int32Array(2 * (route.size + 1));
-    this.backupNodes[r]!.set(route.node.subarray(1, route.size + 1));
-    this.backupSize[r] = route.size;
+    this.backups[r]!.copyFrom(this.routes[r]!);
   }
 
   private beginMove(): void {
@@ -341,8 +337,7 @@ export class Search {
     for (const j of this.unassigned) this.jobRoute[j] = -1;
     for (const r of this.touchedList) {
       const route = this.routes[r]!;
-      route.setStops(this.backupNodes[r]!, this.backupSize[r]!);
-      route.update(this.model);
+      route.swapWith(this.backups[r]!);
       for (let k = 1; k <= route.size; k++) this.jobRoute[jobOf(route.node[k]!)] = r;
       this.touched[r] = 0;
     }
@@ -607,7 +602,7 @@ export class Search {
       this.jobRoute[j] = -1;
       this.removedMark[j] = 0;
     }
-    route.size = 0;
+    route.clear();
     route.update(this.model);
   }
 
@@ -1054,8 +1049,8 @@ export class Search {
     this.touch(a);
     this.touch(b);
     // touch() saved both routes' stops; build the new ones from those copies.
-    const oldA = this.backupNodes[a]!;
-    const oldB = this.backupNodes[b]!;
+    const oldA = this.backups[a]!.node.subarray(1);
+    const oldB = this.backups[b]!.node.subarray(1);
     let w = 0;
     for (let k = 0; k < i; k++) buf[w++] = oldA[k]!;
     for (let k = j; k < nB; k++) buf[w++] = oldB[k]!;

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { DELIVERY, PICKUP, compileInstance, hasStop, jobOf, nodeOf, type Instance } from './instance';
+import { OBJECTIVES } from './model';
+import { costModel } from './objective';
+import { Random } from './random';
+import { RouteState } from './route';
+import { randomInstance } from './verify';
+
+/** Everything update() computes for positions 0..size+1, as plain numbers. */
+function stateOf(inst: Instance, route: RouteState) {
+  const n = route.size;
+  const D = inst.dims;
+  const positions = (a: ArrayLike<number>, per = 1, last = n + 1) => Array.from({ length: (last + 1) * per }, (_, k) => a[k]!);
+  return {
+    size: n,
+    node: positions(route.node).slice(1, n + 1),
+    loc: positions(route.loc),
+    start: positions(route.start),
+    latest: positions(route.latest),
+    cumDistance: positions(route.cumDistance),
+    cumWait: positions(route.cumWait),
+    load: positions(route.load, D, n),
+    loadPrefixMax: positions(route.loadPrefixMax, D, n),
+    loadSuffixMax: positions(route.loadSuffixMax, D, n),
+    distance: route.distance,
+    duration: route.duration,
+    serviceTime: route.serviceTime,
+    baseTravel: route.baseTravel,
+    spread: route.spread,
+    cost: route.cost,
+    feasible: route.feasible,
+  };
+}
+
+/** A route recomputed from scratch with the same stops. */
+function recomputed(inst: Instance, route: RouteState, model: ReturnType<typeof costModel>) {
+  const fresh = new RouteState(inst, route.vehicle);
+  fresh.setStops(route.node.subarray(1, route.size + 1), route.size);
+  fresh.update(model);
+  return stateOf(inst, fresh);
+}
+
+describe('route update', () => {
+  it('after insertions and removals equals a route recomputed from scratch, bit for bit, and a swap restores a copy exactly', () => {
+    let compared = 0;
+    let infeasible = 0;
+    for (let seed = 1; seed <= 24; seed++) {
+      const problem = randomInstance(seed * 104_729 + 11, {
+        shipments: 14,
+        vehicles: 2,
+        objective: OBJECTIVES[seed % OBJECTIVES.length]!,
+        singleStopShare: seed % 2 === 0 ? 0.5 : 0,
+        multiWindowShare: seed % 3 === 0 ? 0.3 : 0,
+        openRoutes: seed % 5 === 0,
+        maxDuration: seed % 4 === 1,
+        speedFactors: seed % 3 === 1,
+        traffic: seed % 4 === 2,
+        locks: seed % 6 === 3,
+        breaks: seed % 7 === 4 ? 1 : 0,
+        windowSeconds: [1800, 5 * 3600],
+      });
+      const inst = compileInstance(problem);
+      const model = costModel(inst);
+      const rng = new Random(seed);
+      const route = new RouteState(inst, seed % 2);
+      const backup = new RouteState(inst, route.vehicle);
+      route.update(model);
+      const inRoute = new Uint8Array(inst.jobs);
+      for (let step = 0; step < 120; step++) {
+        // Several changes before one update, as ruin and recreate make them.
+        const changes = 1 + rng.int(3);
+        if (step % 10 === 0) backup.copyFrom(route);
+        for (let c = 0; c < changes; c++) {
+          const job = rng.int(inst.jobs);
+          if (inRoute[job]) {
+            route.removeJob(job);
+            inRoute[job] = 0;
+            continue;
+          }
+          const hasP = hasStop(inst, job, PICKUP);
+          const hasD = hasStop(inst, job, DELIVERY);
+          const i = rng.int(route.size + 1);
+          if (hasP && hasD) route.insert(nodeOf(job, PICKUP), i, nodeOf(job, DELIVERY), i + rng.int(route.size - i + 1));
+          else route.insert(nodeOf(job, hasP ? PICKUP : DELIVERY), i, -1, -1);
+          inRoute[job] = 1;
+        }
+        route.update(model);
+        expect(stateOf(inst, route)).toEqual(recomputed(inst, route, model));
+        compared++;
+        if (!route.feasible) infeasible++;
+        if (step % 10 === 9) {
+          // A rejected move: the copy taken before it comes back by a swap, schedule and all.
+          const saved = stateOf(inst, backup);
+          route.swapWith(backup);
+          expect(stateOf(inst, route)).toEqual(saved);
+          inRoute.fill(0);
+          for (let k = 1; k <= route.size; k++) inRoute[jobOf(route.node[k]!)] = 1;
+          // Nothing is stale after the swap: an update changes nothing.
+          route.update(model);
+          expect(stateOf(inst, route)).toEqual(saved);
+        }
+      }
+    }
+    expect(compared).toBe(24 * 120);
+    // Random changes break windows often: feasibility bookkeeping is exercised both ways.
+    expect(infeasible).toBeGreaterThan(100);
+    expect(infeasible).toBeLessThan(compared - 100);
+  });
+});
