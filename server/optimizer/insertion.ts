@@ -372,25 +372,35 @@ export class Inserter {
     const rank = inst.nodeLockRank[x]!;
     const last = lastWindowEnd(inst, x);
     const loc = route.loc;
+    const node = route.node;
+    const start = route.start;
+    const service = inst.nodeService;
+    // Delivery-only raises the load from the start up to k; pickup-only from k to the end.
+    const maxLoad = isDelivery ? route.loadPrefixMax : route.loadSuffixMax;
+    // One dimension (the common case): the job's size and the capacity, read once.
+    const size0 = inst.size[job * D]!;
+    const capacity0 = inst.vehicleCapacity[v * D]!;
     let improved = false;
     // Distance-only costs: a position whose detour alone costs no less than the best candidate so
     // far would be turned down by candidate() before anything else (no blink drawn), so its
     // schedule is not computed (as in evaluatePair).
     const bounded = !this.model.usesDuration && this.mode === 'cost' && n > 0;
     for (let k = 0; k <= n; k++) {
-      const dep = route.departure(k);
+      const dep = k === 0 ? start[0]! : start[k]! + service[node[k]!]!;
       if (dep > last) break;
       if (rank >= 0) {
         if (route.lockBefore[k]! >= rank) break;
         if (route.lockAfter[k + 1]! <= rank) continue;
       }
-      // Delivery-only raises the load from the start up to k; pickup-only from k to the end.
-      const maxLoad = isDelivery ? route.loadPrefixMax : route.loadSuffixMax;
-      let fits = true;
-      for (let dd = 0; dd < D; dd++) {
-        if (maxLoad[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) {
-          fits = false;
-          break;
+      let fits: boolean;
+      if (D === 1) fits = maxLoad[k]! + size0 <= capacity0;
+      else {
+        fits = true;
+        for (let dd = 0; dd < D; dd++) {
+          if (maxLoad[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) {
+            fits = false;
+            break;
+          }
         }
       }
       if (!fits) {
