@@ -272,7 +272,10 @@ function routeEvaluator(
     return route;
   });
   const refresh = () => {
-    for (const route of states) route.update(model);
+    for (const route of states) {
+      route.invalidate();
+      route.update(model);
+    }
   };
   const hasPickup = inst.nodeLocation[2 * query.shipment]! >= 0;
   const hasDelivery = inst.nodeLocation[2 * query.shipment + 1]! >= 0;

@@ -232,6 +232,15 @@ export class RouteState {
     this.staleBack = ALL_STALE;
   }
 
+  /**
+   * The instance data the schedule was computed from changed (travel, sizes, windows of its stops):
+   * the next update recomputes everything, not only what insertions and removals touched.
+   */
+  invalidate(): void {
+    this.staleFrom = 1;
+    this.staleBack = ALL_STALE;
+  }
+
   /** Removes every stop. */
   clear(): void {
     this.size = 0;
