@@ -222,6 +222,24 @@ export interface SplitTravel {
 
 const isSplit = (travel: TravelMatrix | SplitTravel): travel is SplitTravel => 'own' in travel;
 
+/** Copies `rows` x `columns` travel cells from `from` (at row, column) into `into` (at row, column); widths are row lengths. */
+function copyBlock(
+  from: { durations: Float64Array; distances: Float64Array; width: number; row: number; column: number },
+  into: { durations: Float64Array; distances: Float64Array; width: number; row: number; column: number },
+  rows: number,
+  columns: number,
+): void {
+  for (let k = 0; k < rows; k++) {
+    const source = (from.row + k) * from.width + from.column;
+    const target = (into.row + k) * into.width + into.column;
+    // Element by element: most blocks copied per search are one or two cells wide.
+    for (let c = 0; c < columns; c++) {
+      into.durations[target + c] = from.durations[source + c]!;
+      into.distances[target + c] = from.distances[source + c]!;
+    }
+  }
+}
+
 /**
  * Route objects are immutable once read (the job thread keeps a snapshot's routes parsed), so each
  * route's optimizer view is built once and kept as long as the route object lives.
@@ -305,15 +323,11 @@ function splitTravel(route: BookedRoute, order: NewOrder, travel: TravelMatrix):
   const added = width - m;
   const own = emptyMatrix(m, m);
   const columns = emptyMatrix(m, added);
-  for (let from = 0; from < m; from++) {
-    own.durations.set(travel.durations.subarray(from * width, from * width + m), from * m);
-    own.distances.set(travel.distances.subarray(from * width, from * width + m), from * m);
-    columns.durations.set(travel.durations.subarray(from * width + m, (from + 1) * width), from * added);
-    columns.distances.set(travel.distances.subarray(from * width + m, (from + 1) * width), from * added);
-  }
   const rows = emptyMatrix(added, width);
-  rows.durations.set(travel.durations.subarray(m * width));
-  rows.distances.set(travel.distances.subarray(m * width));
+  const at = (row: number, column: number) => ({ ...travel, width, row, column });
+  copyBlock(at(0, 0), { ...own, width: m, row: 0, column: 0 }, m, m);
+  copyBlock(at(0, m), { ...columns, width: added, row: 0, column: 0 }, m, added);
+  copyBlock(at(m, 0), { ...rows, width, row: 0, column: 0 }, added, width);
   return { own, rows, columns };
 }
 
@@ -329,10 +343,7 @@ function keptQuery(route: BookedRoute, order: NewOrder, travel: SplitTravel, tra
     const n = m + 3;
     const durations = new Float64Array(n * n);
     const distances = new Float64Array(n * n);
-    for (let from = 0; from < m; from++) {
-      durations.set(travel.own.durations.subarray(from * m, (from + 1) * m), from * n);
-      distances.set(travel.own.distances.subarray(from * m, (from + 1) * m), from * n);
-    }
+    copyBlock({ ...travel.own, width: m, row: 0, column: 0 }, { durations, distances, width: n, row: 0, column: 0 }, m, m);
     const vehicle: Vehicle = route.start ? base.vehicle : { ...base.vehicle, startLocation: m + 2 };
     const shipments = base.shipments.concat({
       id: 'new',
@@ -364,14 +375,8 @@ function keptQuery(route: BookedRoute, order: NewOrder, travel: SplitTravel, tra
     throw new RangeError(`the travel of route ${route.id}'s new places does not match its search (${added} new places)`);
   }
   const { durations, distances, n } = kept;
-  for (let k = 0; k < added; k++) {
-    durations.set(travel.rows.durations.subarray(k * width, (k + 1) * width), (m + k) * n);
-    distances.set(travel.rows.distances.subarray(k * width, (k + 1) * width), (m + k) * n);
-    for (let from = 0; from < m; from++) {
-      durations[from * n + m + k] = travel.columns.durations[from * added + k]!;
-      distances[from * n + m + k] = travel.columns.distances[from * added + k]!;
-    }
-  }
+  copyBlock({ ...travel.rows, width, row: 0, column: 0 }, { durations, distances, width: n, row: m, column: 0 }, added, width);
+  copyBlock({ ...travel.columns, width: added, row: 0, column: 0 }, { durations, distances, width: n, row: 0, column: m }, m, added);
   const target: RetargetedShipment = {
     pickup: { location: layout.origin, serviceSeconds: order.serviceSeconds },
     delivery: { location: layout.destination, serviceSeconds: order.serviceSeconds },

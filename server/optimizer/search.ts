@@ -1048,16 +1048,16 @@ export class Search {
     this.beginMove();
     this.touch(a);
     this.touch(b);
-    // touch() saved both routes' stops; build the new ones from those copies.
-    const oldA = this.backups[a]!.node.subarray(1);
-    const oldB = this.backups[b]!.node.subarray(1);
+    // touch() saved both routes (stops at positions 1..n); build the new ones from those copies.
+    const oldA = this.backups[a]!.node;
+    const oldB = this.backups[b]!.node;
     let w = 0;
-    for (let k = 0; k < i; k++) buf[w++] = oldA[k]!;
-    for (let k = j; k < nB; k++) buf[w++] = oldB[k]!;
+    for (let k = 1; k <= i; k++) buf[w++] = oldA[k]!;
+    for (let k = j + 1; k <= nB; k++) buf[w++] = oldB[k]!;
     A.setStops(buf, w);
     w = 0;
-    for (let k = 0; k < j; k++) buf[w++] = oldB[k]!;
-    for (let k = i; k < nA; k++) buf[w++] = oldA[k]!;
+    for (let k = 1; k <= j; k++) buf[w++] = oldB[k]!;
+    for (let k = i + 1; k <= nA; k++) buf[w++] = oldA[k]!;
     B.setStops(buf, w);
     A.update(this.model);
     B.update(this.model);
