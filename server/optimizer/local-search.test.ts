@@ -2,24 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLiLim, parseSolomon } from './benchmarks';
-import { screenJobs } from './explain';
-import { compileInstance } from './instance';
-import { OBJECTIVES, type Problem } from './model';
-import { Search } from './search';
+import type { Problem } from './model';
+import type { Search } from './search';
 import { buildSolution } from './solution';
-import { checkSolution, randomInstance } from './verify';
+import { prepareSearch } from './solve';
+import { checkSolution, featureMix, randomInstance } from './verify';
 
 const distanceOf = (search: Search): number => search.routes.reduce((sum, r) => sum + r.distance, 0);
 
 /** The construction of a seeded search on `problem`, polished by the local search (the plan before and after). */
 function polishConstruction(problem: Problem, seed: number) {
-  const inst = compileInstance(problem);
-  const verdicts = screenJobs(inst);
-  const active = new Uint8Array(inst.jobs);
-  verdicts.forEach((v, j) => {
-    active[j] = v === null ? 1 : 0;
-  });
-  const search = new Search(inst, active, seed);
+  const { inst, verdicts, search } = prepareSearch(problem, seed);
   search.construct();
   const before = {
     cost: search.totalCost(),
@@ -43,22 +36,7 @@ describe('local search (relocate and 2-opt*)', () => {
   it('never makes a plan worse, infeasible or shorter of orders, on every objective and model feature', () => {
     let improved = 0;
     for (let seed = 1; seed <= 40; seed++) {
-      const problem = randomInstance(seed * 7_919 + 3, {
-        shipments: 12 + (seed % 9),
-        vehicles: 3 + (seed % 3),
-        objective: OBJECTIVES[seed % OBJECTIVES.length]!,
-        singleStopShare: seed % 2 === 0 ? 0.4 : 0,
-        multiWindowShare: seed % 3 === 0 ? 0.3 : 0,
-        openRoutes: seed % 5 === 0,
-        skills: seed % 4 === 0,
-        priorities: seed % 6 === 0,
-        maxStops: seed % 7 === 0,
-        maxDuration: seed % 5 === 1,
-        speedFactors: seed % 3 === 1,
-        traffic: seed % 4 === 1,
-        locks: seed % 8 === 2,
-        breaks: seed % 9 === 4 ? 1 : 0,
-      });
+      const problem = randomInstance(seed * 7_919 + 3, { shipments: 12 + (seed % 9), vehicles: 3 + (seed % 3), ...featureMix(seed) });
       const { before, after, solution } = polishConstruction(problem, seed);
       expect(after.cost).toBeLessThanOrEqual(before.cost + 1e-9);
       expect(after.unassigned).toEqual(before.unassigned);

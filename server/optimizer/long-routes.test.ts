@@ -1,41 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { screenJobs } from './explain';
-import { compileInstance } from './instance';
-import { OBJECTIVES, type Problem } from './model';
-import { Search } from './search';
+import type { Problem } from './model';
 import { buildSolution } from './solution';
-import { checkSolution, randomInstance } from './verify';
+import { prepareSearch } from './solve';
+import { checkSolution, featureMix, randomInstance } from './verify';
 
 const STEPS = 150;
 
 /** A seeded random instance with few vehicles for many orders (long routes), every model feature by turns. */
 function longRouteInstance(seed: number) {
-  return randomInstance(seed * 6_007 + 11, {
-    shipments: 24 + (seed % 13),
-    vehicles: 2 + (seed % 2),
-    objective: OBJECTIVES[seed % OBJECTIVES.length]!,
-    singleStopShare: seed % 2 === 0 ? 0.4 : 0,
-    multiWindowShare: seed % 3 === 0 ? 0.3 : 0,
-    openRoutes: seed % 5 === 0,
-    skills: seed % 4 === 0,
-    priorities: seed % 6 === 0,
-    maxStops: seed % 7 === 0,
-    maxDuration: seed % 5 === 1,
-    speedFactors: seed % 3 === 1,
-    traffic: seed % 4 === 1,
-    locks: seed % 8 === 2,
-    breaks: seed % 9 === 4 ? 1 : 0,
-  });
+  return randomInstance(seed * 6_007 + 11, { shipments: 24 + (seed % 13), vehicles: 2 + (seed % 2), ...featureMix(seed) });
 }
 
 function constructed(problem: Problem, seed: number) {
-  const inst = compileInstance(problem);
-  const verdicts = screenJobs(inst);
-  const active = new Uint8Array(inst.jobs);
-  verdicts.forEach((v, j) => {
-    active[j] = v === null ? 1 : 0;
-  });
-  const search = new Search(inst, active, seed);
+  const { inst, verdicts, search } = prepareSearch(problem, seed);
   search.construct();
   const check = () => {
     const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };

@@ -665,20 +665,7 @@ export class Search {
     const cutA = A.positionOf(this.randomStopOf(c));
     const cutB = B.positionOf(this.randomStopOf(d)) - 1;
     if (!(this.compatibleStops(B, cutB + 1, nB, A.vehicle) && this.compatibleStops(A, cutA + 1, nA, B.vehicle))) return false;
-    if (this.tailBuffer.length < nA + nB) this.tailBuffer = new Int32Array(2 * (nA + nB));
-    const buf = this.tailBuffer;
-    this.touch(a);
-    this.touch(b);
-    const oldA = this.backups[a]!.node;
-    const oldB = this.backups[b]!.node;
-    let w = 0;
-    for (let k = 1; k <= cutA; k++) buf[w++] = oldA[k]!;
-    for (let k = cutB + 1; k <= nB; k++) buf[w++] = oldB[k]!;
-    A.setStops(buf, w);
-    w = 0;
-    for (let k = 1; k <= cutB; k++) buf[w++] = oldB[k]!;
-    for (let k = cutA + 1; k <= nA; k++) buf[w++] = oldA[k]!;
-    B.setStops(buf, w);
+    this.swapTails(a, cutA, b, cutB);
     // An order with one stop in the new route a has its other stop in the new route b.
     const count = this.stopCount;
     for (let k = 1; k <= A.size; k++) count[jobOf(A.node[k]!)]!++;
@@ -1279,16 +1266,17 @@ export class Search {
     return improved;
   }
 
-  /** Applies a tail exchange on the real routes; keeps it when both are feasible and the cost falls. */
-  private tryExchangeTails(a: number, i: number, b: number, j: number): boolean {
+  /**
+   * Routes a and b exchange the stops after positions i and j (a keeps 1..i and takes b's j+1..,
+   * b keeps 1..j and takes a's i+1..); both are touched first, and their schedules left to update.
+   */
+  private swapTails(a: number, i: number, b: number, j: number): void {
     const A = this.routes[a]!;
     const B = this.routes[b]!;
     const nA = A.size;
     const nB = B.size;
-    const before = this.totalCost();
     if (this.tailBuffer.length < nA + nB) this.tailBuffer = new Int32Array(2 * (nA + nB));
     const buf = this.tailBuffer;
-    this.beginMove();
     this.touch(a);
     this.touch(b);
     // touch() saved both routes (stops at positions 1..n); build the new ones from those copies.
@@ -1302,6 +1290,15 @@ export class Search {
     for (let k = 1; k <= j; k++) buf[w++] = oldB[k]!;
     for (let k = i + 1; k <= nA; k++) buf[w++] = oldA[k]!;
     B.setStops(buf, w);
+  }
+
+  /** Applies a tail exchange on the real routes; keeps it when both are feasible and the cost falls. */
+  private tryExchangeTails(a: number, i: number, b: number, j: number): boolean {
+    const A = this.routes[a]!;
+    const B = this.routes[b]!;
+    const before = this.totalCost();
+    this.beginMove();
+    this.swapTails(a, i, b, j);
     A.update(this.model);
     B.update(this.model);
     if (A.feasible && B.feasible && this.totalCost() < before - LOCAL_SEARCH_MIN_GAIN) {

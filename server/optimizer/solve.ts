@@ -22,19 +22,24 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   longStringShare?: number;
 }
 
-/** Solves synchronously on the calling thread (deterministic for a seed when only maxIterations limits it). */
-export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOptions = {}): Solution {
-  const began = performance.now();
-  const seed = options.seed ?? DEFAULT_SEED;
-  const maxIterations = options.maxIterations ?? Infinity;
-  const timeLimitMs = options.timeLimitMs ?? (options.maxIterations !== undefined ? Infinity : DEFAULT_TIME_LIMIT_MS);
+/** The compiled problem, each order's screening verdict, and a search over the orders that passed it. */
+export function prepareSearch(problem: Problem, seed: number) {
   const inst = compileInstance(problem);
   const verdicts = screenJobs(inst);
   const active = new Uint8Array(inst.jobs);
   verdicts.forEach((v, j) => {
     active[j] = v === null ? 1 : 0;
   });
-  const search = new Search(inst, active, seed);
+  return { inst, verdicts, search: new Search(inst, active, seed) };
+}
+
+/** Solves synchronously on the calling thread (deterministic for a seed when only maxIterations limits it). */
+export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOptions = {}): Solution {
+  const began = performance.now();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const maxIterations = options.maxIterations ?? Infinity;
+  const timeLimitMs = options.timeLimitMs ?? (options.maxIterations !== undefined ? Infinity : DEFAULT_TIME_LIMIT_MS);
+  const { inst, verdicts, search } = prepareSearch(problem, seed);
   const result = search.run({
     seed,
     timeLimitMs: Math.max(0, timeLimitMs - (performance.now() - began)),

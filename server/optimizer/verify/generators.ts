@@ -2,7 +2,7 @@
  * Seeded instance generators: small random PDPTW problems for property tests, and realistic city
  * problems for the scale benchmark. Same seed, same problem, on every machine.
  */
-import type { Objective, Problem, Shipment, Stop, TimeWindow, TrafficProfile, Vehicle } from '../model';
+import { OBJECTIVES, type Objective, type Problem, type Shipment, type Stop, type TimeWindow, type TrafficProfile, type Vehicle } from '../model';
 
 /** mulberry32: a small, fast, well-mixed 32-bit PRNG returning floats in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -44,6 +44,27 @@ export interface RandomInstanceOptions {
   capacityShare?: number;
   /** Driver breaks: each vehicle gets 1 to this many (15-45 min, windows of up to 2 h more). */
   breaks?: number;
+}
+
+/**
+ * Every model feature of randomInstance switched on by turns as the seed runs 1, 2, 3...: the mix
+ * property tests of the search use, so that a few dozen seeds cover each feature and most pairs.
+ */
+export function featureMix(seed: number): Omit<RandomInstanceOptions, 'shipments' | 'vehicles'> {
+  return {
+    objective: OBJECTIVES[seed % OBJECTIVES.length]!,
+    singleStopShare: seed % 2 === 0 ? 0.4 : 0,
+    multiWindowShare: seed % 3 === 0 ? 0.3 : 0,
+    openRoutes: seed % 5 === 0,
+    skills: seed % 4 === 0,
+    priorities: seed % 6 === 0,
+    maxStops: seed % 7 === 0,
+    maxDuration: seed % 5 === 1,
+    speedFactors: seed % 3 === 1,
+    traffic: seed % 4 === 1,
+    locks: seed % 8 === 2,
+    breaks: seed % 9 === 4 ? 1 : 0,
+  };
 }
 
 /** Time zero of generated instances: 08:00 of day 0, so traffic buckets read as local time. */

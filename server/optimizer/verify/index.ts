@@ -9,6 +9,7 @@ export { compareObjective, describeObjective, objectiveValue, solutionObjective,
 export { missedInsertions, priorityInversions, reasonMismatches, vehiclesServingAlone, type MissedInsertion, type PriorityInversion } from './audit';
 export {
   randomInstance,
+  featureMix,
   cityInstance,
   haversineMatrix,
   seededRandom,
