@@ -82,6 +82,8 @@ const TAIL_EXCHANGE_MIN_STOPS_PER_ROUTE = 24;
 const REBUILD_AT = 0.5;
 const REBUILD_TRIES = 3;
 const REBUILD_MOVES = 2000;
+/** Tail exchange and route group rebuild: how many of an order's nearest neighbours count as near. */
+const NEAR_NEIGHBORS = 10;
 /** With more used routes than this, recreate tries the routes of a job's nearest neighbours first. */
 const FOCUS_MIN_ROUTES = 12;
 const FOCUS_NEIGHBORS = 24;
@@ -196,6 +198,11 @@ class Budget {
     this.cycleStartedAt = now;
     this.cycleFirstIteration = this.iterations;
     this.cycleLength = iterations;
+  }
+
+  /** No limit at all (the tests' entry points to single search steps). */
+  static unbounded(): Budget {
+    return new Budget({ seed: 0, timeLimitMs: Infinity, maxIterations: Infinity }, false);
   }
 
   /** A budget of at most `iterations` more iterations, within this one's time limit and stop signal. */
@@ -435,16 +442,19 @@ export class Search {
 
   restore(routes: readonly number[][], unassigned: readonly number[]): void {
     this.jobRoute.fill(-1);
-    routes.forEach((nodes, r) => {
-      const route = this.routes[r]!;
-      route.setStops(nodes, nodes.length);
-      route.update(this.model);
-      for (const x of nodes) this.jobRoute[jobOf(x)] = r;
-    });
+    routes.forEach((nodes, r) => this.assignStops(r, nodes));
     this.unassigned = unassigned.slice();
     this.touchedList = [];
     this.touched.fill(0);
     if (this.model.usesMaxDistance) this.inserter.refreshMaxDistance(this.routes);
+  }
+
+  /** Route r visits exactly these nodes, its schedule updated and its orders' jobRoute set. */
+  private assignStops(r: number, nodes: readonly number[]): void {
+    const route = this.routes[r]!;
+    route.setStops(nodes, nodes.length);
+    route.update(this.model);
+    for (const x of nodes) this.jobRoute[jobOf(x)] = r;
   }
 
   // ---- recreate ----------------------------------------------------------------------------
@@ -571,12 +581,7 @@ export class Search {
     const lsMax = Math.min(long ? LONG_MAX_STRING : MAX_STRING, stops / used);
     const ksMax = (4 * (long ? LONG_AVG_REMOVED : AVG_REMOVED)) / (1 + lsMax) - 1;
     const ks = Math.floor(this.rng.next() * ksMax) + 1;
-    // Seed: a random assigned job.
-    let seed = -1;
-    for (let tries = 0; tries < 50 && seed < 0; tries++) {
-      const j = this.rng.int(inst.jobs);
-      if (this.jobRoute[j]! >= 0) seed = j;
-    }
+    const seed = this.randomPlannedJob();
     if (seed < 0) return;
     this.ruined.fill(0);
     let strings = 0;
@@ -642,16 +647,12 @@ export class Search {
    */
   private exchangeTailsRuin(out: number[]): boolean {
     const inst = this.inst;
-    let c = -1;
-    for (let tries = 0; tries < 50 && c < 0; tries++) {
-      const j = this.rng.int(inst.jobs);
-      if (this.jobRoute[j]! >= 0) c = j;
-    }
+    const c = this.randomPlannedJob();
     if (c < 0) return false;
     const a = this.jobRoute[c]!;
     const K = inst.neighborCount;
     let d = -1;
-    for (let k = this.rng.int(Math.max(1, Math.min(K, 10))); k < K && d < 0; k++) {
+    for (let k = this.rng.int(Math.max(1, Math.min(K, NEAR_NEIGHBORS))); k < K && d < 0; k++) {
       const near = inst.neighbors[c * K + k]!;
       const r = this.jobRoute[near]!;
       if (r >= 0 && r !== a) d = near;
@@ -675,8 +676,6 @@ export class Search {
       if (count[job] === 1 && hasStop(inst, job, PICKUP) && hasStop(inst, job, DELIVERY)) out.push(job);
       count[job] = 0;
     }
-    for (let k = 1; k <= A.size; k++) this.jobRoute[jobOf(A.node[k]!)] = a;
-    for (let k = 1; k <= B.size; k++) this.jobRoute[jobOf(B.node[k]!)] = b;
     for (let k = removedBefore; k < out.length; k++) {
       const job = out[k]!;
       A.removeJob(job);
@@ -710,7 +709,7 @@ export class Search {
     const seedRoute = routes[first]!;
     for (let k = 1; k <= seedRoute.size; k++) {
       const job = jobOf(seedRoute.node[k]!);
-      for (let q = 0; q < Math.min(K, 10); q++) {
+      for (let q = 0; q < Math.min(K, NEAR_NEIGHBORS); q++) {
         const r = this.jobRoute[inst.neighbors[job * K + q]!]!;
         if (r >= 0 && r !== first) nearness[r]!++;
       }
@@ -759,17 +758,23 @@ export class Search {
     this.beginMove();
     for (const r of group) {
       this.touch(r);
-      const nodes = rebuilt.routes[r]!;
-      routes[r]!.setStops(nodes, nodes.length);
-      routes[r]!.update(this.model);
-      for (const x of nodes) this.jobRoute[jobOf(x)] = r;
+      this.assignStops(r, rebuilt.routes[r]!);
     }
     return true;
   }
 
   /** One route group rebuilt on the current plan (tests; see rebuildRouteGroup). */
   rebuildRouteGroupOnce(moves: number): boolean {
-    return this.rebuildRouteGroup(new Budget({ seed: 0, timeLimitMs: Infinity, maxIterations: Infinity }, false), moves);
+    return this.rebuildRouteGroup(Budget.unbounded(), moves);
+  }
+
+  /** A random job that is in a route (-1 when 50 draws found none). */
+  private randomPlannedJob(): number {
+    for (let tries = 0; tries < 50; tries++) {
+      const j = this.rng.int(this.inst.jobs);
+      if (this.jobRoute[j]! >= 0) return j;
+    }
+    return -1;
   }
 
   /** The pickup or the delivery of a job, at random when it has both. */
@@ -1144,7 +1149,7 @@ export class Search {
 
   /** Local search alone on the current plan, without a budget (tests; see intensify). */
   polish(): void {
-    this.intensify(new Budget({ seed: 0, timeLimitMs: Infinity, maxIterations: Infinity }, false));
+    this.intensify(Budget.unbounded());
   }
 
   /** Each planned order (in random order) moves to its cheapest position if that lowers the cost. */
@@ -1268,7 +1273,8 @@ export class Search {
 
   /**
    * Routes a and b exchange the stops after positions i and j (a keeps 1..i and takes b's j+1..,
-   * b keeps 1..j and takes a's i+1..); both are touched first, and their schedules left to update.
+   * b keeps 1..j and takes a's i+1..); both are touched first (a rollback undoes it), their stops'
+   * jobRoute set, and their schedules left to update.
    */
   private swapTails(a: number, i: number, b: number, j: number): void {
     const A = this.routes[a]!;
@@ -1290,6 +1296,8 @@ export class Search {
     for (let k = 1; k <= j; k++) buf[w++] = oldB[k]!;
     for (let k = i + 1; k <= nA; k++) buf[w++] = oldA[k]!;
     B.setStops(buf, w);
+    for (let k = 1; k <= A.size; k++) this.jobRoute[jobOf(A.node[k]!)] = a;
+    for (let k = 1; k <= B.size; k++) this.jobRoute[jobOf(B.node[k]!)] = b;
   }
 
   /** Applies a tail exchange on the real routes; keeps it when both are feasible and the cost falls. */
@@ -1301,11 +1309,7 @@ export class Search {
     this.swapTails(a, i, b, j);
     A.update(this.model);
     B.update(this.model);
-    if (A.feasible && B.feasible && this.totalCost() < before - LOCAL_SEARCH_MIN_GAIN) {
-      for (let k = 1; k <= A.size; k++) this.jobRoute[jobOf(A.node[k]!)] = a;
-      for (let k = 1; k <= B.size; k++) this.jobRoute[jobOf(B.node[k]!)] = b;
-      return true;
-    }
+    if (A.feasible && B.feasible && this.totalCost() < before - LOCAL_SEARCH_MIN_GAIN) return true;
     this.rollback();
     return false;
   }
