@@ -33,7 +33,8 @@ stop_server() {
 trap stop_server EXIT
 
 for engine in pglite postgres; do
-  port=$((4100 + RANDOM % 800))
+  # A port the OS says is free: a fixed or random one may belong to another service on the machine.
+  port="$(node_modules/.bin/tsx tests/free-port.ts)"
   data_dir="$(mktemp -d)"
   if [ "$engine" = postgres ]; then
     DB_NAME="rbs_e2e_$$_$RANDOM"

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../free-port';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -35,19 +35,6 @@ export interface SecondServerOptions {
   nodeArgs?: string[];
   /** Keep the server's stdout and stderr for `output()` instead of passing stderr through. */
   captureOutput?: boolean;
-}
-
-/** A port nothing listens on right now, chosen by the OS. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 export async function startSecondServer(options: SecondServerOptions): Promise<SecondServer> {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
+import { freePort } from '../../free-port';
 import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
 import {
@@ -46,15 +47,6 @@ async function listenSilently(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-/** A port nothing listens on: bound, noted, closed. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 describe('booking on a server whose travel-time engine hangs and whose geocoder is down', () => {
   let tenant: Tenant;
   let auth: string;
@@ -86,7 +78,7 @@ describe('booking on a server whose travel-time engine hangs and whose geocoder 
         ROUTING_ENGINE_URL: `http://127.0.0.1:${await listenSilently()}`,
         ROUTING_ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS),
         ROUTING_ENGINE_RETRIES: '0',
-        GEOCODER_URL: `http://127.0.0.1:${await closedPort()}`,
+        GEOCODER_URL: `http://127.0.0.1:${await freePort()}`,
         GEOCODER_TIMEOUT_MS: '500',
         BOOKING_RATE_LIMIT_PER_SECOND: '100',
         BOOKING_RATE_LIMIT_BURST: '100',
