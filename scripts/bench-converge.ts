@@ -2,7 +2,7 @@
  * The default budget's stop on convergence against a fixed time budget, on seeded instances:
  *
  *   npm run bench:converge -- [--sizes 5,10,20] [--instances 6] [--seeds 1,2] [--reference-seconds 2]
- *     [--kinds store,depot] [--exhaustive 40]
+ *     [--kinds store,depot] [--exhaustive 40] [--threads 1]
  *
  * Kinds of instance:
  * - `store`: the seeded store-to-customer plans of bench:plan-latency (`cityPlan`: pickups at three
@@ -17,10 +17,12 @@
  * summary per kind and size: how often convergence is as good, better or worse (orders left out, then
  * cost), the mean cost gap, and the mean iterations and milliseconds of the converged runs.
  * `--exhaustive N` also solves N seeded tiny instances (3 to 5 shipments, every objective) stopping on
- * convergence and counts the ones that miss the exhaustive optimum.
+ * convergence and counts the ones that miss the exhaustive optimum. `--threads 2`: the converged
+ * searches (not the references) run on two threads, their first two runs side by side, as the routing
+ * default budget does for small plans; their time is then wall time.
  */
 import { parseArgs } from 'node:util';
-import { compareSolutions, OBJECTIVES, solveOnThisThread } from '@/server/optimizer';
+import { compareSolutions, OBJECTIVES, prepareSolverThreads, solve, solveOnThisThread } from '@/server/optimizer';
 import { cityInstance, compareObjective, randomInstance, solutionObjective, solveExhaustively } from '@/server/optimizer/verify';
 import { storeProblem } from './store-problem';
 
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     'reference-seconds': { type: 'string', default: '2' },
     kinds: { type: 'string', default: 'store,depot' },
     exhaustive: { type: 'string', default: '40' },
+    threads: { type: 'string', default: '1' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -40,12 +43,17 @@ const seeds = values.seeds.split(',').map(Number);
 const referenceMs = Number(values['reference-seconds']) * 1000;
 const kinds = values.kinds.split(',').filter(Boolean);
 const exhaustiveCount = Number(values.exhaustive);
+const threads = Number(values.threads);
+if (!(Number.isInteger(threads) && threads >= 1)) throw new Error('bad --threads');
+if (threads > 1) await prepareSolverThreads(threads);
+/** The search under test: stopping on convergence, on `threads` threads. */
+const converge = (problem: Parameters<typeof solve>[0], seed: number) => solve(problem, { seed, timeLimitMs: 60_000, untilConverged: true, threads });
 if (sizes.some((n) => !(n > 0)) || !(instances >= 1) || seeds.some((s) => !Number.isInteger(s)) || !(referenceMs > 0) || !(exhaustiveCount >= 0)) {
   throw new Error('bad --sizes, --instances, --seeds, --reference-seconds or --exhaustive');
 }
 
 console.log(
-  `bench:converge  sizes ${sizes.join(',')}  instances ${instances}  seeds ${seeds.join(',')}  reference ${referenceMs / 1000} s  kinds ${kinds.join(',')}  one thread`,
+  `bench:converge  sizes ${sizes.join(',')}  instances ${instances}  seeds ${seeds.join(',')}  reference ${referenceMs / 1000} s  kinds ${kinds.join(',')}  converging on ${threads} thread(s), references on one`,
 );
 const summary: string[] = [];
 for (const kind of kinds) {
@@ -63,7 +71,7 @@ for (const kind of kinds) {
       for (const seed of seeds) {
         const reference = solveOnThisThread(problem, { seed, timeLimitMs: referenceMs });
         const began = performance.now();
-        const converged = solveOnThisThread(problem, { seed, timeLimitMs: 60_000, untilConverged: true });
+        const converged = await converge(problem, seed);
         const took = performance.now() - began;
         const cmp = compareSolutions(problem, converged, reference);
         if (cmp === 0) same++;
@@ -94,7 +102,7 @@ if (exhaustiveCount > 0) {
   for (let seed = 1; seed <= exhaustiveCount; seed++) {
     const problem = randomInstance(seed * 7_919 + 3, { shipments: 3 + (seed % 3), vehicles: 2 + (seed % 2), objective: OBJECTIVES[seed % OBJECTIVES.length]! });
     const exact = solveExhaustively(problem);
-    const solution = solveOnThisThread(problem, { seed: 1, timeLimitMs: 60_000, untilConverged: true });
+    const solution = await converge(problem, 1);
     if (compareObjective(problem.objective, solutionObjective(problem, solution), exact.value, 1e-6) !== 0) {
       missed++;
       console.log(`exhaustive seed ${seed} ${problem.objective}: converged run misses the optimum`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OBJECTIVES, type Problem } from './model';
 import { cycleIterations } from './search';
-import { solveOnThisThread } from './solve';
+import { compareSolutions, solve, solveOnThisThread } from './solve';
 import { checkSolution, cityInstance, compareObjective, describeObjective, randomInstance, solutionObjective, solveExhaustively } from './verify';
 
 /**
@@ -52,6 +52,29 @@ describe('stopping on convergence', () => {
     }
   });
 
+  it('on two threads makes its first two runs side by side, one per thread, and keeps the better', async () => {
+    for (const [seed, orders] of [
+      [4, 12],
+      [5, 20],
+    ] as const) {
+      const problem = cityInstance(seed, { orders, vehicles: 3, traffic: true });
+      const options = { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true, threads: 2 };
+      const a = await solve(problem, options);
+      const b = await solve(problem, options);
+      // The first thread's run is the first run of the search on one thread: the pair is never worse.
+      const firstRun = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true, oneRun: true });
+      // One run (its length set by the orders planned), where one thread makes at least two.
+      const oneThread = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true });
+      expect(firstRun.stats.iterations).toBeGreaterThanOrEqual(cycleIterations(1));
+      expect(oneThread.stats.iterations).toBeGreaterThanOrEqual(2 * firstRun.stats.iterations);
+      expect(a.stats.threads).toBe(2);
+      expect(a.stats.iterations).toBe(2 * firstRun.stats.iterations);
+      expect(b.routes).toEqual(a.routes);
+      expect(checkSolution(problem, a).violations).toEqual([]);
+      expect(compareSolutions(problem, a, firstRun)).toBeLessThanOrEqual(0);
+    }
+  });
+
   it('without it, an iteration limit is spent whole (the explicit budget of benchmarks and callers)', () => {
     const problem = cityInstance(3, { orders: 5, vehicles: 3, traffic: true });
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 4 * cycleIterations(5), timeLimitMs: GENEROUS_MS });
@@ -65,17 +88,22 @@ describe('stopping on convergence', () => {
     expect(checkSolution(problem, solution).violations).toEqual([]);
   });
 
-  it('finds the exhaustive optimum on seeded tiny instances', () => {
+  it('finds the exhaustive optimum on seeded tiny instances, on one thread and with two runs side by side', async () => {
     const mismatches: string[] = [];
     for (let seed = 1; seed <= 40; seed++) {
       const problem = tiny(seed);
       const exact = solveExhaustively(problem);
-      const solution = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true });
-      const violations = checkSolution(problem, solution).violations;
-      const found = solutionObjective(problem, solution);
-      if (violations.length > 0) mismatches.push(`seed ${seed}: infeasible: ${violations[0]}`);
-      else if (compareObjective(problem.objective, found, exact.value, 1e-6) !== 0) {
-        mismatches.push(`seed ${seed} ${problem.objective}\n  solver ${describeObjective(found)}\n  exact  ${describeObjective(exact.value)}`);
+      const options = { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true };
+      for (const [how, solution] of [
+        ['one thread', solveOnThisThread(problem, options)],
+        ['two threads', await solve(problem, { ...options, threads: 2 })],
+      ] as const) {
+        const violations = checkSolution(problem, solution).violations;
+        const found = solutionObjective(problem, solution);
+        if (violations.length > 0) mismatches.push(`seed ${seed} (${how}): infeasible: ${violations[0]}`);
+        else if (compareObjective(problem.objective, found, exact.value, 1e-6) !== 0) {
+          mismatches.push(`seed ${seed} (${how}) ${problem.objective}\n  solver ${describeObjective(found)}\n  exact  ${describeObjective(exact.value)}`);
+        }
       }
     }
     expect(mismatches).toEqual([]);

@@ -282,7 +282,8 @@ export interface SolveOptions {
   /**
    * Stop once the search has converged (an annealing cycle, whose length grows with the number of
    * orders, that no longer improves the best plan) instead of spending the whole time limit, which
-   * then only caps it. Default false: the search spends its time limit (or iteration limit).
+   * then only caps it. Default false: the search spends its time limit (or iteration limit). On
+   * several threads the independent runs go side by side instead, one per thread.
    */
   untilConverged?: boolean;
   /** Worker threads searching in parallel (the best wins). 1 = search on the calling thread. */

@@ -18,6 +18,8 @@ export interface SearchLimits {
    * still cap it). Deterministic for a seed when the limits do not bind.
    */
   untilConverged?: boolean;
+  /** With untilConverged: the first run only (the caller makes the other runs side by side, on other threads). */
+  oneRun?: boolean;
   /**
    * Share of annealing moves that cut longer strings (LONG_MAX_STRING, LONG_AVG_REMOVED); 0 (the
    * default) keeps the Li & Lim setting for every move. Solving on several threads, every other
@@ -927,7 +929,7 @@ export class Search {
 
     this.improve(budget, best, limits);
     // Stopping on convergence: independent runs from a new construction until one brings nothing.
-    while (limits.untilConverged && !budget.stopped()) {
+    while (limits.untilConverged && !limits.oneRun && !budget.stopped()) {
       budget.startCycle(cycle);
       const run = new Incumbent(this, budget, undefined);
       this.restore(

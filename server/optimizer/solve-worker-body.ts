@@ -1,12 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 import type { Problem, SolveProgress } from './model';
-import { solveOnThisThread } from './solve';
+import { solveOnThisThread, type ThreadSolveOptions } from './solve';
 
 interface SolveRequest {
   type: 'solve';
   id: number;
   problem: Problem;
-  options: { seed: number; timeLimitMs?: number; maxIterations?: number; untilConverged?: boolean; longStringShare?: number };
+  options: ThreadSolveOptions;
   /** Shared flag set to 1 by the parent to stop the search early. */
   stop: Int32Array;
 }

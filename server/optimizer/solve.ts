@@ -20,7 +20,14 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   signal?: StopFlag;
   /** Share of annealing moves with longer strings (see LONG_STRING_SHARE); default 0. */
   longStringShare?: number;
+  /** With untilConverged: make the first of the independent runs only (see SearchLimits.oneRun). */
+  oneRun?: boolean;
 }
+
+/** What a solver thread is asked to do (the options solve() gives each thread). */
+export type ThreadSolveOptions = Pick<SolveOnThisThreadOptions, 'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'oneRun'> & {
+  seed: number;
+};
 
 /** The compiled problem, each order's screening verdict, and a search over the orders that passed it. */
 export function prepareSearch(problem: Problem, seed: number) {
@@ -46,6 +53,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     maxIterations,
     untilConverged: options.untilConverged ?? false,
     longStringShare: options.longStringShare ?? 0,
+    oneRun: options.oneRun ?? false,
     signal: options.signal,
     onProgress: options.onProgress,
   });
@@ -93,7 +101,7 @@ interface WorkerMessage {
 
 interface WorkerTask {
   problem: Problem;
-  options: { seed: number; timeLimitMs?: number; maxIterations?: number; untilConverged?: boolean; longStringShare?: number };
+  options: ThreadSolveOptions;
   stop: Int32Array;
   onProgress: (p: SolveProgress) => void;
   resolve: (s: Solution) => void;
@@ -219,6 +227,10 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
           timeLimitMs: options.timeLimitMs,
           maxIterations: options.maxIterations,
           untilConverged: options.untilConverged,
+          // Stopping on convergence, the independent runs go side by side: one per thread, the best
+          // kept. One after the other they stop at the first that does not beat the best, so at least
+          // two run; side by side the first two cost no more CPU and answer in the time of one.
+          oneRun: options.untilConverged ?? false,
           // Every other thread diversifies with longer strings (the first searches as one thread does).
           longStringShare: k % 2 === 1 ? LONG_STRING_SHARE : 0,
         },

@@ -3,7 +3,7 @@ import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeoc
 import { solve, type SolveOptions } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
-import { defaultSolverTimeMs, solveRouting, type RoutingSolveDeps } from './solve-routing';
+import { defaultSolverTimeMs, SIDE_BY_SIDE_MAX_ORDERS, solveRouting, solverThreads, type RoutingSolveDeps } from './solve-routing';
 import { planResultSchema, renderPlanResult } from './responses';
 
 const deps: RoutingSolveDeps = {
@@ -51,11 +51,20 @@ describe('solveRouting', () => {
     await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none' } }, recording);
     await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none', solverTimeLimitSeconds: 3 } }, recording);
     await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 4 }, options: { trafficMode: 'none' } }, recording);
-    expect(seen.map((o) => [o.untilConverged, o.timeLimitMs])).toEqual([
-      [true, defaultSolverTimeMs(1)],
-      [false, 3000],
-      [false, 4000],
+    // The small plan's default budget runs its first two runs side by side; explicit limits keep `threads`.
+    expect(seen.map((o) => [o.untilConverged, o.timeLimitMs, o.threads])).toEqual([
+      [true, defaultSolverTimeMs(1), 2],
+      [false, 3000, 1],
+      [false, 4000, 1],
     ]);
+  });
+
+  it('gives small plans on the default budget two threads, and every other solve the configured count', () => {
+    expect(solverThreads(1, false, 1)).toBe(2);
+    expect(solverThreads(SIDE_BY_SIDE_MAX_ORDERS, false, 1)).toBe(2);
+    expect(solverThreads(SIDE_BY_SIDE_MAX_ORDERS, false, 4)).toBe(4);
+    expect(solverThreads(SIDE_BY_SIDE_MAX_ORDERS + 1, false, 1)).toBe(1);
+    expect(solverThreads(SIDE_BY_SIDE_MAX_ORDERS, true, 1)).toBe(1);
   });
 
   it('routes orders end to end: stops in order, times in the stop zone, loads, totals and reasons', async () => {
