@@ -304,6 +304,7 @@ function buildNeighbors(inst: Instance): void {
 }
 
 const DAY = 86400;
+const INV_DAY = 1 / DAY;
 
 /** Traffic multiplier for a leg departing at time t. */
 export function trafficFactor(traffic: TrafficProfile, t: number): number {
@@ -311,10 +312,11 @@ export function trafficFactor(traffic: TrafficProfile, t: number): number {
   // The time of day, exactly `x % DAY` (plus DAY when negative). V8 computes `%` on doubles with a
   // runtime call, and this runs for every leg the insertion evaluates, so times from the epoch on
   // take x - k * DAY instead: exact (Sterbenz) whether or not the rounded quotient k is one off,
-  // and the corrections then bring it into [0, DAY), where the remainder is.
+  // and the corrections then bring it into [0, DAY), where the remainder is. So k may come from a
+  // multiplication by 1 / DAY, which is cheaper than a division (about 5% of a store plan's move).
   let tod: number;
   if (x >= 0) {
-    tod = x - Math.floor(x / DAY) * DAY;
+    tod = x - Math.floor(x * INV_DAY) * DAY;
     if (tod < 0) tod += DAY;
     else if (tod >= DAY) tod -= DAY;
   } else {
