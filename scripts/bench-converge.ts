@@ -22,7 +22,7 @@
  * default budget does for small plans; their time is then wall time.
  */
 import { parseArgs } from 'node:util';
-import { compareSolutions, OBJECTIVES, prepareSolverThreads, solve, solveOnThisThread } from '@/server/optimizer';
+import { compareSolutions, OBJECTIVES, prepareSolverThreads, solve, solveOnThisThread, type Problem } from '@/server/optimizer';
 import { cityInstance, compareObjective, randomInstance, solutionObjective, solveExhaustively } from '@/server/optimizer/verify';
 import { storeProblem } from './store-problem';
 
@@ -44,13 +44,13 @@ const referenceMs = Number(values['reference-seconds']) * 1000;
 const kinds = values.kinds.split(',').filter(Boolean);
 const exhaustiveCount = Number(values.exhaustive);
 const threads = Number(values.threads);
-if (!(Number.isInteger(threads) && threads >= 1)) throw new Error('bad --threads');
-if (threads > 1) await prepareSolverThreads(threads);
-/** The search under test: stopping on convergence, on `threads` threads. */
-const converge = (problem: Parameters<typeof solve>[0], seed: number) => solve(problem, { seed, timeLimitMs: 60_000, untilConverged: true, threads });
 if (sizes.some((n) => !(n > 0)) || !(instances >= 1) || seeds.some((s) => !Number.isInteger(s)) || !(referenceMs > 0) || !(exhaustiveCount >= 0)) {
   throw new Error('bad --sizes, --instances, --seeds, --reference-seconds or --exhaustive');
 }
+if (!(Number.isInteger(threads) && threads >= 1)) throw new Error('bad --threads');
+if (threads > 1) await prepareSolverThreads(threads);
+/** The search under test: stopping on convergence, on `threads` threads. */
+const converge = (problem: Problem, seed: number) => solve(problem, { seed, timeLimitMs: 60_000, untilConverged: true, threads });
 
 console.log(
   `bench:converge  sizes ${sizes.join(',')}  instances ${instances}  seeds ${seeds.join(',')}  reference ${referenceMs / 1000} s  kinds ${kinds.join(',')}  converging on ${threads} thread(s), references on one`,
