@@ -30,6 +30,16 @@ export interface DeliveryWindows {
   bests: InsertionCandidate[];
 }
 
+export function copyCandidate(from: InsertionCandidate, to: InsertionCandidate): void {
+  to.cost = from.cost;
+  to.route = from.route;
+  to.i = from.i;
+  to.j = from.j;
+  to.deliveryStart = from.deliveryStart;
+  to.addedDistance = from.addedDistance;
+  to.addedDuration = from.addedDuration;
+}
+
 export function emptyCandidate(): InsertionCandidate {
   return { cost: Infinity, route: -1, i: -1, j: -1, deliveryStart: Infinity, addedDistance: 0, addedDuration: 0 };
 }
@@ -58,6 +68,15 @@ export class Inserter {
    * exactly one window, at `slot`; it is rewritten to the window whose candidate is being checked.
    */
   deliveryWindows: DeliveryWindows | null = null;
+  /** False: every candidate that beats the best is replanned at once (the reference the deferred replans must match). */
+  deferReplans = true;
+  /** How many times endDeferred found the best candidate infeasible (the caller evaluated again). */
+  replansFailed = 0;
+  /** Between beginDeferred and endDeferred: candidates are not replanned one by one. */
+  private deferFeasibility = false;
+  /** beginDeferred: the best and the random state as they were. */
+  private readonly saved = emptyCandidate();
+  private savedRandomState = 0;
   /** Per vehicle: the least traffic factor of a leg within its shift (1 without traffic). */
   private readonly leastFactor: Float64Array;
 
@@ -101,8 +120,54 @@ export class Inserter {
     if (n + added > inst.vehicleMaxStops[v]!) return false;
     // Spread does not depend on positions: one O(n) update per route and job.
     this.newSpread = this.model.usesSpread ? spreadWith(inst, route, hasP ? inst.nodeLocation[p]! : -1, hasD ? inst.nodeLocation[d]! : -1) : 0;
-    if (hasP && hasD) return this.evaluatePair(route, r, job, best);
-    return this.evaluateSingle(route, r, job, hasP ? p : d, best);
+    const a = hasP ? p : d;
+    const b = hasP && hasD ? d : -1;
+    if (this.deferFeasibility || !this.needsReplan(v) || !this.beginDeferred(best)) return this.evaluateIn(route, r, job, a, b, best);
+    const improved = this.evaluateIn(route, r, job, a, b, best);
+    return this.endDeferred(best, route, job, improved) ? improved : this.evaluateIn(route, r, job, a, b, best);
+  }
+
+  /** Whether a candidate in the vehicle's route is known feasible only once the route is replanned (see candidate). */
+  private needsReplan(v: number): boolean {
+    return (this.inst.traffic !== null || this.inst.vehicleMaxDuration[v]! < Infinity) && this.inst.vehicleBreakCount[v]! === 0;
+  }
+
+  /**
+   * Starts evaluating one job in one or more routes without replanning each candidate that beats
+   * the best (traffic and duration limits need a replan to know a candidate feasible): only the
+   * best is replanned, by endDeferred. False (nothing started) where it does not apply.
+   */
+  beginDeferred(best: InsertionCandidate): boolean {
+    if (!this.deferReplans || this.mode !== 'cost' || this.deliveryWindows !== null) return false;
+    copyCandidate(best, this.saved);
+    this.savedRandomState = this.rng.state;
+    this.deferFeasibility = true;
+    return true;
+  }
+
+  /**
+   * Ends what beginDeferred started (`improved`: whether an evaluate since returned true), for the
+   * job whose best insertion, in `route` when it has one, is `best`. True when that is feasible (or
+   * unchanged); false when not: `best` and the random state are then back as they were at the
+   * start, and the caller evaluates the same routes again, which now replans each candidate, so the
+   * outcome is the one replanning each gives.
+   */
+  endDeferred(best: InsertionCandidate, route: RouteState | undefined, job: number, improved: boolean): boolean {
+    this.deferFeasibility = false;
+    if (!improved || best.route < 0 || route === undefined || !this.needsReplan(route.vehicle)) return true;
+    const inst = this.inst;
+    const p = pickupNode(job);
+    const hasP = inst.nodeLocation[p]! >= 0;
+    const hasD = inst.nodeLocation[p + 1]! >= 0;
+    if (insertionIsFeasible(inst, route, hasP ? p : p + 1, best.i, hasP && hasD ? p + 1 : -1, best.j)) return true;
+    copyCandidate(this.saved, best);
+    this.rng.state = this.savedRandomState;
+    this.replansFailed++;
+    return false;
+  }
+
+  private evaluateIn(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
+    return b >= 0 ? this.evaluatePair(route, r, job, best) : this.evaluateSingle(route, r, job, a, best);
   }
 
   private candidate(
@@ -185,7 +250,12 @@ export class Inserter {
         if (delta >= best.cost) return false;
         baseDuration = n === 0 ? 0 : route.duration;
       }
-    } else if (!verified && (inst.traffic !== null || inst.vehicleMaxDuration[route.vehicle]! < Infinity) && !insertionIsFeasible(inst, route, a, i, b, j)) {
+    } else if (
+      !verified &&
+      !this.deferFeasibility &&
+      (inst.traffic !== null || inst.vehicleMaxDuration[route.vehicle]! < Infinity) &&
+      !insertionIsFeasible(inst, route, a, i, b, j)
+    ) {
       return false;
     }
     const addedDuration = n === 0 ? newDuration : newDuration - baseDuration;

@@ -1,6 +1,7 @@
 /** Small, fast, seedable PRNG (mulberry32) so a solve is reproducible for a given seed. */
 export class Random {
-  private state: number;
+  /** The generator's whole state: saved and restored to replay a stretch of draws. */
+  state: number;
 
   constructor(seed: number) {
     this.state = seed >>> 0 || 0x9e3779b9;

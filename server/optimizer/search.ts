@@ -489,8 +489,19 @@ export class Search {
 
   /** Evaluates job in the routes of `scope` (one empty route per vehicle class). */
   private insertInto(job: number, scope: InsertScope): void {
+    // Only the best candidate over all the routes is replanned (see Inserter.beginDeferred); when
+    // it turns out infeasible, the routes are evaluated again replanning each candidate.
+    if (!this.inserter.beginDeferred(this.candidate)) return void this.evaluateIn(job, scope);
+    const improved = this.evaluateIn(job, scope);
+    const best = this.candidate;
+    if (!this.inserter.endDeferred(best, this.routes[best.route], job, improved)) this.evaluateIn(job, scope);
+  }
+
+  /** Evaluates job in every route of the scope; true when the best candidate changed. */
+  private evaluateIn(job: number, scope: InsertScope): boolean {
     const inst = this.inst;
     const routes = this.routes;
+    let improved = false;
     this.classSeen.fill(0);
     for (let r = 0; r < routes.length; r++) {
       const route = routes[r]!;
@@ -504,8 +515,9 @@ export class Search {
         if (this.classSeen[cls]) continue;
         this.classSeen[cls] = 1;
       }
-      this.inserter.evaluate(route, r, job, this.candidate);
+      if (this.inserter.evaluate(route, r, job, this.candidate)) improved = true;
     }
+    return improved;
   }
 
   /** Greedy insertion of jobs (cheapest position over all routes); leftovers become unassigned. */
