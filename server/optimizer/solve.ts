@@ -5,6 +5,7 @@ import type { Problem, Solution, SolveOptions, SolveProgress } from './model';
 import { isVehiclesFirst } from './objective';
 import { LONG_STRING_SHARE, Search } from './search';
 import { buildSolution } from './solution';
+import { PlanBoard, type PlanBoardHandle, createPlanBoard } from './plan-board';
 import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
 
 /** Default search time when neither a time nor an iteration limit is given. */
@@ -22,10 +23,12 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   longStringShare?: number;
   /** With untilConverged: make the first of the independent runs only (see SearchLimits.oneRun). */
   oneRun?: boolean;
+  /** Solving on several threads: the board they share their best plans on, and this thread's slot (see SearchLimits.exchange). */
+  planBoard?: { handle: PlanBoardHandle; slot: number };
 }
 
 /** What a solver thread is asked to do (the options solve() gives each thread). */
-export type ThreadSolveOptions = Pick<SolveOnThisThreadOptions, 'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'oneRun'> & {
+export type ThreadSolveOptions = Pick<SolveOnThisThreadOptions, 'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'oneRun' | 'planBoard'> & {
   seed: number;
 };
 
@@ -54,6 +57,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     untilConverged: options.untilConverged ?? false,
     longStringShare: options.longStringShare ?? 0,
     oneRun: options.oneRun ?? false,
+    ...(options.planBoard ? { exchange: { board: new PlanBoard(options.planBoard.handle), slot: options.planBoard.slot } } : {}),
     signal: options.signal,
     onProgress: options.onProgress,
   });
@@ -219,6 +223,7 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
       // Threads cannot start here (e.g. a bundler left the worker file behind): search on this thread.
       return solveOnThisThread(problem, { ...options, seed });
     }
+    const board = createPlanBoard(workers.length, 2 * problem.shipments.length, problem.vehicles.length);
     const runs = workers.map((w, k) =>
       w.run(
         shared,
@@ -233,6 +238,8 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
           oneRun: options.untilConverged ?? false,
           // Every other thread diversifies with longer strings (the first searches as one thread does).
           longStringShare: k % 2 === 1 ? LONG_STRING_SHARE : 0,
+          // The threads share their best plans (not when stopping on convergence: see Search.run).
+          planBoard: { handle: board, slot: k },
         },
         stop,
         forward,

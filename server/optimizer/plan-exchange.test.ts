@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { parseSolomon } from './benchmarks';
+import type { Problem } from './model';
+import { PlanBoard, createPlanBoard } from './plan-board';
+import { buildSolution } from './solution';
+import { prepareSearch, solveOnThisThread } from './solve';
+import { checkSolution, featureMix, randomInstance } from './verify';
+
+describe('the plan board the solver threads share', () => {
+  it('gives back each slot’s last plan and cost, and nothing for a slot without one', () => {
+    const board = new PlanBoard(createPlanBoard(3, 8, 3));
+    expect(board.read(0)).toBeNull();
+    board.post(0, [[0, 1], [], [2, 3, 4, 5]], 12.5);
+    board.post(2, [[6, 7], [0, 1], []], 3);
+    board.post(0, [[], [0, 1, 2, 3], []], 7.25);
+    expect(board.read(0)).toEqual({ routes: [[], [0, 1, 2, 3], []], cost: 7.25 });
+    expect(board.read(1)).toBeNull();
+    expect(board.read(2)).toEqual({ routes: [[6, 7], [0, 1], []], cost: 3 });
+  });
+
+  it('never gives a half-written plan to a thread reading while another writes', async () => {
+    const handle = createPlanBoard(1, 2000, 10);
+    // The writer posts plans whose every node is the post's number, 10 routes of 1 to 200 nodes.
+    // The TypeScript loader is registered as the solver threads do (see solve-worker.mjs).
+    const writer = new Worker(
+      `const { workerData, parentPort } = require('node:worker_threads');
+       import('tsx/esm/api')
+         .then(({ register }) => { register(); return import(workerData.board); })
+         .then(({ PlanBoard }) => {
+           const board = new PlanBoard(workerData.handle);
+           for (let k = 1; k <= 20000; k++) {
+             const length = 1 + (k % 200);
+             board.post(0, Array.from({ length: 10 }, () => new Array(length).fill(k)), k);
+           }
+           parentPort.postMessage('done');
+         });`,
+      { eval: true, workerData: { handle, board: new URL('./plan-board.ts', import.meta.url).href } },
+    );
+    let failure: unknown = null;
+    let done = false;
+    writer.on('message', () => (done = true));
+    writer.on('error', (error) => {
+      failure = error;
+      done = true;
+    });
+    const board = new PlanBoard(handle);
+    let reads = 0;
+    while (!done) {
+      const plan = board.read(0);
+      if (plan !== null) {
+        const k = plan.cost;
+        expect(plan.routes).toHaveLength(10);
+        for (const route of plan.routes) expect(route.length === 1 + (k % 200) && route.every((x) => x === k)).toBe(true);
+        reads++;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await writer.terminate();
+    expect(failure).toBeNull();
+    expect(reads).toBeGreaterThan(10);
+  });
+});
+
+/** A seeded random instance with few vehicles for many orders (long routes), every model feature by turns. */
+function longRouteInstance(seed: number): Problem {
+  return randomInstance(seed * 7_919 + 5, { shipments: 24 + (seed % 11), vehicles: 3 + (seed % 2), ...featureMix(seed) });
+}
+
+describe('a route transplanted from another thread’s plan', () => {
+  it('keeps the plan feasible and no order more left out, and a refused one leaves the plan as it was', () => {
+    let transplanted = 0;
+    let refused = 0;
+    for (let seed = 1; seed <= 16; seed++) {
+      const problem = longRouteInstance(seed);
+      const donor = prepareSearch(problem, seed + 100);
+      const donorRun = donor.search.run({ seed: seed + 100, timeLimitMs: Infinity, maxIterations: 400 });
+      const { inst, verdicts, search } = prepareSearch(problem, seed);
+      search.construct();
+      for (let step = 0; step < 6; step++) {
+        const before = search.snapshot();
+        const leftOut = search.unassigned.length;
+        if (search.transplantOnce(donorRun.routes)) {
+          transplanted++;
+          const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
+          const check = checkSolution(problem, buildSolution(inst, search.snapshot(), search.unassigned, verdicts, stats));
+          expect(check.violations).toEqual([]);
+          expect(search.unassigned.length).toBeLessThanOrEqual(leftOut);
+          // Some donor route's orders all ride together in one route now (others may have joined them).
+          const routeOf = new Map<number, number>();
+          search.snapshot().forEach((nodes, r) => nodes.forEach((x) => routeOf.set(x >> 1, r)));
+          expect(donorRun.routes.some((nodes) => nodes.length > 0 && nodes.every((x) => routeOf.get(x >> 1) === routeOf.get(nodes[0]! >> 1)))).toBe(true);
+        } else {
+          refused++;
+          expect(search.snapshot()).toEqual(before);
+        }
+      }
+    }
+    expect(transplanted).toBeGreaterThan(20);
+    expect(refused).toBeGreaterThan(0);
+  });
+});
+
+const SOLOMON = path.resolve(import.meta.dirname, '../../../shared/benchmarks/solomon/instances');
+const available = existsSync(path.join(SOLOMON, 'R109.txt'));
+
+describe.skipIf(!available)('a thread that reads another thread’s plan with fewer vehicles', () => {
+  it('anneals on from it: Solomon R109, a short run ends with no more vehicles and no higher cost than the posted plan', () => {
+    const { problem } = parseSolomon('R109', readFileSync(path.join(SOLOMON, 'R109.txt'), 'utf8'));
+    const long = prepareSearch(problem, 1).search.run({ seed: 1, timeLimitMs: Infinity, maxIterations: 20_000 });
+    const vehicles = (routes: number[][]) => routes.filter((r) => r.length > 0).length;
+    const posted = vehicles(long.routes);
+    const alone = solveOnThisThread(problem, { seed: 2, maxIterations: 300 });
+    // Without the posted plan the short run keeps more vehicles: the test can tell the difference.
+    expect(alone.routes.length).toBeGreaterThan(posted);
+
+    const handle = createPlanBoard(2, 2 * problem.shipments.length, problem.vehicles.length);
+    const { search } = prepareSearch(problem, 1);
+    search.restore(long.routes, long.unassigned);
+    new PlanBoard(handle).post(1, long.routes, search.totalCost());
+    const helped = solveOnThisThread(problem, { seed: 2, maxIterations: 300, planBoard: { handle, slot: 0 } });
+    expect(checkSolution(problem, helped).feasible).toBe(true);
+    expect(helped.unassigned).toHaveLength(0);
+    expect(helped.routes.length).toBeLessThanOrEqual(posted);
+    expect(helped.cost).toBeLessThanOrEqual(search.totalCost() + 1e-6);
+  });
+});
