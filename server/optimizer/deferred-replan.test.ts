@@ -21,7 +21,15 @@ describe('deferred replanning of insertion candidates', () => {
   ];
 
   const same = (x: InsertionCandidate, y: InsertionCandidate) =>
-    expect([x.cost, x.route, x.i, x.j, x.deliveryStart, x.addedDistance, x.addedDuration]).toEqual([y.cost, y.route, y.i, y.j, y.deliveryStart, y.addedDistance, y.addedDuration]);
+    expect([x.cost, x.route, x.i, x.j, x.deliveryStart, x.addedDistance, x.addedDuration]).toEqual([
+      y.cost,
+      y.route,
+      y.i,
+      y.j,
+      y.deliveryStart,
+      y.addedDistance,
+      y.addedDuration,
+    ]);
 
   it('finds the best that replanning every candidate finds, in one route and over all routes', () => {
     let compared = 0;

@@ -28,7 +28,10 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
 }
 
 /** What a solver thread is asked to do (the options solve() gives each thread). */
-export type ThreadSolveOptions = Pick<SolveOnThisThreadOptions, 'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'oneRun' | 'planBoard'> & {
+export type ThreadSolveOptions = Pick<
+  SolveOnThisThreadOptions,
+  'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'oneRun' | 'planBoard'
+> & {
   seed: number;
 };
 
