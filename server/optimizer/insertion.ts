@@ -250,12 +250,7 @@ export class Inserter {
         if (delta >= best.cost) return false;
         baseDuration = n === 0 ? 0 : route.duration;
       }
-    } else if (
-      !verified &&
-      !this.deferFeasibility &&
-      (inst.traffic !== null || inst.vehicleMaxDuration[route.vehicle]! < Infinity) &&
-      !insertionIsFeasible(inst, route, a, i, b, j)
-    ) {
+    } else if (!verified && !this.deferFeasibility && this.needsReplan(route.vehicle) && !insertionIsFeasible(inst, route, a, i, b, j)) {
       return false;
     }
     const addedDuration = n === 0 ? newDuration : newDuration - baseDuration;

@@ -6,7 +6,7 @@ import { parseSolomon } from './benchmarks';
 import type { Problem } from './model';
 import { PlanBoard, createPlanBoard } from './plan-board';
 import { buildSolution } from './solution';
-import { prepareSearch, solveOnThisThread } from './solve';
+import { prepareSearch, solveOnThisThread, threadSolveOptions } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
 describe('the plan board the solver threads share', () => {
@@ -61,6 +61,18 @@ describe('the plan board the solver threads share', () => {
     await writer.terminate();
     expect(failure).toBeNull();
     expect(reads).toBeGreaterThan(10);
+  });
+});
+
+describe('what solve() asks each of its threads', () => {
+  it('gives every thread the same board and its own slot against a time limit, and no board when stopping on convergence', () => {
+    const board = createPlanBoard(3, 10, 2);
+    const timed = [0, 1, 2].map((k) => threadSolveOptions({ timeLimitMs: 2000 }, 1, k, board));
+    expect(timed.map((o) => o.planBoard?.slot)).toEqual([0, 1, 2]);
+    for (const o of timed) expect(o.planBoard?.handle).toBe(board);
+    expect(new Set(timed.map((o) => o.seed)).size).toBe(3);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).planBoard).toBeUndefined();
+    expect(threadSolveOptions({ timeLimitMs: 2000 }, 1, 1, null).planBoard).toBeUndefined();
   });
 });
 

@@ -253,6 +253,13 @@ class Budget {
   }
 }
 
+/** Vehicles a plan (per vehicle, its nodes) uses. */
+function routesInUse(routes: readonly (readonly number[])[]): number {
+  let used = 0;
+  for (const nodes of routes) if (nodes.length > 0) used++;
+  return used;
+}
+
 /** The best plan found so far, and the progress reports made on it. */
 class Incumbent {
   routes: number[][] = [];
@@ -298,7 +305,7 @@ class Incumbent {
     const p: SolveProgress = {
       elapsedMs: Math.round(now - this.budget.startedAt),
       iterations: this.budget.iterations,
-      vehicles: this.routes.filter((r) => r.length > 0).length,
+      vehicles: routesInUse(this.routes),
       unassigned: this.unassigned.length,
       cost: this.cost,
     };
@@ -1094,7 +1101,7 @@ export class Search {
     let rebuildDue = this.tailExchanges > 0 && this.vehicleMask === null && !this.model.usesMaxDistance;
     // Plans of other threads: only a run's own annealing reads them (a route group's search has none).
     const exchanging = this.exchange !== null && this.vehicleMask === null;
-    let nextMigrationCheck = exchanging ? 0 : Infinity;
+    let nextMigrationCheck = 0;
     let nextTransplant = exchanging && !this.hasPairs() ? 0 : TRANSPLANT_AT.length;
     const annealed = (): number => (startFraction >= 1 ? 1 : (budget.fraction() - startFraction) / (1 - startFraction));
     while (!budget.stopped() && !budget.cycleOver()) {
@@ -1109,8 +1116,9 @@ export class Search {
         }
         continue;
       }
-      if (annealed() >= nextMigrationCheck) {
-        nextMigrationCheck += MIGRATION_CHECK_EVERY;
+      if (exchanging && annealed() >= nextMigrationCheck) {
+        // From the share reached: after a long step (a route group rebuild) one read, not one per step missed.
+        nextMigrationCheck = annealed() + MIGRATION_CHECK_EVERY;
         const donor = this.postedPlan(best);
         if (donor !== null) {
           this.restore(donor.routes, donor.unassigned);
@@ -1178,7 +1186,7 @@ export class Search {
   private postedPlan(best: Incumbent | null): { routes: number[][]; unassigned: number[]; cost: number } | null {
     const exchange = this.exchange;
     if (exchange === null) return null;
-    const bestVehicles = best === null ? 0 : best.routes.filter((r) => r.length > 0).length;
+    const bestVehicles = best === null ? 0 : routesInUse(best.routes);
     let chosen: { routes: number[][]; unassigned: number[]; cost: number } | null = null;
     for (let slot = 0; slot < exchange.board.slots; slot++) {
       if (slot === exchange.slot) continue;
@@ -1188,7 +1196,7 @@ export class Search {
       if (unassigned === null) continue;
       if (best !== null) {
         const cmp = this.compareUnassigned(unassigned, best.unassigned);
-        const fewerVehicles = this.model.vehiclesFirst && plan.routes.filter((r) => r.length > 0).length < bestVehicles;
+        const fewerVehicles = this.model.vehiclesFirst && routesInUse(plan.routes) < bestVehicles;
         if (!(cmp < 0 || (cmp === 0 && fewerVehicles))) continue;
       } else if (this.compareUnassigned(unassigned, this.unassigned) > 0) continue;
       if (chosen === null || plan.cost < chosen.cost) chosen = { routes: plan.routes, unassigned, cost: plan.cost };

@@ -191,6 +191,25 @@ export async function prepareSolverThreads(count: number): Promise<void> {
   await Promise.all(idleThreads(Math.max(0, Math.floor(count))).map((t) => t.ready));
 }
 
+/** What thread k of a solve on several threads is asked to do (`board`: the plans they share, null when they share none). */
+export function threadSolveOptions(options: SolveOptions, seed: number, k: number, board: PlanBoardHandle | null): ThreadSolveOptions {
+  return {
+    seed: seed + 7919 * k,
+    timeLimitMs: options.timeLimitMs,
+    maxIterations: options.maxIterations,
+    untilConverged: options.untilConverged,
+    // Stopping on convergence, the independent runs go side by side: one per thread, the best
+    // kept. One after the other they stop at the first that does not beat the best, so at least
+    // two run; side by side the first two cost no more CPU and answer in the time of one.
+    oneRun: options.untilConverged ?? false,
+    // Every other thread diversifies with longer strings (the first searches as one thread does).
+    longStringShare: k % 2 === 1 ? LONG_STRING_SHARE : 0,
+    // Searching against a time limit the threads share their best plans (converged runs stay
+    // independent, and so deterministic: see Search.run).
+    ...(board !== null && !options.untilConverged ? { planBoard: { handle: board, slot: k } } : {}),
+  };
+}
+
 /**
  * Solves off the calling thread when threads > 1: each worker searches with its own seed and the
  * best solution wins. threads <= 1 runs on this thread (still returns a Promise).
@@ -226,28 +245,8 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
       // Threads cannot start here (e.g. a bundler left the worker file behind): search on this thread.
       return solveOnThisThread(problem, { ...options, seed });
     }
-    const board = createPlanBoard(workers.length, 2 * problem.shipments.length, problem.vehicles.length);
-    const runs = workers.map((w, k) =>
-      w.run(
-        shared,
-        {
-          seed: seed + 7919 * k,
-          timeLimitMs: options.timeLimitMs,
-          maxIterations: options.maxIterations,
-          untilConverged: options.untilConverged,
-          // Stopping on convergence, the independent runs go side by side: one per thread, the best
-          // kept. One after the other they stop at the first that does not beat the best, so at least
-          // two run; side by side the first two cost no more CPU and answer in the time of one.
-          oneRun: options.untilConverged ?? false,
-          // Every other thread diversifies with longer strings (the first searches as one thread does).
-          longStringShare: k % 2 === 1 ? LONG_STRING_SHARE : 0,
-          // The threads share their best plans (not when stopping on convergence: see Search.run).
-          planBoard: { handle: board, slot: k },
-        },
-        stop,
-        forward,
-      ),
-    );
+    const board = options.untilConverged ? null : createPlanBoard(workers.length, 2 * problem.shipments.length, problem.vehicles.length);
+    const runs = workers.map((w, k) => w.run(shared, threadSolveOptions(options, seed, k, board), stop, forward));
     const settled = await Promise.allSettled(runs);
     const solutions = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     if (solutions.length === 0) {
