@@ -380,24 +380,28 @@ export class RouteState {
     this.staleBack = 0;
 
     // Loads after each stop, their prefix and suffix maxima.
-    for (let d = 0; d < D; d++) {
-      const cap = inst.vehicleCapacity[v * D + d]!;
-      let m = -Infinity;
-      for (let k = 0; k <= n; k++) {
-        if (k > 0) {
-          const x = node[k]!;
-          load[k * D + d] = load[(k - 1) * D + d]! + (x & 1 ? -1 : 1) * inst.size[jobOf(x) * D + d]!;
+    if (D === 1) {
+      if (!this.updateSingleLoad()) feasible = false;
+    } else {
+      for (let d = 0; d < D; d++) {
+        const cap = inst.vehicleCapacity[v * D + d]!;
+        let m = -Infinity;
+        for (let k = 0; k <= n; k++) {
+          if (k > 0) {
+            const x = node[k]!;
+            load[k * D + d] = load[(k - 1) * D + d]! + (x & 1 ? -1 : 1) * inst.size[jobOf(x) * D + d]!;
+          }
+          const l = load[k * D + d]!;
+          if (l > cap) feasible = false;
+          if (l > m) m = l;
+          this.loadPrefixMax[k * D + d] = m;
         }
-        const l = load[k * D + d]!;
-        if (l > cap) feasible = false;
-        if (l > m) m = l;
-        this.loadPrefixMax[k * D + d] = m;
-      }
-      m = -Infinity;
-      for (let k = n; k >= 0; k--) {
-        const l = load[k * D + d]!;
-        if (l > m) m = l;
-        this.loadSuffixMax[k * D + d] = m;
+        m = -Infinity;
+        for (let k = n; k >= 0; k--) {
+          const l = load[k * D + d]!;
+          if (l > m) m = l;
+          this.loadSuffixMax[k * D + d] = m;
+        }
       }
     }
 
@@ -427,6 +431,39 @@ export class RouteState {
       this.spread = model.usesSpread ? routeSpread(inst, loc, 1, n) : 0;
       this.cost = model.routeCost(v, this.distance, this.duration, this.spread);
     }
+  }
+
+  /**
+   * The load passes of update() for one capacity dimension, the common case, without the
+   * per-dimension indexing: loads after each stop, their prefix and suffix maxima. Returns false
+   * when a load exceeds the capacity.
+   */
+  private updateSingleLoad(): boolean {
+    const inst = this.inst;
+    const n = this.size;
+    const node = this.node;
+    const size = inst.size;
+    const load = this.load;
+    const prefixMax = this.loadPrefixMax;
+    const suffixMax = this.loadSuffixMax;
+    const cap = inst.vehicleCapacity[this.vehicle]!;
+    let l = load[0]!;
+    let m = l;
+    prefixMax[0] = m;
+    for (let k = 1; k <= n; k++) {
+      const x = node[k]!;
+      l = x & 1 ? l - size[x >> 1]! : l + size[x >> 1]!;
+      load[k] = l;
+      if (l > m) m = l;
+      prefixMax[k] = m;
+    }
+    m = -Infinity;
+    for (let k = n; k >= 0; k--) {
+      const v = load[k]!;
+      if (v > m) m = v;
+      suffixMax[k] = m;
+    }
+    return prefixMax[n]! <= cap;
   }
 
   /** Lock ranks around each position (lockBefore, lockAfter); false when locked stops are out of order. */
