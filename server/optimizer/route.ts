@@ -452,15 +452,15 @@ export class RouteState {
     prefixMax[0] = m;
     for (let k = 1; k <= n; k++) {
       const x = node[k]!;
-      l = x & 1 ? l - size[x >> 1]! : l + size[x >> 1]!;
+      l = x & 1 ? l - size[jobOf(x)]! : l + size[jobOf(x)]!;
       load[k] = l;
       if (l > m) m = l;
       prefixMax[k] = m;
     }
     m = -Infinity;
     for (let k = n; k >= 0; k--) {
-      const v = load[k]!;
-      if (v > m) m = v;
+      const value = load[k]!;
+      if (value > m) m = value;
       suffixMax[k] = m;
     }
     return prefixMax[n]! <= cap;
