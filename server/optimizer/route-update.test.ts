@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY, PICKUP, compileInstance, hasStop, jobOf, nodeOf, type Instance } from './instance';
-import { OBJECTIVES } from './model';
+import { OBJECTIVES, type Problem } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
@@ -105,5 +105,69 @@ describe('route update', () => {
     // Random changes break windows often: feasibility bookkeeping is exercised both ways.
     expect(infeasible).toBeGreaterThan(100);
     expect(infeasible).toBeLessThan(compared - 100);
+  });
+
+  it('keeps the load after each stop, its prefix and suffix maxima and the capacity verdict, in one dimension and in two', () => {
+    let overloaded = 0;
+    let checked = 0;
+    for (const dimensions of [1, 2]) {
+      for (let seed = 1; seed <= 12; seed++) {
+        const generated = randomInstance(seed * 7_933 + dimensions, {
+          shipments: 16,
+          vehicles: 2,
+          singleStopShare: seed % 2 === 0 ? 0.5 : 0.2,
+          windowSeconds: [8 * 3600, 10 * 3600],
+        });
+        // Generated plans weigh and measure (two dimensions); the weight alone makes the one-dimensional case.
+        const problem: Problem =
+          dimensions === 2
+            ? generated
+            : {
+                ...generated,
+                dimensions: 1,
+                shipments: generated.shipments.map((x) => ({ ...x, size: x.size.slice(0, 1) })),
+                vehicles: generated.vehicles.map((v) => ({ ...v, capacity: v.capacity.slice(0, 1) })),
+              };
+        const inst = compileInstance(problem);
+        const model = costModel(inst);
+        const rng = new Random(seed);
+        const route = new RouteState(inst, 0);
+        for (let job = 0; job < inst.jobs; job++) {
+          const hasP = hasStop(inst, job, PICKUP);
+          const hasD = hasStop(inst, job, DELIVERY);
+          const i = rng.int(route.size + 1);
+          if (hasP && hasD) route.insert(nodeOf(job, PICKUP), i, nodeOf(job, DELIVERY), i + rng.int(route.size - i + 1));
+          else route.insert(nodeOf(job, hasP ? PICKUP : DELIVERY), i, -1, -1);
+          route.update(model);
+          // The loads from the stops alone: deliveries without a pickup are on board from the start.
+          const n = route.size;
+          const D = inst.dims;
+          const stops = Array.from(route.node.subarray(1, n + 1));
+          let over = false;
+          for (let d = 0; d < D; d++) {
+            const sizeOf = (x: number) => inst.size[jobOf(x) * D + d]!;
+            const loads = [stops.filter((x) => x & 1 && !hasStop(inst, jobOf(x), PICKUP)).reduce((sum, x) => sum + sizeOf(x), 0)];
+            for (const x of stops) loads.push(loads[loads.length - 1]! + (x & 1 ? -sizeOf(x) : sizeOf(x)));
+            const at = (a: Float64Array, k: number) => a[k * D + d]!;
+            for (let k = 0; k <= n; k++) {
+              expect(at(route.load, k)).toBeCloseTo(loads[k]!, 9);
+              expect(at(route.loadPrefixMax, k)).toBeCloseTo(Math.max(...loads.slice(0, k + 1)), 9);
+              expect(at(route.loadSuffixMax, k)).toBeCloseTo(Math.max(...loads.slice(k)), 9);
+            }
+            if (Math.max(...loads) > inst.vehicleCapacity[route.vehicle * D + d]! + 1e-9) over = true;
+          }
+          // Overloaded routes are infeasible; the others may still break a window, never a load.
+          if (over) {
+            expect(route.feasible).toBe(false);
+            overloaded++;
+          }
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(2 * 12 * 16);
+    // Sixteen orders in one vehicle overload it at some point in most instances: both verdicts are seen.
+    expect(overloaded).toBeGreaterThan(20);
+    expect(overloaded).toBeLessThan(checked - 20);
   });
 });
