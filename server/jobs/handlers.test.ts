@@ -42,4 +42,23 @@ describe('preloadJobHandlers', () => {
     expect(await loadJobHandler('test.flaky')).toBe(handler);
     expect(loads).toBe(2);
   });
+
+  it("runs a loaded handler's warm-up when asked, once per preload; a failed warm-up leaves the handler loaded", async () => {
+    let warmUps = 0;
+    const warming: AnyJobHandler = {
+      run: async () => null,
+      warmUp: async () => {
+        warmUps++;
+        throw new Error('warm-up failed');
+      },
+    };
+    registerJobKinds({ 'test.warm': { namespace: 'test', retentionSeconds: () => 60, load: async () => warming } });
+    preloadJobHandlers();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warmUps).toBe(0);
+    preloadJobHandlers({ warmUp: true });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warmUps).toBe(1);
+    expect(await loadJobHandler('test.warm')).toBe(warming);
+  });
 });

@@ -91,11 +91,18 @@ export function loadJobHandler(kind: string): Promise<AnyJobHandler> {
  * so a thread's first job does not wait for its handler's modules to load and compile (about a
  * second under tsx); a job that comes sooner waits on the same import. A failed preload is
  * forgotten, so the job that needs the handler imports it again and reports the failure itself.
+ * With `warmUp`, each loaded handler's warmUp runs next (see JobHandler.warmUp).
  */
-export function preloadJobHandlers(): void {
+export function preloadJobHandlers(options: { warmUp?: boolean } = {}): void {
   for (const kind of registry().kinds.keys()) {
-    loadJobHandler(kind).catch(() => {
-      loaded.delete(kind);
-    });
+    loadJobHandler(kind).then(
+      (handler) => {
+        // A warm-up that fails costs the first job its speed, nothing else.
+        if (options.warmUp && handler.warmUp) handler.warmUp().catch(() => {});
+      },
+      () => {
+        loaded.delete(kind);
+      },
+    );
   }
 }

@@ -29,6 +29,10 @@ export class JobThreadPool {
       maxThreads: size,
       minThreads: Math.min(size, 1),
       idleTimeout: 60_000,
+      // Piscina's default parks an idle thread in Atomics.wait, which also stops its event loop:
+      // what a thread starts in the background (loading the handlers, warming them up) would then
+      // wait for the first job. A job's hand-over costs a message event instead (microseconds).
+      atomics: 'disabled',
     });
   }
 

@@ -97,6 +97,12 @@ export interface JobHandler<Input = Json, Result extends Json = Json, Prepared =
   run(input: Prepared, context: JobRunContext): Promise<Result> | Result;
   /** May return fields (a JSON object) to add to the stored result, e.g. the ids of rows it wrote. */
   commit?(context: JobCommitContext<Input, Result>): Promise<Json | void>;
+  /**
+   * Runs in a worker thread that starts with its process, once the handler has loaded: prepares
+   * what the first `run` would otherwise pay for (compiling its hot code). It must not hold up a
+   * `run` that comes meanwhile.
+   */
+  warmUp?(): Promise<void>;
 }
 
 /** A handler of any kind: the registry only moves JSON through them. */

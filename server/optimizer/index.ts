@@ -11,7 +11,7 @@
  * always served highest priority first; explain.ts proves why the rest cannot be.
  */
 export * from './model';
-export { solve, solveOnThisThread, prepareSolverThreads, compareSolutions, DEFAULT_TIME_LIMIT_MS } from './solve';
+export { solve, solveOnThisThread, prepareSolverThreads, warmUpSolverThreads, compareSolutions, DEFAULT_TIME_LIMIT_MS } from './solve';
 export type { StopFlag, SolveOnThisThreadOptions } from './solve';
 export { compileInsertionQuery, queryInsertions, queryInsertionsForWindows } from './insertion-query';
 export type { CompiledInsertionQuery, FixedRoute, InsertionQuery, InsertionOption, InsertionRelaxation, RetargetedShipment } from './insertion-query';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem, Shipment, Solution, Stop, Vehicle } from './model';
-import { solve, solveOnThisThread } from './solve';
+import { solve, solveOnThisThread, solverThreadsAlive, warmUpSolverThreads } from './solve';
 import { checkSolution, randomInstance } from './verify';
 import { lineInstance } from './verify/fixtures';
 
@@ -282,6 +282,29 @@ describe('solve on worker threads', () => {
     expectFeasible(problem, solution);
     expect(solution.stats.threads).toBe(2);
     expect(progress.length).toBeGreaterThan(0);
+  });
+});
+
+describe('warmUpSolverThreads', () => {
+  it('solves on the threads until done; a solve asked for meanwhile stops it and runs on the same threads', async () => {
+    const problem = randomInstance(22, { shipments: 20, vehicles: 3, traffic: true, objective: 'MIN_DURATION' });
+    await warmUpSolverThreads(problem, { threads: 2, runs: 1 });
+    const threads = solverThreadsAlive();
+    expect(threads).toBeGreaterThanOrEqual(2);
+
+    // More runs than the test has time for: only the solve below ends it.
+    let warming = true;
+    const warmUp = warmUpSolverThreads(problem, { threads: 2, runs: 1_000_000 }).then(() => {
+      warming = false;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(warming).toBe(true);
+    const solution = await solve(problem, { threads: 2, maxIterations: 400, seed: 5 });
+    expect(warming).toBe(false);
+    await warmUp;
+    expectFeasible(problem, solution);
+    // The solve took the warm-up's threads, not new ones.
+    expect(solverThreadsAlive()).toBe(threads);
   });
 });
 

@@ -186,9 +186,60 @@ function idleThreads(count: number): SolverThread[] {
   return idle;
 }
 
+/** Solver threads alive in this thread's pool (tests). */
+export function solverThreadsAlive(): number {
+  return threadPool.filter((t) => !t.broken).length;
+}
+
 /** Starts (or reuses) solver threads and waits until they have loaded, so later solves start at once. */
 export async function prepareSolverThreads(count: number): Promise<void> {
   await Promise.all(idleThreads(Math.max(0, Math.floor(count))).map((t) => t.ready));
+}
+
+/** The warm-up under way (see warmUpSolverThreads): its stop flag, and its end. */
+let warmUp: { stop: Int32Array; done: Promise<void> } | null = null;
+
+/**
+ * Compiles the search's hot code on solver threads before the first solve needs it: `threads`
+ * threads (started if need be) each solve `problem` `runs` times, as a small plan is solved (one
+ * converged run per thread). A solve asked for meanwhile stops the warm-up and waits for its threads
+ * (they stop within a move), so it neither waits for the warm-up nor shares the cores with it. Until
+ * V8 has compiled the search, a 20-order plan took two to three times as long (bench:plan-latency).
+ */
+export function warmUpSolverThreads(problem: Problem, options: { threads: number; runs: number; seed?: number }): Promise<void> {
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const seed = options.seed ?? DEFAULT_SEED;
+  const run = async (): Promise<void> => {
+    let workers: SolverThread[];
+    try {
+      workers = idleThreads(options.threads);
+    } catch {
+      return;
+    }
+    await Promise.all(workers.map((t) => t.ready));
+    const shared: Problem = { ...problem, durations: shareMatrix(problem.durations), distances: shareMatrix(problem.distances) };
+    for (let k = 0; k < options.runs && Atomics.load(stop, 0) === 0; k++) {
+      await Promise.allSettled(workers.map((w, t) => w.run(shared, threadSolveOptions({ untilConverged: true }, seed + k, t, null), stop, () => {})));
+    }
+  };
+  const previous = warmUp;
+  const entry = {
+    stop,
+    done: (async () => {
+      await stopWarmUp(previous);
+      await run();
+    })(),
+  };
+  warmUp = entry;
+  return entry.done.finally(() => {
+    if (warmUp === entry) warmUp = null;
+  });
+}
+
+async function stopWarmUp(entry = warmUp): Promise<void> {
+  if (entry === null) return;
+  Atomics.store(entry.stop, 0, 1);
+  await entry.done;
 }
 
 /** What thread k of a solve on several threads is asked to do (`board`: the plans they share, null when they share none). */
@@ -217,6 +268,7 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
 export async function solve(problem: Problem, options: SolveOptions = {}): Promise<Solution> {
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   const seed = options.seed ?? DEFAULT_SEED;
+  await stopWarmUp();
   if (threads <= 1) return solveOnThisThread(problem, options);
 
   const began = performance.now();

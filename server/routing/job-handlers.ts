@@ -10,6 +10,7 @@ import type { RoutingOptionsLayer } from './options';
 import type { PlanOutcome } from './plan-result';
 import { solveRouting, type RoutingSolveDeps } from './solve-routing';
 import { renderPlanResult } from './responses';
+import { warmUpRouting } from './warm-up';
 
 /**
  * The routing job kinds (`routing.plan`, `routing.book`, one idempotency namespace). `run` solves on
@@ -74,7 +75,17 @@ async function runSolve(input: RoutingJobInput, context: JobRunContext): Promise
   }
 }
 
+let warmedUp: Promise<void> | null = null;
+
+/** Plan and book share the solver: their thread warms it up once. */
+function warmUpOnce(): Promise<void> {
+  warmedUp ??= warmUpRouting(getConfig().SOLVER_THREADS);
+  return warmedUp;
+}
+
 export const planJobHandler: JobHandler<RoutingJobInput, Json> = {
+  warmUp: warmUpOnce,
+
   async run(input, context) {
     const outcome = await runSolve(input, context);
     return renderPlanResult(input.problemId, outcome.itineraries, outcome.unassigned, input.fleet) as unknown as Json;
@@ -82,6 +93,8 @@ export const planJobHandler: JobHandler<RoutingJobInput, Json> = {
 };
 
 export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
+  warmUp: warmUpOnce,
+
   async run(input, context) {
     const outcome = await runSolve(input, context);
     return { problemId: input.problemId, outcome: outcome as unknown as Json };
