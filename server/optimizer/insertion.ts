@@ -292,6 +292,11 @@ export class Inserter {
     const winOffset = inst.nodeWindowOffset;
     const winStart = inst.windowStart;
     const service = inst.nodeService;
+    // One capacity dimension (the common case): the job's size and the capacity, read once.
+    const D = inst.dims;
+    const load = route.load;
+    const size0 = inst.size[job * D]!;
+    const capacity0 = inst.vehicleCapacity[v * D]!;
     let improved = false;
 
     // Distance-only costs: the pickup detour bounds the whole insertion from below (triangle
@@ -308,7 +313,7 @@ export class Inserter {
         if (route.lockBefore[i]! >= rankP) break;
         if (route.lockAfter[i + 1]! <= rankP) continue;
       }
-      if (!this.fitsWithSize(route, i, job)) continue;
+      if (D === 1 ? load[i]! + size0 > capacity0 : !this.fitsWithSize(route, i, job)) continue;
       const arrP = depI + travelTime(inst, v, loc[i]!, locP, depI);
       const sP = windowStartFor(inst, p, arrP);
       if (sP === Infinity) continue;
@@ -359,7 +364,7 @@ export class Inserter {
           if (s === start[k]) converged = true;
         }
         if (s > latest[k]!) break;
-        if (!this.fitsWithSize(route, k, job)) break;
+        if (D === 1 ? load[k]! + size0 > capacity0 : !this.fitsWithSize(route, k, job)) break;
         if (rankD >= 0 && route.lockBefore[k]! >= rankD) break;
         const dep = s + service[x]!;
         if (dep > lastD) break;
@@ -367,7 +372,8 @@ export class Inserter {
         prevLoc = lk;
         if (rankD >= 0 && route.lockAfter[k + 1]! <= rankD) continue;
         const after = loc[k + 1]!;
-        const dd = pickupDelta + distances[lk * L + locD]! + distanceBetween(inst, locD, after) - distanceBetween(inst, lk, after);
+        // `after` is -1 past the last stop of an open route (no leg, as distanceBetween and travelTime have it).
+        const dd = pickupDelta + distances[lk * L + locD]! + (after < 0 ? 0 : distances[locD * L + after]!) - (after < 0 ? 0 : distances[lk * L + after]!);
         if (bounded && dd >= best.cost) continue;
         const arrD = dep + (noTraffic ? durations[lk * L + locD]! * speed : travelTime(inst, v, lk, locD, dep));
         if (perWindow) {
@@ -377,7 +383,7 @@ export class Inserter {
         const sD = windowStartFor(inst, d, arrD);
         if (sD === Infinity) continue;
         const depD = sD + svcD;
-        const arrN = depD + travelTime(inst, v, locD, after, depD);
+        const arrN = depD + (after < 0 ? 0 : noTraffic ? durations[locD * L + after]! * speed : travelTime(inst, v, locD, after, depD));
         if (arrN > latest[k + 1]!) continue;
         if (this.candidate(route, r, dd, arrN, k + 1, sP - arrP, i, k, best, p, d, sD)) improved = true;
       }
@@ -442,6 +448,11 @@ export class Inserter {
     const service = inst.nodeService;
     // Delivery-only raises the load from the start up to k; pickup-only from k to the end.
     const maxLoad = isDelivery ? route.loadPrefixMax : route.loadSuffixMax;
+    const noTraffic = inst.traffic === null;
+    const distances = inst.distances;
+    const durations = inst.durations;
+    const L = inst.locations;
+    const speed = inst.vehicleSpeed[v]!;
     // One dimension (the common case): the job's size and the capacity, read once.
     const size0 = inst.size[job * D]!;
     const capacity0 = inst.vehicleCapacity[v * D]!;
@@ -472,14 +483,17 @@ export class Inserter {
         if (isDelivery) break;
         continue;
       }
+      // distanceBetween and travelTime written out (location -1, no leg: an open route's end).
+      const here = loc[k]!;
       const next = loc[k + 1]!;
-      const dd = distanceBetween(inst, loc[k]!, locX) + distanceBetween(inst, locX, next) - distanceBetween(inst, loc[k]!, next);
+      const dd =
+        (here < 0 ? 0 : distances[here * L + locX]!) + (next < 0 ? 0 : distances[locX * L + next]!) - (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
       if (bounded && dd >= best.cost) continue;
-      const arr = dep + travelTime(inst, v, loc[k]!, locX, dep);
+      const arr = dep + (here < 0 ? 0 : noTraffic ? durations[here * L + locX]! * speed : travelTime(inst, v, here, locX, dep));
       const s = windowStartFor(inst, x, arr);
       if (s === Infinity) continue;
       const depX = s + svc;
-      const arrN = depX + travelTime(inst, v, locX, next, depX);
+      const arrN = depX + (next < 0 ? 0 : noTraffic ? durations[locX * L + next]! * speed : travelTime(inst, v, locX, next, depX));
       if (arrN > route.latest[k + 1]!) continue;
       if (this.candidate(route, r, dd, arrN, k + 1, s - arr, k, -1, best, x, -1, s)) improved = true;
     }

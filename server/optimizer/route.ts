@@ -1,4 +1,4 @@
-import { type Instance, baseTravelTime, distanceBetween, jobOf, lastWindowEnd, latestDeparture, travelTime, windowLatestFor, windowStartFor } from './instance';
+import { type Instance, baseTravelTime, jobOf, lastWindowEnd, latestDeparture, travelTime, windowLatestFor, windowStartFor } from './instance';
 import { type CostModel, routeSpread } from './objective';
 import { planRoute } from './schedule';
 
@@ -348,19 +348,33 @@ export class RouteState {
     // Forward pass from the first changed position: the schedule before it is unchanged.
     const first = Math.min(this.staleFrom, n + 1);
     if (this.lateAt >= first) this.lateAt = NO_STOP;
+    const cumDistance = this.cumDistance;
+    const cumWait = this.cumWait;
+    const service = inst.nodeService;
+    // travelTime, distanceBetween and latestDeparture written out where there is no traffic (the
+    // same arithmetic; location -1, an open route's end, has no leg): these passes run after every
+    // insertion and removal.
+    const noTraffic = inst.traffic === null;
+    const L = inst.locations;
+    const durations = inst.durations;
+    const distances = inst.distances;
+    const speed = inst.vehicleSpeed[v]!;
     for (let k = first; k <= n + 1; k++) {
-      const dep = this.departure(k - 1);
-      const arr = dep + travelTime(inst, v, loc[k - 1]!, loc[k]!, dep);
-      this.cumDistance[k] = this.cumDistance[k - 1]! + distanceBetween(inst, loc[k - 1]!, loc[k]!);
+      const dep = k === 1 ? start[0]! : start[k - 1]! + service[node[k - 1]!]!;
+      const from = loc[k - 1]!;
+      const to = loc[k]!;
+      const noLeg = from < 0 || to < 0;
+      const arr = dep + (noLeg ? 0 : noTraffic ? durations[from * L + to]! * speed : travelTime(inst, v, from, to, dep));
+      cumDistance[k] = cumDistance[k - 1]! + (noLeg ? 0 : distances[from * L + to]!);
       if (k <= n) {
         const x = node[k]!;
         const s = windowStartFor(inst, x, arr);
         start[k] = Number.isFinite(s) ? s : arr;
         if ((!Number.isFinite(s) || start[k]! > lastWindowEnd(inst, x)) && k < this.lateAt) this.lateAt = k;
-        this.cumWait[k] = this.cumWait[k - 1]! + (start[k]! - arr);
+        cumWait[k] = cumWait[k - 1]! + (start[k]! - arr);
       } else {
         start[k] = arr;
-        this.cumWait[k] = this.cumWait[k - 1]!;
+        cumWait[k] = cumWait[k - 1]!;
       }
     }
     let feasible = this.lateAt === NO_STOP;
@@ -369,11 +383,19 @@ export class RouteState {
     this.baseTravel = baseTravel;
 
     // Backward pass from the last changed position: the latest starts after it moved with their stops.
-    this.latest[n + 1] = inst.vehicleLatest[v]!;
+    const latest = this.latest;
+    latest[n + 1] = inst.vehicleLatest[v]!;
     for (let k = Math.min(this.staleBack, n); k >= 1; k--) {
       const x = node[k]!;
-      const dep = latestDeparture(inst, v, loc[k]!, loc[k + 1]!, this.latest[k + 1]!);
-      this.latest[k] = windowLatestFor(inst, x, dep - inst.nodeService[x]!);
+      const here = loc[k]!;
+      const next = loc[k + 1]!;
+      const arriveBy = latest[k + 1]!;
+      const dep = noTraffic
+        ? here < 0 || next < 0
+          ? arriveBy
+          : arriveBy - durations[here * L + next]! * speed
+        : latestDeparture(inst, v, here, next, arriveBy);
+      latest[k] = windowLatestFor(inst, x, dep - service[x]!);
     }
     this.latest[0] = latestDeparture(inst, v, loc[0]!, loc[1]!, this.latest[1]!);
     this.staleFrom = n + 2;
