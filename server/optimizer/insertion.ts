@@ -1,4 +1,4 @@
-import { type Instance, baseTravelTime, distanceBetween, lastWindowEnd, leastTrafficFactor, pickupNode, travelTime, windowStartFor } from './instance';
+import { type Instance, baseTravelTime, lastWindowEnd, leastTrafficFactor, pickupNode, travelTime, windowStartFor } from './instance';
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
 import type { RouteState } from './route';
@@ -303,40 +303,38 @@ export class Inserter {
     // inequality), so positions whose pickup detour alone is too expensive are skipped.
     const bounded = !this.model.usesDuration && this.mode === 'cost' && n > 0;
     for (let i = 0; i <= n; i++) {
-      const depI = route.departure(i);
+      const depI = i === 0 ? start[0]! : start[i]! + service[node[i]!]!;
       if (depI > lastP) break;
-      if (bounded) {
-        const detour = distanceBetween(inst, loc[i]!, locP) + distanceBetween(inst, locP, loc[i + 1]!) - distanceBetween(inst, loc[i]!, loc[i + 1]!);
-        if (detour >= best.cost) continue;
-      }
+      // distanceBetween and travelTime written out (location -1, no leg: an open route's end).
+      const here = loc[i]!;
+      const next = loc[i + 1]!;
+      const dIP = here < 0 ? 0 : distances[here * L + locP]!;
+      const dPNext = next < 0 ? 0 : distances[locP * L + next]!;
+      const dINext = here < 0 || next < 0 ? 0 : distances[here * L + next]!;
+      const pickupDelta = dIP + dPNext - dINext;
+      if (bounded && pickupDelta >= best.cost) continue;
       if (rankP >= 0) {
         if (route.lockBefore[i]! >= rankP) break;
         if (route.lockAfter[i + 1]! <= rankP) continue;
       }
       if (D === 1 ? load[i]! + size0 > capacity0 : !this.fitsWithSize(route, i, job)) continue;
-      const arrP = depI + travelTime(inst, v, loc[i]!, locP, depI);
+      const arrP = depI + (here < 0 ? 0 : noTraffic ? durations[here * L + locP]! * speed : travelTime(inst, v, here, locP, depI));
       const sP = windowStartFor(inst, p, arrP);
       if (sP === Infinity) continue;
       const depP = sP + svcP;
-      const next = loc[i + 1]!;
-      const dIP = distanceBetween(inst, loc[i]!, locP);
-      const dINext = distanceBetween(inst, loc[i]!, next);
 
       // Delivery right after the pickup.
       if (rankD < 0 || (route.lockBefore[i]! < rankD && route.lockAfter[i + 1]! > rankD)) {
-        const arrD = depP + travelTime(inst, v, locP, locD, depP);
+        const arrD = depP + (noTraffic ? durations[locP * L + locD]! * speed : travelTime(inst, v, locP, locD, depP));
+        const dd = dIP + distances[locP * L + locD]! + (next < 0 ? 0 : distances[locD * L + next]!) - dINext;
         if (perWindow) {
-          const dd = dIP + distanceBetween(inst, locP, locD) + distanceBetween(inst, locD, next) - dINext;
           if (this.tryDeliveryPerWindow(route, r, dd, arrD, i + 1, sP - arrP, i, i, p, d)) improved = true;
         } else {
           const sD = windowStartFor(inst, d, arrD);
           if (sD !== Infinity) {
             const depD = sD + svcD;
-            const arrN = depD + travelTime(inst, v, locD, next, depD);
-            if (arrN <= latest[i + 1]!) {
-              const dd = dIP + distanceBetween(inst, locP, locD) + distanceBetween(inst, locD, next) - dINext;
-              if (this.candidate(route, r, dd, arrN, i + 1, sP - arrP, i, i, best, p, d, sD)) improved = true;
-            }
+            const arrN = depD + (next < 0 ? 0 : noTraffic ? durations[locD * L + next]! * speed : travelTime(inst, v, locD, next, depD));
+            if (arrN <= latest[i + 1]! && this.candidate(route, r, dd, arrN, i + 1, sP - arrP, i, i, best, p, d, sD)) improved = true;
           }
         }
       }
@@ -346,7 +344,6 @@ export class Inserter {
       // cached one the rest of the schedule is unchanged and is read, not recomputed: each start is
       // a function of the previous departure only (with traffic too: the travel time depends on the
       // departure time, which is then the cached one), the same recurrence RouteState.update ran.
-      const pickupDelta = dIP + distanceBetween(inst, locP, next) - dINext;
       let prevDep = depP;
       let prevLoc = locP;
       let converged = false;
