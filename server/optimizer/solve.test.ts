@@ -305,6 +305,12 @@ describe('warmUpSolverThreads', () => {
     expectFeasible(problem, solution);
     // The solve took the warm-up's threads, not new ones.
     expect(solverThreadsAlive()).toBe(threads);
+
+    // A warm-up asked for while a solve runs does nothing (it would need threads of its own).
+    const running = solve(problem, { threads: 2, maxIterations: 2000, seed: 6 });
+    await warmUpSolverThreads(problem, { threads: 2, runs: 1_000_000 });
+    expectFeasible(problem, await running);
+    expect(solverThreadsAlive()).toBe(threads);
   });
 });
 

@@ -198,6 +198,8 @@ export async function prepareSolverThreads(count: number): Promise<void> {
 
 /** The warm-up under way (see warmUpSolverThreads): its stop flag, and its end. */
 let warmUp: { stop: Int32Array; done: Promise<void> } | null = null;
+/** Solves under way on this thread (solve()): a warm-up neither starts nor goes on beside one. */
+let solvesRunning = 0;
 
 /**
  * Compiles the search's hot code on solver threads before the first solve needs it: `threads`
@@ -210,6 +212,8 @@ export function warmUpSolverThreads(problem: Problem, options: { threads: number
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const seed = options.seed ?? DEFAULT_SEED;
   const run = async (): Promise<void> => {
+    // A plan got here first: its threads are busy, and new ones would take its cores.
+    if (solvesRunning > 0) return;
     let workers: SolverThread[];
     try {
       workers = idleThreads(options.threads);
@@ -266,9 +270,18 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
  * best solution wins. threads <= 1 runs on this thread (still returns a Promise).
  */
 export async function solve(problem: Problem, options: SolveOptions = {}): Promise<Solution> {
+  solvesRunning++;
+  try {
+    await stopWarmUp();
+    return await solveOnThreads(problem, options);
+  } finally {
+    solvesRunning--;
+  }
+}
+
+async function solveOnThreads(problem: Problem, options: SolveOptions): Promise<Solution> {
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   const seed = options.seed ?? DEFAULT_SEED;
-  await stopWarmUp();
   if (threads <= 1) return solveOnThisThread(problem, options);
 
   const began = performance.now();
