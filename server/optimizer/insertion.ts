@@ -279,6 +279,13 @@ export class Inserter {
     const lastP = lastWindowEnd(inst, p);
     const perWindow = this.deliveryWindows;
     const lastD = perWindow ? perWindow.lastEnd : lastWindowEnd(inst, d);
+    // The pickup's and the delivery's windows when each has one (the common case), read once:
+    // windowStartFor written out. (Per-window evaluation rewrites the delivery's window; it does
+    // not read these.)
+    const oneWindowP = inst.nodeWindowCount[p] === 1;
+    const openP = inst.windowStart[inst.nodeWindowOffset[p]!]!;
+    const oneWindowD = inst.nodeWindowCount[d] === 1;
+    const openD = inst.windowStart[inst.nodeWindowOffset[d]!]!;
     const loc = route.loc;
     const node = route.node;
     const latest = route.latest;
@@ -319,7 +326,7 @@ export class Inserter {
       }
       if (D === 1 ? load[i]! + size0 > capacity0 : !this.fitsWithSize(route, i, job)) continue;
       const arrP = depI + (here < 0 ? 0 : noTraffic ? durations[here * L + locP]! * speed : travelTime(inst, v, here, locP, depI));
-      const sP = windowStartFor(inst, p, arrP);
+      const sP = oneWindowP ? (arrP <= lastP ? (arrP >= openP ? arrP : openP) : Infinity) : windowStartFor(inst, p, arrP);
       if (sP === Infinity) continue;
       const depP = sP + svcP;
 
@@ -330,7 +337,7 @@ export class Inserter {
         if (perWindow) {
           if (this.tryDeliveryPerWindow(route, r, dd, arrD, i + 1, sP - arrP, i, i, p, d)) improved = true;
         } else {
-          const sD = windowStartFor(inst, d, arrD);
+          const sD = oneWindowD ? (arrD <= lastD ? (arrD >= openD ? arrD : openD) : Infinity) : windowStartFor(inst, d, arrD);
           if (sD !== Infinity) {
             const depD = sD + svcD;
             const arrN = depD + (next < 0 ? 0 : noTraffic ? durations[locD * L + next]! * speed : travelTime(inst, v, locD, next, depD));
@@ -377,7 +384,7 @@ export class Inserter {
           if (this.tryDeliveryPerWindow(route, r, dd, arrD, k + 1, sP - arrP, i, k, p, d)) improved = true;
           continue;
         }
-        const sD = windowStartFor(inst, d, arrD);
+        const sD = oneWindowD ? (arrD <= lastD ? (arrD >= openD ? arrD : openD) : Infinity) : windowStartFor(inst, d, arrD);
         if (sD === Infinity) continue;
         const depD = sD + svcD;
         const arrN = depD + (after < 0 ? 0 : noTraffic ? durations[locD * L + after]! * speed : travelTime(inst, v, locD, after, depD));
@@ -439,6 +446,9 @@ export class Inserter {
     const svc = inst.nodeService[x]!;
     const rank = inst.nodeLockRank[x]!;
     const last = lastWindowEnd(inst, x);
+    // The node's window when it has one (the common case), read once: windowStartFor written out.
+    const oneWindow = inst.nodeWindowCount[x] === 1;
+    const windowOpen = inst.windowStart[inst.nodeWindowOffset[x]!]!;
     const loc = route.loc;
     const node = route.node;
     const start = route.start;
@@ -487,7 +497,7 @@ export class Inserter {
         (here < 0 ? 0 : distances[here * L + locX]!) + (next < 0 ? 0 : distances[locX * L + next]!) - (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
       if (bounded && dd >= best.cost) continue;
       const arr = dep + (here < 0 ? 0 : noTraffic ? durations[here * L + locX]! * speed : travelTime(inst, v, here, locX, dep));
-      const s = windowStartFor(inst, x, arr);
+      const s = oneWindow ? (arr <= last ? (arr >= windowOpen ? arr : windowOpen) : Infinity) : windowStartFor(inst, x, arr);
       if (s === Infinity) continue;
       const depX = s + svc;
       const arrN = depX + (next < 0 ? 0 : noTraffic ? durations[locX * L + next]! * speed : travelTime(inst, v, locX, next, depX));

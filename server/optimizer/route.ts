@@ -323,13 +323,25 @@ export class RouteState {
     loc[n + 1] = inst.vehicleEnd[v]!;
     const load = this.load;
     // Locations, and the load at the start: jobs without a pickup are loaded at the depot.
-    for (let d = 0; d < D; d++) load[d] = 0;
-    for (let k = 1; k <= n; k++) {
-      const x = node[k]!;
-      loc[k] = inst.nodeLocation[x]!;
-      if (x & 1 && inst.nodeLocation[x - 1]! < 0) {
-        const j = jobOf(x);
-        for (let d = 0; d < D; d++) load[d]! += inst.size[j * D + d]!;
+    const nodeLocation = inst.nodeLocation;
+    if (D === 1) {
+      // One dimension: the sum in a local, in the same order.
+      let atStart = 0;
+      for (let k = 1; k <= n; k++) {
+        const x = node[k]!;
+        loc[k] = nodeLocation[x]!;
+        if (x & 1 && nodeLocation[x - 1]! < 0) atStart += inst.size[jobOf(x)]!;
+      }
+      load[0] = atStart;
+    } else {
+      for (let d = 0; d < D; d++) load[d] = 0;
+      for (let k = 1; k <= n; k++) {
+        const x = node[k]!;
+        loc[k] = nodeLocation[x]!;
+        if (x & 1 && nodeLocation[x - 1]! < 0) {
+          const j = jobOf(x);
+          for (let d = 0; d < D; d++) load[d]! += inst.size[j * D + d]!;
+        }
       }
     }
 
