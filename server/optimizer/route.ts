@@ -371,6 +371,10 @@ export class RouteState {
     const durations = inst.durations;
     const distances = inst.distances;
     const speed = inst.vehicleSpeed[v]!;
+    const windowCount = inst.nodeWindowCount;
+    const windowOffset = inst.nodeWindowOffset;
+    const windowStart = inst.windowStart;
+    const windowEnd = inst.windowEnd;
     for (let k = first; k <= n + 1; k++) {
       const dep = k === 1 ? start[0]! : start[k - 1]! + service[node[k - 1]!]!;
       const from = loc[k - 1]!;
@@ -380,9 +384,20 @@ export class RouteState {
       cumDistance[k] = cumDistance[k - 1]! + (noLeg ? 0 : distances[from * L + to]!);
       if (k <= n) {
         const x = node[k]!;
-        const s = windowStartFor(inst, x, arr);
+        // windowStartFor and lastWindowEnd written out for a stop with one window (the common case).
+        let s: number;
+        let close: number;
+        if (windowCount[x] === 1) {
+          const w = windowOffset[x]!;
+          close = windowEnd[w]!;
+          const open = windowStart[w]!;
+          s = arr <= close ? (arr >= open ? arr : open) : Infinity;
+        } else {
+          s = windowStartFor(inst, x, arr);
+          close = lastWindowEnd(inst, x);
+        }
         start[k] = Number.isFinite(s) ? s : arr;
-        if ((!Number.isFinite(s) || start[k]! > lastWindowEnd(inst, x)) && k < this.lateAt) this.lateAt = k;
+        if ((!Number.isFinite(s) || start[k]! > close) && k < this.lateAt) this.lateAt = k;
         cumWait[k] = cumWait[k - 1]! + (start[k]! - arr);
       } else {
         start[k] = arr;
@@ -407,7 +422,12 @@ export class RouteState {
           ? arriveBy
           : arriveBy - durations[here * L + next]! * speed
         : latestDeparture(inst, v, here, next, arriveBy);
-      latest[k] = windowLatestFor(inst, x, dep - service[x]!);
+      const t = dep - service[x]!;
+      if (windowCount[x] === 1) {
+        // windowLatestFor written out for one window.
+        const w = windowOffset[x]!;
+        latest[k] = windowStart[w]! <= t ? (t <= windowEnd[w]! ? t : windowEnd[w]!) : -Infinity;
+      } else latest[k] = windowLatestFor(inst, x, t);
     }
     this.latest[0] = latestDeparture(inst, v, loc[0]!, loc[1]!, this.latest[1]!);
     this.staleFrom = n + 2;
