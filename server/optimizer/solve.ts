@@ -91,6 +91,11 @@ export function compareSolutions(problem: Problem, a: Solution, b: Solution): nu
   return a.distance - b.distance;
 }
 
+/** The problem with its matrices in shared memory, so solver threads read them without a copy each. */
+function shareProblem(problem: Problem): Problem {
+  return { ...problem, durations: shareMatrix(problem.durations), distances: shareMatrix(problem.distances) };
+}
+
 function shareMatrix(m: Float64Array): Float64Array {
   if (m.buffer instanceof SharedArrayBuffer) return m;
   const shared = new Float64Array(new SharedArrayBuffer(m.byteLength));
@@ -221,7 +226,7 @@ export function warmUpSolverThreads(problem: Problem, options: { threads: number
       return;
     }
     await Promise.all(workers.map((t) => t.ready));
-    const shared: Problem = { ...problem, durations: shareMatrix(problem.durations), distances: shareMatrix(problem.distances) };
+    const shared = shareProblem(problem);
     for (let k = 0; k < options.runs && Atomics.load(stop, 0) === 0; k++) {
       await Promise.allSettled(workers.map((w, t) => w.run(shared, threadSolveOptions({ untilConverged: true }, seed + k, t, null), stop, () => {})));
     }
@@ -285,7 +290,7 @@ async function solveOnThreads(problem: Problem, options: SolveOptions): Promise<
   if (threads <= 1) return solveOnThisThread(problem, options);
 
   const began = performance.now();
-  const shared: Problem = { ...problem, durations: shareMatrix(problem.durations), distances: shareMatrix(problem.distances) };
+  const shared = shareProblem(problem);
   const stop = new Int32Array(new SharedArrayBuffer(4));
   // The time limit counts from here: threads stop when it has passed, whenever they started.
   const timer = options.timeLimitMs !== undefined ? setTimeout(() => Atomics.store(stop, 0, 1), options.timeLimitMs) : undefined;

@@ -1,5 +1,5 @@
 import { getConfig } from '@/server/config';
-import { getGeocoder, getMatrixProvider, InMemoryGeocodeCache, localDateOf, trafficProfileFor } from '@/server/geo';
+import { getGeocoder, getMatrixProvider, InMemoryGeocodeCache } from '@/server/geo';
 import { JobError, type JobHandler, type JobRunContext, type Json } from '@/server/jobs';
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
@@ -8,7 +8,7 @@ import { RoutingInputError } from './errors';
 import { StaleItineraryError, writeBookedItineraries, type Environment } from './itineraries';
 import type { RoutingOptionsLayer } from './options';
 import type { PlanOutcome } from './plan-result';
-import { solveRouting, type RoutingSolveDeps } from './solve-routing';
+import { automaticTrafficProfile, solveRouting, type RoutingSolveDeps } from './solve-routing';
 import { renderPlanResult } from './responses';
 import { warmUpRouting } from './warm-up';
 
@@ -46,7 +46,7 @@ function solveDeps(context: Pick<JobRunContext, 'deadline' | 'signal' | 'heartbe
     // have no database, so street-level answers are cached in memory per thread.
     geocoder: getGeocoder(new InMemoryGeocodeCache()),
     matrix: getMatrixProvider(),
-    trafficProfile: (zone, epochSeconds) => trafficProfileFor('automatic', localDateOf(epochSeconds, zone), zone),
+    trafficProfile: automaticTrafficProfile,
     solve,
     threads: getConfig().SOLVER_THREADS,
     signal: context.signal,

@@ -1,5 +1,5 @@
 import type { Geocoder, LatLng, MatrixProvider } from '@/server/geo';
-import { zoneForCoordinate } from '@/server/geo';
+import { localDateOf, trafficProfileFor, zoneForCoordinate } from '@/server/geo';
 import { findFixes, type Problem, type Solution, type SolveOptions, type SolveProgress, type TrafficProfile } from '@/server/optimizer';
 import { assembleProblem, layoutLocations, type FleetEntry, type PlaceResolution, type ResolvedPlaces, type RoutingOrder } from './build-problem';
 import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
@@ -39,6 +39,11 @@ export interface RoutingSolveDeps {
   deadline?: number | undefined;
   /** Operator's cap on a request's `solverTimeLimitSeconds` (one caller must not hold a thread for ten minutes). */
   maxSolverSeconds?: number | undefined;
+}
+
+/** The traffic of trafficMode `automatic`: the profile of the area's local day (what every caller of solveRouting passes as `trafficProfile`). */
+export function automaticTrafficProfile(timeZone: string, epochSeconds: number): TrafficProfile | undefined {
+  return trafficProfileFor('automatic', localDateOf(epochSeconds, timeZone), timeZone);
 }
 
 type RoutingAddressInput = z.output<typeof routingAddressSchema>;

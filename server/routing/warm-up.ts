@@ -1,9 +1,9 @@
-import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeocoder } from '@/server/geo';
+import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
 import { solveOnThisThread, warmUpSolverThreads, type Problem } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import type { RoutingOptionsLayer } from './options';
 import { fleetSpecSchema, orderSchema } from './request-schema';
-import { SIDE_BY_SIDE_MAX_ORDERS, solverThreads, solveRouting } from './solve-routing';
+import { automaticTrafficProfile, SIDE_BY_SIDE_MAX_ORDERS, solverThreads, solveRouting, type RoutingSolveInput } from './solve-routing';
 
 /**
  * Converged runs per solver thread. After a start the first 20-order plan took 750-880 ms, the
@@ -53,26 +53,33 @@ export function warmUpRequest(): { orders: RoutingOrder[]; fleet: FleetEntry[]; 
 }
 
 /**
+ * The optimizer's problem for a request, as solveRouting builds it, with the embedded geocoder and
+ * matrix (no provider is asked); the solve itself is skipped (no moves). Also what the benchmarks
+ * of store plans solve (scripts/store-problem.ts).
+ */
+export async function embeddedProblemOf(input: RoutingSolveInput): Promise<Problem> {
+  let problem: Problem | undefined;
+  await solveRouting(input, {
+    geocoder: new ZipCentroidGeocoder(),
+    matrix: new EmbeddedMatrixProvider(),
+    trafficProfile: automaticTrafficProfile,
+    solve: (built) => {
+      problem = built;
+      return solveOnThisThread(built, { maxIterations: 0 });
+    },
+    threads: 1,
+  });
+  if (problem === undefined) throw new Error('solveRouting built no problem (no order or no vehicle to route)');
+  return problem;
+}
+
+/**
  * Compiles the routing code of a job thread before its first plan: builds the warm-up plan's
  * problem on this thread, then has the solver threads a small plan uses solve it (see
  * warmUpSolverThreads: a plan that comes meanwhile stops it). `threads` is the configured
  * SOLVER_THREADS.
  */
 export async function warmUpRouting(threads: number): Promise<void> {
-  let problem: Problem | undefined;
-  await solveRouting(
-    { ...warmUpRequest(), settings: null },
-    {
-      geocoder: new ZipCentroidGeocoder(),
-      matrix: new EmbeddedMatrixProvider(),
-      trafficProfile: (zone, epochSeconds) => trafficProfileFor('automatic', localDateOf(epochSeconds, zone), zone),
-      solve: (built) => {
-        problem = built;
-        return solveOnThisThread(built, { maxIterations: 0 });
-      },
-      threads,
-    },
-  );
-  if (problem === undefined) return;
+  const problem = await embeddedProblemOf({ ...warmUpRequest(), settings: null });
   await warmUpSolverThreads(problem, { threads: solverThreads(problem.shipments.length, false, threads), runs: WARM_UP_RUNS });
 }
