@@ -148,14 +148,14 @@ const ABSENCE_SORT_RATE = 0.5;
 const START_TEMPERATURE = 1;
 const END_TEMPERATURE = 0.003;
 /**
- * The start temperature on long routes without pickup-and-delivery pairs. Few long routes (Solomon
- * R2/RC2: 2 to 4 routes of 25 to 50 stops) settle early in a basin well above the best known plans
- * (R205 at 35,000 moves 3.6-6.4% above the BKS, at 300,000 moves 0.75%, each plan a local optimum
- * of relocating, exchanging and reversing segments of up to 3 stops); a hotter start lets the
- * search choose its basin. One thread, 35,000 moves, mean gap where vehicles equal the BKS on
- * R2/RC2, seeds 1-2 / 3-4 / 5-6: 3.61 / 3.14 / 3.21% -> 2.37 / 2.45 / 2.57% (30: 2.50% on seeds
- * 3-4; 3: 2.90 / 3.03%). On short routes (R1/RC1) it was no better (1.46 -> 1.70%), with pairs
- * (Li & Lim 200) mixed.
+ * The start temperature on long routes. Few long routes (Solomon R2/RC2: 2 to 4 routes of 25 to 50
+ * stops) settle early in a basin well above the best known plans (R205 at 35,000 moves 3.6-6.4%
+ * above the BKS, at 300,000 moves 0.75%, each plan a local optimum of relocating, exchanging and
+ * reversing segments of up to 3 stops); a hotter start lets the search choose its basin. One
+ * thread, mean gap where vehicles equal the BKS: Solomon R2/RC2 at 35,000 moves, seeds 1-2 / 3-4 /
+ * 5-6, 3.61 / 3.14 / 3.21% -> 2.37 / 2.45 / 2.57% (30: 2.50% on seeds 3-4; 3: 2.90 / 3.03%); Li &
+ * Lim 200 type 2 at 15,000 moves, seeds 1 / 2, 7.95 / 8.46% -> 2.68 / 4.01%. On short routes
+ * (R1/RC1) it was no better (1.46 -> 1.70%).
  */
 const LONG_ROUTE_START_TEMPERATURE = 10;
 /**
@@ -368,7 +368,7 @@ export class Search {
   private longStrings = 0;
   /** Share of ruins that begin with a tail exchange (set during annealing on long routes only). */
   private tailExchanges = 0;
-  /** Annealing starts at LONG_ROUTE_START_TEMPERATURE (set where the routes are long and no order is a pair). */
+  /** Annealing starts at LONG_ROUTE_START_TEMPERATURE (set where the routes are long). */
   private hotStart = false;
   /** Tail exchange: per order, its stops counted in one of the new routes. */
   private readonly stopCount: Uint8Array;
@@ -1032,7 +1032,7 @@ export class Search {
     for (const route of this.routes) stops += route.size;
     const longRoutes = stops >= LONG_ROUTE_MIN_STOPS * Math.max(1, this.usedVehicles());
     this.tailExchanges = longRoutes ? TAIL_EXCHANGE_RATE : 0;
-    this.hotStart = longRoutes && !this.hasPairs();
+    this.hotStart = longRoutes;
     this.anneal(budget, best);
     this.longStrings = 0;
     this.tailExchanges = 0;
