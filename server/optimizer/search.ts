@@ -366,10 +366,11 @@ export class Search {
   private closedFleet = false;
   /** Share of ruins that cut longer strings (set during annealing only). */
   private longStrings = 0;
-  /** Share of ruins that begin with a tail exchange (set during annealing on long routes only). */
-  private tailExchanges = 0;
-  /** Annealing starts at LONG_ROUTE_START_TEMPERATURE (set where the routes are long). */
-  private hotStart = false;
+  /**
+   * The routes average at least LONG_ROUTE_MIN_STOPS stops (set during annealing only): ruins begin
+   * with a tail exchange at TAIL_EXCHANGE_RATE, and annealing starts at LONG_ROUTE_START_TEMPERATURE.
+   */
+  private longRoutes = false;
   /** Tail exchange: per order, its stops counted in one of the new routes. */
   private readonly stopCount: Uint8Array;
   /** When set, recreate inserts only into the vehicles marked here (a route group's own search). */
@@ -806,8 +807,7 @@ export class Search {
     const sub = (this.groupSearch ??= new Search(inst, active, this.rng.int(0x40000000)));
     sub.vehicleMask = mask;
     sub.scaleJobs = orders;
-    sub.tailExchanges = this.tailExchanges;
-    sub.hotStart = this.hotStart;
+    sub.longRoutes = this.longRoutes;
     sub.restore(
       routes.map(() => []),
       [],
@@ -965,7 +965,7 @@ export class Search {
   private move(sortMode: SortMode): void {
     this.beginMove();
     const removed: number[] = [];
-    if (this.tailExchanges > 0 && this.rng.next() < this.tailExchanges) this.exchangeTailsRuin(removed);
+    if (this.longRoutes && this.rng.next() < TAIL_EXCHANGE_RATE) this.exchangeTailsRuin(removed);
     this.ruin(removed);
     const pool = removed;
     const left = this.pickRetries(removed);
@@ -1030,13 +1030,10 @@ export class Search {
     this.longStrings = limits.longStringShare ?? 0;
     let stops = 0;
     for (const route of this.routes) stops += route.size;
-    const longRoutes = stops >= LONG_ROUTE_MIN_STOPS * Math.max(1, this.usedVehicles());
-    this.tailExchanges = longRoutes ? TAIL_EXCHANGE_RATE : 0;
-    this.hotStart = longRoutes;
+    this.longRoutes = stops >= LONG_ROUTE_MIN_STOPS * Math.max(1, this.usedVehicles());
     this.anneal(budget, best);
     this.longStrings = 0;
-    this.tailExchanges = 0;
-    this.hotStart = false;
+    this.longRoutes = false;
     this.restore(best.routes, best.unassigned);
   }
 
@@ -1108,14 +1105,14 @@ export class Search {
    */
   private anneal(budget: Budget, best: Incumbent): void {
     const scale = Math.max(1e-9, this.variableCost() / Math.max(1, this.scaleJobs));
-    const startTemperature = (this.hotStart ? LONG_ROUTE_START_TEMPERATURE : START_TEMPERATURE) * scale;
+    const startTemperature = (this.longRoutes ? LONG_ROUTE_START_TEMPERATURE : START_TEMPERATURE) * scale;
     const endTemperature = END_TEMPERATURE * scale;
     const startFraction = budget.fraction();
     let mixedFleet = false;
     for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) mixedFleet = true;
     let current = best.cost;
     let nextLocalSearch = this.hasPairs() ? LOCAL_SEARCH_AT.length : 0;
-    let rebuildDue = this.tailExchanges > 0 && this.vehicleMask === null && !this.model.usesMaxDistance;
+    let rebuildDue = this.longRoutes && this.vehicleMask === null && !this.model.usesMaxDistance;
     // Plans of other threads: only a run's own annealing reads them (a route group's search has none).
     const exchanging = this.exchange !== null && this.vehicleMask === null;
     let nextMigrationCheck = 0;
