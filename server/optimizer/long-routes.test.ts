@@ -93,3 +93,32 @@ describe('route group rebuild (two or three nearby routes planned again by their
     expect(rebuilt).toBeGreaterThan(30);
   });
 });
+
+describe('annealing on long routes starts hotter', () => {
+  it('calls routes long from 24 stops per used route on, and starts their annealing 10 times hotter, ending as cold', () => {
+    let long = 0;
+    let short = 0;
+    for (let seed = 1; seed <= 24; seed++) {
+      // Two vehicles with room for 30 shipments without windows, then eight vehicles for 12 shipments: both sides of the rule.
+      const problem =
+        seed % 2 === 0
+          ? randomInstance(seed * 7_919 + 3, { shipments: 30, vehicles: 2, openStopShare: 1, capacityShare: 1 })
+          : randomInstance(seed * 7_919 + 3, { shipments: 12, vehicles: 8 });
+      const { search } = constructed(problem, seed);
+      const routes = search.snapshot().filter((nodes) => nodes.length > 0);
+      const stops = routes.reduce((sum, nodes) => sum + nodes.length, 0);
+      const expected = stops >= 24 * Math.max(1, routes.length);
+      expect(search.routesAreLong(), `seed ${seed}: ${stops} stops on ${routes.length} routes`).toBe(expected);
+      if (expected) long++;
+      else short++;
+
+      const usual = search.annealingTemperatures(false);
+      const hot = search.annealingTemperatures(true);
+      expect(usual.start).toBeGreaterThan(usual.end);
+      expect(hot.start / usual.start).toBeCloseTo(10, 9);
+      expect(hot.end).toBe(usual.end);
+    }
+    expect(long).toBeGreaterThan(3);
+    expect(short).toBeGreaterThan(3);
+  });
+});

@@ -1028,9 +1028,7 @@ export class Search {
   private improve(budget: Budget, best: Incumbent, limits: SearchLimits): void {
     if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1) this.eliminateRoutes(budget, best);
     this.longStrings = limits.longStringShare ?? 0;
-    let stops = 0;
-    for (const route of this.routes) stops += route.size;
-    this.longRoutes = stops >= LONG_ROUTE_MIN_STOPS * Math.max(1, this.usedVehicles());
+    this.longRoutes = this.routesAreLong();
     this.anneal(budget, best);
     this.longStrings = 0;
     this.longRoutes = false;
@@ -1104,9 +1102,7 @@ export class Search {
    * search and annealing goes on from it.
    */
   private anneal(budget: Budget, best: Incumbent): void {
-    const scale = Math.max(1e-9, this.variableCost() / Math.max(1, this.scaleJobs));
-    const startTemperature = (this.longRoutes ? LONG_ROUTE_START_TEMPERATURE : START_TEMPERATURE) * scale;
-    const endTemperature = END_TEMPERATURE * scale;
+    const { start: startTemperature, end: endTemperature } = this.annealingTemperatures(this.longRoutes);
     const startFraction = budget.fraction();
     let mixedFleet = false;
     for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) mixedFleet = true;
@@ -1349,6 +1345,19 @@ export class Search {
     const kept = exchanged && this.touchedFeasible() && this.compareUnassigned(this.unassigned, this.backupUnassigned) <= 0;
     if (!kept) this.rollback();
     return { exchanged, kept };
+  }
+
+  /** Whether the current plan's routes average at least LONG_ROUTE_MIN_STOPS stops (see longRoutes). */
+  routesAreLong(): boolean {
+    let stops = 0;
+    for (const route of this.routes) stops += route.size;
+    return stops >= LONG_ROUTE_MIN_STOPS * Math.max(1, this.usedVehicles());
+  }
+
+  /** Annealing from the current plan: its start and end temperatures, hotter at the start on long routes. */
+  annealingTemperatures(longRoutes: boolean): { start: number; end: number } {
+    const scale = Math.max(1e-9, this.variableCost() / Math.max(1, this.scaleJobs));
+    return { start: (longRoutes ? LONG_ROUTE_START_TEMPERATURE : START_TEMPERATURE) * scale, end: END_TEMPERATURE * scale };
   }
 
   /** Local search alone on the current plan, without a budget (tests; see intensify). */
