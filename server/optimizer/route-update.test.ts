@@ -45,7 +45,7 @@ describe('route update', () => {
     let compared = 0;
     let infeasible = 0;
     for (let seed = 1; seed <= 24; seed++) {
-      const problem = randomInstance(seed * 104_729 + 11, {
+      const generated = randomInstance(seed * 104_729 + 11, {
         shipments: 14,
         vehicles: 2,
         objective: OBJECTIVES[seed % OBJECTIVES.length]!,
@@ -59,6 +59,18 @@ describe('route update', () => {
         breaks: seed % 7 === 4 ? 1 : 0,
         windowSeconds: [1800, 5 * 3600],
       });
+      // One dimension too (the load at the start is then kept by insertions and removals), with
+      // whole and with fractional sizes (then recomputed on each update).
+      const dimensions = seed % 3;
+      const problem =
+        dimensions === 0
+          ? generated
+          : {
+              ...generated,
+              dimensions: 1,
+              shipments: generated.shipments.map((x) => ({ ...x, size: [dimensions === 1 ? x.size[0]! : x.size[0]! / 7] })),
+              vehicles: generated.vehicles.map((v) => ({ ...v, capacity: v.capacity.slice(0, 1) })),
+            };
       const inst = compileInstance(problem);
       const model = costModel(inst);
       const rng = new Random(seed);

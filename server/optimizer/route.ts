@@ -6,6 +6,8 @@ import { planRoute } from './schedule';
 const ALL_STALE = 0x3fffffff;
 /** RouteState.lateAt when no window is closed. */
 const NO_STOP = 0x3fffffff;
+/** Sizes up to this (whole numbers) keep any sum of a route's sizes exact (below 2^53). */
+const MAX_EXACT_SIZE = 2 ** 36;
 
 const lockedStops = new WeakMap<Int32Array, boolean>();
 
@@ -67,6 +69,18 @@ export class RouteState {
   private staleBack = ALL_STALE;
   /** First stop whose window the forward pass found closed (NO_STOP when none). */
   private lateAt = NO_STOP;
+  /**
+   * Whether `loc` and `atStartLoad` must be recomputed from the stops by update(). Insertions and
+   * removals keep them (moving the locations with their stops) so that update() need not walk the
+   * whole route on long routes; setting the stops, or a change of the instance, recomputes them.
+   */
+  private stopsStale = true;
+  /**
+   * One capacity dimension: the load at the start (the sizes of the jobs without a pickup), kept
+   * by insertions and removals while every such size is a whole number (their sums are then exact
+   * in any order, so the same as the sum update() takes in route order); otherwise stopsStale.
+   */
+  private atStartLoad = 0;
 
   constructor(
     private readonly inst: Instance,
@@ -144,6 +158,8 @@ export class RouteState {
     this.staleFrom = o.staleFrom;
     this.staleBack = o.staleBack;
     this.lateAt = o.lateAt;
+    this.stopsStale = o.stopsStale;
+    this.atStartLoad = o.atStartLoad;
   }
 
   /**
@@ -217,6 +233,12 @@ export class RouteState {
     const lateAt = this.lateAt;
     this.lateAt = o.lateAt;
     o.lateAt = lateAt;
+    const stopsStale = this.stopsStale;
+    this.stopsStale = o.stopsStale;
+    o.stopsStale = stopsStale;
+    const atStartLoad = this.atStartLoad;
+    this.atStartLoad = o.atStartLoad;
+    o.atStartLoad = atStartLoad;
   }
 
   /** Departure time from position k. */
@@ -230,6 +252,7 @@ export class RouteState {
     this.size = count;
     this.staleFrom = 1;
     this.staleBack = ALL_STALE;
+    this.stopsStale = true;
   }
 
   /**
@@ -239,6 +262,7 @@ export class RouteState {
   invalidate(): void {
     this.staleFrom = 1;
     this.staleBack = ALL_STALE;
+    this.stopsStale = true;
   }
 
   /** Removes every stop. */
@@ -246,6 +270,16 @@ export class RouteState {
     this.size = 0;
     this.staleFrom = 1;
     this.staleBack = ALL_STALE;
+    this.stopsStale = true;
+  }
+
+  /** A stop of `x` joins (sign 1) or leaves (sign -1) the route: the load at the start follows it (see atStartLoad). */
+  private trackAtStartLoad(x: number, sign: number): void {
+    const inst = this.inst;
+    if (inst.dims !== 1 || (x & 1) === 0 || inst.nodeLocation[x - 1]! >= 0) return;
+    const size = inst.size[jobOf(x)]!;
+    if (Number.isInteger(size) && Math.abs(size) <= MAX_EXACT_SIZE) this.atStartLoad += sign * size;
+    else this.stopsStale = true;
   }
 
   /**
@@ -256,17 +290,29 @@ export class RouteState {
     const add = b >= 0 ? 2 : 1;
     this.ensure(this.size + add + 2);
     const node = this.node;
+    const loc = this.loc;
+    const nodeLocation = this.inst.nodeLocation;
     // The stops after the last new one keep their latest starts: they move along.
     const lastNew = b < 0 ? i + 1 : j + 2;
     this.latest.copyWithin(lastNew + 1, lastNew + 1 - add, this.size + 1);
     if (b < 0) {
       node.copyWithin(i + 2, i + 1, this.size + 1);
       node[i + 1] = a;
+      loc.copyWithin(i + 2, i + 1, this.size + 1);
+      loc[i + 1] = nodeLocation[a]!;
     } else {
       node.copyWithin(j + 3, j + 1, this.size + 1);
       node.copyWithin(i + 2, i + 1, j + 1);
       node[i + 1] = a;
       node[j + 2] = b;
+      loc.copyWithin(j + 3, j + 1, this.size + 1);
+      loc.copyWithin(i + 2, i + 1, j + 1);
+      loc[i + 1] = nodeLocation[a]!;
+      loc[j + 2] = nodeLocation[b]!;
+    }
+    if (!this.stopsStale) {
+      this.trackAtStartLoad(a, 1);
+      if (b >= 0) this.trackAtStartLoad(b, 1);
     }
     this.size += add;
     if (i + 1 < this.staleFrom) this.staleFrom = i + 1;
@@ -282,6 +328,7 @@ export class RouteState {
   /** Removes every stop of job (both nodes). */
   removeJob(job: number): void {
     const node = this.node;
+    const loc = this.loc;
     const latest = this.latest;
     const oldBack = this.staleBack;
     let back = 0;
@@ -291,10 +338,12 @@ export class RouteState {
       const x = node[k]!;
       if (jobOf(x) !== job) {
         node[w] = x;
+        loc[w] = loc[k]!;
         latest[w] = latest[k]!;
         w++;
         continue;
       }
+      if (!this.stopsStale) this.trackAtStartLoad(x, -1);
       if (k <= oldBack) removedUpToBack++;
       // The stop now at w follows a new predecessor; the one before it has a new successor.
       if (w < this.staleFrom) this.staleFrom = w;
@@ -325,24 +374,34 @@ export class RouteState {
     // Locations, and the load at the start: jobs without a pickup are loaded at the depot.
     const nodeLocation = inst.nodeLocation;
     if (D === 1) {
-      // One dimension: the sum in a local, in the same order.
-      let atStart = 0;
-      for (let k = 1; k <= n; k++) {
-        const x = node[k]!;
-        loc[k] = nodeLocation[x]!;
-        if (x & 1 && nodeLocation[x - 1]! < 0) atStart += inst.size[jobOf(x)]!;
+      if (this.stopsStale) {
+        // One dimension: the sum in a local, in route order.
+        let atStart = 0;
+        let exact = true;
+        for (let k = 1; k <= n; k++) {
+          const x = node[k]!;
+          loc[k] = nodeLocation[x]!;
+          if (x & 1 && nodeLocation[x - 1]! < 0) {
+            const size = inst.size[jobOf(x)]!;
+            atStart += size;
+            if (!(Number.isInteger(size) && Math.abs(size) <= MAX_EXACT_SIZE)) exact = false;
+          }
+        }
+        this.atStartLoad = atStart;
+        this.stopsStale = !exact;
       }
-      load[0] = atStart;
+      load[0] = this.atStartLoad;
     } else {
       for (let d = 0; d < D; d++) load[d] = 0;
       for (let k = 1; k <= n; k++) {
         const x = node[k]!;
-        loc[k] = nodeLocation[x]!;
+        if (this.stopsStale) loc[k] = nodeLocation[x]!;
         if (x & 1 && nodeLocation[x - 1]! < 0) {
           const j = jobOf(x);
           for (let d = 0; d < D; d++) load[d]! += inst.size[j * D + d]!;
         }
       }
+      this.stopsStale = false;
     }
 
     let serviceTime = 0;
