@@ -105,6 +105,98 @@ function hasAll(have: readonly string[], need: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * An Instance made by a constructor rather than returned as an object literal. A literal made
+ * again once the search's code is optimized (the second plan a thread solves) turns the fields of
+ * its shape from constant to mutable, which throws away every piece of optimized code that reads
+ * them; on some runs V8 then left the pair insertion unoptimized for the rest of the thread, at
+ * half the speed (seen with --trace-deopt and %GetOptimizationStatus on Li & Lim 200 solved one
+ * after another). Fields stored by a constructor keep their shape from the first plan on.
+ */
+class CompiledInstance implements Instance {
+  declare problem: Instance['problem'];
+  declare objective: Instance['objective'];
+  declare locations: Instance['locations'];
+  declare jobs: Instance['jobs'];
+  declare vehicles: Instance['vehicles'];
+  declare dims: Instance['dims'];
+  declare durations: Instance['durations'];
+  declare distances: Instance['distances'];
+  declare traffic: Instance['traffic'];
+  declare trafficTable: Instance['trafficTable'];
+  declare nodeLocation: Instance['nodeLocation'];
+  declare nodeService: Instance['nodeService'];
+  declare nodeWindowOffset: Instance['nodeWindowOffset'];
+  declare nodeWindowCount: Instance['nodeWindowCount'];
+  declare windowStart: Instance['windowStart'];
+  declare windowEnd: Instance['windowEnd'];
+  declare nodeLockRank: Instance['nodeLockRank'];
+  declare size: Instance['size'];
+  declare priority: Instance['priority'];
+  declare jobLockVehicle: Instance['jobLockVehicle'];
+  declare compatible: Instance['compatible'];
+  declare vehicleStart: Instance['vehicleStart'];
+  declare vehicleEnd: Instance['vehicleEnd'];
+  declare vehicleEarliest: Instance['vehicleEarliest'];
+  declare vehicleLatest: Instance['vehicleLatest'];
+  declare vehicleMaxDuration: Instance['vehicleMaxDuration'];
+  declare vehicleCapacity: Instance['vehicleCapacity'];
+  declare vehicleMaxStops: Instance['vehicleMaxStops'];
+  declare vehicleSpeed: Instance['vehicleSpeed'];
+  declare vehicleClass: Instance['vehicleClass'];
+  declare vehicleBreakOffset: Instance['vehicleBreakOffset'];
+  declare vehicleBreakCount: Instance['vehicleBreakCount'];
+  declare maxBreaks: Instance['maxBreaks'];
+  declare breakEarliest: Instance['breakEarliest'];
+  declare breakLatest: Instance['breakLatest'];
+  declare breakDuration: Instance['breakDuration'];
+  declare breakIndex: Instance['breakIndex'];
+  declare neighbors: Instance['neighbors'];
+  declare neighborCount: Instance['neighborCount'];
+
+  constructor(fields: Instance) {
+    this.problem = fields.problem;
+    this.objective = fields.objective;
+    this.locations = fields.locations;
+    this.jobs = fields.jobs;
+    this.vehicles = fields.vehicles;
+    this.dims = fields.dims;
+    this.durations = fields.durations;
+    this.distances = fields.distances;
+    this.traffic = fields.traffic;
+    this.trafficTable = fields.trafficTable;
+    this.nodeLocation = fields.nodeLocation;
+    this.nodeService = fields.nodeService;
+    this.nodeWindowOffset = fields.nodeWindowOffset;
+    this.nodeWindowCount = fields.nodeWindowCount;
+    this.windowStart = fields.windowStart;
+    this.windowEnd = fields.windowEnd;
+    this.nodeLockRank = fields.nodeLockRank;
+    this.size = fields.size;
+    this.priority = fields.priority;
+    this.jobLockVehicle = fields.jobLockVehicle;
+    this.compatible = fields.compatible;
+    this.vehicleStart = fields.vehicleStart;
+    this.vehicleEnd = fields.vehicleEnd;
+    this.vehicleEarliest = fields.vehicleEarliest;
+    this.vehicleLatest = fields.vehicleLatest;
+    this.vehicleMaxDuration = fields.vehicleMaxDuration;
+    this.vehicleCapacity = fields.vehicleCapacity;
+    this.vehicleMaxStops = fields.vehicleMaxStops;
+    this.vehicleSpeed = fields.vehicleSpeed;
+    this.vehicleClass = fields.vehicleClass;
+    this.vehicleBreakOffset = fields.vehicleBreakOffset;
+    this.vehicleBreakCount = fields.vehicleBreakCount;
+    this.maxBreaks = fields.maxBreaks;
+    this.breakEarliest = fields.breakEarliest;
+    this.breakLatest = fields.breakLatest;
+    this.breakDuration = fields.breakDuration;
+    this.breakIndex = fields.breakIndex;
+    this.neighbors = fields.neighbors;
+    this.neighborCount = fields.neighborCount;
+  }
+}
+
 export function compileInstance(problem: Problem, options: { neighbors?: boolean } = {}): Instance {
   const jobs = problem.shipments.length;
   const vehicles = problem.vehicles.length;
@@ -226,7 +318,7 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
     });
   });
 
-  const instance: Instance = {
+  const instance: Instance = new CompiledInstance({
     problem,
     objective: problem.objective,
     locations: problem.locationCount,
@@ -266,7 +358,7 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
     breakIndex: Int32Array.from(breakIndex),
     neighbors: new Int32Array(0),
     neighborCount: 0,
-  };
+  });
   if (instance.traffic !== null) instance.trafficTable = trafficTableFor(instance.traffic, horizonOf(instance));
   if (options.neighbors !== false) buildNeighbors(instance);
   return instance;
@@ -396,6 +488,40 @@ export function tableTrafficFactor(table: TrafficTable, traffic: TrafficProfile,
     return table.factors[k]!;
   }
   return trafficFactor(traffic, t);
+}
+
+/** Matrices with more locations than this are not checked by detourShortfall (the check is cubic: about 30 ms at 213 locations, 100 ms at 320). */
+const DETOUR_CHECK_MAX_LOCATIONS = 320;
+const detourShortfalls = new WeakMap<Float64Array, number>();
+
+/**
+ * How much a detour through a third location can be shorter in time than the direct leg, at most:
+ * the largest durations[a][c] - (durations[a][b] + durations[b][c]) over all locations (0 when the
+ * matrix keeps the triangle inequality, as road and Euclidean times do up to rounding). Infinity
+ * when not known: a matrix too large to check in little time, or with negative or non-finite
+ * times. Insertion uses it to pass over positions whose slack cannot take a stop's service at all.
+ */
+export function detourShortfall(inst: Instance): number {
+  const durations = inst.durations;
+  const known = detourShortfalls.get(durations);
+  if (known !== undefined) return known;
+  const L = inst.locations;
+  let worst = 0;
+  if (L > DETOUR_CHECK_MAX_LOCATIONS) worst = Infinity;
+  for (let k = 0; k < L * L && worst < Infinity; k++) if (!(durations[k]! >= 0 && durations[k]! < Infinity)) worst = Infinity;
+  for (let a = 0; a < L && worst < Infinity; a++) {
+    for (let b = 0; b < L; b++) {
+      const ab = durations[a * L + b]!;
+      const rowA = a * L;
+      const rowB = b * L;
+      for (let c = 0; c < L; c++) {
+        const short = durations[rowA + c]! - (ab + durations[rowB + c]!);
+        if (short > worst) worst = short;
+      }
+    }
+  }
+  detourShortfalls.set(durations, worst);
+  return worst;
 }
 
 /** Travel time from location a to b for vehicle v without traffic (b = -1: open route end). */

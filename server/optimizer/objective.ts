@@ -54,6 +54,8 @@ export interface CostModel {
   vehiclesFirst: boolean;
   /** Whether route spread (routeSpread) enters the cost (MIN_VEHICLE_AVOID_TOUR_OVERLAP only). */
   usesSpread: boolean;
+  /** MIN_COST: each vehicle's rates (empty for the other objectives). */
+  vehicleRates: readonly { fixedCost: number; costPerHour: number; costPerMeter: number }[];
   /** `spread` is routeSpread of the route; 0 unless usesSpread. */
   routeCost(vehicle: number, distance: number, duration: number, spread: number): number;
 }
@@ -62,69 +64,74 @@ export function isVehiclesFirst(objective: Objective): boolean {
   return objective === 'MIN_VEHICLE_UTILIZATION' || objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP' || objective === 'MIN_VEHICLES_THEN_DISTANCE';
 }
 
+/**
+ * The route cost of each objective, made once per thread: a cost model made per solve then calls
+ * the same function as the solves before it. (A function made per solve is a new call target each
+ * time, and optimized code expecting the previous one deoptimized over and over, each route update
+ * paying for it, on threads that had solved another plan before.)
+ */
+const durationCost = (_v: number, distance: number, duration: number): number => duration + 1e-3 * distance;
+const distanceCost = (_v: number, distance: number): number => distance;
+const utilizationCost = (_v: number, distance: number, duration: number): number => VEHICLE_WEIGHT + duration + 1e-3 * distance;
+const overlapCost = (_v: number, distance: number, duration: number, spread: number): number => VEHICLE_WEIGHT + duration + distance + SPREAD_WEIGHT * spread;
+const vehiclesThenDistanceCost = (_v: number, distance: number): number => VEHICLE_WEIGHT + distance;
+function vehicleCost(this: CostModel, v: number, distance: number, duration: number): number {
+  const veh = this.vehicleRates[v]!;
+  return veh.fixedCost + (veh.costPerHour * duration) / 3600 + veh.costPerMeter * distance;
+}
+
+/** A model made by a constructor, not an object literal, for the reason CompiledInstance (instance.ts) gives. */
+class ObjectiveModel implements CostModel {
+  declare objective: Objective;
+  declare usesDuration: boolean;
+  declare usesMaxDistance: boolean;
+  declare vehiclesFirst: boolean;
+  declare usesSpread: boolean;
+  declare vehicleRates: CostModel['vehicleRates'];
+  declare routeCost: CostModel['routeCost'];
+
+  constructor(
+    objective: Objective,
+    flags: { usesDuration: boolean; usesMaxDistance: boolean; vehiclesFirst: boolean; usesSpread: boolean },
+    routeCost: CostModel['routeCost'],
+    vehicleRates: CostModel['vehicleRates'],
+  ) {
+    this.objective = objective;
+    this.usesDuration = flags.usesDuration;
+    this.usesMaxDistance = flags.usesMaxDistance;
+    this.vehiclesFirst = flags.vehiclesFirst;
+    this.usesSpread = flags.usesSpread;
+    this.vehicleRates = vehicleRates;
+    this.routeCost = routeCost;
+  }
+}
+
+function model(
+  objective: Objective,
+  flags: { usesDuration: boolean; usesMaxDistance: boolean; vehiclesFirst: boolean; usesSpread: boolean },
+  routeCost: CostModel['routeCost'],
+  vehicleRates: CostModel['vehicleRates'] = [],
+): CostModel {
+  return new ObjectiveModel(objective, flags, routeCost, vehicleRates);
+}
+
 export function costModel(inst: Instance): CostModel {
   const objective = inst.objective;
-  const vehicles = inst.problem.vehicles;
   switch (objective) {
     case 'MIN_DURATION':
-      return {
-        objective,
-        usesDuration: true,
-        usesMaxDistance: false,
-        vehiclesFirst: false,
-        usesSpread: false,
-        // A small distance term breaks ties between equally long schedules.
-        routeCost: (_v, distance, duration) => duration + 1e-3 * distance,
-      };
+      // A small distance term breaks ties between equally long schedules.
+      return model(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false }, durationCost);
     case 'MIN_MAX_TRAVEL_COST_DISTANCE':
-      return {
-        objective,
-        usesDuration: false,
-        usesMaxDistance: true,
-        vehiclesFirst: false,
-        usesSpread: false,
-        routeCost: (_v, distance) => distance,
-      };
+      return model(objective, { usesDuration: false, usesMaxDistance: true, vehiclesFirst: false, usesSpread: false }, distanceCost);
     case 'MIN_VEHICLE_UTILIZATION':
-      return {
-        objective,
-        usesDuration: true,
-        usesMaxDistance: false,
-        vehiclesFirst: true,
-        usesSpread: false,
-        routeCost: (_v, distance, duration) => VEHICLE_WEIGHT + duration + 1e-3 * distance,
-      };
+      return model(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false }, utilizationCost);
     case 'MIN_VEHICLE_AVOID_TOUR_OVERLAP':
       // Compact, non-overlapping tours: each route's spread (how far its stops lie from each other)
       // is charged explicitly; distance weighs as much as duration, which also pulls tours together.
-      return {
-        objective,
-        usesDuration: true,
-        usesMaxDistance: false,
-        vehiclesFirst: true,
-        usesSpread: true,
-        routeCost: (_v, distance, duration, spread) => VEHICLE_WEIGHT + duration + distance + SPREAD_WEIGHT * spread,
-      };
+      return model(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: true }, overlapCost);
     case 'MIN_VEHICLES_THEN_DISTANCE':
-      return {
-        objective,
-        usesDuration: false,
-        usesMaxDistance: false,
-        vehiclesFirst: true,
-        usesSpread: false,
-        routeCost: (_v, distance) => VEHICLE_WEIGHT + distance,
-      };
+      return model(objective, { usesDuration: false, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false }, vehiclesThenDistanceCost);
     case 'MIN_COST':
-      return {
-        objective,
-        usesDuration: true,
-        usesMaxDistance: false,
-        vehiclesFirst: false,
-        usesSpread: false,
-        routeCost: (v, distance, duration) => {
-          const veh = vehicles[v]!;
-          return veh.fixedCost + (veh.costPerHour * duration) / 3600 + veh.costPerMeter * distance;
-        },
-      };
+      return model(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false }, vehicleCost, inst.problem.vehicles);
   }
 }

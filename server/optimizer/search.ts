@@ -400,6 +400,7 @@ export class Search {
     this.model = costModel(inst);
     this.rng = new Random(seed);
     this.inserter = new Inserter(inst, this.model, this.rng);
+    this.inserter.skipTightPositions();
     this.active = active;
     this.scaleJobs = inst.jobs;
     const V = inst.vehicles;
