@@ -44,6 +44,7 @@ describe('route update', () => {
   it('after insertions and removals equals a route recomputed from scratch, bit for bit, and a swap restores a copy exactly', () => {
     let compared = 0;
     let infeasible = 0;
+    let batches = 0;
     for (let seed = 1; seed <= 24; seed++) {
       const generated = randomInstance(seed * 104_729 + 11, {
         shipments: 14,
@@ -83,6 +84,23 @@ describe('route update', () => {
         const changes = 1 + rng.int(3);
         if (step % 10 === 0) backup.copyFrom(route);
         for (let c = 0; c < changes; c++) {
+          if (route.size >= 4 && rng.int(4) === 0) {
+            // Several jobs at once, as a ruin removes a string.
+            const marked = new Uint8Array(inst.jobs);
+            for (let t = 0; t < 3; t++) {
+              const x = route.node[1 + rng.int(route.size)]!;
+              marked[jobOf(x)] = 1;
+              inRoute[jobOf(x)] = 0;
+            }
+            let markedStops = 0;
+            for (let k = 1; k <= route.size; k++) markedStops += marked[jobOf(route.node[k]!)]!;
+            const sizeBefore = route.size;
+            route.removeMarkedJobs(marked);
+            expect(route.size).toBe(sizeBefore - markedStops);
+            for (let k = 1; k <= route.size; k++) expect(marked[jobOf(route.node[k]!)]).toBe(0);
+            batches++;
+            continue;
+          }
           const job = rng.int(inst.jobs);
           if (inRoute[job]) {
             route.removeJob(job);
@@ -114,6 +132,7 @@ describe('route update', () => {
       }
     }
     expect(compared).toBe(24 * 120);
+    expect(batches).toBeGreaterThan(200);
     // Random changes break windows often: feasibility bookkeeping is exercised both ways.
     expect(infeasible).toBeGreaterThan(100);
     expect(infeasible).toBeLessThan(compared - 100);

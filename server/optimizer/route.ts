@@ -327,6 +327,18 @@ export class RouteState {
 
   /** Removes every stop of job (both nodes). */
   removeJob(job: number): void {
+    this.removeStops(job, null);
+  }
+
+  /**
+   * Removes the stops of every job marked 1 in `marked` (indexed by job) in one pass, the same
+   * route as removing the jobs one by one (a ruin removes a string of several).
+   */
+  removeMarkedJobs(marked: Uint8Array): void {
+    this.removeStops(-1, marked);
+  }
+
+  private removeStops(job: number, marked: Uint8Array | null): void {
     const node = this.node;
     const loc = this.loc;
     const latest = this.latest;
@@ -336,7 +348,7 @@ export class RouteState {
     let w = 1;
     for (let k = 1; k <= this.size; k++) {
       const x = node[k]!;
-      if (jobOf(x) !== job) {
+      if (marked === null ? jobOf(x) !== job : marked[jobOf(x)] !== 1) {
         node[w] = x;
         loc[w] = loc[k]!;
         latest[w] = latest[k]!;

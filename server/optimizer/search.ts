@@ -683,7 +683,16 @@ export class Search {
       const removedBefore = out.length;
       if (this.ruinBackup.length < n) this.ruinBackup = new Int32Array(2 * n);
       this.ruinBackup.set(route.node.subarray(1, n + 1));
-      for (const j of victims) this.removeJob(j, out);
+      // The string's jobs leave in one pass over the route (removeJob walks the route per job).
+      for (const j of victims) {
+        if (this.removedMark[j]) continue;
+        this.touch(r);
+        this.jobRoute[j] = -1;
+        this.removedMark[j] = 1;
+        out.push(j);
+      }
+      // Only this string's jobs are marked and still in the route: earlier strings left theirs out.
+      route.removeMarkedJobs(this.removedMark);
       route.update(this.model);
       this.ruined[r] = 1;
       strings++;
