@@ -113,47 +113,11 @@ function hasAll(have: readonly string[], need: readonly string[]): boolean {
  * half the speed (seen with --trace-deopt and %GetOptimizationStatus on Li & Lim 200 solved one
  * after another). Fields stored by a constructor keep their shape from the first plan on.
  */
-class CompiledInstance implements Instance {
-  declare problem: Instance['problem'];
-  declare objective: Instance['objective'];
-  declare locations: Instance['locations'];
-  declare jobs: Instance['jobs'];
-  declare vehicles: Instance['vehicles'];
-  declare dims: Instance['dims'];
-  declare durations: Instance['durations'];
-  declare distances: Instance['distances'];
-  declare traffic: Instance['traffic'];
-  declare trafficTable: Instance['trafficTable'];
-  declare nodeLocation: Instance['nodeLocation'];
-  declare nodeService: Instance['nodeService'];
-  declare nodeWindowOffset: Instance['nodeWindowOffset'];
-  declare nodeWindowCount: Instance['nodeWindowCount'];
-  declare windowStart: Instance['windowStart'];
-  declare windowEnd: Instance['windowEnd'];
-  declare nodeLockRank: Instance['nodeLockRank'];
-  declare size: Instance['size'];
-  declare priority: Instance['priority'];
-  declare jobLockVehicle: Instance['jobLockVehicle'];
-  declare compatible: Instance['compatible'];
-  declare vehicleStart: Instance['vehicleStart'];
-  declare vehicleEnd: Instance['vehicleEnd'];
-  declare vehicleEarliest: Instance['vehicleEarliest'];
-  declare vehicleLatest: Instance['vehicleLatest'];
-  declare vehicleMaxDuration: Instance['vehicleMaxDuration'];
-  declare vehicleCapacity: Instance['vehicleCapacity'];
-  declare vehicleMaxStops: Instance['vehicleMaxStops'];
-  declare vehicleSpeed: Instance['vehicleSpeed'];
-  declare vehicleClass: Instance['vehicleClass'];
-  declare vehicleBreakOffset: Instance['vehicleBreakOffset'];
-  declare vehicleBreakCount: Instance['vehicleBreakCount'];
-  declare maxBreaks: Instance['maxBreaks'];
-  declare breakEarliest: Instance['breakEarliest'];
-  declare breakLatest: Instance['breakLatest'];
-  declare breakDuration: Instance['breakDuration'];
-  declare breakIndex: Instance['breakIndex'];
-  declare neighbors: Instance['neighbors'];
-  declare neighborCount: Instance['neighborCount'];
-
+// The fields are Instance's (declared there, stored by the constructor below).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+interface CompiledInstance extends Instance {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+class CompiledInstance {
   constructor(fields: Instance) {
     this.problem = fields.problem;
     this.objective = fields.objective;
@@ -510,9 +474,9 @@ export function detourShortfall(inst: Instance): number {
   if (L > DETOUR_CHECK_MAX_LOCATIONS) worst = Infinity;
   for (let k = 0; k < L * L && worst < Infinity; k++) if (!(durations[k]! >= 0 && durations[k]! < Infinity)) worst = Infinity;
   for (let a = 0; a < L && worst < Infinity; a++) {
+    const rowA = a * L;
     for (let b = 0; b < L; b++) {
-      const ab = durations[a * L + b]!;
-      const rowA = a * L;
+      const ab = durations[rowA + b]!;
       const rowB = b * L;
       for (let c = 0; c < L; c++) {
         const short = durations[rowA + c]! - (ab + durations[rowB + c]!);

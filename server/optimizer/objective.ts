@@ -94,7 +94,7 @@ class ObjectiveModel implements CostModel {
     objective: Objective,
     flags: { usesDuration: boolean; usesMaxDistance: boolean; vehiclesFirst: boolean; usesSpread: boolean },
     routeCost: CostModel['routeCost'],
-    vehicleRates: CostModel['vehicleRates'],
+    vehicleRates: CostModel['vehicleRates'] = [],
   ) {
     this.objective = objective;
     this.usesDuration = flags.usesDuration;
@@ -106,32 +106,28 @@ class ObjectiveModel implements CostModel {
   }
 }
 
-function model(
-  objective: Objective,
-  flags: { usesDuration: boolean; usesMaxDistance: boolean; vehiclesFirst: boolean; usesSpread: boolean },
-  routeCost: CostModel['routeCost'],
-  vehicleRates: CostModel['vehicleRates'] = [],
-): CostModel {
-  return new ObjectiveModel(objective, flags, routeCost, vehicleRates);
-}
-
 export function costModel(inst: Instance): CostModel {
   const objective = inst.objective;
   switch (objective) {
     case 'MIN_DURATION':
       // A small distance term breaks ties between equally long schedules.
-      return model(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false }, durationCost);
+      return new ObjectiveModel(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false }, durationCost);
     case 'MIN_MAX_TRAVEL_COST_DISTANCE':
-      return model(objective, { usesDuration: false, usesMaxDistance: true, vehiclesFirst: false, usesSpread: false }, distanceCost);
+      return new ObjectiveModel(objective, { usesDuration: false, usesMaxDistance: true, vehiclesFirst: false, usesSpread: false }, distanceCost);
     case 'MIN_VEHICLE_UTILIZATION':
-      return model(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false }, utilizationCost);
+      return new ObjectiveModel(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false }, utilizationCost);
     case 'MIN_VEHICLE_AVOID_TOUR_OVERLAP':
       // Compact, non-overlapping tours: each route's spread (how far its stops lie from each other)
       // is charged explicitly; distance weighs as much as duration, which also pulls tours together.
-      return model(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: true }, overlapCost);
+      return new ObjectiveModel(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: true }, overlapCost);
     case 'MIN_VEHICLES_THEN_DISTANCE':
-      return model(objective, { usesDuration: false, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false }, vehiclesThenDistanceCost);
+      return new ObjectiveModel(objective, { usesDuration: false, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false }, vehiclesThenDistanceCost);
     case 'MIN_COST':
-      return model(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false }, vehicleCost, inst.problem.vehicles);
+      return new ObjectiveModel(
+        objective,
+        { usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false },
+        vehicleCost,
+        inst.problem.vehicles,
+      );
   }
 }

@@ -623,13 +623,22 @@ export class Search {
   // ---- ruin --------------------------------------------------------------------------------
 
   private removeJob(job: number, out: number[]): void {
+    const r = this.takeOut(job, out);
+    if (r >= 0) this.routes[r]!.removeJob(job);
+  }
+
+  /**
+   * The bookkeeping of removing job from its route (backup, marks, `out`), leaving its stops to the
+   * caller; returns the route, or -1 when the job is unassigned or already taken out.
+   */
+  private takeOut(job: number, out: number[]): number {
     const r = this.jobRoute[job]!;
-    if (r < 0 || this.removedMark[job]) return;
+    if (r < 0 || this.removedMark[job]) return -1;
     this.touch(r);
-    this.routes[r]!.removeJob(job);
     this.jobRoute[job] = -1;
     this.removedMark[job] = 1;
     out.push(job);
+    return r;
   }
 
   /** SISR: remove strings (or split strings) of stops from routes near a random seed job. */
@@ -684,13 +693,7 @@ export class Search {
       if (this.ruinBackup.length < n) this.ruinBackup = new Int32Array(2 * n);
       this.ruinBackup.set(route.node.subarray(1, n + 1));
       // The string's jobs leave in one pass over the route (removeJob walks the route per job).
-      for (const j of victims) {
-        if (this.removedMark[j]) continue;
-        this.touch(r);
-        this.jobRoute[j] = -1;
-        this.removedMark[j] = 1;
-        out.push(j);
-      }
+      for (const j of victims) this.takeOut(j, out);
       // Only this string's jobs are marked and still in the route: earlier strings left theirs out.
       route.removeMarkedJobs(this.removedMark);
       route.update(this.model);
