@@ -6,6 +6,7 @@ import { parseSolomon } from './benchmarks';
 import type { Problem } from './model';
 import { PlanBoard, createPlanBoard } from './plan-board';
 import { buildSolution } from './solution';
+import { SHORT_FLEET_PHASE_SHARE } from './search';
 import { prepareSearch, solveOnThisThread, threadSolveOptions } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
@@ -71,6 +72,9 @@ describe('what solve() asks each of its threads', () => {
     expect(timed.map((o) => o.planBoard?.slot)).toEqual([0, 1, 2]);
     for (const o of timed) expect(o.planBoard?.handle).toBe(board);
     expect(new Set(timed.map((o) => o.seed)).size).toBe(3);
+    // Every other thread ends route elimination on long routes early; the others keep trying and share what they find.
+    expect(timed.map((o) => o.longRouteFleetShare)).toEqual([SHORT_FLEET_PHASE_SHARE, undefined, SHORT_FLEET_PHASE_SHARE]);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, null).longRouteFleetShare).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).planBoard).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000 }, 1, 1, null).planBoard).toBeUndefined();
   });

@@ -28,6 +28,11 @@ export interface SearchLimits {
    */
   longStringShare?: number;
   /**
+   * Share of the budget route elimination may take once the routes are long (see
+   * SHORT_FLEET_PHASE_SHARE); FLEET_PHASE_SHARE, as on short routes, when not given.
+   */
+  longRouteFleetShare?: number;
+  /**
    * Searching on several threads (not when stopping on convergence): the board the threads post
    * their best plans to, and this thread's slot. See MIGRATION_CHECK_EVERY and TRANSPLANT_AT.
    */
@@ -137,6 +142,20 @@ const RETRY_SAMPLE = 16;
 const RETRY_NEIGHBORS = 8;
 /** Vehicles-first objectives: share of the budget for route elimination (the rest anneals distance). */
 const FLEET_PHASE_SHARE = 0.5;
+/**
+ * Route elimination on long routes (see LONG_ROUTE_MIN_STOPS), on every other thread of several
+ * that share their plans: it ends at this share of the budget, while the other threads keep trying
+ * until FLEET_PHASE_SHARE and pass on a plan with fewer vehicles if they find one (see
+ * MIGRATION_CHECK_EVERY). On long routes the last route that goes mostly goes early (Li & Lim 200
+ * type 2, timed, two threads: at 0.00-0.02 of the budget on every instance but one, at 0.155), and
+ * the try at one route fewer then takes both threads to half of the budget and fails. Timed, two
+ * threads, seeds 1 to 3, mean gap over the runs where vehicles equal the BKS with and without:
+ * Solomon R2/RC2 (2 s) 1.68% -> 1.06%, extra vehicles 2 -> 1 over the three seeds; Li & Lim 200
+ * type 2 (6 s) 2.27% -> 1.67%, extra vehicles 6 -> 7 (lr2_2_9 reached 3 vehicles in one run fewer).
+ * Ending it at 0.1 on both threads gained less and lost more vehicles (1.10%, 2 extra; 1.80%, 8
+ * extra), at 0.2 on both less still (1.35%; 1.89%).
+ */
+export const SHORT_FLEET_PHASE_SHARE = 0.1;
 /** Mixed fleets: share of annealing moves that transfer a whole route to another vehicle. */
 const SWAP_RATE = 0.1;
 /** Route elimination: share of moves that recreate the orders left out most often first. */
@@ -1039,7 +1058,8 @@ export class Search {
 
   /** Route elimination (vehicles-first objectives), then annealing, from the current plan; ends on the best plan. */
   private improve(budget: Budget, best: Incumbent, limits: SearchLimits): void {
-    if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1) this.eliminateRoutes(budget, best);
+    if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1)
+      this.eliminateRoutes(budget, best, limits.longRouteFleetShare ?? FLEET_PHASE_SHARE);
     this.longStrings = limits.longStringShare ?? 0;
     this.longRoutes = this.routesAreLong();
     this.anneal(budget, best);
@@ -1049,12 +1069,14 @@ export class Search {
   }
 
   /**
-   * Route elimination, within the first FLEET_PHASE_SHARE of the budget: drop the route with the
-   * fewest stops and run moves until its orders find room elsewhere (every order stays served),
-   * steered by absence counters; stop at the first route that cannot go, or at the lower bound.
+   * Route elimination, within the first FLEET_PHASE_SHARE of the budget (`longRouteShare` once the
+   * routes are long): drop the route with the fewest stops and run moves until its orders find room
+   * elsewhere (every order stays served), steered by absence counters; stop at the first route that
+   * cannot go, or at the lower bound.
    */
-  private eliminateRoutes(budget: Budget, best: Incumbent): void {
-    const phaseOver = (): boolean => budget.stopped() || budget.fraction() >= FLEET_PHASE_SHARE;
+  private eliminateRoutes(budget: Budget, best: Incumbent, longRouteShare: number): void {
+    let share = this.routesAreLong() ? longRouteShare : FLEET_PHASE_SHARE;
+    const phaseOver = (): boolean => budget.stopped() || budget.fraction() >= share;
     this.closedFleet = true;
     this.absence.fill(0);
     const fewest = this.vehicleLowerBound();
@@ -1071,6 +1093,7 @@ export class Search {
       if (!this.reinsertFreedOrders(budget, phaseOver)) break;
       best.take();
       best.report(false);
+      share = this.routesAreLong() ? longRouteShare : FLEET_PHASE_SHARE;
     }
     this.closedFleet = false;
     this.restore(best.routes, best.unassigned);

@@ -3,7 +3,7 @@ import { screenJobs } from './explain';
 import { compileInstance } from './instance';
 import type { Problem, Solution, SolveOptions, SolveProgress } from './model';
 import { isVehiclesFirst } from './objective';
-import { LONG_STRING_SHARE, Search } from './search';
+import { LONG_STRING_SHARE, SHORT_FLEET_PHASE_SHARE, Search } from './search';
 import { buildSolution } from './solution';
 import { PlanBoard, type PlanBoardHandle, createPlanBoard } from './plan-board';
 import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
@@ -21,6 +21,8 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   signal?: StopFlag;
   /** Share of annealing moves with longer strings (see LONG_STRING_SHARE); default 0. */
   longStringShare?: number;
+  /** Share of the budget route elimination may take once routes are long (see SearchLimits.longRouteFleetShare). */
+  longRouteFleetShare?: number;
   /** With untilConverged: make the first of the independent runs only (see SearchLimits.oneRun). */
   oneRun?: boolean;
   /** Solving on several threads: the board they share their best plans on, and this thread's slot (see SearchLimits.exchange). */
@@ -30,7 +32,7 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
 /** What a solver thread is asked to do (the options solve() gives each thread). */
 export type ThreadSolveOptions = Pick<
   SolveOnThisThreadOptions,
-  'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'oneRun' | 'planBoard'
+  'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'longRouteFleetShare' | 'oneRun' | 'planBoard'
 > & {
   seed: number;
 };
@@ -59,6 +61,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     maxIterations,
     untilConverged: options.untilConverged ?? false,
     longStringShare: options.longStringShare ?? 0,
+    ...(options.longRouteFleetShare !== undefined ? { longRouteFleetShare: options.longRouteFleetShare } : {}),
     oneRun: options.oneRun ?? false,
     ...(options.planBoard ? { exchange: { board: new PlanBoard(options.planBoard.handle), slot: options.planBoard.slot } } : {}),
     signal: options.signal,
@@ -264,6 +267,9 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     oneRun: options.untilConverged ?? false,
     // Every other thread diversifies with longer strings (the first searches as one thread does).
     longStringShare: k % 2 === 1 ? LONG_STRING_SHARE : 0,
+    // ...and the first ends route elimination on long routes early when the others keep trying and
+    // can pass it a plan with fewer vehicles (see SHORT_FLEET_PHASE_SHARE).
+    ...(board !== null && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
     // Searching against a time limit the threads share their best plans (converged runs stay
     // independent, and so deterministic: see Search.run).
     ...(board !== null && !options.untilConverged ? { planBoard: { handle: board, slot: k } } : {}),
