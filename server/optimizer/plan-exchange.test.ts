@@ -74,7 +74,7 @@ describe('what solve() asks each of its threads', () => {
     expect(new Set(timed.map((o) => o.seed)).size).toBe(3);
     // Every other thread ends route elimination on long routes early; the others keep trying and share what they find.
     expect(timed.map((o) => o.longRouteFleetShare)).toEqual([SHORT_FLEET_PHASE_SHARE, undefined, SHORT_FLEET_PHASE_SHARE]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, null).longRouteFleetShare).toBeUndefined();
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).longRouteFleetShare).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).planBoard).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000 }, 1, 1, null).planBoard).toBeUndefined();
   });

@@ -256,6 +256,9 @@ async function stopWarmUp(entry = warmUp): Promise<void> {
 
 /** What thread k of a solve on several threads is asked to do (`board`: the plans they share, null when they share none). */
 export function threadSolveOptions(options: SolveOptions, seed: number, k: number, board: PlanBoardHandle | null): ThreadSolveOptions {
+  // Searching against a time limit the threads share their best plans (converged runs stay
+  // independent, and so deterministic: see Search.run).
+  const sharing = board !== null && !options.untilConverged;
   return {
     seed: seed + 7919 * k,
     timeLimitMs: options.timeLimitMs,
@@ -267,12 +270,10 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     oneRun: options.untilConverged ?? false,
     // Every other thread diversifies with longer strings (the first searches as one thread does).
     longStringShare: k % 2 === 1 ? LONG_STRING_SHARE : 0,
-    // ...and the first ends route elimination on long routes early when the others keep trying and
-    // can pass it a plan with fewer vehicles (see SHORT_FLEET_PHASE_SHARE).
-    ...(board !== null && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
-    // Searching against a time limit the threads share their best plans (converged runs stay
-    // independent, and so deterministic: see Search.run).
-    ...(board !== null && !options.untilConverged ? { planBoard: { handle: board, slot: k } } : {}),
+    // The others (the first, third, ...) end route elimination on long routes early, sharing plans
+    // with threads that keep trying and pass on one with fewer vehicles (see SHORT_FLEET_PHASE_SHARE).
+    ...(sharing && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
+    ...(sharing ? { planBoard: { handle: board, slot: k } } : {}),
   };
 }
 
