@@ -1075,7 +1075,8 @@ export class Search {
    * cannot go, or at the lower bound.
    */
   private eliminateRoutes(budget: Budget, best: Incumbent, longRouteShare: number): void {
-    let share = this.routesAreLong() ? longRouteShare : FLEET_PHASE_SHARE;
+    const shareNow = (): number => (this.routesAreLong() ? longRouteShare : FLEET_PHASE_SHARE);
+    let share = shareNow();
     const phaseOver = (): boolean => budget.stopped() || budget.fraction() >= share;
     this.closedFleet = true;
     this.absence.fill(0);
@@ -1093,7 +1094,7 @@ export class Search {
       if (!this.reinsertFreedOrders(budget, phaseOver)) break;
       best.take();
       best.report(false);
-      share = this.routesAreLong() ? longRouteShare : FLEET_PHASE_SHARE;
+      share = shareNow();
     }
     this.closedFleet = false;
     this.restore(best.routes, best.unassigned);
