@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from './model';
+import { parseSolomon } from './benchmarks';
 import { buildSolution } from './solution';
 import { prepareSearch } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
@@ -120,5 +121,45 @@ describe('annealing on long routes starts hotter', () => {
     }
     expect(long).toBeGreaterThan(3);
     expect(short).toBeGreaterThan(3);
+  });
+});
+
+/**
+ * Solomon text for `groups` clusters of `perGroup` customers, far apart and open at the same
+ * hours: one vehicle cannot serve two clusters in time, while capacity alone would allow one
+ * vehicle for all (so route elimination tries, and always fails, to go below one route per cluster).
+ */
+function separateClusters(groups: number, perGroup: number, close = 100 + 10 * perGroup): Problem {
+  const rows = ['0 50 50 0 0 2000 0'];
+  // By default time enough for one cluster (five minutes a stop, a unit between neighbours), not for the trip to the next.
+  for (let g = 0; g < groups; g++) {
+    const [cx, cy] = g % 2 === 0 ? [5 + 40 * g, 5] : [5 + 40 * (g - 1), 95];
+    for (let k = 0; k < perGroup; k++) rows.push(`${rows.length} ${cx + (k % 5)} ${cy + Math.floor(k / 5)} 1 100 ${close} 5`);
+  }
+  const text = ['CLUSTERS', 'VEHICLE', 'NUMBER CAPACITY', `${groups + 2} 1000`, 'CUSTOMER', ...rows].join('\n');
+  return parseSolomon('clusters', text).problem;
+}
+
+describe('route elimination on long routes', () => {
+  const MOVES = 2_000;
+
+  it('ends at the share of the budget it is given once the routes are long, and keeps to half of it on short routes', () => {
+    const long = constructed(separateClusters(2, 30), 1).search;
+    expect(long.routesAreLong()).toBe(true);
+    expect(long.eliminateRoutesWithin(MOVES, 0.1)).toBe(0.1 * MOVES);
+    expect(long.usedVehicles()).toBe(2);
+    expect(constructed(separateClusters(2, 30), 1).search.eliminateRoutesWithin(MOVES, 0.5)).toBe(0.5 * MOVES);
+
+    // Windows so tight that construction opens a third route: the routes are long once it goes.
+    const lengthening = constructed(separateClusters(2, 30, 320), 1).search;
+    expect(lengthening.usedVehicles()).toBe(3);
+    expect(lengthening.routesAreLong()).toBe(false);
+    expect(lengthening.eliminateRoutesWithin(MOVES, 0.1)).toBe(0.1 * MOVES);
+    expect(lengthening.usedVehicles()).toBe(2);
+
+    const short = constructed(separateClusters(4, 5), 1).search;
+    expect(short.routesAreLong()).toBe(false);
+    expect(short.eliminateRoutesWithin(MOVES, 0.1)).toBe(0.5 * MOVES);
+    expect(short.usedVehicles()).toBe(4);
   });
 });

@@ -1100,6 +1100,18 @@ export class Search {
     this.restore(best.routes, best.unassigned);
   }
 
+  /**
+   * Route elimination alone from the current plan within `maxIterations` moves, on long routes
+   * ending at `longRouteShare` of them (tests; see eliminateRoutes). Returns the moves it spent.
+   */
+  eliminateRoutesWithin(maxIterations: number, longRouteShare: number): number {
+    const budget = new Budget({ seed: 0, timeLimitMs: Infinity, maxIterations }, false);
+    const best = new Incumbent(this, budget, undefined);
+    best.take();
+    this.eliminateRoutes(budget, best, longRouteShare);
+    return budget.iterations;
+  }
+
   /** Moves until no order is left out (true) or the phase ends (false). */
   private reinsertFreedOrders(budget: Budget, phaseOver: () => boolean): boolean {
     let fleetCost = this.totalCost();
