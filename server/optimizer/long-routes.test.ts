@@ -125,13 +125,14 @@ describe('annealing on long routes starts hotter', () => {
 });
 
 /**
- * Solomon text for `groups` clusters of `perGroup` customers, far apart and open at the same
+ * A Solomon instance of `groups` clusters of `perGroup` customers, far apart and open at the same
  * hours: one vehicle cannot serve two clusters in time, while capacity alone would allow one
  * vehicle for all (so route elimination tries, and always fails, to go below one route per cluster).
+ * The windows close at `close`: by default time for one cluster (5 units of service a stop, 1 of
+ * travel between neighbours) and not for the 75 or more to the next.
  */
 function separateClusters(groups: number, perGroup: number, close = 100 + 10 * perGroup): Problem {
   const rows = ['0 50 50 0 0 2000 0'];
-  // By default time enough for one cluster (five minutes a stop, a unit between neighbours), not for the trip to the next.
   for (let g = 0; g < groups; g++) {
     const [cx, cy] = g % 2 === 0 ? [5 + 40 * g, 5] : [5 + 40 * (g - 1), 95];
     for (let k = 0; k < perGroup; k++) rows.push(`${rows.length} ${cx + (k % 5)} ${cy + Math.floor(k / 5)} 1 100 ${close} 5`);
