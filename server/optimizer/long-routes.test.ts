@@ -134,7 +134,9 @@ describe('annealing on long routes starts hotter', () => {
 function separateClusters(groups: number, perGroup: number, close = 100 + 10 * perGroup): Problem {
   const rows = ['0 50 50 0 0 2000 0'];
   for (let g = 0; g < groups; g++) {
-    const [cx, cy] = g % 2 === 0 ? [5 + 40 * g, 5] : [5 + 40 * (g - 1), 95];
+    // Two per column: (5, 5) and (5, 95), then (85, 5) and (85, 95).
+    const cx = 5 + 80 * Math.floor(g / 2);
+    const cy = g % 2 === 0 ? 5 : 95;
     for (let k = 0; k < perGroup; k++) rows.push(`${rows.length} ${cx + (k % 5)} ${cy + Math.floor(k / 5)} 1 100 ${close} 5`);
   }
   const text = ['CLUSTERS', 'VEHICLE', 'NUMBER CAPACITY', `${groups + 2} 1000`, 'CUSTOMER', ...rows].join('\n');

@@ -1105,7 +1105,7 @@ export class Search {
    * ending at `longRouteShare` of them (tests; see eliminateRoutes). Returns the moves it spent.
    */
   eliminateRoutesWithin(maxIterations: number, longRouteShare: number): number {
-    const budget = new Budget({ seed: 0, timeLimitMs: Infinity, maxIterations }, false);
+    const budget = Budget.unbounded().child(maxIterations);
     const best = new Incumbent(this, budget, undefined);
     best.take();
     this.eliminateRoutes(budget, best, longRouteShare);
