@@ -52,6 +52,8 @@ export function emptyCandidate(): InsertionCandidate {
 export class Inserter {
   /** Probability of skipping a feasible candidate (SISR "blinks"). */
   blinkRate = 0;
+  /** Soft time windows (see RouteState.softWindows): single stops in used routes are priced with their time warp. */
+  softWindows = false;
   /** 'cost': cheapest insertion; 'earliestDelivery': earliest delivery start, then least added distance. */
   mode: 'cost' | 'earliestDelivery' = 'cost';
   /** MIN_MAX_TRAVEL_COST_DISTANCE: longest and second-longest route distances, and the longest route. */
@@ -184,7 +186,74 @@ export class Inserter {
   }
 
   private evaluateIn(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
-    return b >= 0 ? this.evaluatePair(route, r, job, best) : this.evaluateSingle(route, r, job, a, best);
+    if (b >= 0) return this.evaluatePair(route, r, job, best);
+    return this.softWindows && route.size > 0 ? this.evaluateSingleSoft(route, r, job, a, best) : this.evaluateSingle(route, r, job, a, best);
+  }
+
+  /**
+   * evaluateSingle with soft windows, in a used route of a distance-only cost model without traffic
+   * (see Search.softWindows): every position the capacity allows, at its added distance plus the
+   * penalty of the time warp it adds, in constant time from the route's warp arrays.
+   */
+  private evaluateSingleSoft(route: RouteState, r: number, job: number, x: number, best: InsertionCandidate): boolean {
+    const inst = this.inst;
+    const n = route.size;
+    const v = route.vehicle;
+    const D = inst.dims;
+    const isDelivery = (x & 1) === 1;
+    const locX = inst.nodeLocation[x]!;
+    const svc = inst.nodeService[x]!;
+    const w = inst.nodeWindowOffset[x]!;
+    const open = inst.windowStart[w]!;
+    const close = inst.windowEnd[w]!;
+    const loc = route.loc;
+    const maxLoad = isDelivery ? route.loadPrefixMax : route.loadSuffixMax;
+    const distances = inst.distances;
+    const durations = inst.durations;
+    const L = inst.locations;
+    const speed = inst.vehicleSpeed[v]!;
+    const penalty = route.warpPenalty;
+    const departure = route.warpDeparture;
+    const before = route.warpBefore;
+    const after = route.warpAfter;
+    const latest = route.warpLatest;
+    const warpNow = route.warp;
+    let improved = false;
+    for (let k = 0; k <= n; k++) {
+      let fits = true;
+      for (let dd = 0; dd < D; dd++) {
+        if (maxLoad[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) {
+          fits = false;
+          break;
+        }
+      }
+      if (!fits) {
+        if (isDelivery) break;
+        continue;
+      }
+      const here = loc[k]!;
+      const next = loc[k + 1]!;
+      const added =
+        (here < 0 ? 0 : distances[here * L + locX]!) + (next < 0 ? 0 : distances[locX * L + next]!) - (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
+      if (added >= best.cost) continue;
+      const arr = departure[k]! + (here < 0 ? 0 : durations[here * L + locX]! * speed);
+      let warp = before[k]! + (arr > close ? arr - close : 0);
+      const s = arr > close ? close : arr < open ? open : arr;
+      const arrNext = s + svc + (next < 0 ? 0 : durations[locX * L + next]! * speed);
+      warp += after[k + 1]! + (arrNext > latest[k + 1]! ? arrNext - latest[k + 1]! : 0);
+      const delta = added + penalty * (warp - warpNow);
+      if (delta >= best.cost) continue;
+      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) continue;
+      best.cost = delta;
+      best.route = r;
+      best.i = k;
+      best.j = -1;
+      best.deliveryStart = s;
+      best.addedDistance = added;
+      best.addedDuration = 0;
+      improved = true;
+    }
+    return improved;
   }
 
   private candidate(

@@ -47,6 +47,22 @@ export class RouteState {
   distance = 0;
   duration = 0;
   /**
+   * Soft time windows (see Search.softWindows): windows and the vehicle's shift end may be broken,
+   * at `warpPenalty` per unit of time warp (a late arrival travels back to the window's close, as
+   * in Vidal et al. 2013), which the cost then includes. Per position: departure under time warp
+   * and the warp up to it (forward), the least warp and latest start of the rest of the route
+   * (backward), so that inserting one stop is priced in constant time.
+   */
+  softWindows = false;
+  warpPenalty = 0;
+  /** The cost without the penalty of time warp. */
+  baseCost = 0;
+  warp = 0;
+  warpDeparture: Float64Array;
+  warpBefore: Float64Array;
+  warpAfter: Float64Array;
+  warpLatest: Float64Array;
+  /**
    * Service time, and travel without traffic (the matrix times the vehicle's speed factor), of the
    * route: what a lower bound of its duration is made of (see Inserter).
    */
@@ -100,6 +116,10 @@ export class RouteState {
     this.cumWait = new Float64Array(capacity);
     this.lockBefore = new Int32Array(capacity);
     this.lockAfter = new Int32Array(capacity);
+    this.warpDeparture = new Float64Array(capacity);
+    this.warpBefore = new Float64Array(capacity);
+    this.warpAfter = new Float64Array(capacity);
+    this.warpLatest = new Float64Array(capacity);
   }
 
   private ensure(positions: number): void {
@@ -123,6 +143,10 @@ export class RouteState {
     this.cumWait = grow(this.cumWait);
     this.lockBefore = grow(this.lockBefore);
     this.lockAfter = grow(this.lockAfter);
+    this.warpDeparture = grow(this.warpDeparture);
+    this.warpBefore = grow(this.warpBefore);
+    this.warpAfter = grow(this.warpAfter);
+    this.warpLatest = grow(this.warpLatest);
   }
 
   /** Copies another route of the same vehicle: stops and schedule (to be restored by swapWith). */
@@ -146,7 +170,14 @@ export class RouteState {
         this.lockBefore[k] = o.lockBefore[k]!;
         this.lockAfter[k] = o.lockAfter[k]!;
       }
+      if (o.softWindows) {
+        this.warpDeparture[k] = o.warpDeparture[k]!;
+        this.warpBefore[k] = o.warpBefore[k]!;
+        this.warpAfter[k] = o.warpAfter[k]!;
+        this.warpLatest[k] = o.warpLatest[k]!;
+      }
     }
+    this.warp = o.warp;
     this.size = o.size;
     this.distance = o.distance;
     this.duration = o.duration;
@@ -154,6 +185,7 @@ export class RouteState {
     this.baseTravel = o.baseTravel;
     this.spread = o.spread;
     this.cost = o.cost;
+    this.baseCost = o.baseCost;
     this.feasible = o.feasible;
     this.staleFrom = o.staleFrom;
     this.staleBack = o.staleBack;
@@ -200,6 +232,21 @@ export class RouteState {
     const lockAfter = this.lockAfter;
     this.lockAfter = o.lockAfter;
     o.lockAfter = lockAfter;
+    const warpDeparture = this.warpDeparture;
+    this.warpDeparture = o.warpDeparture;
+    o.warpDeparture = warpDeparture;
+    const warpBefore = this.warpBefore;
+    this.warpBefore = o.warpBefore;
+    o.warpBefore = warpBefore;
+    const warpAfter = this.warpAfter;
+    this.warpAfter = o.warpAfter;
+    o.warpAfter = warpAfter;
+    const warpLatest = this.warpLatest;
+    this.warpLatest = o.warpLatest;
+    o.warpLatest = warpLatest;
+    const warp = this.warp;
+    this.warp = o.warp;
+    o.warp = warp;
     const size = this.size;
     this.size = o.size;
     o.size = size;
@@ -221,6 +268,9 @@ export class RouteState {
     const cost = this.cost;
     this.cost = o.cost;
     o.cost = cost;
+    const baseCost = this.baseCost;
+    this.baseCost = o.baseCost;
+    o.baseCost = baseCost;
     const feasible = this.feasible;
     this.feasible = o.feasible;
     o.feasible = feasible;
@@ -475,8 +525,8 @@ export class RouteState {
         cumWait[k] = cumWait[k - 1]!;
       }
     }
-    let feasible = this.lateAt === NO_STOP;
-    if (start[n + 1]! > inst.vehicleLatest[v]!) feasible = false;
+    // Soft windows: lateness is priced as time warp below, not a reason to turn the route down.
+    let feasible = this.softWindows || (this.lateAt === NO_STOP && start[n + 1]! <= inst.vehicleLatest[v]!);
     this.serviceTime = serviceTime;
     this.baseTravel = baseTravel;
 
@@ -556,6 +606,57 @@ export class RouteState {
       this.spread = model.usesSpread ? routeSpread(inst, loc, 1, n) : 0;
       this.cost = model.routeCost(v, this.distance, this.duration, this.spread);
     }
+    this.baseCost = this.cost;
+    if (this.softWindows) this.updateWarp();
+  }
+
+  /**
+   * The time-warp arrays of soft windows and the cost with the warp's penalty (one window per stop,
+   * no traffic: see Search.softWindows). Called by update(), and after a change of the penalty.
+   */
+  updateWarp(): void {
+    const inst = this.inst;
+    const v = this.vehicle;
+    const n = this.size;
+    const node = this.node;
+    const loc = this.loc;
+    const L = inst.locations;
+    const durations = inst.durations;
+    const speed = inst.vehicleSpeed[v]!;
+    const service = inst.nodeService;
+    const windowOffset = inst.nodeWindowOffset;
+    const open = inst.windowStart;
+    const close = inst.windowEnd;
+    const departure = this.warpDeparture;
+    const before = this.warpBefore;
+    const after = this.warpAfter;
+    const latest = this.warpLatest;
+    departure[0] = inst.vehicleEarliest[v]!;
+    before[0] = 0;
+    for (let k = 1; k <= n + 1; k++) {
+      const from = loc[k - 1]!;
+      const to = loc[k]!;
+      const arr = departure[k - 1]! + (from < 0 || to < 0 ? 0 : durations[from * L + to]! * speed);
+      const w = k <= n ? windowOffset[node[k]!]! : -1;
+      const o = k <= n ? open[w]! : inst.vehicleEarliest[v]!;
+      const c = k <= n ? close[w]! : inst.vehicleLatest[v]!;
+      before[k] = before[k - 1]! + (arr > c ? arr - c : 0);
+      const s = arr > c ? c : arr < o ? o : arr;
+      departure[k] = k <= n ? s + service[node[k]!]! : s;
+    }
+    after[n + 1] = 0;
+    latest[n + 1] = inst.vehicleLatest[v]!;
+    for (let k = n; k >= 1; k--) {
+      const here = loc[k]!;
+      const next = loc[k + 1]!;
+      const w = windowOffset[node[k]!]!;
+      const delta = service[node[k]!]! + (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed);
+      const extra = Math.max(open[w]! + delta - latest[k + 1]!, 0);
+      after[k] = after[k + 1]! + extra;
+      latest[k] = Math.min(latest[k + 1]! - delta, close[w]!) + extra;
+    }
+    this.warp = before[n + 1]!;
+    if (n > 0) this.cost = this.baseCost + this.warpPenalty * this.warp;
   }
 
   /**
