@@ -192,14 +192,13 @@ export class Inserter {
 
   /**
    * evaluateSingle with soft windows, in a used route of a distance-only cost model without traffic
-   * (see Search.softWindows): every position the capacity allows, at its added distance plus the
+   * (see Search.softWindowsApply): every position the capacity allows, at its added distance plus the
    * penalty of the time warp it adds, in constant time from the route's warp arrays.
    */
   private evaluateSingleSoft(route: RouteState, r: number, job: number, x: number, best: InsertionCandidate): boolean {
     const inst = this.inst;
     const n = route.size;
     const v = route.vehicle;
-    const D = inst.dims;
     const isDelivery = (x & 1) === 1;
     const locX = inst.nodeLocation[x]!;
     const svc = inst.nodeService[x]!;
@@ -220,14 +219,7 @@ export class Inserter {
     const warpNow = route.warp;
     let improved = false;
     for (let k = 0; k <= n; k++) {
-      let fits = true;
-      for (let dd = 0; dd < D; dd++) {
-        if (maxLoad[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) {
-          fits = false;
-          break;
-        }
-      }
-      if (!fits) {
+      if (!this.fitsWithSize(maxLoad, k, job, v)) {
         if (isDelivery) break;
         continue;
       }
@@ -415,7 +407,7 @@ export class Inserter {
         if (route.lockAfter[i + 1]! <= rankP) continue;
       }
       if (skipTight && latest[i + 1]! - depI - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack) continue;
-      if (D === 1 ? load[i]! + size0 > capacity0 : !this.fitsWithSize(route, i, job)) continue;
+      if (D === 1 ? load[i]! + size0 > capacity0 : !this.fitsWithSize(route.load, i, job, route.vehicle)) continue;
       const arrP = depI + (here < 0 ? 0 : noTraffic ? durations[here * L + locP]! * speed : travelTime(inst, v, here, locP, depI));
       const sP = oneWindowP ? (arrP <= lastP ? (arrP >= openP ? arrP : openP) : Infinity) : windowStartFor(inst, p, arrP);
       if (sP === Infinity) continue;
@@ -459,7 +451,7 @@ export class Inserter {
           if (s === start[k]) converged = true;
         }
         if (s > latest[k]!) break;
-        if (D === 1 ? load[k]! + size0 > capacity0 : !this.fitsWithSize(route, k, job)) break;
+        if (D === 1 ? load[k]! + size0 > capacity0 : !this.fitsWithSize(route.load, k, job, route.vehicle)) break;
         if (rankD >= 0 && route.lockBefore[k]! >= rankD) break;
         const dep = s + service[x]!;
         if (dep > lastD) break;
@@ -571,18 +563,7 @@ export class Inserter {
         if (route.lockBefore[k]! >= rank) break;
         if (route.lockAfter[k + 1]! <= rank) continue;
       }
-      let fits: boolean;
-      if (D === 1) fits = maxLoad[k]! + size0 <= capacity0;
-      else {
-        fits = true;
-        for (let dd = 0; dd < D; dd++) {
-          if (maxLoad[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) {
-            fits = false;
-            break;
-          }
-        }
-      }
-      if (!fits) {
+      if (D === 1 ? maxLoad[k]! + size0 > capacity0 : !this.fitsWithSize(maxLoad, k, job, v)) {
         if (isDelivery) break;
         continue;
       }
@@ -604,13 +585,12 @@ export class Inserter {
     return improved;
   }
 
-  /** Load after position k plus the job's size fits the vehicle. */
-  private fitsWithSize(route: RouteState, k: number, job: number): boolean {
+  /** The loads at position k (`route.load` or one of its prefix and suffix maxima) plus the job's size fit vehicle v. */
+  private fitsWithSize(loads: Float64Array, k: number, job: number, v: number): boolean {
     const inst = this.inst;
     const D = inst.dims;
-    const v = route.vehicle;
     for (let dd = 0; dd < D; dd++) {
-      if (route.load[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) return false;
+      if (loads[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) return false;
     }
     return true;
   }

@@ -47,7 +47,7 @@ export class RouteState {
   distance = 0;
   duration = 0;
   /**
-   * Soft time windows (see Search.softWindows): windows and the vehicle's shift end may be broken,
+   * Soft time windows (see Search.softWindowsApply): windows and the vehicle's shift end may be broken,
    * at `warpPenalty` per unit of time warp (a late arrival travels back to the window's close, as
    * in Vidal et al. 2013), which the cost then includes. Per position: departure under time warp
    * and the warp up to it (forward), the least warp and latest start of the rest of the route
@@ -612,7 +612,7 @@ export class RouteState {
 
   /**
    * The time-warp arrays of soft windows and the cost with the warp's penalty (one window per stop,
-   * no traffic: see Search.softWindows). Called by update(), and after a change of the penalty.
+   * no traffic: see Search.softWindowsApply). Called by update(), and after a change of the penalty.
    */
   updateWarp(): void {
     const inst = this.inst;
