@@ -225,8 +225,7 @@ export class Inserter {
       }
       const here = loc[k]!;
       const next = loc[k + 1]!;
-      const added =
-        (here < 0 ? 0 : distances[here * L + locX]!) + (next < 0 ? 0 : distances[locX * L + next]!) - (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
+      const added = detourDistance(distances, L, here, locX, next);
       if (added >= best.cost) continue;
       const arr = departure[k]! + (here < 0 ? 0 : durations[here * L + locX]! * speed);
       let warp = before[k]! + (arr > close ? arr - close : 0);
@@ -571,8 +570,7 @@ export class Inserter {
       const here = loc[k]!;
       const next = loc[k + 1]!;
       if (skipTight && latest[k + 1]! - dep - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack) continue;
-      const dd =
-        (here < 0 ? 0 : distances[here * L + locX]!) + (next < 0 ? 0 : distances[locX * L + next]!) - (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
+      const dd = detourDistance(distances, L, here, locX, next);
       if (bounded && dd >= best.cost) continue;
       const arr = dep + (here < 0 ? 0 : noTraffic ? durations[here * L + locX]! * speed : travelTime(inst, v, here, locX, dep));
       const s = oneWindow ? (arr <= last ? (arr >= windowOpen ? arr : windowOpen) : Infinity) : windowStartFor(inst, x, arr);
@@ -594,6 +592,11 @@ export class Inserter {
     }
     return true;
   }
+}
+
+/** Distance added by visiting location x between locations here and next (-1: no leg, an open route's end). */
+function detourDistance(distances: Float64Array, L: number, here: number, x: number, next: number): number {
+  return (here < 0 ? 0 : distances[here * L + x]!) + (next < 0 ? 0 : distances[x * L + next]!) - (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
 }
 
 /**

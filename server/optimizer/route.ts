@@ -612,7 +612,7 @@ export class RouteState {
 
   /**
    * The time-warp arrays of soft windows and the cost with the warp's penalty (one window per stop,
-   * no traffic: see Search.softWindowsApply). Called by update(), and after a change of the penalty.
+   * no traffic: see Search.softWindowsApply). Called by update(), and when soft windows are turned on.
    */
   updateWarp(): void {
     const inst = this.inst;
@@ -656,7 +656,12 @@ export class RouteState {
       latest[k] = Math.min(latest[k + 1]! - delta, close[w]!) + extra;
     }
     this.warp = before[n + 1]!;
-    if (n > 0) this.cost = this.baseCost + this.warpPenalty * this.warp;
+    this.priceWarp();
+  }
+
+  /** The cost with the warp's penalty, after a change of the penalty (the warp arrays stand). */
+  priceWarp(): void {
+    if (this.size > 0) this.cost = this.baseCost + this.warpPenalty * this.warp;
   }
 
   /**

@@ -1442,32 +1442,34 @@ export class Search {
     let distance = 0;
     let travel = 0;
     for (const route of this.routes) {
+      distance += route.distance;
       const speed = inst.vehicleSpeed[route.vehicle]!;
       for (let k = 1; k <= route.size + 1; k++) {
         const from = route.loc[k - 1]!;
         const to = route.loc[k]!;
-        if (from < 0 || to < 0) continue;
-        distance += inst.distances[from * L + to]!;
-        travel += inst.durations[from * L + to]! * speed;
+        if (from >= 0 && to >= 0) travel += inst.durations[from * L + to]! * speed;
       }
     }
     return distance > 0 && travel > 0 ? distance / travel : 1;
   }
 
-  /** Turns soft windows on or off for every route (and its backup) at the given penalty per unit of time warp. */
+  /**
+   * Turns soft windows on or off for every route (and its backup) at the given penalty per unit of
+   * time warp; while they stay on, only re-prices the routes (their warp is current).
+   */
   private setSoftWindows(on: boolean, penalty: number): void {
+    const wasOn = this.inserter.softWindows;
     this.inserter.softWindows = on;
     for (let r = 0; r < this.routes.length; r++) {
-      for (const route of [this.routes[r]!, this.backups[r]!]) {
-        route.softWindows = on;
-        route.warpPenalty = penalty;
-      }
       const route = this.routes[r]!;
-      if (on) route.updateWarp();
-      else {
+      const backup = this.backups[r]!;
+      route.softWindows = backup.softWindows = on;
+      route.warpPenalty = backup.warpPenalty = penalty;
+      if (!on) {
         route.warp = 0;
         route.cost = route.baseCost;
-      }
+      } else if (wasOn) route.priceWarp();
+      else route.updateWarp();
     }
   }
 
