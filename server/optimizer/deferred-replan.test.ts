@@ -13,10 +13,24 @@ import { cityInstance, randomInstance } from './verify';
  * must be the one replanning every candidate finds.
  */
 describe('deferred replanning of insertion candidates', () => {
+  // Duration objectives cost routes of these sizes exactly (EXACT_DURATION_MAX_STOPS), which
+  // replans each candidate; a distance objective defers the replans (and exercises the fallback).
   const problems = [
     ...[1, 2, 3, 4].map((seed) => cityInstance(seed, { orders: 16, vehicles: 2, traffic: true })),
+    ...[1, 2, 3, 4].map((seed) => ({ ...cityInstance(seed, { orders: 16, vehicles: 2, traffic: true }), objective: 'MIN_VEHICLES_THEN_DISTANCE' as const })),
     ...[4, 5, 6, 7, 8, 9].map((seed) =>
       randomInstance(seed, { shipments: 12, vehicles: 3, traffic: seed % 2 === 0, maxDuration: true, multiWindowShare: 0.3, singleStopShare: 0.3 }),
+    ),
+    ...[4, 5, 6, 7, 8, 9].map((seed) =>
+      randomInstance(seed, {
+        shipments: 12,
+        vehicles: 3,
+        traffic: seed % 2 === 0,
+        maxDuration: true,
+        multiWindowShare: 0.3,
+        singleStopShare: 0.3,
+        objective: 'MIN_VEHICLES_THEN_DISTANCE',
+      }),
     ),
   ];
 

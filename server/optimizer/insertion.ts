@@ -1,4 +1,14 @@
-import { type Instance, baseTravelTime, detourShortfall, lastWindowEnd, leastTrafficFactor, pickupNode, travelTime, windowStartFor } from './instance';
+import {
+  type Instance,
+  baseTravelTime,
+  detourShortfall,
+  lastWindowEnd,
+  leastTrafficFactor,
+  onlyBindingDimension,
+  pickupNode,
+  travelTime,
+  windowStartFor,
+} from './instance';
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
 import type { RouteState } from './route';
@@ -82,6 +92,12 @@ export class Inserter {
   /** Per vehicle: the least traffic factor of a leg within its shift (1 without traffic). */
   private readonly leastFactor: Float64Array;
   /**
+   * The capacity dimension checked alone, the one-dimension way, or -1: every dimension is checked.
+   * By default the only dimension of a one-dimension instance; the search, whose sizes and
+   * capacities stay as compiled, sets the instance's only binding one (checkOnlyBindingDimension).
+   */
+  private capacityDim: number;
+  /**
    * skipTightPositions: detourShortfall of the instance (Infinity: positions are not passed over).
    * A position whose slack (its next stop's latest start, less the departure and the leg between
    * them) is under the new stop's service less this cannot take the stop: the stop's legs take at
@@ -95,6 +111,7 @@ export class Inserter {
     private readonly model: CostModel,
     private readonly rng: Random,
   ) {
+    this.capacityDim = inst.dims === 1 ? 0 : -1;
     this.leastFactor = new Float64Array(inst.vehicles);
     for (let v = 0; v < inst.vehicles; v++) this.leastFactor[v] = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
   }
@@ -106,6 +123,15 @@ export class Inserter {
    */
   skipTightPositions(): void {
     if (this.inst.traffic === null) this.detourShortfall = detourShortfall(this.inst);
+  }
+
+  /**
+   * Check capacity in the one dimension that can bind when only one can (see onlyBindingDimension):
+   * the same candidates. For searches only: one-off checks that change sizes or capacities after
+   * this (booking queries, fixes) keep checking every dimension.
+   */
+  checkOnlyBindingDimension(): void {
+    this.capacityDim = onlyBindingDimension(this.inst);
   }
 
   refreshMaxDistance(routes: readonly RouteState[]): void {
@@ -376,11 +402,12 @@ export class Inserter {
     const winOffset = inst.nodeWindowOffset;
     const winStart = inst.windowStart;
     const service = inst.nodeService;
-    // One capacity dimension (the common case): the job's size and the capacity, read once.
+    // One capacity dimension that can bind (the common case): the job's size and the capacity, read once.
     const D = inst.dims;
     const load = route.load;
-    const size0 = inst.size[job * D]!;
-    const capacity0 = inst.vehicleCapacity[v * D]!;
+    const cd = this.capacityDim;
+    const sizeC = cd >= 0 ? inst.size[job * D + cd]! : 0;
+    const capacityC = cd >= 0 ? inst.vehicleCapacity[v * D + cd]! : 0;
     let improved = false;
 
     // Distance-only costs: the pickup detour bounds the whole insertion from below (triangle
@@ -406,7 +433,7 @@ export class Inserter {
         if (route.lockAfter[i + 1]! <= rankP) continue;
       }
       if (skipTight && latest[i + 1]! - depI - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack) continue;
-      if (D === 1 ? load[i]! + size0 > capacity0 : !this.fitsWithSize(route.load, i, job, route.vehicle)) continue;
+      if (cd >= 0 ? load[i * D + cd]! + sizeC > capacityC : !this.fitsWithSize(route.load, i, job, route.vehicle)) continue;
       const arrP = depI + (here < 0 ? 0 : noTraffic ? durations[here * L + locP]! * speed : travelTime(inst, v, here, locP, depI));
       const sP = oneWindowP ? (arrP <= lastP ? (arrP >= openP ? arrP : openP) : Infinity) : windowStartFor(inst, p, arrP);
       if (sP === Infinity) continue;
@@ -450,7 +477,7 @@ export class Inserter {
           if (s === start[k]) converged = true;
         }
         if (s > latest[k]!) break;
-        if (D === 1 ? load[k]! + size0 > capacity0 : !this.fitsWithSize(route.load, k, job, route.vehicle)) break;
+        if (cd >= 0 ? load[k * D + cd]! + sizeC > capacityC : !this.fitsWithSize(route.load, k, job, route.vehicle)) break;
         if (rankD >= 0 && route.lockBefore[k]! >= rankD) break;
         const dep = s + service[x]!;
         if (dep > lastD) break;
@@ -542,9 +569,10 @@ export class Inserter {
     const durations = inst.durations;
     const L = inst.locations;
     const speed = inst.vehicleSpeed[v]!;
-    // One dimension (the common case): the job's size and the capacity, read once.
-    const size0 = inst.size[job * D]!;
-    const capacity0 = inst.vehicleCapacity[v * D]!;
+    // One dimension that can bind (the common case): the job's size and the capacity, read once.
+    const cd = this.capacityDim;
+    const sizeC = cd >= 0 ? inst.size[job * D + cd]! : 0;
+    const capacityC = cd >= 0 ? inst.vehicleCapacity[v * D + cd]! : 0;
     let improved = false;
     // Distance-only costs: a position whose detour alone costs no less than the best candidate so
     // far would be turned down by candidate() before anything else (no blink drawn), so its
@@ -562,7 +590,7 @@ export class Inserter {
         if (route.lockBefore[k]! >= rank) break;
         if (route.lockAfter[k + 1]! <= rank) continue;
       }
-      if (D === 1 ? maxLoad[k]! + size0 > capacity0 : !this.fitsWithSize(maxLoad, k, job, v)) {
+      if (cd >= 0 ? maxLoad[k * D + cd]! + sizeC > capacityC : !this.fitsWithSize(maxLoad, k, job, v)) {
         if (isDelivery) break;
         continue;
       }
@@ -649,8 +677,15 @@ export function durationLowerBound(inst: Instance, route: RouteState, leastFacto
 
 let sequenceBuf = new Int32Array(64);
 
-/** Duration objectives: routes shorter than this get exact (not estimated) insertion costs. */
-const EXACT_DURATION_MAX_STOPS = 12;
+/**
+ * Duration objectives: routes shorter than this get exact (not estimated) insertion costs. The
+ * estimate (a constant-time shift of the end, departing just in time for the first stop) misprices
+ * insertions where waiting and traffic interact, and the search follows it into worse plans: with
+ * 48 rather than 12, the seeded store-to-customer plans searched with the default budget on two
+ * threads (docs/benchmarks.md) ended 1.5% cheaper at 50 orders, 2.6% at 200 and 10% at 1,000 in
+ * the same time, though with fewer moves (exact plans cost a pass over the route).
+ */
+const EXACT_DURATION_MAX_STOPS = 48;
 
 /**
  * Exact check of the route with node a after position i and node b after old position j (b = -1:

@@ -488,6 +488,32 @@ export function detourShortfall(inst: Instance): number {
   return worst;
 }
 
+/**
+ * The one capacity dimension a route can run out of, or -1 when several can. A dimension whose
+ * sizes are all non-negative and add up, over every order, to no more than the least capacity of
+ * any vehicle never binds: no load in it can exceed a capacity. Insertion then checks the other
+ * dimension alone, in the one-dimension way (size and capacity read once per route).
+ */
+export function onlyBindingDimension(inst: Instance): number {
+  const D = inst.dims;
+  let binding = -1;
+  for (let d = 0; d < D; d++) {
+    let total = 0;
+    let negative = false;
+    for (let j = 0; j < inst.jobs; j++) {
+      const size = inst.size[j * D + d]!;
+      if (size < 0) negative = true;
+      total += size;
+    }
+    let least = Infinity;
+    for (let v = 0; v < inst.vehicles; v++) least = Math.min(least, inst.vehicleCapacity[v * D + d]!);
+    if (!negative && total <= least) continue;
+    if (binding >= 0) return -1;
+    binding = d;
+  }
+  return binding < 0 ? 0 : binding;
+}
+
 /** Travel time from location a to b for vehicle v without traffic (b = -1: open route end). */
 export function baseTravelTime(inst: Instance, v: number, a: number, b: number): number {
   if (b < 0 || a < 0) return 0;
@@ -532,8 +558,9 @@ export function latestDeparture(inst: Instance, v: number, a: number, b: number,
   const offset = traffic.offsetSeconds;
   // Bucket boundaries in absolute time: t such that (t + offset) is a multiple of bucket.
   let bucketStart = Math.floor((arriveBy + offset) / bucket) * bucket - offset;
+  const table = inst.trafficTable;
   for (let guard = 0; guard < 4 * (86400 / bucket) + 4; guard++) {
-    const factor = trafficFactor(traffic, bucketStart);
+    const factor = table !== null ? tableTrafficFactor(table, traffic, bucketStart) : trafficFactor(traffic, bucketStart);
     const dep = Math.min(bucketStart + bucket - 1e-9, arriveBy - base * factor);
     if (dep >= bucketStart) return dep;
     bucketStart -= bucket;

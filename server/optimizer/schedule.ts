@@ -3,6 +3,10 @@ import { type Instance, lastWindowEnd, travelTime, windowStartFor } from './inst
 /** Scratch buffers for schedules (grown on demand, so checks in the search allocate nothing). */
 let arrivalBuf = new Float64Array(64);
 let startBuf = new Float64Array(64);
+/** planRoute: the schedule from the earliest departure, which a later departure's schedule joins (see forward). */
+let earliestArrival = new Float64Array(64);
+let earliestStart = new Float64Array(64);
+let earliestEnd = 0;
 
 export interface RouteTimes {
   feasible: boolean;
@@ -23,7 +27,14 @@ export interface RouteTimes {
   breakStart: Float64Array;
 }
 
-function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, departure: number, out: RouteTimes): void {
+/**
+ * The schedule of the stops for a departure time, as early as windows allow. `joinEarliest`: the
+ * feasible schedule from the earliest departure is saved (saveEarliest) and this later departure's
+ * schedule is read from it once the two start a stop at the same time: each start depends only on
+ * the departure from the stop before, so from there on they are the same, bit for bit (most later
+ * departures only wait less at the first stops).
+ */
+function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, departure: number, out: RouteTimes, joinEarliest = false): void {
   if (arrivalBuf.length < count) {
     arrivalBuf = new Float64Array(2 * count);
     startBuf = new Float64Array(2 * count);
@@ -31,17 +42,42 @@ function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: num
   let t = departure;
   let prev = inst.vehicleStart[v]!;
   let feasible = true;
+  const windowCount = inst.nodeWindowCount;
+  const windowOffset = inst.nodeWindowOffset;
+  const windowStart = inst.windowStart;
+  const windowEnd = inst.windowEnd;
   for (let k = 0; k < count; k++) {
     const x = nodes[k]!;
     const l = inst.nodeLocation[x]!;
     const arr = t + travelTime(inst, v, prev, l, t);
-    let s = windowStartFor(inst, x, arr);
-    if (s === Infinity || s > lastWindowEnd(inst, x)) {
-      feasible = false;
-      s = arr;
+    let s: number;
+    if (windowCount[x] === 1) {
+      // windowStartFor and lastWindowEnd written out for one window (the common case).
+      const w = windowOffset[x]!;
+      s = arr >= windowStart[w]! ? arr : windowStart[w]!;
+      if (arr > windowEnd[w]! || s > windowEnd[w]!) {
+        feasible = false;
+        s = arr;
+      }
+    } else {
+      s = windowStartFor(inst, x, arr);
+      if (s === Infinity || s > lastWindowEnd(inst, x)) {
+        feasible = false;
+        s = arr;
+      }
     }
     arrivalBuf[k] = arr;
     startBuf[k] = s;
+    if (joinEarliest && feasible && s === earliestStart[k]) {
+      arrivalBuf.set(earliestArrival.subarray(k + 1, count), k + 1);
+      startBuf.set(earliestStart.subarray(k + 1, count), k + 1);
+      out.feasible = true;
+      out.departure = departure;
+      out.end = earliestEnd;
+      out.arrival = arrivalBuf;
+      out.start = startBuf;
+      return;
+    }
     t = s + inst.nodeService[x]!;
     prev = l;
   }
@@ -89,18 +125,28 @@ export function planRoute(inst: Instance, v: number, nodes: ArrayLike<number>, c
   if (!scratch.feasible) return scratch;
   let totalWait = 0;
   let delay = Infinity;
+  const windowCount = inst.nodeWindowCount;
+  const windowOffset = inst.nodeWindowOffset;
+  const windowEnd = inst.windowEnd;
   for (let k = 0; k < count; k++) {
     const s = scratch.start[k]!;
     totalWait += s - scratch.arrival[k]!;
-    delay = Math.min(delay, totalWait + currentWindowEnd(inst, nodes[k]!, s) - s);
+    const x = nodes[k]!;
+    // currentWindowEnd written out for one window (a feasible start lies in it).
+    const close =
+      windowCount[x] === 1 && s >= inst.windowStart[windowOffset[x]!]! && s <= windowEnd[windowOffset[x]!]!
+        ? windowEnd[windowOffset[x]!]!
+        : currentWindowEnd(inst, x, s);
+    delay = Math.min(delay, totalWait + close - s);
   }
   delay = Math.max(0, Math.min(delay, totalWait));
   if (delay > 0) {
     const end = scratch.end;
-    forward(inst, v, nodes, count, earliest + delay, scratch);
+    saveEarliest(count, end);
+    forward(inst, v, nodes, count, earliest + delay, scratch, true);
     // Sliding exactly to a window's end can overshoot it by a rounding error: back off a hair.
-    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch);
-    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch);
+    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch, true);
+    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch, true);
   }
   if (count <= MULTI_WINDOW_SEARCH_MAX_STOPS && hasMultipleWindows(inst, nodes, count)) tryLaterWindows(inst, v, nodes, count);
   const maxDuration = inst.vehicleMaxDuration[v]!;
@@ -108,10 +154,30 @@ export function planRoute(inst: Instance, v: number, nodes: ArrayLike<number>, c
   return scratch;
 }
 
+/** Keeps the schedule just planned (from the earliest departure, feasible) for forward's joinEarliest. */
+function saveEarliest(count: number, end: number): void {
+  if (earliestArrival.length < count) {
+    earliestArrival = new Float64Array(arrivalBuf.length);
+    earliestStart = new Float64Array(startBuf.length);
+  }
+  earliestArrival.set(arrivalBuf.subarray(0, count));
+  earliestStart.set(startBuf.subarray(0, count));
+  earliestEnd = end;
+}
+
 /** Short routes through stops with several windows: departure search over window boundaries. */
 const MULTI_WINDOW_SEARCH_MAX_STOPS = 12;
 
+/** Per instance (its window counts): whether any stop has more than one window. */
+const multipleWindows = new WeakMap<Int32Array, boolean>();
+
 function hasMultipleWindows(inst: Instance, nodes: ArrayLike<number>, count: number): boolean {
+  let any = multipleWindows.get(inst.nodeWindowCount);
+  if (any === undefined) {
+    any = inst.nodeWindowCount.some((c) => c > 1);
+    multipleWindows.set(inst.nodeWindowCount, any);
+  }
+  if (!any) return false;
   for (let k = 0; k < count; k++) if (inst.nodeWindowCount[nodes[k]!]! > 1) return true;
   return false;
 }
