@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, leastTrafficFactor, pickupNode, trafficFactor } from './instance';
-import { durationLowerBound } from './insertion';
+import { durationLowerBound, plannedDuration } from './insertion';
 import type { RouteState } from './route';
 import { planRoute } from './schedule';
 import { Search } from './search';
@@ -78,5 +78,48 @@ describe('the duration bound that lets insertion skip exact schedules', () => {
     expect(feasible).toBeGreaterThan(200);
     // Not a vacuous bound: it is within 20% of the duration for many insertions.
     expect(tight).toBeGreaterThan(feasible / 10);
+  });
+
+  it("plans an insertion from the route's cached schedule to the same duration as planRoute, bit for bit", () => {
+    const problems = [
+      ...[1, 2, 3].map((seed) => cityInstance(seed, { orders: 30, vehicles: 2, traffic: true })),
+      ...[4, 5, 6, 7].map((seed) =>
+        randomInstance(seed, {
+          shipments: 10,
+          vehicles: 2,
+          traffic: seed % 2 === 0,
+          maxDuration: true,
+          multiWindowShare: seed < 6 ? 0.3 : 0,
+          singleStopShare: 0.3,
+          speedFactors: true,
+          openRoutes: seed % 2 === 0,
+        }),
+      ),
+      randomInstance(8, { shipments: 10, vehicles: 2, traffic: true, breaks: 2 }),
+    ];
+    let compared = 0;
+    let feasible = 0;
+    for (const problem of problems) {
+      const inst = compileInstance(problem);
+      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), 1);
+      search.construct();
+      for (const route of search.routes) {
+        const v = route.vehicle;
+        for (let job = 0; job < inst.jobs; job++) {
+          if (search.jobRoute[job] === v) continue;
+          const hasPickup = inst.nodeLocation[pickupNode(job)]! >= 0;
+          const hasDelivery = inst.nodeLocation[pickupNode(job) + 1]! >= 0;
+          for (const { a, i, b, j, nodes } of insertions(route, job, hasPickup, hasDelivery)) {
+            const plan = planRoute(inst, v, Int32Array.from(nodes), nodes.length);
+            const expected = plan.feasible ? plan.end - plan.departure : Infinity;
+            expect(plannedDuration(inst, route, a, i, b, j)).toBe(expected);
+            compared++;
+            if (plan.feasible) feasible++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(2000);
+    expect(feasible).toBeGreaterThan(200);
   });
 });

@@ -12,7 +12,7 @@ import {
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
 import type { RouteState } from './route';
-import { planRoute } from './schedule';
+import { currentWindowEnd, durationFromEarliest, earliestBuffers, needsWindowSearch, planRoute } from './schedule';
 
 /** Best insertion found so far; reused across calls so the hot loop allocates nothing. */
 export interface InsertionCandidate {
@@ -309,10 +309,10 @@ export class Inserter {
       }
       if (lowerDelta >= best.cost) return false;
       // Short routes: plan the new route exactly (waiting anywhere can shift the departure).
-      const plan = planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j));
-      if (!plan.feasible) return false;
+      const planned = plannedDuration(inst, route, a, i, b, j);
+      if (planned === Infinity) return false;
       verified = true;
-      newDuration = plan.end - plan.departure;
+      newDuration = planned;
       baseDuration = route.duration;
     } else if (model.usesDuration || earliestMode) {
       const startNext = next <= n ? windowStartFor(inst, route.node[next]!, arrivalNext) : arrivalNext;
@@ -705,6 +705,122 @@ function buildSequence(route: RouteState, a: number, i: number, b: number, j: nu
     if (b >= 0 && k === j) sequenceBuf[w++] = b;
   }
   return w;
+}
+
+/**
+ * planRoute's duration (end - departure; Infinity when infeasible) of the route with node a after
+ * position i and node b (-1: none) after old position j, reading the route's own schedule where the
+ * new one equals it: its stops before the insertion, and those after the first whose start the
+ * insertion leaves where it was (each start depends only on the departure from the stop before).
+ * The same arithmetic in the same order as planRoute, so the same result, bit for bit; planRoute
+ * itself where the route is infeasible, has breaks or gets the multi-window search.
+ */
+export function plannedDuration(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): number {
+  const v = route.vehicle;
+  const count = buildSequence(route, a, i, b, j);
+  if (!route.feasible || route.softWindows || inst.vehicleBreakCount[v]! > 0 || needsWindowSearch(inst, sequenceBuf, count)) {
+    const plan = planRoute(inst, v, sequenceBuf, count);
+    return plan.feasible ? plan.end - plan.departure : Infinity;
+  }
+  const n = route.size;
+  const node = route.node;
+  const loc = route.loc;
+  const start = route.start;
+  const arrival = route.arrival;
+  const service = inst.nodeService;
+  const windowCount = inst.nodeWindowCount;
+  const windowOffset = inst.nodeWindowOffset;
+  const windowStart = inst.windowStart;
+  const windowEnd = inst.windowEnd;
+  const earliest = earliestBuffers(count);
+  const eArrival = earliest.arrival;
+  const eStart = earliest.start;
+  // Stops 1..i: the route's.
+  // (Loops: cheaper than set() of subarrays, which allocate, for routes this short.)
+  for (let q = 1; q <= i; q++) {
+    eArrival[q - 1] = arrival[q]!;
+    eStart[q - 1] = start[q]!;
+  }
+  let delay = route.delayPrefix[i]!;
+  let wait = route.cumWait[i]!;
+  let t = i === 0 ? start[0]! : start[i]! + service[node[i]!]!;
+  let prev = loc[i]!;
+  let end = NaN;
+  for (let k = i; k < count; k++) {
+    const x = sequenceBuf[k]!;
+    // The route position of the stop at sequence index k (-1: a or b).
+    const p = k === i || (b >= 0 && k === j + 1) ? -1 : b >= 0 && k > j + 1 ? k - 1 : k;
+    const l = inst.nodeLocation[x]!;
+    const arr = t + travelTime(inst, v, prev, l, t);
+    // forward's window arithmetic, and planRoute's slide bound.
+    let s: number;
+    if (windowCount[x] === 1) {
+      const w = windowOffset[x]!;
+      s = arr >= windowStart[w]! ? arr : windowStart[w]!;
+      if (arr > windowEnd[w]! || s > windowEnd[w]!) return Infinity;
+    } else {
+      s = windowStartFor(inst, x, arr);
+      if (s === Infinity || s > lastWindowEnd(inst, x)) return Infinity;
+    }
+    eArrival[k] = arr;
+    eStart[k] = s;
+    wait += s - arr;
+    const w = windowOffset[x]!;
+    const current = windowCount[x] === 1 && s >= windowStart[w]! && s <= windowEnd[w]! ? windowEnd[w]! : currentWindowEnd(inst, x, s);
+    delay = Math.min(delay, wait + current - s);
+    t = s + service[x]!;
+    prev = l;
+    if (p >= 0 && s === start[p]) {
+      slide.wait = wait;
+      slide.delay = delay;
+      if (b >= 0 && p <= j) {
+        // Back on the route's schedule before b: read up to j, go on with b.
+        readRouteTimes(inst, route, p + 1, j, k + 1, eArrival, eStart);
+        wait = slide.wait;
+        delay = slide.delay;
+        t = start[j]! + service[node[j]!]!;
+        prev = loc[j]!;
+        k = j;
+        continue;
+      }
+      readRouteTimes(inst, route, p + 1, n, k + 1, eArrival, eStart);
+      wait = slide.wait;
+      delay = slide.delay;
+      end = start[n + 1]!;
+      break;
+    }
+  }
+  if (Number.isNaN(end)) {
+    end = t + travelTime(inst, v, prev, inst.vehicleEnd[v]!, t);
+    if (end > inst.vehicleLatest[v]!) return Infinity;
+  }
+  return durationFromEarliest(inst, v, sequenceBuf, count, end, Math.max(0, Math.min(delay, wait)));
+}
+
+/** plannedDuration's running wait and slide bound, carried through readRouteTimes. */
+const slide = { wait: 0, delay: 0 };
+
+/** Route positions from..to, at sequence index `at` on: the route's times, and `slide` over them as planRoute adds it up. */
+function readRouteTimes(inst: Instance, route: RouteState, from: number, to: number, at: number, eArrival: Float64Array, eStart: Float64Array): void {
+  if (from > to) return;
+  const node = route.node;
+  const start = route.start;
+  const arrival = route.arrival;
+  let wait = slide.wait;
+  let delay = slide.delay;
+  for (let q = from; q <= to; q++) {
+    const x = node[q]!;
+    const sq = start[q]!;
+    eArrival[at + q - from] = arrival[q]!;
+    eStart[at + q - from] = sq;
+    wait += sq - arrival[q]!;
+    const w = inst.nodeWindowOffset[x]!;
+    const current =
+      inst.nodeWindowCount[x] === 1 && sq >= inst.windowStart[w]! && sq <= inst.windowEnd[w]! ? inst.windowEnd[w]! : currentWindowEnd(inst, x, sq);
+    delay = Math.min(delay, wait + current - sq);
+  }
+  slide.wait = wait;
+  slide.delay = delay;
 }
 
 export function insertionIsFeasible(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): boolean {

@@ -1,6 +1,6 @@
 import { type Instance, baseTravelTime, jobOf, lastWindowEnd, latestDeparture, travelTime, windowLatestFor, windowStartFor } from './instance';
 import { type CostModel, routeSpread } from './objective';
-import { planRoute } from './schedule';
+import { currentWindowEnd, planRoute } from './schedule';
 
 /** RouteState.staleBack when every latest start is stale. */
 const ALL_STALE = 0x3fffffff;
@@ -40,6 +40,14 @@ export class RouteState {
   loadSuffixMax: Float64Array;
   cumDistance: Float64Array;
   cumWait: Float64Array;
+  /** Arrival per position on the schedule from the earliest departure (start holds the service starts). */
+  arrival: Float64Array;
+  /**
+   * Per position k: the least, over positions 1..k, of cumulative wait plus the time left in the
+   * stop's window, as planRoute takes it to slide the departure later (Infinity at 0): with
+   * `arrival`, planInsertion reads the part of a new schedule that equals this one.
+   */
+  delayPrefix: Float64Array;
   /** Rank of the last locked stop at or before the position (-1 if none). */
   lockBefore: Int32Array;
   /** Rank of the first locked stop at or after the position (max int if none). */
@@ -114,6 +122,8 @@ export class RouteState {
     this.loadSuffixMax = new Float64Array(capacity * inst.dims);
     this.cumDistance = new Float64Array(capacity);
     this.cumWait = new Float64Array(capacity);
+    this.arrival = new Float64Array(capacity);
+    this.delayPrefix = new Float64Array(capacity);
     this.lockBefore = new Int32Array(capacity);
     this.lockAfter = new Int32Array(capacity);
     this.warpDeparture = new Float64Array(capacity);
@@ -141,6 +151,8 @@ export class RouteState {
     this.loadSuffixMax = grow(this.loadSuffixMax, D);
     this.cumDistance = grow(this.cumDistance);
     this.cumWait = grow(this.cumWait);
+    this.arrival = grow(this.arrival);
+    this.delayPrefix = grow(this.delayPrefix);
     this.lockBefore = grow(this.lockBefore);
     this.lockAfter = grow(this.lockAfter);
     this.warpDeparture = grow(this.warpDeparture);
@@ -161,6 +173,8 @@ export class RouteState {
       this.latest[k] = o.latest[k]!;
       this.cumDistance[k] = o.cumDistance[k]!;
       this.cumWait[k] = o.cumWait[k]!;
+      this.arrival[k] = o.arrival[k]!;
+      this.delayPrefix[k] = o.delayPrefix[k]!;
       for (let d = k * D; d < (k + 1) * D; d++) {
         this.load[d] = o.load[d]!;
         this.loadPrefixMax[d] = o.loadPrefixMax[d]!;
@@ -226,6 +240,12 @@ export class RouteState {
     const cumWait = this.cumWait;
     this.cumWait = o.cumWait;
     o.cumWait = cumWait;
+    const arrival = this.arrival;
+    this.arrival = o.arrival;
+    o.arrival = arrival;
+    const delayPrefix = this.delayPrefix;
+    this.delayPrefix = o.delayPrefix;
+    o.delayPrefix = delayPrefix;
     const lockBefore = this.lockBefore;
     this.lockBefore = o.lockBefore;
     o.lockBefore = lockBefore;
@@ -478,11 +498,15 @@ export class RouteState {
     start[0] = inst.vehicleEarliest[v]!;
     this.cumDistance[0] = 0;
     this.cumWait[0] = 0;
+    this.arrival[0] = start[0]!;
+    this.delayPrefix[0] = Infinity;
     // Forward pass from the first changed position: the schedule before it is unchanged.
     const first = Math.min(this.staleFrom, n + 1);
     if (this.lateAt >= first) this.lateAt = NO_STOP;
     const cumDistance = this.cumDistance;
     const cumWait = this.cumWait;
+    const arrival = this.arrival;
+    const delayPrefix = this.delayPrefix;
     const service = inst.nodeService;
     // travelTime, distanceBetween and latestDeparture written out where there is no traffic (the
     // same arithmetic; location -1, an open route's end, has no leg): these passes run after every
@@ -520,10 +544,16 @@ export class RouteState {
         start[k] = Number.isFinite(s) ? s : arr;
         if ((!Number.isFinite(s) || start[k]! > close) && k < this.lateAt) this.lateAt = k;
         cumWait[k] = cumWait[k - 1]! + (start[k]! - arr);
+        // planRoute's slide bound, the same arithmetic (currentWindowEnd written out for one window).
+        const sk = start[k]!;
+        const w = windowOffset[x]!;
+        const current = windowCount[x] === 1 && sk >= windowStart[w]! && sk <= windowEnd[w]! ? windowEnd[w]! : currentWindowEnd(inst, x, sk);
+        delayPrefix[k] = Math.min(delayPrefix[k - 1]!, cumWait[k]! + current - sk);
       } else {
         start[k] = arr;
         cumWait[k] = cumWait[k - 1]!;
       }
+      arrival[k] = arr;
     }
     // Soft windows: lateness is priced as time warp below, not a reason to turn the route down.
     let feasible = this.softWindows || (this.lateAt === NO_STOP && start[n + 1]! <= inst.vehicleLatest[v]!);

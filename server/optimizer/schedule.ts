@@ -69,8 +69,11 @@ function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: num
     arrivalBuf[k] = arr;
     startBuf[k] = s;
     if (joinEarliest && feasible && s === earliestStart[k]) {
-      arrivalBuf.set(earliestArrival.subarray(k + 1, count), k + 1);
-      startBuf.set(earliestStart.subarray(k + 1, count), k + 1);
+      // (A loop: set() of a subarray allocates.)
+      for (let q = k + 1; q < count; q++) {
+        arrivalBuf[q] = earliestArrival[q]!;
+        startBuf[q] = earliestStart[q]!;
+      }
       out.feasible = true;
       out.departure = departure;
       out.end = earliestEnd;
@@ -91,7 +94,7 @@ function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: num
 }
 
 /** End of the window a service start falls in (a later departure may not push it past that). */
-function currentWindowEnd(inst: Instance, node: number, s: number): number {
+export function currentWindowEnd(inst: Instance, node: number, s: number): number {
   const off = inst.nodeWindowOffset[node]!;
   for (let w = off; w < off + inst.nodeWindowCount[node]!; w++) {
     if (s >= inst.windowStart[w]! && s <= inst.windowEnd[w]!) return inst.windowEnd[w]!;
@@ -148,10 +151,48 @@ export function planRoute(inst: Instance, v: number, nodes: ArrayLike<number>, c
     if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch, true);
     if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch, true);
   }
-  if (count <= MULTI_WINDOW_SEARCH_MAX_STOPS && hasMultipleWindows(inst, nodes, count)) tryLaterWindows(inst, v, nodes, count);
+  if (needsWindowSearch(inst, nodes, count)) tryLaterWindows(inst, v, nodes, count);
   const maxDuration = inst.vehicleMaxDuration[v]!;
   if (scratch.end - scratch.departure > maxDuration) scratch.feasible = false;
   return scratch;
+}
+
+/**
+ * The buffers of the schedule from the earliest departure, for a caller that writes it itself
+ * (planInsertion, from a route's cached schedule) and then calls planFromEarliest.
+ */
+export function earliestBuffers(count: number): { arrival: Float64Array; start: Float64Array } {
+  if (earliestArrival.length < count) {
+    earliestArrival = new Float64Array(2 * count);
+    earliestStart = new Float64Array(2 * count);
+  }
+  return { arrival: earliestArrival, start: earliestStart };
+}
+
+/**
+ * planRoute's duration (end - departure; Infinity when infeasible) for a sequence whose feasible
+ * schedule from the earliest departure is in earliestBuffers, ending at `end`, that may leave
+ * `delay` later (computed as planRoute does). Not for sequences that get the multi-window search
+ * (needsWindowSearch) or vehicles with breaks.
+ */
+export function durationFromEarliest(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, end: number, delay: number): number {
+  const earliest = inst.vehicleEarliest[v]!;
+  let departure = earliest;
+  let last = end;
+  if (delay > 0) {
+    earliestEnd = end;
+    forward(inst, v, nodes, count, earliest + delay, scratch, true);
+    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch, true);
+    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch, true);
+    departure = scratch.departure;
+    last = scratch.end;
+  }
+  return last - departure > inst.vehicleMaxDuration[v]! ? Infinity : last - departure;
+}
+
+/** Whether planRoute searches departures over window boundaries for this sequence. */
+export function needsWindowSearch(inst: Instance, nodes: ArrayLike<number>, count: number): boolean {
+  return count <= MULTI_WINDOW_SEARCH_MAX_STOPS && hasMultipleWindows(inst, nodes, count);
 }
 
 /** Keeps the schedule just planned (from the earliest departure, feasible) for forward's joinEarliest. */
@@ -160,8 +201,10 @@ function saveEarliest(count: number, end: number): void {
     earliestArrival = new Float64Array(arrivalBuf.length);
     earliestStart = new Float64Array(startBuf.length);
   }
-  earliestArrival.set(arrivalBuf.subarray(0, count));
-  earliestStart.set(startBuf.subarray(0, count));
+  for (let q = 0; q < count; q++) {
+    earliestArrival[q] = arrivalBuf[q]!;
+    earliestStart[q] = startBuf[q]!;
+  }
   earliestEnd = end;
 }
 
