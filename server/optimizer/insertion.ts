@@ -765,9 +765,7 @@ export function plannedDuration(inst: Instance, route: RouteState, a: number, i:
     eArrival[k] = arr;
     eStart[k] = s;
     wait += s - arr;
-    const w = windowOffset[x]!;
-    const current = windowCount[x] === 1 && s >= windowStart[w]! && s <= windowEnd[w]! ? windowEnd[w]! : currentWindowEnd(inst, x, s);
-    delay = Math.min(delay, wait + current - s);
+    delay = Math.min(delay, wait + currentWindowEnd(inst, x, s) - s);
     t = s + service[x]!;
     prev = l;
     if (p >= 0 && s === start[p]) {
@@ -814,10 +812,7 @@ function readRouteTimes(inst: Instance, route: RouteState, from: number, to: num
     eArrival[at + q - from] = arrival[q]!;
     eStart[at + q - from] = sq;
     wait += sq - arrival[q]!;
-    const w = inst.nodeWindowOffset[x]!;
-    const current =
-      inst.nodeWindowCount[x] === 1 && sq >= inst.windowStart[w]! && sq <= inst.windowEnd[w]! ? inst.windowEnd[w]! : currentWindowEnd(inst, x, sq);
-    delay = Math.min(delay, wait + current - sq);
+    delay = Math.min(delay, wait + currentWindowEnd(inst, x, sq) - sq);
   }
   slide.wait = wait;
   slide.delay = delay;

@@ -544,11 +544,8 @@ export class RouteState {
         start[k] = Number.isFinite(s) ? s : arr;
         if ((!Number.isFinite(s) || start[k]! > close) && k < this.lateAt) this.lateAt = k;
         cumWait[k] = cumWait[k - 1]! + (start[k]! - arr);
-        // planRoute's slide bound, the same arithmetic (currentWindowEnd written out for one window).
-        const sk = start[k]!;
-        const w = windowOffset[x]!;
-        const current = windowCount[x] === 1 && sk >= windowStart[w]! && sk <= windowEnd[w]! ? windowEnd[w]! : currentWindowEnd(inst, x, sk);
-        delayPrefix[k] = Math.min(delayPrefix[k - 1]!, cumWait[k]! + current - sk);
+        // planRoute's slide bound, the same arithmetic.
+        delayPrefix[k] = Math.min(delayPrefix[k - 1]!, cumWait[k]! + currentWindowEnd(inst, x, start[k]!) - start[k]!);
       } else {
         start[k] = arr;
         cumWait[k] = cumWait[k - 1]!;

@@ -96,6 +96,8 @@ function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: num
 /** End of the window a service start falls in (a later departure may not push it past that). */
 export function currentWindowEnd(inst: Instance, node: number, s: number): number {
   const off = inst.nodeWindowOffset[node]!;
+  // One window (the common case): no loop, so that callers' hot loops can inline it.
+  if (inst.nodeWindowCount[node] === 1) return s >= inst.windowStart[off]! && s <= inst.windowEnd[off]! ? inst.windowEnd[off]! : s;
   for (let w = off; w < off + inst.nodeWindowCount[node]!; w++) {
     if (s >= inst.windowStart[w]! && s <= inst.windowEnd[w]!) return inst.windowEnd[w]!;
   }
@@ -128,19 +130,10 @@ export function planRoute(inst: Instance, v: number, nodes: ArrayLike<number>, c
   if (!scratch.feasible) return scratch;
   let totalWait = 0;
   let delay = Infinity;
-  const windowCount = inst.nodeWindowCount;
-  const windowOffset = inst.nodeWindowOffset;
-  const windowEnd = inst.windowEnd;
   for (let k = 0; k < count; k++) {
     const s = scratch.start[k]!;
     totalWait += s - scratch.arrival[k]!;
-    const x = nodes[k]!;
-    // currentWindowEnd written out for one window (a feasible start lies in it).
-    const close =
-      windowCount[x] === 1 && s >= inst.windowStart[windowOffset[x]!]! && s <= windowEnd[windowOffset[x]!]!
-        ? windowEnd[windowOffset[x]!]!
-        : currentWindowEnd(inst, x, s);
-    delay = Math.min(delay, totalWait + close - s);
+    delay = Math.min(delay, totalWait + currentWindowEnd(inst, nodes[k]!, s) - s);
   }
   delay = Math.max(0, Math.min(delay, totalWait));
   if (delay > 0) {
@@ -157,16 +150,22 @@ export function planRoute(inst: Instance, v: number, nodes: ArrayLike<number>, c
   return scratch;
 }
 
+/** earliestBuffers' answer (one object, so that asking allocates nothing). */
+const earliestSchedule = { arrival: earliestArrival, start: earliestStart };
+
 /**
- * The buffers of the schedule from the earliest departure, for a caller that writes it itself
- * (planInsertion, from a route's cached schedule) and then calls planFromEarliest.
+ * The buffers of the schedule from the earliest departure (grown to `count` stops), for a caller
+ * that writes it itself (plannedDuration in insertion.ts, from a route's cached schedule) and then
+ * calls durationFromEarliest.
  */
-export function earliestBuffers(count: number): { arrival: Float64Array; start: Float64Array } {
+export function earliestBuffers(count: number): { readonly arrival: Float64Array; readonly start: Float64Array } {
   if (earliestArrival.length < count) {
     earliestArrival = new Float64Array(2 * count);
     earliestStart = new Float64Array(2 * count);
+    earliestSchedule.arrival = earliestArrival;
+    earliestSchedule.start = earliestStart;
   }
-  return { arrival: earliestArrival, start: earliestStart };
+  return earliestSchedule;
 }
 
 /**
@@ -197,10 +196,7 @@ export function needsWindowSearch(inst: Instance, nodes: ArrayLike<number>, coun
 
 /** Keeps the schedule just planned (from the earliest departure, feasible) for forward's joinEarliest. */
 function saveEarliest(count: number, end: number): void {
-  if (earliestArrival.length < count) {
-    earliestArrival = new Float64Array(arrivalBuf.length);
-    earliestStart = new Float64Array(startBuf.length);
-  }
+  earliestBuffers(count);
   for (let q = 0; q < count; q++) {
     earliestArrival[q] = arrivalBuf[q]!;
     earliestStart[q] = startBuf[q]!;

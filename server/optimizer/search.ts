@@ -204,8 +204,9 @@ const LONG_ROUTE_START_TEMPERATURE = 10;
  * 12 worse), a third run or a cooler start did not help. Since insertion costs routes of up to 48
  * stops exactly (EXACT_DURATION_MAX_STOPS), 3 n^2 is enough: on 64 seeded plans of 15 and 20 orders
  * (store and depot), two runs side by side ended 0.27% above a 2 s search of the same code on
- * average (9 worse, 4 better), where 6 n^2 with estimated costs had ended 0.39% above its own (16
- * worse, 5 better), in about 70% of the time. From about 20 to 40 orders up (it depends on how long
+ * average (9 worse, 4 better; 0.16% with other seeds), where 6 n^2 with estimated costs had ended
+ * 0.39% above its own (16 worse, 5 better), in about 70% of the time. The 20-order store plans are
+ * where both stay behind a 2 s search (about 0.5% and 0.7% on average). From about 20 to 40 orders up (it depends on how long
  * the moves are) the routing default's time cap comes first and drives the cooling of the first
  * run, as without convergence.
  */
