@@ -202,22 +202,24 @@ const LONG_ROUTE_START_TEMPERATURE = 10;
  * plan rarely leaves it). Measured with `npm run bench:converge` on seeded 20-order plans: runs of
  * 3 n^2 ended 0.9% above a 2 s search on average (6 of 12 worse), runs of 6 n^2 0.4% below (2 of
  * 12 worse), a third run or a cooler start did not help. Since insertion costs routes of up to 48
- * stops exactly (EXACT_DURATION_MAX_STOPS), 3 n^2 is enough: on 64 seeded plans of 15 and 20 orders
- * (store and depot), two runs side by side ended 0.27% above a 2 s search of the same code on
- * average (9 worse, 4 better; 0.16% with other seeds), where 6 n^2 with estimated costs had ended
- * 0.39% above its own (16 worse, 5 better), in about 70% of the time. The 20-order store plans are
- * where both stay behind a 2 s search (about 0.5% and 0.7% on average). From about 20 to 40 orders up (it depends on how long
+ * stops exactly (EXACT_DURATION_MAX_STOPS), fewer moves are enough: on 64 seeded plans of 15 and 20
+ * orders (store and depot), two runs side by side of 3 n^2 ended 0.27% above a 2 s search of the
+ * same code on average (9 worse, 4 better), where 6 n^2 with estimated costs had ended 0.39% above
+ * its own (16 worse, 5 better). Over three pairs of seeds, 3 n^2 and 2.5 n^2 (at most 20 orders: the
+ * 1,000 moves of CYCLE_ITERATIONS_MIN, a sixth fewer than 3 n^2 at 20) ended 0.21% and 0.22% above;
+ * the 20-order store plans are where both stay behind, 0.48% and 0.55% (0.68% for 6 n^2 with
+ * estimated costs, seeds 1 and 2). From about 20 to 40 orders up (it depends on how long
  * the moves are) the routing default's time cap comes first and drives the cooling of the first
  * run, as without convergence.
  */
-const CYCLE_ITERATIONS_PER_SQUARED_JOB = 3;
+const CYCLE_ITERATIONS_PER_SQUARED_JOB = 2.5;
 const CYCLE_ITERATIONS_MIN = 1000;
 /** A run that lowers the best cost by less than this share (and serves no more orders) does not count as better. */
 const CONVERGED_GAIN = 1e-5;
 
 /** Iterations of one run when stopping on convergence, for this many planned orders. */
 export function cycleIterations(plannedJobs: number): number {
-  return Math.max(CYCLE_ITERATIONS_MIN, CYCLE_ITERATIONS_PER_SQUARED_JOB * plannedJobs * plannedJobs);
+  return Math.max(CYCLE_ITERATIONS_MIN, Math.ceil(CYCLE_ITERATIONS_PER_SQUARED_JOB * plannedJobs * plannedJobs));
 }
 
 /** Least time between two progress reports. */
