@@ -507,6 +507,7 @@ export class RouteState {
     const cumWait = this.cumWait;
     const arrival = this.arrival;
     const delayPrefix = this.delayPrefix;
+    const slideBound = model.usesDuration;
     const service = inst.nodeService;
     // travelTime, distanceBetween and latestDeparture written out where there is no traffic (the
     // same arithmetic; location -1, an open route's end, has no leg): these passes run after every
@@ -544,8 +545,9 @@ export class RouteState {
         start[k] = Number.isFinite(s) ? s : arr;
         if ((!Number.isFinite(s) || start[k]! > close) && k < this.lateAt) this.lateAt = k;
         cumWait[k] = cumWait[k - 1]! + (start[k]! - arr);
-        // planRoute's slide bound, the same arithmetic.
-        delayPrefix[k] = Math.min(delayPrefix[k - 1]!, cumWait[k]! + currentWindowEnd(inst, x, start[k]!) - start[k]!);
+        // planRoute's slide bound, the same arithmetic (read by exact insertion plans, which price
+        // durations only).
+        if (slideBound) delayPrefix[k] = Math.min(delayPrefix[k - 1]!, cumWait[k]! + currentWindowEnd(inst, x, start[k]!) - start[k]!);
       } else {
         start[k] = arr;
         cumWait[k] = cumWait[k - 1]!;
