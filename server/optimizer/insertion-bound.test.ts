@@ -4,6 +4,7 @@ import { durationLowerBound, plannedDuration } from './insertion';
 import type { RouteState } from './route';
 import { planRoute } from './schedule';
 import { Search } from './search';
+import type { Problem } from './model';
 import { cityInstance, randomInstance } from './verify';
 
 /** Every way to insert job into the route: (a, i, b, j) and the new stop sequence. */
@@ -17,6 +18,23 @@ function* insertions(route: RouteState, job: number, hasPickup: boolean, hasDeli
     } else {
       const x = hasPickup ? p : p + 1;
       yield { a: x, i, b: -1, j: -1, nodes: [...old.slice(0, i), x, ...old.slice(i)] };
+    }
+  }
+}
+
+/** Every insertion of every order into each route of another vehicle, in the plans construct() builds for the problems. */
+function* constructedInsertions(problems: readonly Problem[]) {
+  for (const problem of problems) {
+    const inst = compileInstance(problem);
+    const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), 1);
+    search.construct();
+    for (const route of search.routes) {
+      for (let job = 0; job < inst.jobs; job++) {
+        if (search.jobRoute[job] === route.vehicle) continue;
+        const hasPickup = inst.nodeLocation[pickupNode(job)]! >= 0;
+        const hasDelivery = inst.nodeLocation[pickupNode(job) + 1]! >= 0;
+        for (const insertion of insertions(route, job, hasPickup, hasDelivery)) yield { inst, route, ...insertion };
+      }
     }
   }
 }
@@ -52,28 +70,16 @@ describe('the duration bound that lets insertion skip exact schedules', () => {
     ];
     let feasible = 0;
     let tight = 0;
-    for (const problem of problems) {
-      const inst = compileInstance(problem);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), 1);
-      search.construct();
-      for (const route of search.routes) {
-        const v = route.vehicle;
-        const least = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
-        for (let job = 0; job < inst.jobs; job++) {
-          if (search.jobRoute[job] === v) continue;
-          const hasPickup = inst.nodeLocation[pickupNode(job)]! >= 0;
-          const hasDelivery = inst.nodeLocation[pickupNode(job) + 1]! >= 0;
-          for (const { a, i, b, j, nodes } of insertions(route, job, hasPickup, hasDelivery)) {
-            const plan = planRoute(inst, v, Int32Array.from(nodes), nodes.length);
-            if (!plan.feasible) continue;
-            const duration = plan.end - plan.departure;
-            const bound = durationLowerBound(inst, route, least, a, i, b, j);
-            expect(bound).toBeLessThanOrEqual(duration);
-            feasible++;
-            if (bound > 0.8 * duration) tight++;
-          }
-        }
-      }
+    for (const { inst, route, a, i, b, j, nodes } of constructedInsertions(problems)) {
+      const v = route.vehicle;
+      const plan = planRoute(inst, v, Int32Array.from(nodes), nodes.length);
+      if (!plan.feasible) continue;
+      const duration = plan.end - plan.departure;
+      const least = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
+      const bound = durationLowerBound(inst, route, least, a, i, b, j);
+      expect(bound).toBeLessThanOrEqual(duration);
+      feasible++;
+      if (bound > 0.8 * duration) tight++;
     }
     expect(feasible).toBeGreaterThan(200);
     // Not a vacuous bound: it is within 20% of the duration for many insertions.
@@ -99,25 +105,12 @@ describe('the duration bound that lets insertion skip exact schedules', () => {
     ];
     let compared = 0;
     let feasible = 0;
-    for (const problem of problems) {
-      const inst = compileInstance(problem);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), 1);
-      search.construct();
-      for (const route of search.routes) {
-        const v = route.vehicle;
-        for (let job = 0; job < inst.jobs; job++) {
-          if (search.jobRoute[job] === v) continue;
-          const hasPickup = inst.nodeLocation[pickupNode(job)]! >= 0;
-          const hasDelivery = inst.nodeLocation[pickupNode(job) + 1]! >= 0;
-          for (const { a, i, b, j, nodes } of insertions(route, job, hasPickup, hasDelivery)) {
-            const plan = planRoute(inst, v, Int32Array.from(nodes), nodes.length);
-            const expected = plan.feasible ? plan.end - plan.departure : Infinity;
-            expect(plannedDuration(inst, route, a, i, b, j)).toBe(expected);
-            compared++;
-            if (plan.feasible) feasible++;
-          }
-        }
-      }
+    for (const { inst, route, a, i, b, j, nodes } of constructedInsertions(problems)) {
+      const plan = planRoute(inst, route.vehicle, Int32Array.from(nodes), nodes.length);
+      const expected = plan.feasible ? plan.end - plan.departure : Infinity;
+      expect(plannedDuration(inst, route, a, i, b, j)).toBe(expected);
+      compared++;
+      if (plan.feasible) feasible++;
     }
     expect(compared).toBeGreaterThan(2000);
     expect(feasible).toBeGreaterThan(200);

@@ -12,7 +12,7 @@ import {
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
 import type { RouteState } from './route';
-import { currentWindowEnd, durationFromEarliest, earliestBuffers, needsWindowSearch, planRoute } from './schedule';
+import { currentWindowEnd, durationFromEarliest, earliestBuffers, needsWindowSearch, planRoute, serviceStart } from './schedule';
 
 /** Best insertion found so far; reused across calls so the hot loop allocates nothing. */
 export interface InsertionCandidate {
@@ -728,10 +728,6 @@ export function plannedDuration(inst: Instance, route: RouteState, a: number, i:
   const start = route.start;
   const arrival = route.arrival;
   const service = inst.nodeService;
-  const windowCount = inst.nodeWindowCount;
-  const windowOffset = inst.nodeWindowOffset;
-  const windowStart = inst.windowStart;
-  const windowEnd = inst.windowEnd;
   const earliest = earliestBuffers(count);
   const eArrival = earliest.arrival;
   const eStart = earliest.start;
@@ -753,15 +749,8 @@ export function plannedDuration(inst: Instance, route: RouteState, a: number, i:
     const l = inst.nodeLocation[x]!;
     const arr = t + travelTime(inst, v, prev, l, t);
     // forward's window arithmetic, and planRoute's slide bound.
-    let s: number;
-    if (windowCount[x] === 1) {
-      const w = windowOffset[x]!;
-      s = arr >= windowStart[w]! ? arr : windowStart[w]!;
-      if (arr > windowEnd[w]! || s > windowEnd[w]!) return Infinity;
-    } else {
-      s = windowStartFor(inst, x, arr);
-      if (s === Infinity || s > lastWindowEnd(inst, x)) return Infinity;
-    }
+    const s = serviceStart(inst, x, arr);
+    if (s === Infinity) return Infinity;
     eArrival[k] = arr;
     eStart[k] = s;
     wait += s - arr;

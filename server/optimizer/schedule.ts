@@ -42,29 +42,14 @@ function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: num
   let t = departure;
   let prev = inst.vehicleStart[v]!;
   let feasible = true;
-  const windowCount = inst.nodeWindowCount;
-  const windowOffset = inst.nodeWindowOffset;
-  const windowStart = inst.windowStart;
-  const windowEnd = inst.windowEnd;
   for (let k = 0; k < count; k++) {
     const x = nodes[k]!;
     const l = inst.nodeLocation[x]!;
     const arr = t + travelTime(inst, v, prev, l, t);
-    let s: number;
-    if (windowCount[x] === 1) {
-      // windowStartFor and lastWindowEnd written out for one window (the common case).
-      const w = windowOffset[x]!;
-      s = arr >= windowStart[w]! ? arr : windowStart[w]!;
-      if (arr > windowEnd[w]! || s > windowEnd[w]!) {
-        feasible = false;
-        s = arr;
-      }
-    } else {
-      s = windowStartFor(inst, x, arr);
-      if (s === Infinity || s > lastWindowEnd(inst, x)) {
-        feasible = false;
-        s = arr;
-      }
+    let s = serviceStart(inst, x, arr);
+    if (s === Infinity) {
+      feasible = false;
+      s = arr;
     }
     arrivalBuf[k] = arr;
     startBuf[k] = s;
@@ -91,6 +76,21 @@ function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: num
   out.end = end;
   out.arrival = arrivalBuf;
   out.start = startBuf;
+}
+
+/**
+ * The earliest service start at node x for arrival `arr`, or Infinity when every window has closed
+ * (windowStartFor, and a start past the last window's end; one window without the loop, so that
+ * schedule loops can inline it).
+ */
+export function serviceStart(inst: Instance, x: number, arr: number): number {
+  if (inst.nodeWindowCount[x] === 1) {
+    const w = inst.nodeWindowOffset[x]!;
+    const s = arr >= inst.windowStart[w]! ? arr : inst.windowStart[w]!;
+    return arr > inst.windowEnd[w]! || s > inst.windowEnd[w]! ? Infinity : s;
+  }
+  const s = windowStartFor(inst, x, arr);
+  return s > lastWindowEnd(inst, x) ? Infinity : s;
 }
 
 /** End of the window a service start falls in (a later departure may not push it past that). */
