@@ -713,7 +713,8 @@ function buildSequence(route: RouteState, a: number, i: number, b: number, j: nu
  * new one equals it: its stops before the insertion, and those after the first whose start the
  * insertion leaves where it was (each start depends only on the departure from the stop before).
  * The same arithmetic in the same order as planRoute, so the same result, bit for bit; planRoute
- * itself where the route is infeasible, has breaks or gets the multi-window search.
+ * itself where the route is infeasible, has breaks or gets the multi-window search. For routes
+ * updated under a duration objective (the only ones whose update keeps `delayPrefix`).
  */
 export function plannedDuration(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): number {
   const v = route.vehicle;
