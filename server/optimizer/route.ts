@@ -45,7 +45,8 @@ export class RouteState {
   /**
    * Per position k: the least, over positions 1..k, of cumulative wait plus the time left in the
    * stop's window, as planRoute takes it to slide the departure later (Infinity at 0): with
-   * `arrival`, planInsertion reads the part of a new schedule that equals this one.
+   * `arrival`, plannedDuration (insertion.ts) reads the part of a new schedule that equals this one.
+   * Kept under duration objectives only (the only ones that price insertions that way).
    */
   delayPrefix: Float64Array;
   /** Rank of the last locked stop at or before the position (-1 if none). */
