@@ -499,7 +499,6 @@ export class RouteState {
     start[0] = inst.vehicleEarliest[v]!;
     this.cumDistance[0] = 0;
     this.cumWait[0] = 0;
-    this.arrival[0] = start[0]!;
     this.delayPrefix[0] = Infinity;
     // Forward pass from the first changed position: the schedule before it is unchanged.
     const first = Math.min(this.staleFrom, n + 1);

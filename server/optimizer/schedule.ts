@@ -137,12 +137,8 @@ export function planRoute(inst: Instance, v: number, nodes: ArrayLike<number>, c
   }
   delay = Math.max(0, Math.min(delay, totalWait));
   if (delay > 0) {
-    const end = scratch.end;
-    saveEarliest(count, end);
-    forward(inst, v, nodes, count, earliest + delay, scratch, true);
-    // Sliding exactly to a window's end can overshoot it by a rounding error: back off a hair.
-    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch, true);
-    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch, true);
+    saveEarliest(count);
+    departLater(inst, v, nodes, count, scratch.end, delay);
   }
   if (needsWindowSearch(inst, nodes, count)) tryLaterWindows(inst, v, nodes, count);
   const maxDuration = inst.vehicleMaxDuration[v]!;
@@ -175,18 +171,24 @@ export function earliestBuffers(count: number): { readonly arrival: Float64Array
  * (needsWindowSearch) or vehicles with breaks.
  */
 export function durationFromEarliest(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, end: number, delay: number): number {
+  if (delay <= 0) return end - inst.vehicleEarliest[v]! > inst.vehicleMaxDuration[v]! ? Infinity : end - inst.vehicleEarliest[v]!;
+  departLater(inst, v, nodes, count, end, delay);
+  const duration = scratch.end - scratch.departure;
+  return duration > inst.vehicleMaxDuration[v]! ? Infinity : duration;
+}
+
+/**
+ * Into scratch: the schedule departing `delay` after the earliest departure, whose feasible
+ * schedule (ending at `end`) is in earliestBuffers; the earliest one again when the later departure
+ * would arrive later at the end or break a window.
+ */
+function departLater(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, end: number, delay: number): void {
   const earliest = inst.vehicleEarliest[v]!;
-  let departure = earliest;
-  let last = end;
-  if (delay > 0) {
-    earliestEnd = end;
-    forward(inst, v, nodes, count, earliest + delay, scratch, true);
-    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch, true);
-    if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch, true);
-    departure = scratch.departure;
-    last = scratch.end;
-  }
-  return last - departure > inst.vehicleMaxDuration[v]! ? Infinity : last - departure;
+  earliestEnd = end;
+  forward(inst, v, nodes, count, earliest + delay, scratch, true);
+  // Sliding exactly to a window's end can overshoot it by a rounding error: back off a hair.
+  if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch, true);
+  if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch, true);
 }
 
 /** Whether planRoute searches departures over window boundaries for this sequence. */
@@ -195,13 +197,12 @@ export function needsWindowSearch(inst: Instance, nodes: ArrayLike<number>, coun
 }
 
 /** Keeps the schedule just planned (from the earliest departure, feasible) for forward's joinEarliest. */
-function saveEarliest(count: number, end: number): void {
+function saveEarliest(count: number): void {
   earliestBuffers(count);
   for (let q = 0; q < count; q++) {
     earliestArrival[q] = arrivalBuf[q]!;
     earliestStart[q] = startBuf[q]!;
   }
-  earliestEnd = end;
 }
 
 /** Short routes through stops with several windows: departure search over window boundaries. */
