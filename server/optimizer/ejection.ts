@@ -1,0 +1,202 @@
+import { DELIVERY, type Instance, PICKUP, hasStop, jobOf, nodeOf } from './instance';
+import type { Random } from './random';
+import type { RouteState } from './route';
+
+/**
+ * Insertion with ejection (Nagata & Bräysy 2009, "A powerful route minimization heuristic for the
+ * VRPTW"): an order that fits nowhere goes into a route anyway, and up to `maxEjected` of the
+ * route's other orders leave it so that the route keeps every time window, its capacity and its
+ * shift; of all such choices the one whose ejected orders weigh least (per order, a weight the
+ * caller keeps: how often it was left out, plus one) is taken. Route elimination then has to place
+ * the ejected orders, which were easy to place so far.
+ *
+ * For routes whose feasibility is windows, shift, stop count and capacity only: every order one
+ * stop with one window on the same side (all pickups or all deliveries, so a route's load is the sum
+ * of its sizes), no traffic, duration limits, breaks or locks (see applies). The choices are
+ * enumerated depth first over the route's stops in order, each kept or ejected; a branch ends where
+ * a kept stop is late, where its weight reaches the best found, and, past the new stop, where the
+ * rest of the route as it was still fits (the route's cached latest starts).
+ */
+export class EjectionSearch {
+  /** The choice found: the route, where the order goes (after this position of the route as it was), and the positions ejected. */
+  route = -1;
+  after = 0;
+  ejectedCount = 0;
+  readonly ejected: Int32Array;
+  /** The ejected orders' weights plus one each (Infinity when nothing was found). */
+  weightSum = Infinity;
+
+  // Scratch for one route: the stops with the new one, each one's position in the route as it was (0 for the new one).
+  private seqNode = new Int32Array(64);
+  private seqLoc = new Int32Array(64);
+  private seqOld = new Int32Array(64);
+  private readonly path: Int32Array;
+  /** Per capacity dimension: how much the route's load exceeds the capacity with the new order. */
+  private readonly excess: Float64Array;
+  /** Per depth of ejection and dimension: the sizes ejected so far. */
+  private readonly ejectedSize: Float64Array;
+  private stepsLeft = 0;
+  // The route being searched.
+  private current: RouteState | null = null;
+  private length = 0;
+  private insertAt = 0;
+  private maxStops = 0;
+  private endLoc = -1;
+  private endBy = 0;
+  private speed = 1;
+  private weight: Float64Array = new Float64Array(0);
+
+  constructor(
+    private readonly inst: Instance,
+    private readonly maxEjected: number,
+    /** Depth-first steps one search may take (it keeps the best choice found by then). */
+    private readonly maxSteps: number,
+  ) {
+    this.ejected = new Int32Array(maxEjected);
+    this.path = new Int32Array(maxEjected);
+    this.excess = new Float64Array(inst.dims);
+    this.ejectedSize = new Float64Array((maxEjected + 1) * inst.dims);
+  }
+
+  /** Whether route feasibility is only what this search checks, for the orders marked active. */
+  static applies(inst: Instance, active: Uint8Array): boolean {
+    if (inst.traffic !== null) return false;
+    for (let v = 0; v < inst.vehicles; v++) if (inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0) return false;
+    let side = -1;
+    for (let j = 0; j < inst.jobs; j++) {
+      if (!active[j]) continue;
+      if (hasStop(inst, j, PICKUP) === hasStop(inst, j, DELIVERY)) return false;
+      const s = hasStop(inst, j, PICKUP) ? PICKUP : DELIVERY;
+      if (side >= 0 && s !== side) return false;
+      side = s;
+      const x = nodeOf(j, s);
+      if (inst.nodeWindowCount[x] !== 1 || inst.nodeLockRank[x]! >= 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The least weighty way to put `node` (an order's one stop) into one of the routes in use, by
+   * ejecting at most maxEjected of its orders; false when there is none (within the step budget).
+   * `weight` is per order. Routes are tried from a random one on, so that ties fall at random.
+   */
+  find(routes: readonly RouteState[], node: number, weight: Float64Array, rng: Random): boolean {
+    const inst = this.inst;
+    const job = jobOf(node);
+    this.weight = weight;
+    this.route = -1;
+    this.weightSum = Infinity;
+    this.stepsLeft = this.maxSteps;
+    const R = routes.length;
+    const first = rng.int(Math.max(1, R));
+    for (let t = 0; t < R && this.stepsLeft > 0; t++) {
+      const r = (first + t) % R;
+      const route = routes[r]!;
+      if (route.size === 0 || !inst.compatible[job * inst.vehicles + route.vehicle]) continue;
+      this.searchRoute(r, route, node);
+    }
+    return this.route >= 0;
+  }
+
+  private searchRoute(r: number, route: RouteState, node: number): void {
+    const inst = this.inst;
+    const v = route.vehicle;
+    const n = route.size;
+    const D = inst.dims;
+    if (this.seqNode.length < n + 3) {
+      const cap = 2 * (n + 3);
+      this.seqNode = new Int32Array(cap);
+      this.seqLoc = new Int32Array(cap);
+      this.seqOld = new Int32Array(cap);
+    }
+    for (let d = 0; d < D; d++) {
+      let load = inst.size[jobOf(node) * D + d]!;
+      for (let k = 1; k <= n; k++) load += inst.size[jobOf(route.node[k]!) * D + d]!;
+      this.excess[d] = load - inst.vehicleCapacity[v * D + d]!;
+    }
+    this.current = route;
+    this.length = n + 1;
+    this.maxStops = inst.vehicleMaxStops[v]!;
+    this.endLoc = inst.vehicleEnd[v]!;
+    this.endBy = inst.vehicleLatest[v]!;
+    this.speed = inst.vehicleSpeed[v]!;
+    for (let after = 0; after <= n && this.stepsLeft > 0; after++) {
+      // The stops with the new one after `after`.
+      for (let k = 1, i = 1; k <= n + 1; k++) {
+        if (k === after + 1) {
+          this.seqNode[k] = node;
+          this.seqLoc[k] = inst.nodeLocation[node]!;
+          this.seqOld[k] = 0;
+        } else {
+          this.seqNode[k] = route.node[i]!;
+          this.seqLoc[k] = route.loc[i]!;
+          this.seqOld[k] = i;
+          i++;
+        }
+      }
+      this.insertAt = after + 1;
+      this.ejectedSize.fill(0, 0, D);
+      if (this.descend(1, route.loc[0]!, route.start[0]!, 0, 0)) {
+        this.route = r;
+        this.after = after;
+      }
+    }
+  }
+
+  private travel(from: number, to: number): number {
+    return from < 0 || to < 0 ? 0 : this.inst.durations[from * this.inst.locations + to]! * this.speed;
+  }
+
+  /** Capacity holds with the ejections of this depth. */
+  private fits(depth: number): boolean {
+    const D = this.inst.dims;
+    for (let d = 0; d < D; d++) if (this.ejectedSize[depth * D + d]! < this.excess[d]! - 1e-9) return false;
+    return true;
+  }
+
+  /** The current path is the best so far: keep it. */
+  private record(depth: number, weightSum: number): true {
+    this.weightSum = weightSum;
+    this.ejectedCount = depth;
+    this.ejected.set(this.path.subarray(0, depth));
+    return true;
+  }
+
+  /**
+   * Stops from `i` on, leaving the previous kept location at `depart`, with `depth` orders ejected
+   * weighing `weightSum`. True when it found a better choice than the best so far.
+   */
+  private descend(i: number, lastLoc: number, depart: number, depth: number, weightSum: number): boolean {
+    if (--this.stepsLeft < 0) return false;
+    const inst = this.inst;
+    if (i > this.length) {
+      const arrive = depart + this.travel(lastLoc, this.endLoc);
+      if (arrive > this.endBy || this.length - depth > this.maxStops || !this.fits(depth)) return false;
+      return this.record(depth, weightSum);
+    }
+    const x = this.seqNode[i]!;
+    const loc = this.seqLoc[i]!;
+    const arrive = depart + this.travel(lastLoc, loc);
+    const w = inst.nodeWindowOffset[x]!;
+    const open = inst.windowStart[w]!;
+    const start = arrive > open ? arrive : open;
+    const old = this.seqOld[i]!;
+    // Past the new stop the rest is the route as it was: where it still fits, ejecting more only weighs more.
+    if (i > this.insertAt && start <= this.current!.latest[old]! && this.length - depth <= this.maxStops && this.fits(depth)) {
+      return this.record(depth, weightSum);
+    }
+    let found = false;
+    if (arrive <= inst.windowEnd[w]! && this.descend(i + 1, loc, start + inst.nodeService[x]!, depth, weightSum)) found = true;
+    if (i !== this.insertAt && depth < this.maxEjected) {
+      const job = jobOf(x);
+      const weight = this.weight[job]! + 1;
+      if (weightSum + weight < this.weightSum) {
+        const D = inst.dims;
+        for (let d = 0; d < D; d++) this.ejectedSize[(depth + 1) * D + d] = this.ejectedSize[depth * D + d]! + inst.size[job * D + d]!;
+        this.path[depth] = old;
+        if (this.descend(i + 1, lastLoc, depart, depth + 1, weightSum + weight)) found = true;
+      }
+    }
+    return found;
+  }
+}
