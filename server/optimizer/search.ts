@@ -178,11 +178,12 @@ const WARP_PENALTY_MAX = 1e4;
 /**
  * Route elimination on single-stop orders (see EjectionSearch): once a try at one route fewer has
  * run EJECT_AFTER of the budget (most tries that succeed do so sooner), every EJECT_EVERY moves that
- * leave one order out put it in by ejecting at most EJECT_MAX orders of least weight. One thread, 2 s
- * (1 s of route elimination), seeds 1-16 to 1-32, share of runs at the best known vehicle count
- * without / with: R112 1/24 / 6/32, RC106 5/24 / 9/32, RC102 8/16 / 17/24, RC105 6/16 / 14/16,
- * R211 11/16 / 13/16, R104 5/24 / 2/32, R103 and R110 alike. Ejecting from the start of each try
- * (R103, R110, R211 lost vehicles), up to 5 orders, or whenever orders are left out did worse.
+ * leave one order out put it in by ejecting at most EJECT_MAX orders of least weight. `npm run
+ * bench:fleet` (one thread, 2 s, seeds 1-16), runs at the best known vehicle count without / with:
+ * R112 1 / 8, RC106 4 / 6, RC102 8 / 15, RC105 8 / 14, R110 11 / 14, R103 13 / 13, R211 12 / 9,
+ * R104 5 / 2; 62 / 81 of 128. Whole Solomon set, two threads, 2 s, seeds 1-5: 17 -> 12 extra
+ * vehicles. Ejecting from the start of each try (R103, R110, R211 lost vehicles), whenever orders
+ * are left out (they piled up), or up to 3 or 5 orders did worse.
  */
 const EJECT_AFTER = 0.15;
 const EJECT_EVERY = 5;
