@@ -27,9 +27,13 @@ const { values } = parseArgs({
 const root = path.resolve(import.meta.dirname, '..');
 const dir = path.resolve(root, values.dir);
 const names = values.instances.split(',').filter(Boolean);
-const seeds = values.seeds.includes('-')
-  ? (([from, to]) => Array.from({ length: to! - from! + 1 }, (_, k) => from! + k))(values.seeds.split('-').map(Number))
-  : values.seeds.split(',').map(Number);
+/** `1-16` (a range) or `1,2,5` (a list). */
+function parseSeeds(text: string): number[] {
+  if (!text.includes('-')) return text.split(',').map(Number);
+  const [from = NaN, to = NaN] = text.split('-').map(Number);
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, k) => from + k);
+}
+const seeds = parseSeeds(values.seeds);
 const timeLimitMs = Number(values['time-limit']) * 1000;
 if (seeds.some((s) => !Number.isInteger(s)) || !(timeLimitMs > 0)) throw new Error('bad --seeds or --time-limit');
 const bks = readReferenceCsv(readFileSync(path.join(dir, 'bks.csv'), 'utf8'));

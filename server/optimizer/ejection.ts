@@ -1,4 +1,4 @@
-import { DELIVERY, type Instance, PICKUP, hasStop, jobOf, nodeOf } from './instance';
+import { DELIVERY, type Instance, PICKUP, baseTravelTime, hasStop, jobOf, singleWindowStopsOnly } from './instance';
 import type { Random } from './random';
 import type { RouteState } from './route';
 
@@ -28,7 +28,6 @@ export class EjectionSearch {
 
   // Scratch for one route: the stops with the new one, each one's position in the route as it was (0 for the new one).
   private seqNode = new Int32Array(64);
-  private seqLoc = new Int32Array(64);
   private seqOld = new Int32Array(64);
   private readonly path: Int32Array;
   /** Per capacity dimension: how much the route's load exceeds the capacity with the new order. */
@@ -43,7 +42,7 @@ export class EjectionSearch {
   private maxStops = 0;
   private endLoc = -1;
   private endBy = 0;
-  private speed = 1;
+  private vehicle = 0;
   private weight: Float64Array = new Float64Array(0);
 
   constructor(
@@ -60,17 +59,14 @@ export class EjectionSearch {
 
   /** Whether route feasibility is only what this search checks, for the orders marked active. */
   static applies(inst: Instance, active: Uint8Array): boolean {
-    if (inst.traffic !== null) return false;
-    for (let v = 0; v < inst.vehicles; v++) if (inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0) return false;
+    if (!singleWindowStopsOnly(inst, active)) return false;
+    // One side for all, so that a route's load is the sum of its sizes.
     let side = -1;
     for (let j = 0; j < inst.jobs; j++) {
       if (!active[j]) continue;
-      if (hasStop(inst, j, PICKUP) === hasStop(inst, j, DELIVERY)) return false;
-      const s = hasStop(inst, j, PICKUP) ? PICKUP : DELIVERY;
-      if (side >= 0 && s !== side) return false;
+      const s = hasStop(inst, j, PICKUP) ? PICKUP : hasStop(inst, j, DELIVERY) ? DELIVERY : -1;
+      if (s < 0 || (side >= 0 && s !== side)) return false;
       side = s;
-      const x = nodeOf(j, s);
-      if (inst.nodeWindowCount[x] !== 1 || inst.nodeLockRank[x]! >= 0) return false;
     }
     return true;
   }
@@ -106,30 +102,24 @@ export class EjectionSearch {
     if (this.seqNode.length < n + 3) {
       const cap = 2 * (n + 3);
       this.seqNode = new Int32Array(cap);
-      this.seqLoc = new Int32Array(cap);
       this.seqOld = new Int32Array(cap);
     }
-    for (let d = 0; d < D; d++) {
-      let load = inst.size[jobOf(node) * D + d]!;
-      for (let k = 1; k <= n; k++) load += inst.size[jobOf(route.node[k]!) * D + d]!;
-      this.excess[d] = load - inst.vehicleCapacity[v * D + d]!;
-    }
+    // Orders all on one side: the route's highest load is the sum of its sizes.
+    for (let d = 0; d < D; d++) this.excess[d] = route.loadPrefixMax[n * D + d]! + inst.size[jobOf(node) * D + d]! - inst.vehicleCapacity[v * D + d]!;
     this.current = route;
     this.length = n + 1;
     this.maxStops = inst.vehicleMaxStops[v]!;
     this.endLoc = inst.vehicleEnd[v]!;
     this.endBy = inst.vehicleLatest[v]!;
-    this.speed = inst.vehicleSpeed[v]!;
+    this.vehicle = v;
     for (let after = 0; after <= n && this.stepsLeft > 0; after++) {
       // The stops with the new one after `after`.
       for (let k = 1, i = 1; k <= n + 1; k++) {
         if (k === after + 1) {
           this.seqNode[k] = node;
-          this.seqLoc[k] = inst.nodeLocation[node]!;
           this.seqOld[k] = 0;
         } else {
           this.seqNode[k] = route.node[i]!;
-          this.seqLoc[k] = route.loc[i]!;
           this.seqOld[k] = i;
           i++;
         }
@@ -144,7 +134,7 @@ export class EjectionSearch {
   }
 
   private travel(from: number, to: number): number {
-    return from < 0 || to < 0 ? 0 : this.inst.durations[from * this.inst.locations + to]! * this.speed;
+    return baseTravelTime(this.inst, this.vehicle, from, to);
   }
 
   /** Capacity holds with the ejections of this depth. */
@@ -175,7 +165,7 @@ export class EjectionSearch {
       return this.record(depth, weightSum);
     }
     const x = this.seqNode[i]!;
-    const loc = this.seqLoc[i]!;
+    const loc = inst.nodeLocation[x]!;
     const arrive = depart + this.travel(lastLoc, loc);
     const w = inst.nodeWindowOffset[x]!;
     const open = inst.windowStart[w]!;

@@ -489,6 +489,23 @@ export function detourShortfall(inst: Instance): number {
 }
 
 /**
+ * Whether a route's time feasibility is its stops' single windows and the shift alone: no traffic,
+ * duration limits, breaks or locks, and every order marked active one stop with one window (what
+ * soft windows' warp pricing and insertion with ejection cover).
+ */
+export function singleWindowStopsOnly(inst: Instance, active: Uint8Array): boolean {
+  if (inst.traffic !== null) return false;
+  for (let v = 0; v < inst.vehicles; v++) if (inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0) return false;
+  for (let j = 0; j < inst.jobs; j++) {
+    if (!active[j]) continue;
+    if (hasStop(inst, j, PICKUP) && hasStop(inst, j, DELIVERY)) return false;
+    const x = hasStop(inst, j, PICKUP) ? pickupNode(j) : deliveryNode(j);
+    if (inst.nodeWindowCount[x] !== 1 || inst.nodeLockRank[x]! >= 0) return false;
+  }
+  return true;
+}
+
+/**
  * The one capacity dimension a route can run out of, or -1 when several can. A dimension whose
  * sizes are all non-negative and add up, over every order, to no more than the least capacity of
  * any vehicle never binds: no load in it can exceed a capacity. Insertion then checks the other

@@ -1,4 +1,16 @@
-import { DELIVERY, type Instance, PICKUP, deliveryNode, distanceBetween, hasStop, jobOf, nodeOf, pickupNode, travelTime } from './instance';
+import {
+  DELIVERY,
+  type Instance,
+  PICKUP,
+  deliveryNode,
+  distanceBetween,
+  hasStop,
+  jobOf,
+  nodeOf,
+  pickupNode,
+  singleWindowStopsOnly,
+  travelTime,
+} from './instance';
 import { EjectionSearch } from './ejection';
 import { Inserter, emptyCandidate } from './insertion';
 import type { SolveProgress } from './model';
@@ -1210,21 +1222,22 @@ export class Search {
     const route = this.routes[r]!;
     this.beginMove();
     this.touch(r);
-    for (let e = 0; e < ejection.ejectedCount; e++) this.removedMark[jobOf(route.node[ejection.ejected[e]!]!)] = 1;
-    const nodes: number[] = [];
+    // The new stop goes after position `after` of the route as it was: fewer the ejected stops up to there.
     const out: number[] = [];
-    if (ejection.after === 0) nodes.push(node);
-    for (let k = 1; k <= route.size; k++) {
-      const x = route.node[k]!;
-      const j = jobOf(x);
-      if (this.removedMark[j]) {
-        this.removedMark[j] = 0;
-        this.jobRoute[j] = -1;
-        out.push(j);
-      } else nodes.push(x);
-      if (k === ejection.after) nodes.push(node);
+    let ejectedBefore = 0;
+    for (let e = 0; e < ejection.ejectedCount; e++) {
+      const q = ejection.ejected[e]!;
+      const j = jobOf(route.node[q]!);
+      this.removedMark[j] = 1;
+      this.jobRoute[j] = -1;
+      out.push(j);
+      if (q <= ejection.after) ejectedBefore++;
     }
-    this.assignStops(r, nodes);
+    route.removeMarkedJobs(this.removedMark);
+    for (const j of out) this.removedMark[j] = 0;
+    route.insert(node, ejection.after - ejectedBefore, -1, -1);
+    route.update(this.model);
+    this.jobRoute[job] = r;
     this.unassigned = out;
     return true;
   }
@@ -1496,17 +1509,8 @@ export class Search {
    * locks, breaks or duration limits (what the constant-time warp pricing of RouteState covers).
    */
   private softWindowsApply(): boolean {
-    const inst = this.inst;
     const model = this.model;
-    if (model.usesDuration || model.usesMaxDistance || model.usesSpread || inst.traffic !== null) return false;
-    for (let v = 0; v < inst.vehicles; v++) if (inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0) return false;
-    for (let j = 0; j < inst.jobs; j++) {
-      if (!this.active[j]) continue;
-      if (hasStop(inst, j, PICKUP) && hasStop(inst, j, DELIVERY)) return false;
-      const x = hasStop(inst, j, PICKUP) ? pickupNode(j) : deliveryNode(j);
-      if (inst.nodeWindowCount[x] !== 1 || inst.nodeLockRank[x]! >= 0) return false;
-    }
-    return true;
+    return !model.usesDuration && !model.usesMaxDistance && !model.usesSpread && singleWindowStopsOnly(this.inst, this.active);
   }
 
   /** Total distance over total travel time of the routes (1 where neither is known): the unit of the warp penalty. */
