@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseSolomon } from './benchmarks';
-import { EjectionSearch } from './ejection';
-import { jobOf } from './instance';
+import { parseLiLim, parseSolomon } from './benchmarks';
+import { EjectionSearch, PairEjectionSearch } from './ejection';
+import { Inserter } from './insertion';
+import { deliveryNode, jobOf, pickupNode } from './instance';
 import type { Problem } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
@@ -21,6 +22,22 @@ function randomSolomon(seed: number, customers: number): Problem {
   }
   const text = ['RANDOM', 'VEHICLE', 'NUMBER CAPACITY', `${customers} 150`, 'CUSTOMER', ...rows].join('\n');
   return parseSolomon(`random-${seed}`, text).problem;
+}
+
+/** A seeded Li & Lim-style instance: pairs in a 100 x 100 square, each delivery's window after its pickup's, capacity 100. */
+function randomLiLim(seed: number, pairs: number): Problem {
+  const rng = new Random(seed);
+  const rows = ['0 50 50 0 0 1000 0 0 0'];
+  for (let k = 1; k <= pairs; k++) {
+    const demand = 5 + rng.int(26);
+    const open = rng.int(600);
+    const close = open + 60 + rng.int(120);
+    const deliveryOpen = open + 40 + rng.int(100);
+    const deliveryClose = deliveryOpen + 60 + rng.int(120);
+    rows.push(`${2 * k - 1} ${rng.int(101)} ${rng.int(101)} ${demand} ${open} ${close} 10 0 ${2 * k}`);
+    rows.push(`${2 * k} ${rng.int(101)} ${rng.int(101)} ${-demand} ${deliveryOpen} ${deliveryClose} 10 ${2 * k - 1} 0`);
+  }
+  return parseLiLim(`random-${seed}`, [`${pairs} 100 1`, ...rows].join('\n')).problem;
 }
 
 /** Every subset of 1..n of at most k positions, as lists. */
@@ -144,6 +161,128 @@ describe('insertion with ejection', () => {
       expect(result.violations, `seed ${seed}`).toEqual([]);
     }
     expect(moved).toBe(8);
+    expect(ejected).toBeGreaterThan(4);
+  });
+
+  it('for orders of two stops, finds the least weighty ejection, as trying every choice at every pair of positions does', () => {
+    let compared = 0;
+    let ejecting = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const problem = randomLiLim(seed, 16);
+      const { inst, search } = prepareSearch(problem, seed);
+      const all = new Uint8Array(inst.jobs).fill(1);
+      expect(PairEjectionSearch.applies(inst, all)).toBe(true);
+      expect(EjectionSearch.applies(inst, all)).toBe(false);
+      search.construct();
+      const model = costModel(inst);
+      const plan = search.snapshot();
+      const rng = new Random(seed * 37);
+      for (const maxEjected of [1, 2]) {
+        const ejection = new PairEjectionSearch(inst, model, new Inserter(inst, model, new Random(seed)), maxEjected, Infinity);
+        for (let trial = 0; trial < 4; trial++) {
+          const used = plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
+          const from = used[rng.int(used.length)]!;
+          const job = jobOf(plan[from]![rng.int(plan[from]!.length)]!);
+          const routes = plan.map((nodes, r) => {
+            const route = new RouteState(inst, r);
+            const kept = r === from ? [] : nodes;
+            route.setStops(kept, kept.length);
+            route.update(model);
+            return route;
+          });
+          const weight = new Float64Array(inst.jobs);
+          for (let j = 0; j < inst.jobs; j++) weight[j] = rng.int(4);
+
+          // Every choice of orders at every pair of positions, each route planned from scratch.
+          const fits = (vehicle: number, stops: number[]): boolean => {
+            for (let i = 0; i <= stops.length; i++) {
+              for (let k = i; k <= stops.length; k++) {
+                const kept = [...stops.slice(0, i), pickupNode(job), ...stops.slice(i, k), deliveryNode(job), ...stops.slice(k)];
+                const route = new RouteState(inst, vehicle);
+                route.setStops(kept, kept.length);
+                route.update(model);
+                if (route.feasible) return true;
+              }
+            }
+            return false;
+          };
+          let least = Infinity;
+          for (const route of routes) {
+            if (route.size === 0) continue;
+            const stops = Array.from(route.node.subarray(1, route.size + 1));
+            const orders = [...new Set(stops.map(jobOf))];
+            for (const picked of subsets(orders.length, maxEjected)) {
+              const out = picked.map((q) => orders[q - 1]!);
+              let sum = 0;
+              for (const j of out) sum += weight[j]! + 1;
+              if (
+                sum < least &&
+                fits(
+                  route.vehicle,
+                  stops.filter((x) => !out.includes(jobOf(x))),
+                )
+              )
+                least = sum;
+            }
+          }
+
+          const found = ejection.find(routes, job, weight, rng);
+          expect(found, `seed ${seed}, up to ${maxEjected}`).toBe(least < Infinity);
+          compared++;
+          if (!found) continue;
+          if (ejection.ejectedCount > 0) ejecting++;
+          expect(ejection.weightSum).toBe(least);
+          // The choice itself: the order where the placement says, the ejected orders out, keeps every constraint.
+          const route = routes[ejection.route]!;
+          const out = Array.from(ejection.ejected.subarray(0, ejection.ejectedCount));
+          let sum = 0;
+          for (const j of out) sum += weight[j]! + 1;
+          expect(sum).toBe(least);
+          const check = new RouteState(inst, route.vehicle);
+          check.copyFrom(route);
+          const marked = new Uint8Array(inst.jobs);
+          for (const j of out) marked[j] = 1;
+          check.removeMarkedJobs(marked);
+          check.insert(pickupNode(job), ejection.placement.i, deliveryNode(job), ejection.placement.j);
+          check.update(model);
+          expect(check.feasible).toBe(true);
+        }
+      }
+    }
+    expect(compared).toBe(48);
+    expect(ejecting).toBeGreaterThan(20);
+  });
+
+  it('route elimination ejects pairs too, on plans the checker accepts', () => {
+    let moved = 0;
+    let ejected = 0;
+    for (let seed = 1; seed <= 8; seed++) {
+      const problem = randomLiLim(seed + 100, 24);
+      const { inst, verdicts, search } = prepareSearch(problem, seed);
+      search.construct();
+      const plan = search.snapshot();
+      const used = plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
+      const from = used.reduce((a, b) => (plan[b]!.length < plan[a]!.length ? b : a));
+      const job = jobOf(plan[from]![0]!);
+      const aside = [...new Set(plan[from]!.map(jobOf))].filter((j) => j !== job);
+      search.restore(
+        plan.map((nodes, r) => (r === from ? [] : nodes)),
+        [job],
+      );
+      const before = search.snapshot().flat().length;
+      if (!search.ejectLeftOutOnce()) continue;
+      moved++;
+      if (search.unassigned.length > 0) ejected++;
+      const after = search.snapshot();
+      expect(after.some((nodes) => nodes.includes(pickupNode(job)) && nodes.includes(deliveryNode(job)))).toBe(true);
+      expect(search.unassigned.length).toBeLessThanOrEqual(2);
+      expect(after.flat().length).toBe(before + 2 - 2 * search.unassigned.length);
+      for (const j of search.unassigned) expect(after.flat().some((x) => jobOf(x) === j)).toBe(false);
+      const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
+      const result = checkSolution(problem, buildSolution(inst, after, [...search.unassigned, ...aside], verdicts, stats));
+      expect(result.violations, `seed ${seed}`).toEqual([]);
+    }
+    expect(moved).toBeGreaterThan(5);
     expect(ejected).toBeGreaterThan(4);
   });
 });

@@ -1,6 +1,8 @@
-import { DELIVERY, type Instance, PICKUP, baseTravelTime, hasStop, jobOf, singleWindowStopsOnly } from './instance';
+import { type InsertionCandidate, type Inserter, emptyCandidate } from './insertion';
+import { DELIVERY, type Instance, PICKUP, baseTravelTime, hasStop, jobOf, pickupNode, singleWindowOrders, singleWindowStopsOnly } from './instance';
+import type { CostModel } from './objective';
 import type { Random } from './random';
-import type { RouteState } from './route';
+import { RouteState } from './route';
 
 /**
  * Insertion with ejection (Nagata & Bräysy 2009, "A powerful route minimization heuristic for the
@@ -188,5 +190,142 @@ export class EjectionSearch {
       }
     }
     return found;
+  }
+}
+
+/**
+ * Insertion with ejection where orders have two stops (Li & Lim's pickups and deliveries, the way
+ * Nagata & Kobayashi 2010 route-minimize them): as EjectionSearch, an order that fits nowhere goes
+ * into a route anyway, and up to `maxEjected` of the route's other orders leave it, the least weighty
+ * such choice. A pair's two positions and the load between them make the stop-by-stop enumeration
+ * of EjectionSearch a search over position pairs; here each choice of orders is checked instead by
+ * removing them from a copy of the route and asking the inserter whether the order then fits (the
+ * same checks as every insertion). Per route the orders are tried lightest first (ties at random)
+ * and no choice as heavy as the best found is checked; at most `maxChecks` checks per search.
+ */
+export class PairEjectionSearch {
+  /** The choice found: the route and the orders ejected from it. */
+  route = -1;
+  ejectedCount = 0;
+  readonly ejected: Int32Array;
+  /** The ejected orders' weights plus one each (Infinity when nothing was found). */
+  weightSum = Infinity;
+  /** Where the order goes in the route without the ejected orders (the inserter's cheapest place). */
+  readonly placement: InsertionCandidate = emptyCandidate();
+
+  /** Per vehicle, a route to check choices on (copyFrom copies a route of the same vehicle). */
+  private readonly scratch: (RouteState | undefined)[];
+  private readonly marked: Uint8Array;
+  private readonly chosen: Int32Array;
+  private readonly probe: InsertionCandidate = emptyCandidate();
+  private orders: number[] = [];
+  private checksLeft = 0;
+  private job = -1;
+  private weight: Float64Array = new Float64Array(0);
+
+  constructor(
+    private readonly inst: Instance,
+    private readonly model: CostModel,
+    private readonly inserter: Inserter,
+    private readonly maxEjected: number,
+    private readonly maxChecks: number,
+  ) {
+    this.ejected = new Int32Array(maxEjected);
+    this.chosen = new Int32Array(maxEjected);
+    this.scratch = new Array<RouteState | undefined>(inst.vehicles);
+    this.marked = new Uint8Array(inst.jobs);
+  }
+
+  /** Whether it applies: some order marked active has two stops, and feasibility is windows, shift, stop count and capacity. */
+  static applies(inst: Instance, active: Uint8Array): boolean {
+    if (!singleWindowOrders(inst, active, true)) return false;
+    for (let j = 0; j < inst.jobs; j++) if (active[j] && hasStop(inst, j, PICKUP) && hasStop(inst, j, DELIVERY)) return true;
+    return false;
+  }
+
+  /**
+   * The least weighty way to put `job` into one of the routes in use by ejecting at most maxEjected
+   * of its orders; false when there is none (within the check budget). `weight` is per order.
+   * Routes are tried from a random one on. The inserter must not blink (its blink rate 0).
+   */
+  find(routes: readonly RouteState[], job: number, weight: Float64Array, rng: Random): boolean {
+    const inst = this.inst;
+    this.job = job;
+    this.weight = weight;
+    this.route = -1;
+    this.weightSum = Infinity;
+    this.checksLeft = this.maxChecks;
+    const R = routes.length;
+    const first = rng.int(Math.max(1, R));
+    for (let t = 0; t < R && this.checksLeft > 0; t++) {
+      const r = (first + t) % R;
+      const route = routes[r]!;
+      if (route.size === 0 || !inst.compatible[job * inst.vehicles + route.vehicle]) continue;
+      // The route's orders, lightest first; ties in random order (shuffled, then a stable sort).
+      const orders = this.orders;
+      orders.length = 0;
+      for (let k = 1; k <= route.size; k++) {
+        const x = route.node[k]!;
+        const j = jobOf(x);
+        // Each order once: at its first stop.
+        if (x === pickupNode(j) || !hasStop(inst, j, PICKUP)) orders.push(j);
+      }
+      for (let k = orders.length - 1; k > 0; k--) {
+        const m = rng.int(k + 1);
+        const tmp = orders[k]!;
+        orders[k] = orders[m]!;
+        orders[m] = tmp;
+      }
+      orders.sort((a, b) => weight[a]! - weight[b]!);
+      // It may fit as it is (an order left out by a blink): nothing to eject, nothing lighter.
+      if (this.fitsWithout(route, 0)) {
+        this.route = r;
+        this.weightSum = 0;
+        this.ejectedCount = 0;
+        return true;
+      }
+      this.choose(r, route, 0, 0, 0);
+    }
+    return this.route >= 0;
+  }
+
+  /** Choices that add orders from position `from` of the sorted list to the `depth` chosen so far, weighing `weightSum`. */
+  private choose(r: number, route: RouteState, from: number, depth: number, weightSum: number): void {
+    const orders = this.orders;
+    for (let q = from; q < orders.length && this.checksLeft > 0; q++) {
+      const j = orders[q]!;
+      const sum = weightSum + this.weight[j]! + 1;
+      // Sorted lightest first: every later order makes a choice at least as heavy.
+      if (sum >= this.weightSum) return;
+      this.chosen[depth] = j;
+      if (this.fitsWithout(route, depth + 1)) {
+        this.route = r;
+        this.weightSum = sum;
+        this.ejectedCount = depth + 1;
+        this.ejected.set(this.chosen.subarray(0, depth + 1));
+      } else if (depth + 1 < this.maxEjected) this.choose(r, route, q + 1, depth + 1, sum);
+    }
+  }
+
+  /** Whether the order fits into the route without the first `count` chosen orders (its place then in `placement`). */
+  private fitsWithout(route: RouteState, count: number): boolean {
+    this.checksLeft--;
+    let checked = route;
+    if (count > 0) {
+      checked = this.scratch[route.vehicle] ??= new RouteState(this.inst, route.vehicle);
+      checked.copyFrom(route);
+      for (let e = 0; e < count; e++) this.marked[this.chosen[e]!] = 1;
+      checked.removeMarkedJobs(this.marked);
+      for (let e = 0; e < count; e++) this.marked[this.chosen[e]!] = 0;
+      checked.update(this.model);
+    }
+    const probe = this.probe;
+    probe.cost = Infinity;
+    probe.route = -1;
+    if (!this.inserter.evaluate(checked, -1, this.job, probe)) return false;
+    this.placement.cost = probe.cost;
+    this.placement.i = probe.i;
+    this.placement.j = probe.j;
+    return true;
   }
 }

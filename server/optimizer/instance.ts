@@ -490,19 +490,30 @@ export function detourShortfall(inst: Instance): number {
 
 /**
  * Whether a route's time feasibility is its stops' single windows and the shift alone: no traffic,
- * duration limits, breaks or locks, and every order marked active one stop with one window (what
- * soft windows' warp pricing and insertion with ejection cover).
+ * duration limits, breaks or locks, and every stop of the orders marked active with one window.
+ * Without `pairs`, every such order is also one stop (what soft windows' warp pricing and insertion
+ * with ejection of single stops cover); with it, orders of two stops may be among them (insertion
+ * with ejection of pairs).
  */
-export function singleWindowStopsOnly(inst: Instance, active: Uint8Array): boolean {
+export function singleWindowOrders(inst: Instance, active: Uint8Array, pairs: boolean): boolean {
   if (inst.traffic !== null) return false;
   for (let v = 0; v < inst.vehicles; v++) if (inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0) return false;
   for (let j = 0; j < inst.jobs; j++) {
     if (!active[j]) continue;
-    if (hasStop(inst, j, PICKUP) && hasStop(inst, j, DELIVERY)) return false;
-    const x = hasStop(inst, j, PICKUP) ? pickupNode(j) : deliveryNode(j);
-    if (inst.nodeWindowCount[x] !== 1 || inst.nodeLockRank[x]! >= 0) return false;
+    const both = hasStop(inst, j, PICKUP) && hasStop(inst, j, DELIVERY);
+    if (both && !pairs) return false;
+    for (const side of [PICKUP, DELIVERY]) {
+      if (!hasStop(inst, j, side)) continue;
+      const x = nodeOf(j, side);
+      if (inst.nodeWindowCount[x] !== 1 || inst.nodeLockRank[x]! >= 0) return false;
+    }
   }
   return true;
+}
+
+/** singleWindowOrders without orders of two stops. */
+export function singleWindowStopsOnly(inst: Instance, active: Uint8Array): boolean {
+  return singleWindowOrders(inst, active, false);
 }
 
 /**
