@@ -54,6 +54,46 @@ function subsets(n: number, k: number): number[][] {
   return out;
 }
 
+/**
+ * Route elimination's ejection step on eight seeded plans: the shortest route of a constructed plan
+ * goes, its first order is left out and its others set aside (out of the plan for this step,
+ * reported as unassigned to the checker), and one ejection puts the left-out order in. Checks each
+ * result; returns how many steps placed the order and how many of those ejected orders.
+ */
+function ejectFromShortestRoutes(problemFor: (seed: number) => Problem): { moved: number; ejected: number } {
+  let moved = 0;
+  let ejected = 0;
+  for (let seed = 1; seed <= 8; seed++) {
+    const problem = problemFor(seed);
+    const { inst, verdicts, search } = prepareSearch(problem, seed);
+    search.construct();
+    const plan = search.snapshot();
+    const used = plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
+    const from = used.reduce((a, b) => (plan[b]!.length < plan[a]!.length ? b : a));
+    const job = jobOf(plan[from]![0]!);
+    const stopsOf = (j: number) => plan[from]!.filter((x) => jobOf(x) === j);
+    const aside = [...new Set(plan[from]!.map(jobOf))].filter((j) => j !== job);
+    search.restore(
+      plan.map((nodes, r) => (r === from ? [] : nodes)),
+      [job],
+    );
+    const before = search.snapshot().flat();
+    if (!search.ejectLeftOutOnce()) continue;
+    moved++;
+    if (search.unassigned.length > 0) ejected++;
+    const after = search.snapshot();
+    expect(after.some((nodes) => stopsOf(job).every((x) => nodes.includes(x)))).toBe(true);
+    expect(search.unassigned.length).toBeLessThanOrEqual(2);
+    const ejectedStops = before.filter((x) => search.unassigned.includes(jobOf(x))).length;
+    expect(after.flat().length).toBe(before.length + stopsOf(job).length - ejectedStops);
+    for (const j of search.unassigned) expect(after.flat().some((x) => jobOf(x) === j)).toBe(false);
+    const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
+    const result = checkSolution(problem, buildSolution(inst, after, [...search.unassigned, ...aside], verdicts, stats));
+    expect(result.violations, `seed ${seed}`).toEqual([]);
+  }
+  return { moved, ejected };
+}
+
 describe('insertion with ejection', () => {
   it('finds the least weighty feasible ejection, as enumerating every choice does', () => {
     let compared = 0;
@@ -130,36 +170,7 @@ describe('insertion with ejection', () => {
   });
 
   it('route elimination puts the left-out order in and leaves the ejected ones out, on plans the checker accepts', () => {
-    let moved = 0;
-    let ejected = 0;
-    for (let seed = 1; seed <= 8; seed++) {
-      const problem = randomSolomon(seed + 100, 40);
-      const { inst, verdicts, search } = prepareSearch(problem, seed);
-      search.construct();
-      const plan = search.snapshot();
-      const used = plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
-      // The shortest route goes; one of its orders is left out, the others are set aside (out of
-      // the plan for this step, reported as unassigned to the checker).
-      const from = used.reduce((a, b) => (plan[b]!.length < plan[a]!.length ? b : a));
-      const node = plan[from]![0]!;
-      const aside = plan[from]!.slice(1).map(jobOf);
-      search.restore(
-        plan.map((nodes, r) => (r === from ? [] : nodes)),
-        [jobOf(node)],
-      );
-      const before = search.snapshot().flat().length;
-      if (!search.ejectLeftOutOnce()) continue;
-      moved++;
-      if (search.unassigned.length > 0) ejected++;
-      const after = search.snapshot();
-      expect(after.some((nodes) => nodes.includes(node))).toBe(true);
-      expect(search.unassigned.length).toBeLessThanOrEqual(2);
-      expect(after.flat().length).toBe(before + 1 - search.unassigned.length);
-      for (const j of search.unassigned) expect(after.flat().some((x) => jobOf(x) === j)).toBe(false);
-      const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
-      const result = checkSolution(problem, buildSolution(inst, after, [...search.unassigned, ...aside], verdicts, stats));
-      expect(result.violations, `seed ${seed}`).toEqual([]);
-    }
+    const { moved, ejected } = ejectFromShortestRoutes((seed) => randomSolomon(seed + 100, 40));
     expect(moved).toBe(8);
     expect(ejected).toBeGreaterThan(4);
   });
@@ -254,34 +265,7 @@ describe('insertion with ejection', () => {
   });
 
   it('route elimination ejects pairs too, on plans the checker accepts', () => {
-    let moved = 0;
-    let ejected = 0;
-    for (let seed = 1; seed <= 8; seed++) {
-      const problem = randomLiLim(seed + 100, 24);
-      const { inst, verdicts, search } = prepareSearch(problem, seed);
-      search.construct();
-      const plan = search.snapshot();
-      const used = plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
-      const from = used.reduce((a, b) => (plan[b]!.length < plan[a]!.length ? b : a));
-      const job = jobOf(plan[from]![0]!);
-      const aside = [...new Set(plan[from]!.map(jobOf))].filter((j) => j !== job);
-      search.restore(
-        plan.map((nodes, r) => (r === from ? [] : nodes)),
-        [job],
-      );
-      const before = search.snapshot().flat().length;
-      if (!search.ejectLeftOutOnce()) continue;
-      moved++;
-      if (search.unassigned.length > 0) ejected++;
-      const after = search.snapshot();
-      expect(after.some((nodes) => nodes.includes(pickupNode(job)) && nodes.includes(deliveryNode(job)))).toBe(true);
-      expect(search.unassigned.length).toBeLessThanOrEqual(2);
-      expect(after.flat().length).toBe(before + 2 - 2 * search.unassigned.length);
-      for (const j of search.unassigned) expect(after.flat().some((x) => jobOf(x) === j)).toBe(false);
-      const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
-      const result = checkSolution(problem, buildSolution(inst, after, [...search.unassigned, ...aside], verdicts, stats));
-      expect(result.violations, `seed ${seed}`).toEqual([]);
-    }
+    const { moved, ejected } = ejectFromShortestRoutes((seed) => randomLiLim(seed + 100, 24));
     expect(moved).toBeGreaterThan(5);
     expect(ejected).toBeGreaterThan(4);
   });

@@ -1237,47 +1237,41 @@ export class Search {
     if (!ejection.find(this.routes, node, this.absence, this.rng)) return false;
     const r = ejection.route;
     const route = this.routes[r]!;
-    this.beginMove();
-    this.touch(r);
     // The new stop goes after position `after` of the route as it was: fewer the ejected stops up to there.
     const out: number[] = [];
     let ejectedBefore = 0;
     for (let e = 0; e < ejection.ejectedCount; e++) {
       const q = ejection.ejected[e]!;
-      const j = jobOf(route.node[q]!);
-      this.removedMark[j] = 1;
-      this.jobRoute[j] = -1;
-      out.push(j);
+      out.push(jobOf(route.node[q]!));
       if (q <= ejection.after) ejectedBefore++;
     }
-    route.removeMarkedJobs(this.removedMark);
-    for (const j of out) this.removedMark[j] = 0;
+    this.ejectFrom(r, out);
     route.insert(node, ejection.after - ejectedBefore, -1, -1);
     route.update(this.model);
     this.jobRoute[job] = r;
-    this.unassigned = out;
     return true;
+  }
+
+  /** Starts an ejection move: the orders `out` leave route r and are the ones left out (the caller then puts the new order in). */
+  private ejectFrom(r: number, out: number[]): void {
+    this.beginMove();
+    this.touch(r);
+    for (const j of out) {
+      this.removedMark[j] = 1;
+      this.jobRoute[j] = -1;
+    }
+    this.routes[r]!.removeMarkedJobs(this.removedMark);
+    for (const j of out) this.removedMark[j] = 0;
+    this.unassigned = out;
   }
 
   /** ejectLeftOut where orders have two stops (see PairEjectionSearch). */
   private ejectForPair(ejection: PairEjectionSearch, job: number): boolean {
     if (!ejection.find(this.routes, job, this.absence, this.rng)) return false;
     const r = ejection.route;
-    const route = this.routes[r]!;
-    this.beginMove();
-    this.touch(r);
-    const out: number[] = [];
-    for (let e = 0; e < ejection.ejectedCount; e++) {
-      const j = ejection.ejected[e]!;
-      this.removedMark[j] = 1;
-      this.jobRoute[j] = -1;
-      out.push(j);
-    }
-    route.removeMarkedJobs(this.removedMark);
-    for (const j of out) this.removedMark[j] = 0;
-    route.update(this.model);
+    this.ejectFrom(r, Array.from(ejection.ejected.subarray(0, ejection.ejectedCount)));
+    this.routes[r]!.update(this.model);
     this.place(job, r, ejection.placement);
-    this.unassigned = out;
     return true;
   }
 
