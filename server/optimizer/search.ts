@@ -197,8 +197,9 @@ const WARP_PENALTY_MAX = 1e4;
  * vehicles. Ejecting from the start of each try (R103, R110, R211 lost vehicles), whenever orders
  * are left out (they piled up), or up to 3 or 5 orders did worse. Orders of two stops (Li & Lim)
  * the same way, each choice checked by the inserter (see PairEjectionSearch): Li & Lim 200, timed,
- * two threads, 6 s, extra vehicles 11 -> 8 (seed 1) and 9 -> 7 (seed 2); the mean gap over the
- * instances both runs brought to the best known vehicle count 0.92 -> 1.08% and 1.50 -> 1.40%.
+ * two threads, 6 s, seeds 1 / 2 / 3: extra vehicles 11 / 9 / 6 -> 8 / 7 / 6; the mean gap over
+ * the instances both runs brought to the best known vehicle count 0.92 / 1.50 / 1.45% -> 1.08 /
+ * 1.40 / 1.00% (single instances swing by 5 to 10 points between runs).
  */
 const EJECT_AFTER = 0.15;
 const EJECT_EVERY = 5;
@@ -442,7 +443,7 @@ export class Search {
   private ruinBackup = new Int32Array(16);
   /** Route elimination: when true, recreate may not open unused vehicles. */
   private closedFleet = false;
-  /** Route elimination: insertion with ejection where it applies (see EjectionSearch.applies); made on first use. */
+  /** Route elimination: insertion with ejection where it applies (see EjectionSearch.applies, PairEjectionSearch.applies); made on first use. */
   private ejection: EjectionSearch | PairEjectionSearch | null | undefined = undefined;
   /** Share of ruins that cut longer strings (set during annealing only). */
   private longStrings = 0;
