@@ -1,4 +1,4 @@
-import { type InsertionCandidate, type Inserter, emptyCandidate } from './insertion';
+import { type InsertionCandidate, type Inserter, copyCandidate, emptyCandidate } from './insertion';
 import { DELIVERY, type Instance, PICKUP, baseTravelTime, hasStop, jobOf, pickupNode, singleWindowOrders, singleWindowStopsOnly } from './instance';
 import type { CostModel } from './objective';
 import type { Random } from './random';
@@ -270,12 +270,7 @@ export class PairEjectionSearch {
         // Each order once: at its first stop.
         if (x === pickupNode(j) || !hasStop(inst, j, PICKUP)) orders.push(j);
       }
-      for (let k = orders.length - 1; k > 0; k--) {
-        const m = rng.int(k + 1);
-        const tmp = orders[k]!;
-        orders[k] = orders[m]!;
-        orders[m] = tmp;
-      }
+      rng.shuffle(orders);
       orders.sort((a, b) => weight[a]! - weight[b]!);
       // It may fit as it is (an order left out by a blink): nothing to eject, nothing lighter.
       if (this.fitsWithout(route, 0)) {
@@ -323,9 +318,7 @@ export class PairEjectionSearch {
     probe.cost = Infinity;
     probe.route = -1;
     if (!this.inserter.evaluate(checked, -1, this.job, probe)) return false;
-    this.placement.cost = probe.cost;
-    this.placement.i = probe.i;
-    this.placement.j = probe.j;
+    copyCandidate(probe, this.placement);
     return true;
   }
 }

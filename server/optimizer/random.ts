@@ -19,4 +19,14 @@ export class Random {
   int(n: number): number {
     return Math.floor(this.next() * n);
   }
+
+  /** Shuffles `items` in place (Fisher-Yates, from the last item down). */
+  shuffle(items: number[]): void {
+    for (let k = items.length - 1; k > 0; k--) {
+      const m = this.int(k + 1);
+      const t = items[k]!;
+      items[k] = items[m]!;
+      items[m] = t;
+    }
+  }
 }

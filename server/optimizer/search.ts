@@ -1658,12 +1658,7 @@ export class Search {
     const order = this.relocateOrder;
     order.length = 0;
     for (let j = 0; j < this.inst.jobs; j++) if (this.jobRoute[j]! >= 0) order.push(j);
-    for (let k = order.length - 1; k > 0; k--) {
-      const m = this.rng.int(k + 1);
-      const t = order[k]!;
-      order[k] = order[m]!;
-      order[m] = t;
-    }
+    this.rng.shuffle(order);
     let improved = false;
     for (const job of order) {
       if (budget.stopped()) break;
