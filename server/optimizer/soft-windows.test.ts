@@ -61,10 +61,7 @@ describe.skipIf(!available)('soft time windows', () => {
       for (let trial = 0; trial < 60; trial++) {
         // A random route of 3 to 30 customers, in random order (most break windows).
         const jobs = Array.from({ length: inst.jobs }, (_, j) => j);
-        for (let k = jobs.length - 1; k > 0; k--) {
-          const m = rng.int(k + 1);
-          [jobs[k], jobs[m]] = [jobs[m]!, jobs[k]!];
-        }
+        rng.shuffle(jobs);
         const size = 3 + rng.int(28);
         const nodes = jobs.slice(0, size).map((j) => deliveryNode(j));
         const soft = routeOf(inst, model, nodes, true, penalty);
