@@ -105,6 +105,16 @@ export class Inserter {
    * those scanned in tight routes (60-78% on Solomon instances), and the check costs one leg.
    */
   private detourShortfall = Infinity;
+  /**
+   * cacheInsertions: per (job, vehicle), the route version (0: none) for which no candidate of the
+   * job costs less than `noneUnder`.
+   */
+  private cachedVersion: Float64Array | null = null;
+  private noneUnder: Float64Array = new Float64Array(0);
+  /** Route evaluations the cache answered (tests). */
+  cacheHits = 0;
+  /** Candidates passed over by a blink so far (a route evaluation that blinked proves no bound). */
+  private blinks = 0;
 
   constructor(
     private readonly inst: Instance,
@@ -132,6 +142,32 @@ export class Inserter {
    */
   checkOnlyBindingDimension(): void {
     this.capacityDim = onlyBindingDimension(this.inst);
+  }
+
+  /**
+   * Remember each job's result per route version, and answer from it while the route keeps its
+   * version (RouteState.version): in annealing most routes come back unchanged from rejected moves,
+   * and about half of the evaluations on plans of short routes met a route as it was the last time
+   * the job was evaluated in it. For searches only (the instance must not change after this), and
+   * only where a candidate's cost and feasibility depend on its route alone (see cacheable).
+   */
+  cacheInsertions(): void {
+    const size = this.inst.jobs * this.inst.vehicles;
+    this.cachedVersion = new Float64Array(size);
+    this.noneUnder = new Float64Array(size);
+  }
+
+  /** Whether evaluate may answer from, and store into, the cache for vehicle v. */
+  private cacheable(v: number): boolean {
+    return (
+      this.cachedVersion !== null &&
+      this.mode === 'cost' &&
+      this.deliveryWindows === null &&
+      !this.softWindows &&
+      !this.model.usesMaxDistance &&
+      !this.needsReplan(v) &&
+      this.inst.vehicleBreakCount[v] === 0
+    );
   }
 
   refreshMaxDistance(routes: readonly RouteState[]): void {
@@ -167,9 +203,36 @@ export class Inserter {
     this.newSpread = this.model.usesSpread ? spreadWith(inst, route, hasP ? inst.nodeLocation[p]! : -1, hasD ? inst.nodeLocation[d]! : -1) : 0;
     const a = hasP ? p : d;
     const b = hasP && hasD ? d : -1;
+    if (n > 0 && this.cacheable(v)) return this.evaluateCached(route, r, job, a, b, best);
     if (this.deferFeasibility || !this.needsReplan(v) || !this.beginDeferred(best)) return this.evaluateIn(route, r, job, a, b, best);
     const improved = this.evaluateIn(route, r, job, a, b, best);
     return this.endDeferred(best, route, job, improved) ? improved : this.evaluateIn(route, r, job, a, b, best);
+  }
+
+  /**
+   * evaluateIn through the cache (see cacheInsertions). A route that held no candidate under c, as
+   * it stands, is passed over while the best costs c or less: evaluating it would find nothing to
+   * take (and draw no blink, which candidates that do not beat the best never do), so the search
+   * takes the same steps as without the cache. After an evaluation that found nothing, c is the
+   * best it started from; after one that found the route's cheapest candidate, that candidate's
+   * cost; after one that blinked, nothing is known.
+   */
+  private evaluateCached(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
+    const key = job * this.inst.vehicles + route.vehicle;
+    const versions = this.cachedVersion!;
+    if (versions[key] === route.version && best.cost <= this.noneUnder[key]!) {
+      this.cacheHits++;
+      return false;
+    }
+    const bound = best.cost;
+    const blinks = this.blinks;
+    const improved = this.evaluateIn(route, r, job, a, b, best);
+    if (this.blinks !== blinks) versions[key] = 0;
+    else {
+      versions[key] = route.version;
+      this.noneUnder[key] = improved ? best.cost : bound;
+    }
+    return improved;
   }
 
   /** Whether a candidate in the vehicle's route is known feasible only once the route is replanned (see candidate). */
@@ -260,7 +323,10 @@ export class Inserter {
       warp += after[k + 1]! + (arrNext > latest[k + 1]! ? arrNext - latest[k + 1]! : 0);
       const delta = added + penalty * (warp - warpNow);
       if (delta >= best.cost) continue;
-      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) continue;
+      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) {
+        this.blinks++;
+        continue;
+      }
       best.cost = delta;
       best.route = r;
       best.i = k;
@@ -336,7 +402,10 @@ export class Inserter {
         delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
       }
       if (delta >= best.cost) return false;
-      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) return false;
+      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) {
+        this.blinks++;
+        return false;
+      }
     }
     if (!verified && inst.vehicleBreakCount[route.vehicle]! > 0) {
       // Driver breaks: the constant-time checks and the estimate above ignore them (they are a

@@ -21,6 +21,9 @@ function hasLockedStops(inst: Instance): boolean {
   return locked;
 }
 
+/** RouteState.version: unique within a thread (versions start at 1, 0 is none). */
+let nextRouteVersion = 1;
+
 /**
  * One vehicle's route with the cached schedule data that makes insertion checks constant-time:
  * position 0 is the start depot, 1..size the stops, size+1 the end (location -1 for open routes).
@@ -106,6 +109,12 @@ export class RouteState {
    * in any order, so the same as the sum update() takes in route order); otherwise stopsStale.
    */
   private atStartLoad = 0;
+  /**
+   * Identifies the route's stops and schedule: a new number at every update, copied and swapped
+   * with them (a rolled-back route gets its number back). Insertion results cached under it stay
+   * valid while it does (see Inserter.cacheInsertions).
+   */
+  version = 0;
 
   constructor(
     private readonly inst: Instance,
@@ -193,6 +202,7 @@ export class RouteState {
       }
     }
     this.warp = o.warp;
+    this.version = o.version;
     this.size = o.size;
     this.distance = o.distance;
     this.duration = o.duration;
@@ -214,6 +224,9 @@ export class RouteState {
    * rejected move gets its routes back without recomputing their schedules.
    */
   swapWith(o: RouteState): void {
+    const version = this.version;
+    this.version = o.version;
+    o.version = version;
     const node = this.node;
     this.node = o.node;
     o.node = node;
@@ -442,6 +455,7 @@ export class RouteState {
   }
 
   update(model: CostModel): void {
+    this.version = nextRouteVersion++;
     const inst = this.inst;
     const v = this.vehicle;
     const n = this.size;

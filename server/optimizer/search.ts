@@ -483,6 +483,7 @@ export class Search {
     this.inserter = new Inserter(inst, this.model, this.rng);
     this.inserter.skipTightPositions();
     this.inserter.checkOnlyBindingDimension();
+    this.inserter.cacheInsertions();
     this.active = active;
     this.scaleJobs = inst.jobs;
     const V = inst.vehicles;
