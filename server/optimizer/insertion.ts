@@ -113,7 +113,7 @@ export class Inserter {
   private noneUnder: Float64Array = new Float64Array(0);
   /** Route evaluations the cache answered (tests). */
   cacheHits = 0;
-  /** Candidates passed over by a blink so far (a route evaluation that blinked proves no bound). */
+  /** Candidates passed over by a blink so far (a route evaluation that blinked proves nothing). */
   private blinks = 0;
 
   constructor(
@@ -145,10 +145,10 @@ export class Inserter {
   }
 
   /**
-   * Remember each job's result per route version, and answer from it while the route keeps its
-   * version (RouteState.version): in annealing most routes come back unchanged from rejected moves,
-   * and about half of the evaluations on plans of short routes met a route as it was the last time
-   * the job was evaluated in it. For searches only (the instance must not change after this), and
+   * Remember, per job and route version (RouteState.version), a cost under which the route holds no
+   * candidate for the job, and pass the route over while it keeps that version: in annealing most
+   * routes come back unchanged from rejected moves, and about half of the evaluations on plans of
+   * short routes met a route as it was the last time the job was evaluated in it. For searches only (the instance must not change after this), and
    * only where a candidate's cost and feasibility depend on its route alone (see cacheable).
    */
   cacheInsertions(): void {
@@ -215,7 +215,7 @@ export class Inserter {
    * take (and draw no blink, which candidates that do not beat the best never do), so the search
    * takes the same steps as without the cache. After an evaluation that found nothing, c is the
    * best it started from; after one that found the route's cheapest candidate, that candidate's
-   * cost; after one that blinked, nothing is known.
+   * cost; one that blinked proves nothing (and leaves a bound found before on the same version).
    */
   private evaluateCached(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
     const key = job * this.inst.vehicles + route.vehicle;
@@ -227,8 +227,7 @@ export class Inserter {
     const bound = best.cost;
     const blinks = this.blinks;
     const improved = this.evaluateIn(route, r, job, a, b, best);
-    if (this.blinks !== blinks) versions[key] = 0;
-    else {
+    if (this.blinks === blinks) {
       versions[key] = route.version;
       this.noneUnder[key] = improved ? best.cost : bound;
     }
