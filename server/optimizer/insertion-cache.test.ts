@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance, deliveryNode, jobOf, pickupNode } from './instance';
+import { compileInstance, DELIVERY, deliveryNode, hasStop, jobOf, PICKUP, pickupNode } from './instance';
 import { emptyCandidate, Inserter, type InsertionCandidate } from './insertion';
 import { costModel } from './objective';
 import { Random } from './random';
@@ -66,8 +66,8 @@ describe('insertion results cached per route version', () => {
         const route = routes[r]!;
         backups[r]!.copyFrom(route);
         if (r === a.route && search.jobRoute[job]! < 0) {
-          const hasP = inst.nodeLocation[pickupNode(job)]! >= 0;
-          const hasD = inst.nodeLocation[deliveryNode(job)]! >= 0;
+          const hasP = hasStop(inst, job, PICKUP);
+          const hasD = hasStop(inst, job, DELIVERY);
           if (hasP && hasD) route.insert(pickupNode(job), a.i, deliveryNode(job), a.j);
           else route.insert(hasP ? pickupNode(job) : deliveryNode(job), a.i, -1, -1);
           route.update(model);
