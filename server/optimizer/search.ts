@@ -428,6 +428,22 @@ export class Search {
   private readonly ruined: Uint8Array;
   private readonly classSeen: Uint8Array;
   private readonly routeFocus: Uint8Array;
+  /**
+   * recreate's view of the routes, so that a job's evaluation visits only the routes its scope
+   * takes (a fleet of 50 vehicles with 17 routes in use otherwise checks 50 per job): the routes
+   * in use and the empty ones, each by index, the focused ones (routeFocus) by index, and the
+   * routes one evaluation visits, in the order the scope's walk over every route would.
+   */
+  private readonly usedRoutes: Int32Array;
+  private usedCount = 0;
+  private readonly emptyRoutes: Int32Array;
+  private emptyCount = 0;
+  private readonly focusRoutes: Int32Array;
+  private focusCount = 0;
+  private readonly visitRoutes: Int32Array;
+  private readonly emptyPicks: Int32Array;
+  /** How many vehicle classes the fleet has. */
+  private readonly vehicleClasses: number;
   private readonly retry: number[] = [];
   private readonly retryMark: Uint8Array;
   /** When >= 0, recreate inserts into this route only. */
@@ -499,6 +515,12 @@ export class Search {
     this.ruined = new Uint8Array(V);
     this.classSeen = new Uint8Array(V);
     this.routeFocus = new Uint8Array(V);
+    this.usedRoutes = new Int32Array(V);
+    this.emptyRoutes = new Int32Array(V);
+    this.focusRoutes = new Int32Array(V);
+    this.visitRoutes = new Int32Array(V);
+    this.emptyPicks = new Int32Array(V);
+    this.vehicleClasses = new Set(inst.vehicleClass).size;
     this.retryMark = new Uint8Array(inst.jobs);
     this.removedMark = new Uint8Array(inst.jobs);
     this.stopCount = new Uint8Array(inst.jobs);
@@ -636,25 +658,132 @@ export class Search {
 
   /** Evaluates job in every route of the scope; true when the best candidate changed. */
   private evaluateIn(job: number, scope: InsertScope): boolean {
-    const inst = this.inst;
-    const routes = this.routes;
+    const count = this.routesToVisit(job, scope);
     let improved = false;
-    this.classSeen.fill(0);
-    for (let r = 0; r < routes.length; r++) {
-      const route = routes[r]!;
-      if (this.onlyRoute >= 0 && r !== this.onlyRoute) continue;
-      if (this.vehicleMask !== null && !this.vehicleMask[route.vehicle]) continue;
-      if (scope !== InsertScope.All && route.size > 0 && (this.routeFocus[r] === 1) !== (scope === InsertScope.Focused)) continue;
-      if (route.size === 0) {
-        if ((this.closedFleet || scope === InsertScope.Unfocused) && r !== this.onlyRoute) continue;
-        if (!inst.compatible[job * inst.vehicles + route.vehicle]) continue;
-        const cls = inst.vehicleClass[route.vehicle]!;
-        if (this.classSeen[cls]) continue;
-        this.classSeen[cls] = 1;
-      }
-      if (this.inserter.evaluate(route, r, job, this.candidate)) improved = true;
+    for (let k = 0; k < count; k++) {
+      const r = this.visitRoutes[k]!;
+      if (this.inserter.evaluate(this.routes[r]!, r, job, this.candidate)) improved = true;
     }
     return improved;
+  }
+
+  /**
+   * The routes job's evaluation in `scope` visits, by index (the order decides ties and blinks),
+   * into visitRoutes; returns their count. Within vehicleMask: the routes in use the scope takes
+   * (Focused: routeFocus; Unfocused: the others) and, outside a closed fleet and in All or Focused,
+   * the first empty route of each vehicle class the job may use; with onlyRoute, that route alone
+   * if the same rules take it (an empty one also in a closed fleet). Read from recreate's route
+   * lists (see usedRoutes).
+   */
+  private routesToVisit(job: number, scope: InsertScope): number {
+    const inst = this.inst;
+    const routes = this.routes;
+    const mask = this.vehicleMask;
+    const visit = this.visitRoutes;
+    const only = this.onlyRoute;
+    if (only >= 0) {
+      const route = routes[only]!;
+      if (mask !== null && !mask[route.vehicle]) return 0;
+      if (route.size > 0) {
+        if (scope !== InsertScope.All && (this.routeFocus[only] === 1) !== (scope === InsertScope.Focused)) return 0;
+      } else if (!inst.compatible[job * inst.vehicles + route.vehicle]) return 0;
+      visit[0] = only;
+      return 1;
+    }
+    let count = 0;
+    const focused = scope === InsertScope.Focused;
+    const list = focused ? this.focusRoutes : this.usedRoutes;
+    const listed = focused ? this.focusCount : this.usedCount;
+    for (let k = 0; k < listed; k++) {
+      const r = list[k]!;
+      if (scope === InsertScope.Unfocused && this.routeFocus[r] === 1) continue;
+      if (mask === null || mask[routes[r]!.vehicle]) visit[count++] = r;
+    }
+    if (this.closedFleet || scope === InsertScope.Unfocused || this.emptyCount === 0) return count;
+    const picks = this.emptyPicks;
+    let picked = 0;
+    this.classSeen.fill(0);
+    for (let k = 0; k < this.emptyCount && picked < this.vehicleClasses; k++) {
+      const r = this.emptyRoutes[k]!;
+      const v = routes[r]!.vehicle;
+      if ((mask !== null && !mask[v]) || !inst.compatible[job * inst.vehicles + v]) continue;
+      const cls = inst.vehicleClass[v]!;
+      if (this.classSeen[cls]) continue;
+      this.classSeen[cls] = 1;
+      picks[picked++] = r;
+    }
+    // Both lists run by index: merge them from the back.
+    let a = count - 1;
+    let b = picked - 1;
+    for (let w = count + picked - 1; b >= 0; w--) visit[w] = a >= 0 && visit[a]! > picks[b]! ? visit[a--]! : picks[b--]!;
+    return count + picked;
+  }
+
+  /** recreate's lists of the routes in use and the empty ones (see usedRoutes). */
+  private listRoutes(): void {
+    this.usedCount = 0;
+    this.emptyCount = 0;
+    for (let r = 0; r < this.routes.length; r++) {
+      if (this.routes[r]!.size > 0) this.usedRoutes[this.usedCount++] = r;
+      else this.emptyRoutes[this.emptyCount++] = r;
+    }
+  }
+
+  /** The routes of job's K nearest neighbours: routeFocus, and focusRoutes by index. */
+  private focusOn(job: number, K: number): void {
+    const inst = this.inst;
+    this.routeFocus.fill(0);
+    let focused = 0;
+    for (let k = 0; k < K; k++) {
+      const r = this.jobRoute[inst.neighbors[job * inst.neighborCount + k]!]!;
+      if (r < 0 || this.routeFocus[r] === 1) continue;
+      this.routeFocus[r] = 1;
+      // Insertion sort: a few routes.
+      let at = focused++;
+      while (at > 0 && this.focusRoutes[at - 1]! > r) {
+        this.focusRoutes[at] = this.focusRoutes[at - 1]!;
+        at--;
+      }
+      this.focusRoutes[at] = r;
+    }
+    this.focusCount = focused;
+  }
+
+  /**
+   * The routes recreate would evaluate job in, in order, on the current plan (tests; see
+   * routesToVisit): scope 'focused' and 'unfocused' around job's `neighbours` nearest neighbours.
+   */
+  routesVisited(
+    job: number,
+    scope: 'all' | 'focused' | 'unfocused',
+    options: { neighbours: number; closedFleet: boolean; vehicleMask: Uint8Array | null; onlyRoute: number },
+  ): number[] {
+    const saved = { closedFleet: this.closedFleet, vehicleMask: this.vehicleMask, onlyRoute: this.onlyRoute };
+    this.closedFleet = options.closedFleet;
+    this.vehicleMask = options.vehicleMask;
+    this.onlyRoute = options.onlyRoute;
+    this.listRoutes();
+    this.focusOn(job, Math.min(this.inst.neighborCount, options.neighbours));
+    const count = this.routesToVisit(job, scope === 'all' ? InsertScope.All : scope === 'focused' ? InsertScope.Focused : InsertScope.Unfocused);
+    this.closedFleet = saved.closedFleet;
+    this.vehicleMask = saved.vehicleMask;
+    this.onlyRoute = saved.onlyRoute;
+    return Array.from(this.visitRoutes.subarray(0, count));
+  }
+
+  /** Route r, empty until now, is in use (recreate placed an order in it). */
+  private routeNowUsed(r: number): void {
+    let k = 0;
+    while (this.emptyRoutes[k] !== r) k++;
+    this.emptyRoutes.copyWithin(k, k + 1, this.emptyCount);
+    this.emptyCount--;
+    let u = this.usedCount;
+    while (u > 0 && this.usedRoutes[u - 1]! > r) {
+      this.usedRoutes[u] = this.usedRoutes[u - 1]!;
+      u--;
+    }
+    this.usedRoutes[u] = r;
+    this.usedCount++;
   }
 
   /** Greedy insertion of jobs (cheapest position over all routes); leftovers become unassigned. */
@@ -665,8 +794,8 @@ export class Search {
     const best = this.candidate;
     const usesMax = this.model.usesMaxDistance;
     if (usesMax) this.inserter.refreshMaxDistance(routes);
-    let used = 0;
-    for (const route of routes) if (route.size > 0) used++;
+    this.listRoutes();
+    const used = this.usedCount;
     // Large fleets: try the routes serving the job's nearest neighbours first, all routes only if
     // none of those has room.
     const focus = used > FOCUS_MIN_ROUTES && inst.neighborCount > 0;
@@ -675,11 +804,7 @@ export class Search {
       best.cost = Infinity;
       best.route = -1;
       if (focus) {
-        this.routeFocus.fill(0);
-        for (let k = 0; k < K; k++) {
-          const r = this.jobRoute[inst.neighbors[job * inst.neighborCount + k]!]!;
-          if (r >= 0) this.routeFocus[r] = 1;
-        }
+        this.focusOn(job, K);
         this.insertInto(job, InsertScope.Focused);
         // Nothing (or only a new route) so far: the other routes get their chance, except for
         // retried left-out orders, which already found no room last time.
@@ -691,6 +816,7 @@ export class Search {
         continue;
       }
       this.touch(best.route);
+      if (routes[best.route]!.size === 0) this.routeNowUsed(best.route);
       this.place(job, best.route, best);
       if (usesMax) this.inserter.refreshMaxDistance(routes);
     }
