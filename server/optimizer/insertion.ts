@@ -485,7 +485,7 @@ export class Inserter {
     // (the next stop would start after its latest start) nor both stops there (see evaluateSingle).
     const skipTight = this.detourShortfall < Infinity;
     const leastSlack = svcP - 2 * this.detourShortfall * speed - 1e-4 - 1e-12 * Math.abs(start[0]!);
-    for (let i = 0; i <= n; i++) {
+    for (let i = firstPositionAfter(latest, n, openP + svcP); i <= n; i++) {
       const depI = i === 0 ? start[0]! : start[i]! + service[node[i]!]!;
       if (depI > lastP) break;
       // distanceBetween and travelTime written out (location -1, no leg: an open route's end).
@@ -651,7 +651,7 @@ export class Inserter {
     const skipTight = this.detourShortfall < Infinity;
     const leastSlack = svc - this.detourShortfall * speed - 1e-4 - 1e-12 * Math.abs(start[0]!);
     const latest = route.latest;
-    for (let k = 0; k <= n; k++) {
+    for (let k = firstPositionAfter(latest, n, windowOpen + svc); k <= n; k++) {
       const dep = k === 0 ? start[0]! : start[k]! + service[node[k]!]!;
       if (dep > last) break;
       if (rank >= 0) {
@@ -688,6 +688,23 @@ export class Inserter {
     }
     return true;
   }
+}
+
+/**
+ * The first position i (0 to n, n + 1 if none) whose next stop may start at `done` or later:
+ * a stop served no sooner than its window opens, and left no sooner than `done`, goes after no
+ * earlier position (the next stop would start after its latest start, so nothing there becomes
+ * a candidate and no blink is drawn). Latest starts never decrease along a route: bisection.
+ */
+function firstPositionAfter(latest: Float64Array, n: number, done: number): number {
+  let lo = 0;
+  let hi = n + 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (latest[mid + 1]! < done) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Distance added by visiting location x between locations here and next (-1: no leg, an open route's end). */

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { compileInstance, pickupNode } from './instance';
+import { emptyCandidate, Inserter } from './insertion';
+import { costModel } from './objective';
+import { Random } from './random';
+import { RouteState } from './route';
+import { Search } from './search';
+import { featureMix, randomInstance } from './verify';
+
+/**
+ * Inserter.evaluate passes over positions without computing them (positions whose next stop must
+ * start before the new stop could be done, costs no lower than the best, tight positions); none of
+ * that may change its answer. Against every insertion planned afresh (RouteState.update decides
+ * feasibility and cost), the best insertion must cost what the cheapest feasible one costs, and
+ * exist exactly when one does.
+ */
+describe('the best insertion of an order into a route', () => {
+  it('is the cheapest of every insertion planned afresh, on every feature of the model', () => {
+    let compared = 0;
+    let found = 0;
+    let tightWindows = 0;
+    for (let seed = 1; seed <= 160; seed++) {
+      const problem = randomInstance(seed * 104_729 + 7, {
+        shipments: 16,
+        vehicles: 3,
+        ...featureMix(seed),
+        windowSeconds: seed % 2 === 0 ? [900, 2400] : [3600, 3 * 3600],
+      });
+      const inst = compileInstance(problem);
+      const model = costModel(inst);
+      // The longest-route objective prices an insertion against the other routes too.
+      if (model.usesMaxDistance) continue;
+      if (seed % 2 === 0) tightWindows++;
+      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
+      search.construct();
+      const inserter = new Inserter(inst, model, new Random(seed));
+      if (seed % 3 === 0) inserter.skipTightPositions();
+      search.routes.forEach((route, r) => {
+        if (route.size === 0 || !route.feasible) return;
+        const stops = Array.from(route.node.subarray(1, route.size + 1));
+        const trial = new RouteState(inst, route.vehicle);
+        for (let job = 0; job < inst.jobs; job++) {
+          if (search.jobRoute[job] === r || !inst.compatible[job * inst.vehicles + route.vehicle]) continue;
+          const p = pickupNode(job);
+          const hasP = inst.nodeLocation[p]! >= 0;
+          const hasD = inst.nodeLocation[p + 1]! >= 0;
+          let cheapest = Infinity;
+          for (let i = 0; i <= stops.length; i++) {
+            for (let j = hasP && hasD ? i : stops.length; j <= stops.length; j++) {
+              const nodes =
+                hasP && hasD
+                  ? [...stops.slice(0, i), p, ...stops.slice(i, j), p + 1, ...stops.slice(j)]
+                  : [...stops.slice(0, i), hasP ? p : p + 1, ...stops.slice(i)];
+              if (!(hasP && hasD) && j !== stops.length) continue;
+              trial.setStops(nodes, nodes.length);
+              trial.update(model);
+              if (trial.feasible) cheapest = Math.min(cheapest, trial.cost - route.cost);
+            }
+          }
+          const best = emptyCandidate();
+          inserter.evaluate(route, r, job, best);
+          compared++;
+          if (cheapest === Infinity) {
+            expect(best.route).toBe(-1);
+            continue;
+          }
+          found++;
+          expect(best.route).toBe(r);
+          expect(best.cost).toBeCloseTo(cheapest, 6);
+          // The candidate itself is feasible and costs that.
+          const nodes =
+            hasP && hasD
+              ? [...stops.slice(0, best.i), p, ...stops.slice(best.i, best.j), p + 1, ...stops.slice(best.j)]
+              : [...stops.slice(0, best.i), hasP ? p : p + 1, ...stops.slice(best.i)];
+          trial.setStops(nodes, nodes.length);
+          trial.update(model);
+          expect(trial.feasible).toBe(true);
+          expect(trial.cost - route.cost).toBeCloseTo(best.cost, 6);
+        }
+      });
+    }
+    expect(tightWindows).toBeGreaterThan(60);
+    expect(compared).toBeGreaterThan(2_500);
+    // Not only orders that fit nowhere.
+    expect(found).toBeGreaterThan(compared / 5);
+  });
+});
