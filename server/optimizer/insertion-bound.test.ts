@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, leastTrafficFactor, pickupNode, trafficFactor } from './instance';
 import { durationLowerBound, plannedDuration } from './insertion';
-import type { RouteState } from './route';
 import { planRoute } from './schedule';
 import { Search } from './search';
+import { insertions } from './testing';
 import type { Problem } from './model';
 import { cityInstance, randomInstance } from './verify';
-
-/** Every way to insert job into the route: (a, i, b, j) and the new stop sequence. */
-function* insertions(route: RouteState, job: number, hasPickup: boolean, hasDelivery: boolean) {
-  const n = route.size;
-  const old = Array.from(route.node.subarray(1, n + 1));
-  const p = pickupNode(job);
-  for (let i = 0; i <= n; i++) {
-    if (hasPickup && hasDelivery) {
-      for (let j = i; j <= n; j++) yield { a: p, i, b: p + 1, j, nodes: [...old.slice(0, i), p, ...old.slice(i, j), p + 1, ...old.slice(j)] };
-    } else {
-      const x = hasPickup ? p : p + 1;
-      yield { a: x, i, b: -1, j: -1, nodes: [...old.slice(0, i), x, ...old.slice(i)] };
-    }
-  }
-}
 
 /** Every insertion of every order into each route of another vehicle, in the plans construct() builds for the problems. */
 function* constructedInsertions(problems: readonly Problem[]) {
