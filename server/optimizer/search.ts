@@ -340,6 +340,16 @@ class Budget {
   }
 }
 
+/** Puts value into the first `count` entries of list, kept ascending (insertion: a few routes). */
+function insertSorted(list: Int32Array, count: number, value: number): void {
+  let at = count;
+  while (at > 0 && list[at - 1]! > value) {
+    list[at] = list[at - 1]!;
+    at--;
+  }
+  list[at] = value;
+}
+
 /** Vehicles a plan (per vehicle, its nodes) uses. */
 function routesInUse(routes: readonly (readonly number[])[]): number {
   let used = 0;
@@ -738,13 +748,7 @@ export class Search {
       const r = this.jobRoute[inst.neighbors[job * inst.neighborCount + k]!]!;
       if (r < 0 || this.routeFocus[r] === 1) continue;
       this.routeFocus[r] = 1;
-      // Insertion sort: a few routes.
-      let at = focused++;
-      while (at > 0 && this.focusRoutes[at - 1]! > r) {
-        this.focusRoutes[at] = this.focusRoutes[at - 1]!;
-        at--;
-      }
-      this.focusRoutes[at] = r;
+      insertSorted(this.focusRoutes, focused++, r);
     }
     this.focusCount = focused;
   }
@@ -777,13 +781,7 @@ export class Search {
     while (this.emptyRoutes[k] !== r) k++;
     this.emptyRoutes.copyWithin(k, k + 1, this.emptyCount);
     this.emptyCount--;
-    let u = this.usedCount;
-    while (u > 0 && this.usedRoutes[u - 1]! > r) {
-      this.usedRoutes[u] = this.usedRoutes[u - 1]!;
-      u--;
-    }
-    this.usedRoutes[u] = r;
-    this.usedCount++;
+    insertSorted(this.usedRoutes, this.usedCount++, r);
   }
 
   /** Greedy insertion of jobs (cheapest position over all routes); leftovers become unassigned. */
