@@ -24,6 +24,9 @@ function hasLockedStops(inst: Instance): boolean {
 /** RouteState.version: unique within a thread (versions start at 1, 0 is none). */
 let nextRouteVersion = 1;
 
+/** Routes of this many stops or more are copied by block copies (a manual loop is cheaper below). */
+const BULK_COPY_MIN_STOPS = 16;
+
 /**
  * One vehicle's route with the cached schedule data that makes insertion checks constant-time:
  * position 0 is the start depot, 1..size the stops, size+1 the end (location -1 for open routes).
@@ -175,32 +178,34 @@ export class RouteState {
   copyFrom(o: RouteState): void {
     this.ensure(o.node.length);
     const D = this.inst.dims;
+    if (o.size >= BULK_COPY_MIN_STOPS) this.copyPositionsInBulk(o);
     // Only the positions in use (a manual loop: cheaper than whole-array copies for short routes).
-    for (let k = 0; k <= o.size + 1; k++) {
-      this.node[k] = o.node[k]!;
-      this.loc[k] = o.loc[k]!;
-      this.start[k] = o.start[k]!;
-      this.latest[k] = o.latest[k]!;
-      this.cumDistance[k] = o.cumDistance[k]!;
-      this.cumWait[k] = o.cumWait[k]!;
-      this.arrival[k] = o.arrival[k]!;
-      this.delayPrefix[k] = o.delayPrefix[k]!;
-      for (let d = k * D; d < (k + 1) * D; d++) {
-        this.load[d] = o.load[d]!;
-        this.loadPrefixMax[d] = o.loadPrefixMax[d]!;
-        this.loadSuffixMax[d] = o.loadSuffixMax[d]!;
+    else
+      for (let k = 0; k <= o.size + 1; k++) {
+        this.node[k] = o.node[k]!;
+        this.loc[k] = o.loc[k]!;
+        this.start[k] = o.start[k]!;
+        this.latest[k] = o.latest[k]!;
+        this.cumDistance[k] = o.cumDistance[k]!;
+        this.cumWait[k] = o.cumWait[k]!;
+        this.arrival[k] = o.arrival[k]!;
+        this.delayPrefix[k] = o.delayPrefix[k]!;
+        for (let d = k * D; d < (k + 1) * D; d++) {
+          this.load[d] = o.load[d]!;
+          this.loadPrefixMax[d] = o.loadPrefixMax[d]!;
+          this.loadSuffixMax[d] = o.loadSuffixMax[d]!;
+        }
+        if (this.hasLocks) {
+          this.lockBefore[k] = o.lockBefore[k]!;
+          this.lockAfter[k] = o.lockAfter[k]!;
+        }
+        if (o.softWindows) {
+          this.warpDeparture[k] = o.warpDeparture[k]!;
+          this.warpBefore[k] = o.warpBefore[k]!;
+          this.warpAfter[k] = o.warpAfter[k]!;
+          this.warpLatest[k] = o.warpLatest[k]!;
+        }
       }
-      if (this.hasLocks) {
-        this.lockBefore[k] = o.lockBefore[k]!;
-        this.lockAfter[k] = o.lockAfter[k]!;
-      }
-      if (o.softWindows) {
-        this.warpDeparture[k] = o.warpDeparture[k]!;
-        this.warpBefore[k] = o.warpBefore[k]!;
-        this.warpAfter[k] = o.warpAfter[k]!;
-        this.warpLatest[k] = o.warpLatest[k]!;
-      }
-    }
     this.warp = o.warp;
     this.version = o.version;
     this.size = o.size;
@@ -217,6 +222,33 @@ export class RouteState {
     this.lateAt = o.lateAt;
     this.stopsStale = o.stopsStale;
     this.atStartLoad = o.atStartLoad;
+  }
+
+  /** copyFrom's positions in use of a long route, one block copy per array. */
+  private copyPositionsInBulk(o: RouteState): void {
+    const end = o.size + 2;
+    const D = this.inst.dims;
+    this.node.set(o.node.subarray(0, end));
+    this.loc.set(o.loc.subarray(0, end));
+    this.start.set(o.start.subarray(0, end));
+    this.latest.set(o.latest.subarray(0, end));
+    this.cumDistance.set(o.cumDistance.subarray(0, end));
+    this.cumWait.set(o.cumWait.subarray(0, end));
+    this.arrival.set(o.arrival.subarray(0, end));
+    this.delayPrefix.set(o.delayPrefix.subarray(0, end));
+    this.load.set(o.load.subarray(0, end * D));
+    this.loadPrefixMax.set(o.loadPrefixMax.subarray(0, end * D));
+    this.loadSuffixMax.set(o.loadSuffixMax.subarray(0, end * D));
+    if (this.hasLocks) {
+      this.lockBefore.set(o.lockBefore.subarray(0, end));
+      this.lockAfter.set(o.lockAfter.subarray(0, end));
+    }
+    if (o.softWindows) {
+      this.warpDeparture.set(o.warpDeparture.subarray(0, end));
+      this.warpBefore.set(o.warpBefore.subarray(0, end));
+      this.warpAfter.set(o.warpAfter.subarray(0, end));
+      this.warpLatest.set(o.warpLatest.subarray(0, end));
+    }
   }
 
   /**

@@ -96,7 +96,11 @@ export function compareSolutions(problem: Problem, a: Solution, b: Solution): nu
 
 /** The problem with its matrices in shared memory, so solver threads read them without a copy each. */
 function shareProblem(problem: Problem): Problem {
-  return { ...problem, durations: shareMatrix(problem.durations), distances: shareMatrix(problem.distances) };
+  const durations = shareMatrix(problem.durations);
+  // One matrix for both (travel time = distance, as in the benchmarks) stays one: the threads'
+  // caches then hold half as much.
+  const distances = problem.distances === problem.durations ? durations : shareMatrix(problem.distances);
+  return { ...problem, durations, distances };
 }
 
 function shareMatrix(m: Float64Array): Float64Array {
