@@ -115,6 +115,24 @@ export class Inserter {
   cacheHits = 0;
   /** Candidates passed over by a blink so far (a route evaluation that blinked proves nothing). */
   private blinks = 0;
+  /**
+   * Exact duration plans, cheapest lower bound first: while one route is evaluated, candidates
+   * whose lower bound beats the best wait (see candidate), and are then planned in order of that
+   * bound until the bound reaches the best. The same best as planning each candidate as it is
+   * found (the reference, when false), with about a quarter fewer plans; blinks fall on other
+   * candidates, so searches take other steps.
+   */
+  planCheapestBoundFirst = true;
+  /** Exact duration plans made so far (tests). */
+  exactPlans = 0;
+  /** Within evaluateIn: candidates wait in the pending arrays (lower bound, added distance, start, positions). */
+  private collecting = false;
+  private pendingCount = 0;
+  private pendingLower = new Float64Array(64);
+  private pendingDistance = new Float64Array(64);
+  private pendingStart = new Float64Array(64);
+  private pendingI = new Int32Array(64);
+  private pendingJ = new Int32Array(64);
 
   constructor(
     private readonly inst: Instance,
@@ -274,8 +292,90 @@ export class Inserter {
   }
 
   private evaluateIn(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
+    const exact = this.planCheapestBoundFirst && this.model.usesDuration && this.mode === 'cost' && route.size < EXACT_DURATION_MAX_STOPS && !this.softWindows;
+    if (!exact) return this.scanPositions(route, r, job, a, b, best);
+    this.collecting = true;
+    this.pendingCount = 0;
+    let improved: boolean;
+    try {
+      improved = this.scanPositions(route, r, job, a, b, best);
+    } finally {
+      this.collecting = false;
+    }
+    return this.planPending(route, r, a, b, best) || improved;
+  }
+
+  private scanPositions(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
     if (b >= 0) return this.evaluatePair(route, r, job, best);
     return this.softWindows && route.size > 0 ? this.evaluateSingleSoft(route, r, job, a, best) : this.evaluateSingle(route, r, job, a, best);
+  }
+
+  private addPending(lower: number, deltaDistance: number, i: number, j: number, deliveryStart: number): void {
+    const k = this.pendingCount++;
+    if (k >= this.pendingLower.length) {
+      const grow = <T extends Float64Array | Int32Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(2 * a.length);
+        b.set(a);
+        return b;
+      };
+      this.pendingLower = grow(this.pendingLower);
+      this.pendingDistance = grow(this.pendingDistance);
+      this.pendingStart = grow(this.pendingStart);
+      this.pendingI = grow(this.pendingI);
+      this.pendingJ = grow(this.pendingJ);
+    }
+    this.pendingLower[k] = lower;
+    this.pendingDistance[k] = deltaDistance;
+    this.pendingStart[k] = deliveryStart;
+    this.pendingI[k] = i;
+    this.pendingJ[k] = j;
+  }
+
+  /** Plans the waiting candidates, least lower bound first, while that bound beats the best; true when one became the best. */
+  private planPending(route: RouteState, r: number, a: number, b: number, best: InsertionCandidate): boolean {
+    const inst = this.inst;
+    const model = this.model;
+    const n = route.size;
+    const lower = this.pendingLower;
+    const count = this.pendingCount;
+    let improved = false;
+    // Exact ties go to the candidate found first in the scan, as evaluating one by one has it.
+    let bestIndex = -1;
+    for (;;) {
+      let m = -1;
+      for (let k = 0; k < count; k++) if (lower[k]! < Infinity && (m < 0 || lower[k]! < lower[m]!)) m = k;
+      if (m < 0 || lower[m]! > best.cost || (lower[m]! === best.cost && !(bestIndex >= 0 && m < bestIndex))) break;
+      lower[m] = Infinity;
+      const i = this.pendingI[m]!;
+      const j = this.pendingJ[m]!;
+      const deltaDistance = this.pendingDistance[m]!;
+      const deliveryStart = this.pendingStart[m]!;
+      this.exactPlans++;
+      const planned = plannedDuration(inst, route, a, i, b, j);
+      if (planned === Infinity) continue;
+      const newDistance = route.cumDistance[n + 1]! + deltaDistance;
+      let delta = model.routeCost(route.vehicle, newDistance, planned, this.newSpread) - route.cost;
+      if (model.usesMaxDistance) {
+        const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
+        delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
+      }
+      if (delta > best.cost || (delta === best.cost && !(bestIndex >= 0 && m < bestIndex))) continue;
+      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) {
+        this.blinks++;
+        continue;
+      }
+      bestIndex = m;
+      best.cost = delta;
+      best.route = r;
+      best.i = i;
+      best.j = j;
+      best.deliveryStart = deliveryStart;
+      best.addedDistance = n === 0 ? newDistance : deltaDistance;
+      best.addedDuration = n === 0 ? planned : planned - route.duration;
+      improved = true;
+    }
+    this.pendingCount = 0;
+    return improved;
   }
 
   /**
@@ -373,7 +473,12 @@ export class Inserter {
         lowerDelta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
       }
       if (lowerDelta >= best.cost) return false;
+      if (this.collecting) {
+        this.addPending(lowerDelta, deltaDistance, i, j, deliveryStart);
+        return false;
+      }
       // Short routes: plan the new route exactly (waiting anywhere can shift the departure).
+      this.exactPlans++;
       const planned = plannedDuration(inst, route, a, i, b, j);
       if (planned === Infinity) return false;
       verified = true;

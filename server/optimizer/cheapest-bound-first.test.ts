@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { compileInstance } from './instance';
+import { Inserter, type InsertionCandidate, emptyCandidate } from './insertion';
+import type { Problem } from './model';
+import { costModel } from './objective';
+import { Random } from './random';
+import { Search, SortMode } from './search';
+import { cityInstance, randomInstance } from './verify';
+
+/**
+ * Duration objectives price insertions in short routes by an exact plan of the new route. The
+ * inserter plans the candidates of a route in order of their lower bound and stops once the bound
+ * reaches the best: it must find the best that planning every candidate as it is found finds
+ * (ties to the candidate found first), with fewer plans.
+ */
+/** Every pickup at one of two stores (the first two depots): insertions of equal cost abound. */
+function withStores(problem: Problem): Problem {
+  return { ...problem, shipments: problem.shipments.map((s, k) => (s.pickup ? { ...s, pickup: { ...s.pickup, location: k % 2 } } : s)) };
+}
+
+const DURATION_OBJECTIVES = ['MIN_DURATION', 'MIN_COST', 'MIN_VEHICLE_UTILIZATION', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP'] as const;
+
+describe('exact insertion plans, cheapest lower bound first', () => {
+  const problems = [
+    ...[1, 2, 3, 4].map((seed) => cityInstance(seed, { orders: 18, vehicles: 2, traffic: seed % 2 === 0 })),
+    ...[1, 2, 3, 4].map((seed) => withStores(cityInstance(seed, { orders: 18, vehicles: 2, traffic: seed % 2 === 1 }))),
+    ...[5, 6, 7, 8, 9, 10].map((seed) =>
+      randomInstance(seed, {
+        shipments: 14,
+        vehicles: 3,
+        objective: DURATION_OBJECTIVES[seed % DURATION_OBJECTIVES.length]!,
+        traffic: seed % 3 === 0,
+        maxDuration: seed % 4 === 1,
+        multiWindowShare: seed % 2 === 1 ? 0.3 : 0,
+        singleStopShare: 0.3,
+        openRoutes: seed === 7,
+        breaks: seed === 8 ? 1 : 0,
+      }),
+    ),
+  ];
+
+  const fields = (x: InsertionCandidate) => [x.cost, x.route, x.i, x.j, x.deliveryStart, x.addedDistance, x.addedDuration];
+
+  it('finds the best of planning every candidate, in one route and over all routes, with fewer plans', () => {
+    let compared = 0;
+    let found = 0;
+    let plansFirst = 0;
+    let plansEach = 0;
+    for (const problem of problems) {
+      const inst = compileInstance(problem);
+      const model = costModel(inst);
+      expect(model.usesDuration).toBe(true);
+      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), 3);
+      search.construct();
+      const first = new Inserter(inst, model, new Random(7));
+      const each = new Inserter(inst, model, new Random(7));
+      each.planCheapestBoundFirst = false;
+      for (const inserter of [first, each]) inserter.blinkRate = 0;
+      // Jobs taken out by ruins, as the search evaluates them: in routes with room.
+      for (let round = 0; round < 6; round++) {
+        const removed: number[] = [];
+        search.ruin(removed);
+        for (const job of removed) {
+          const a = emptyCandidate();
+          const b = emptyCandidate();
+          search.routes.forEach((route, r) => {
+            // One route alone, and the same route against the best over the routes before it.
+            const alone = [emptyCandidate(), emptyCandidate()] as const;
+            expect(first.evaluate(route, r, job, alone[0])).toBe(each.evaluate(route, r, job, alone[1]));
+            expect(fields(alone[0])).toEqual(fields(alone[1]));
+            expect(first.evaluate(route, r, job, a)).toBe(each.evaluate(route, r, job, b));
+            expect(fields(a)).toEqual(fields(b));
+            compared += 2;
+          });
+          if (a.route >= 0) found++;
+        }
+        search.recreate(removed, SortMode.Random);
+      }
+      plansFirst += first.exactPlans;
+      plansEach += each.exactPlans;
+    }
+    expect(compared).toBeGreaterThan(300);
+    expect(found).toBeGreaterThan(50);
+    expect(plansFirst).toBeGreaterThan(0);
+    expect(plansFirst).toBeLessThan(plansEach);
+  });
+});
