@@ -6,6 +6,7 @@ import {
   distanceBetween,
   hasStop,
   jobOf,
+  leastTrafficFactor,
   nodeOf,
   pickupNode,
   singleWindowStopsOnly,
@@ -155,6 +156,8 @@ const RETRY_SAMPLE = 16;
 const RETRY_NEIGHBORS = 8;
 /** Vehicles-first objectives: share of the budget for route elimination (the rest anneals distance). */
 const FLEET_PHASE_SHARE = 0.5;
+/** vehiclesForTime compares every pair of stops: beyond this many it gives no bound. */
+const TIME_BOUND_MAX_STOPS = 3000;
 /**
  * Route elimination on long routes (see LONG_ROUTE_MIN_STOPS), on every other thread of several
  * that share their plans: it ends at this share of the budget, while the other threads keep trying
@@ -1127,7 +1130,63 @@ export class Search {
         bound = Math.max(bound, k);
       }
     }
-    return bound;
+    return Math.max(bound, this.vehiclesForTime());
+  }
+
+  /**
+   * A lower bound on the vehicles by time: every stop takes its service and a leg into it no
+   * shorter than the shortest from any other stop or start, every route a leg back no shorter than
+   * the shortest from any stop to its end, and no route lasts longer than its vehicle's shift (or
+   * maximum duration). Capacity alone bounds pickup-and-delivery plans at one vehicle, so route
+   * elimination kept trying for a route fewer than time allows (Li & Lim lc2, lr2_2_8) until its
+   * phase ran out. 1 where the stops are too many to compare pairwise.
+   */
+  private vehiclesForTime(): number {
+    const inst = this.inst;
+    const stops: number[] = [];
+    for (let j = 0; j < inst.jobs; j++) {
+      if (!this.active[j]) continue;
+      for (const x of [pickupNode(j), deliveryNode(j)]) if (inst.nodeLocation[x]! >= 0) stops.push(x);
+    }
+    if (stops.length === 0 || stops.length > TIME_BOUND_MAX_STOPS) return 1;
+    const L = inst.locations;
+    const durations = inst.durations;
+    let fastest = Infinity;
+    let openStart = false;
+    for (let v = 0; v < inst.vehicles; v++) {
+      // Traffic: the least factor within the shift (as insertion's duration bound takes it).
+      fastest = Math.min(fastest, inst.vehicleSpeed[v]! * leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!));
+      if (inst.vehicleStart[v]! < 0) openStart = true;
+    }
+    // The least time the stops take: service, and the shortest leg in (none where a route may start anywhere).
+    let needed = 0;
+    for (const x of stops) {
+      const to = inst.nodeLocation[x]!;
+      let shortest = Infinity;
+      if (!openStart) {
+        for (let v = 0; v < inst.vehicles; v++) shortest = Math.min(shortest, durations[inst.vehicleStart[v]! * L + to]!);
+        for (const y of stops) if (y !== x) shortest = Math.min(shortest, durations[inst.nodeLocation[y]! * L + to]!);
+      }
+      needed += inst.nodeService[x]! + (Number.isFinite(shortest) && !openStart ? fastest * shortest : 0);
+    }
+    // What each vehicle's route can hold: its shift, less the shortest leg from a stop to its end.
+    const room: number[] = [];
+    for (let v = 0; v < inst.vehicles; v++) {
+      let back = 0;
+      const end = inst.vehicleEnd[v]!;
+      if (end >= 0) {
+        back = Infinity;
+        for (const x of stops) back = Math.min(back, durations[inst.nodeLocation[x]! * L + end]!);
+        back *= fastest;
+      }
+      room.push(Math.min(inst.vehicleLatest[v]! - inst.vehicleEarliest[v]!, inst.vehicleMaxDuration[v]!) - back);
+    }
+    room.sort((a, b) => b - a);
+    // A hair less than needed: rounding must never make the bound exceed the truth.
+    let left = needed * (1 - 1e-9) - 1e-6;
+    let k = 0;
+    while (left > 0 && k < room.length && room[k]! > 0) left -= room[k++]!;
+    return Math.max(1, k);
   }
 
   construct(): void {
