@@ -40,6 +40,26 @@ export interface DeliveryWindows {
   bests: InsertionCandidate[];
 }
 
+/** Makes `best` the candidate of cost `cost` in route r, a after position i and b after old position j. */
+function takeCandidate(
+  best: InsertionCandidate,
+  cost: number,
+  r: number,
+  i: number,
+  j: number,
+  deliveryStart: number,
+  addedDistance: number,
+  addedDuration: number,
+): void {
+  best.cost = cost;
+  best.route = r;
+  best.i = i;
+  best.j = j;
+  best.deliveryStart = deliveryStart;
+  best.addedDistance = addedDistance;
+  best.addedDuration = addedDuration;
+}
+
 export function copyCandidate(from: InsertionCandidate, to: InsertionCandidate): void {
   to.cost = from.cost;
   to.route = from.route;
@@ -334,7 +354,6 @@ export class Inserter {
   /** Plans the waiting candidates, least lower bound first, while that bound beats the best; true when one became the best. */
   private planPending(route: RouteState, r: number, a: number, b: number, best: InsertionCandidate): boolean {
     const inst = this.inst;
-    const model = this.model;
     const n = route.size;
     const lower = this.pendingLower;
     const count = this.pendingCount;
@@ -354,24 +373,14 @@ export class Inserter {
       const planned = plannedDuration(inst, route, a, i, b, j);
       if (planned === Infinity) continue;
       const newDistance = route.cumDistance[n + 1]! + deltaDistance;
-      let delta = model.routeCost(route.vehicle, newDistance, planned, this.newSpread) - route.cost;
-      if (model.usesMaxDistance) {
-        const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
-        delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
-      }
+      const delta = this.costDelta(route, r, newDistance, planned, route.cost);
       if (delta > best.cost || (delta === best.cost && !(bestIndex >= 0 && m < bestIndex))) continue;
       if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) {
         this.blinks++;
         continue;
       }
       bestIndex = m;
-      best.cost = delta;
-      best.route = r;
-      best.i = i;
-      best.j = j;
-      best.deliveryStart = deliveryStart;
-      best.addedDistance = n === 0 ? newDistance : deltaDistance;
-      best.addedDuration = n === 0 ? planned : planned - route.duration;
+      takeCandidate(best, delta, r, i, j, deliveryStart, n === 0 ? newDistance : deltaDistance, n === 0 ? planned : planned - route.duration);
       improved = true;
     }
     this.pendingCount = 0;
@@ -426,13 +435,7 @@ export class Inserter {
         this.blinks++;
         continue;
       }
-      best.cost = delta;
-      best.route = r;
-      best.i = k;
-      best.j = -1;
-      best.deliveryStart = s;
-      best.addedDistance = added;
-      best.addedDuration = 0;
+      takeCandidate(best, delta, r, k, -1, s, added, 0);
       improved = true;
     }
     return improved;
@@ -467,11 +470,7 @@ export class Inserter {
       // (waiting only adds); when even that costs no less than the best so far, the exact plan
       // below would be turned down too, so it is skipped (the outcome is the same, bit for bit).
       const lowerDuration = durationLowerBound(inst, route, this.leastFactor[route.vehicle]!, a, i, b, j);
-      let lowerDelta = model.routeCost(route.vehicle, newDistance, lowerDuration, this.newSpread) - baseCost;
-      if (model.usesMaxDistance) {
-        const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
-        lowerDelta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
-      }
+      const lowerDelta = this.costDelta(route, r, newDistance, lowerDuration, baseCost);
       if (lowerDelta >= best.cost) return false;
       if (this.collecting) {
         this.addPending(lowerDelta, deltaDistance, i, j, deliveryStart);
@@ -500,11 +499,7 @@ export class Inserter {
       if (deliveryStart > best.cost || (deliveryStart === best.cost && addedDistance >= best.addedDistance)) return false;
       delta = deliveryStart;
     } else {
-      delta = model.routeCost(route.vehicle, newDistance, newDuration, this.newSpread) - baseCost;
-      if (model.usesMaxDistance) {
-        const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
-        delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
-      }
+      delta = this.costDelta(route, r, newDistance, newDuration, baseCost);
       if (delta >= best.cost) return false;
       if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) {
         this.blinks++;
@@ -518,26 +513,25 @@ export class Inserter {
       if (!plan.feasible) return false;
       if (model.usesDuration && !earliestMode) {
         newDuration = plan.end - plan.departure;
-        delta = model.routeCost(route.vehicle, newDistance, newDuration, this.newSpread) - route.cost;
-        if (model.usesMaxDistance) {
-          const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
-          delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
-        }
+        delta = this.costDelta(route, r, newDistance, newDuration, route.cost);
         if (delta >= best.cost) return false;
         baseDuration = n === 0 ? 0 : route.duration;
       }
     } else if (!verified && !this.deferFeasibility && this.needsReplan(route.vehicle) && !insertionIsFeasible(inst, route, a, i, b, j)) {
       return false;
     }
-    const addedDuration = n === 0 ? newDuration : newDuration - baseDuration;
-    best.cost = delta;
-    best.route = r;
-    best.i = i;
-    best.j = j;
-    best.deliveryStart = deliveryStart;
-    best.addedDistance = addedDistance;
-    best.addedDuration = addedDuration;
+    takeCandidate(best, delta, r, i, j, deliveryStart, addedDistance, n === 0 ? newDuration : newDuration - baseDuration);
     return true;
+  }
+
+  /** The cost a route of newDistance and duration adds over baseCost (with the longest-route term of MIN_MAX_TRAVEL_COST_DISTANCE). */
+  private costDelta(route: RouteState, r: number, newDistance: number, duration: number, baseCost: number): number {
+    let delta = this.model.routeCost(route.vehicle, newDistance, duration, this.newSpread) - baseCost;
+    if (this.model.usesMaxDistance) {
+      const others = r === this.maxRoute ? this.secondMaxDistance : this.maxDistance;
+      delta += MAX_ROUTE_WEIGHT * (Math.max(others, newDistance) - this.maxDistance);
+    }
+    return delta;
   }
 
   private evaluatePair(route: RouteState, r: number, job: number, best: InsertionCandidate): boolean {
