@@ -178,8 +178,8 @@ export class RouteState {
   copyFrom(o: RouteState): void {
     this.ensure(o.node.length);
     const D = this.inst.dims;
+    // Only the positions in use: block copies on long routes, a loop on short ones (cheaper there).
     if (o.size >= BULK_COPY_MIN_STOPS) this.copyPositionsInBulk(o);
-    // Only the positions in use (a manual loop: cheaper than whole-array copies for short routes).
     else
       for (let k = 0; k <= o.size + 1; k++) {
         this.node[k] = o.node[k]!;
