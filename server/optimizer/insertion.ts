@@ -11,7 +11,7 @@ import {
 } from './instance';
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
-import type { RouteState } from './route';
+import { type RouteState, grownCopy } from './route';
 import { currentWindowEnd, durationFromEarliest, earliestBuffers, needsWindowSearch, planRoute, serviceStart } from './schedule';
 
 /** Best insertion found so far; reused across calls so the hot loop allocates nothing. */
@@ -333,11 +333,7 @@ export class Inserter {
   private addPending(lower: number, deltaDistance: number, i: number, j: number, deliveryStart: number): void {
     const k = this.pendingCount++;
     if (k >= this.pendingLower.length) {
-      const grow = <T extends Float64Array | Int32Array>(a: T): T => {
-        const b = new (a.constructor as new (n: number) => T)(2 * a.length);
-        b.set(a);
-        return b;
-      };
+      const grow = <T extends Float64Array | Int32Array>(a: T): T => grownCopy(a, 2 * a.length);
       this.pendingLower = grow(this.pendingLower);
       this.pendingDistance = grow(this.pendingDistance);
       this.pendingStart = grow(this.pendingStart);

@@ -24,6 +24,13 @@ function hasLockedStops(inst: Instance): boolean {
 /** RouteState.version: unique within a thread (versions start at 1, 0 is none). */
 let nextRouteVersion = 1;
 
+/** A copy of `a` in a new array of `length` entries (the rest zero): typed arrays grow by it. */
+export function grownCopy<T extends Int32Array | Float64Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (n: number) => T)(length);
+  b.set(a);
+  return b;
+}
+
 /** Routes of this many stops or more are copied by block copies (a manual loop is cheaper below). */
 const BULK_COPY_MIN_STOPS = 16;
 
@@ -149,11 +156,7 @@ export class RouteState {
     if (positions <= this.node.length) return;
     let cap = this.node.length;
     while (cap < positions) cap *= 2;
-    const grow = <T extends Int32Array | Float64Array>(a: T, per = 1): T => {
-      const b = new (a.constructor as new (n: number) => T)(cap * per);
-      b.set(a);
-      return b;
-    };
+    const grow = <T extends Int32Array | Float64Array>(a: T, per = 1): T => grownCopy(a, cap * per);
     const D = this.inst.dims;
     this.node = grow(this.node);
     this.loc = grow(this.loc);
