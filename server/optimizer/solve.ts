@@ -3,7 +3,7 @@ import { screenJobs } from './explain';
 import { compileInstance } from './instance';
 import type { Problem, Solution, SolveOptions, SolveProgress } from './model';
 import { isVehiclesFirst } from './objective';
-import { LONG_STRING_SHARE, SHORT_FLEET_PHASE_SHARE, Search } from './search';
+import { LONG_STRING_SHARE, SHORT_FLEET_PHASE_SHARE, Search, TIMED_FLEET_PHASE_SHARE } from './search';
 import { buildSolution } from './solution';
 import { PlanBoard, type PlanBoardHandle, createPlanBoard } from './plan-board';
 import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
@@ -23,6 +23,8 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   longStringShare?: number;
   /** Share of the budget route elimination may take once routes are long (see SearchLimits.longRouteFleetShare). */
   longRouteFleetShare?: number;
+  /** Share of the budget route elimination may take while routes are short (see SearchLimits.fleetShare). */
+  fleetShare?: number;
   /** With untilConverged: make the first of the independent runs only (see SearchLimits.oneRun). */
   oneRun?: boolean;
   /** Solving on several threads: the board they share their best plans on, and this thread's slot (see SearchLimits.exchange). */
@@ -32,7 +34,7 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
 /** What a solver thread is asked to do (the options solve() gives each thread). */
 export type ThreadSolveOptions = Pick<
   SolveOnThisThreadOptions,
-  'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'longRouteFleetShare' | 'oneRun' | 'planBoard'
+  'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'longRouteFleetShare' | 'fleetShare' | 'oneRun' | 'planBoard'
 > & {
   seed: number;
 };
@@ -62,6 +64,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     untilConverged: options.untilConverged ?? false,
     longStringShare: options.longStringShare ?? 0,
     ...(options.longRouteFleetShare !== undefined ? { longRouteFleetShare: options.longRouteFleetShare } : {}),
+    ...(options.fleetShare !== undefined ? { fleetShare: options.fleetShare } : {}),
     oneRun: options.oneRun ?? false,
     ...(options.planBoard ? { exchange: { board: new PlanBoard(options.planBoard.handle), slot: options.planBoard.slot } } : {}),
     signal: options.signal,
@@ -277,6 +280,8 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     // The others (the first, third, ...) end route elimination on long routes early, sharing plans
     // with threads that keep trying and pass on one with fewer vehicles (see SHORT_FLEET_PHASE_SHARE).
     ...(sharing && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
+    // On short routes every thread ends route elimination sooner (see TIMED_FLEET_PHASE_SHARE).
+    ...(sharing ? { fleetShare: TIMED_FLEET_PHASE_SHARE } : {}),
     ...(sharing ? { planBoard: { handle: board, slot: k } } : {}),
   };
 }
