@@ -165,8 +165,8 @@ const FLEET_PHASE_SHARE = 0.5;
  * Route elimination on short routes when threads search side by side against a time limit (solve()
  * gives it to every thread). There the last route that goes mostly goes early, and the try at one
  * route fewer then runs to the end of the phase and fails: Li & Lim 200 type 1 at 6 s, two threads,
- * every thread had its final vehicle count by 0.02-0.5 s of the 3 s phase on 25 of 30 instances
- * (the latest at 2.8 s). Ended at 0.3 on both threads, the annealing gets that time. Timed, two
+ * every thread had its final vehicle count by 0.52 s of the 3 s phase on 23 of 30 instances (the
+ * others at 0.9 to 2.8 s). Ended at 0.3 on both threads, the annealing gets that time. Timed, two
  * threads, seeds 1 to 3, the 30 Li & Lim 200 type 1 instances, mean gap over the 76 runs where
  * both have the BKS vehicles: 0.99% -> 0.83% (better on 26, worse on 16), extra vehicles 14 -> 13.
  */
