@@ -43,7 +43,7 @@ export interface SearchLimits {
   longStringShare?: number;
   /**
    * Share of the budget route elimination may take once the routes are long (see
-   * SHORT_FLEET_PHASE_SHARE); FLEET_PHASE_SHARE, as on short routes, when not given.
+   * SHORT_FLEET_PHASE_SHARE); FLEET_PHASE_SHARE when not given.
    */
   longRouteFleetShare?: number;
   /**
@@ -1336,7 +1336,7 @@ export class Search {
   }
 
   /**
-   * Route elimination, within the first FLEET_PHASE_SHARE of the budget (`longRouteShare` once the
+   * Route elimination, within the first `shortRouteShare` of the budget (`longRouteShare` once the
    * routes are long): drop the route with the fewest stops and run moves until its orders find room
    * elsewhere (every order stays served), steered by absence counters; stop at the first route that
    * cannot go, or at the lower bound.
