@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Problem } from './model';
 import { parseSolomon } from './benchmarks';
 import { buildSolution } from './solution';
+import { TIMED_FLEET_PHASE_SHARE } from './search';
 import { prepareSearch } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
@@ -164,5 +165,9 @@ describe('route elimination on long routes', () => {
     expect(short.routesAreLong()).toBe(false);
     expect(short.eliminateRoutesWithin(MOVES, 0.1)).toBe(0.5 * MOVES);
     expect(short.usedVehicles()).toBe(4);
+    // The share for short routes that solve() gives its threads against a time limit (TIMED_FLEET_PHASE_SHARE).
+    const shortTimed = constructed(separateClusters(4, 5), 1).search;
+    expect(shortTimed.eliminateRoutesWithin(MOVES, 0.1, TIMED_FLEET_PHASE_SHARE)).toBe(TIMED_FLEET_PHASE_SHARE * MOVES);
+    expect(shortTimed.usedVehicles()).toBe(4);
   });
 });

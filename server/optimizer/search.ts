@@ -1368,14 +1368,15 @@ export class Search {
   }
 
   /**
-   * Route elimination alone from the current plan within `maxIterations` moves, on long routes
-   * ending at `longRouteShare` of them (tests; see eliminateRoutes). Returns the moves it spent.
+   * Route elimination alone from the current plan within `maxIterations` moves, ending at
+   * `longRouteShare` of them on long routes and `shortRouteShare` on short ones (tests; see
+   * eliminateRoutes). Returns the moves it spent.
    */
-  eliminateRoutesWithin(maxIterations: number, longRouteShare: number): number {
+  eliminateRoutesWithin(maxIterations: number, longRouteShare: number, shortRouteShare = FLEET_PHASE_SHARE): number {
     const budget = Budget.unbounded().child(maxIterations);
     const best = new Incumbent(this, budget, undefined);
     best.take();
-    this.eliminateRoutes(budget, best, longRouteShare, FLEET_PHASE_SHARE);
+    this.eliminateRoutes(budget, best, longRouteShare, shortRouteShare);
     return budget.iterations;
   }
 
