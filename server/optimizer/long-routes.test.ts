@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Problem } from './model';
 import { parseSolomon } from './benchmarks';
 import { buildSolution } from './solution';
-import { TIMED_FLEET_PHASE_SHARE } from './search';
-import { prepareSearch } from './solve';
+import { TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
+import { prepareSearch, solveOnThisThread } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
 const STEPS = 150;
@@ -119,6 +119,11 @@ describe('annealing on long routes starts hotter', () => {
       expect(usual.start).toBeGreaterThan(usual.end);
       expect(hot.start / usual.start).toBeCloseTo(10, 9);
       expect(hot.end).toBe(usual.end);
+      // The start on short routes that solve() gives its threads for plans with pairs against a time limit.
+      const timedPairs = search.annealingTemperatures(false, TIMED_PAIRS_START_TEMPERATURE);
+      expect(timedPairs.start / usual.start).toBeCloseTo(TIMED_PAIRS_START_TEMPERATURE, 9);
+      expect(timedPairs.end).toBe(usual.end);
+      expect(search.annealingTemperatures(true, TIMED_PAIRS_START_TEMPERATURE).start).toBe(hot.start);
     }
     expect(long).toBeGreaterThan(3);
     expect(short).toBeGreaterThan(3);
@@ -169,5 +174,26 @@ describe('route elimination on long routes', () => {
     const shortTimed = constructed(separateClusters(4, 5), 1).search;
     expect(shortTimed.eliminateRoutesWithin(MOVES, 0.1, TIMED_FLEET_PHASE_SHARE)).toBe(TIMED_FLEET_PHASE_SHARE * MOVES);
     expect(shortTimed.usedVehicles()).toBe(4);
+  });
+});
+
+describe('the start temperature for plans with pairs', () => {
+  const MOVES = 1_500;
+  const plan = (problem: Problem, seed: number, pairsStartTemperature?: number): string =>
+    JSON.stringify(
+      solveOnThisThread(problem, { seed, maxIterations: MOVES, ...(pairsStartTemperature !== undefined ? { pairsStartTemperature } : {}) }).routes.map(
+        (r) => `${r.vehicle}:${r.stops.map((s) => `${s.shipment}${s.kind}`).join(',')}`,
+      ),
+    );
+
+  it('leaves plans of single stops alone and anneals plans with pairs from it', () => {
+    let changed = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const singles = randomInstance(seed * 7_919 + 11, { shipments: 14, vehicles: 6, singleStopShare: 1 });
+      expect(plan(singles, seed, TIMED_PAIRS_START_TEMPERATURE), `seed ${seed}`).toBe(plan(singles, seed));
+      const pairs = randomInstance(seed * 7_919 + 11, { shipments: 14, vehicles: 6 });
+      if (plan(pairs, seed, TIMED_PAIRS_START_TEMPERATURE) !== plan(pairs, seed)) changed++;
+    }
+    expect(changed).toBeGreaterThan(0);
   });
 });

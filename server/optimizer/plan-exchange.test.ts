@@ -6,7 +6,7 @@ import { parseSolomon } from './benchmarks';
 import type { Problem } from './model';
 import { PlanBoard, createPlanBoard } from './plan-board';
 import { buildSolution } from './solution';
-import { SHORT_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE } from './search';
+import { SHORT_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
 import { prepareSearch, solveOnThisThread, threadSolveOptions } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
@@ -78,6 +78,9 @@ describe('what solve() asks each of its threads', () => {
     // On short routes every thread ends it sooner against a time limit; stopping on convergence, none does.
     expect(timed.map((o) => o.fleetShare)).toEqual([TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE]);
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).fleetShare).toBeUndefined();
+    // Likewise the hotter start on short routes with pairs.
+    expect(timed.map((o) => o.pairsStartTemperature)).toEqual([TIMED_PAIRS_START_TEMPERATURE, TIMED_PAIRS_START_TEMPERATURE, TIMED_PAIRS_START_TEMPERATURE]);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).pairsStartTemperature).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).planBoard).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000 }, 1, 1, null).planBoard).toBeUndefined();
   });

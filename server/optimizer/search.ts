@@ -52,6 +52,12 @@ export interface SearchLimits {
    */
   fleetShare?: number;
   /**
+   * Annealing on short routes of plans with pickup-and-delivery pairs: the start temperature (a
+   * multiple of the average cost per order, as START_TEMPERATURE); START_TEMPERATURE when not given
+   * (see TIMED_PAIRS_START_TEMPERATURE).
+   */
+  pairsStartTemperature?: number;
+  /**
    * Searching on several threads (not when stopping on convergence): the board the threads post
    * their best plans to, and this thread's slot. See MIGRATION_CHECK_EVERY and TRANSPLANT_AT.
    */
@@ -245,6 +251,16 @@ const END_TEMPERATURE = 0.003;
  * (R1/RC1) it was no better (1.46 -> 1.70%).
  */
 const LONG_ROUTE_START_TEMPERATURE = 10;
+/**
+ * The start temperature on short routes with pickup-and-delivery pairs when threads search side by
+ * side against a time limit (solve() gives it to every thread). Li & Lim 200 type 1, timed, two
+ * threads, 6 s, mean gap over the runs where both have the BKS vehicles: seeds 1 to 9 (the
+ * nineteenth session's code, lr1 and lrc1) 1.684% -> 1.583%, extra vehicles 47 -> 45; seeds 1 to 3
+ * (the 30 type 1 instances) 0.924% -> 0.803% (better on 21, worse on 19), 15 -> 14. Where searches
+ * stop on convergence (the service's small plans) 2 ended 0.15% higher on the 20-order store
+ * plans, and Solomon (no pairs) prefers START_TEMPERATURE, so both keep it.
+ */
+export const TIMED_PAIRS_START_TEMPERATURE = 2;
 /**
  * Stopping on convergence: the search makes independent runs (a new construction, route
  * elimination, annealing) of CYCLE_ITERATIONS_PER_SQUARED_JOB x n^2 iterations each for n planned
@@ -496,6 +512,8 @@ export class Search {
    * with a tail exchange at TAIL_EXCHANGE_RATE, and annealing starts at LONG_ROUTE_START_TEMPERATURE.
    */
   private longRoutes = false;
+  /** Start temperature on short routes of plans with pairs (set during annealing only; see SearchLimits.pairsStartTemperature). */
+  private pairsStartTemperature = START_TEMPERATURE;
   /** Tail exchange: per order, its stops counted in one of the new routes. */
   private readonly stopCount: Uint8Array;
   /** When set, recreate inserts only into the vehicles marked here (a route group's own search). */
@@ -1329,9 +1347,11 @@ export class Search {
       this.eliminateRoutes(budget, best, limits.longRouteFleetShare ?? FLEET_PHASE_SHARE, limits.fleetShare ?? FLEET_PHASE_SHARE);
     this.longStrings = limits.longStringShare ?? 0;
     this.longRoutes = this.routesAreLong();
+    this.pairsStartTemperature = limits.pairsStartTemperature ?? START_TEMPERATURE;
     this.anneal(budget, best);
     this.longStrings = 0;
     this.longRoutes = false;
+    this.pairsStartTemperature = START_TEMPERATURE;
     this.restore(best.routes, best.unassigned);
   }
 
@@ -1493,7 +1513,10 @@ export class Search {
    * search and annealing goes on from it.
    */
   private anneal(budget: Budget, best: Incumbent): void {
-    const { start: startTemperature, end: endTemperature } = this.annealingTemperatures(this.longRoutes);
+    const { start: startTemperature, end: endTemperature } = this.annealingTemperatures(
+      this.longRoutes,
+      this.hasPairs() ? this.pairsStartTemperature : START_TEMPERATURE,
+    );
     const startFraction = budget.fraction();
     let mixedFleet = false;
     for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) mixedFleet = true;
@@ -1842,10 +1865,13 @@ export class Search {
     return stops >= LONG_ROUTE_MIN_STOPS * Math.max(1, this.usedVehicles());
   }
 
-  /** Annealing from the current plan: its start and end temperatures, hotter at the start on long routes. */
-  annealingTemperatures(longRoutes: boolean): { start: number; end: number } {
+  /**
+   * Annealing from the current plan: its start and end temperatures, hotter at the start on long
+   * routes (`shortStart`: the start's multiple on short routes).
+   */
+  annealingTemperatures(longRoutes: boolean, shortStart = START_TEMPERATURE): { start: number; end: number } {
     const scale = Math.max(1e-9, this.variableCost() / Math.max(1, this.scaleJobs));
-    return { start: (longRoutes ? LONG_ROUTE_START_TEMPERATURE : START_TEMPERATURE) * scale, end: END_TEMPERATURE * scale };
+    return { start: (longRoutes ? LONG_ROUTE_START_TEMPERATURE : shortStart) * scale, end: END_TEMPERATURE * scale };
   }
 
   /** Local search alone on the current plan, without a budget (tests; see intensify). */

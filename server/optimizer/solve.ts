@@ -3,7 +3,7 @@ import { screenJobs } from './explain';
 import { compileInstance } from './instance';
 import type { Problem, Solution, SolveOptions, SolveProgress } from './model';
 import { isVehiclesFirst } from './objective';
-import { LONG_STRING_SHARE, SHORT_FLEET_PHASE_SHARE, Search, TIMED_FLEET_PHASE_SHARE } from './search';
+import { LONG_STRING_SHARE, SHORT_FLEET_PHASE_SHARE, Search, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
 import { buildSolution } from './solution';
 import { PlanBoard, type PlanBoardHandle, createPlanBoard } from './plan-board';
 import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
@@ -25,6 +25,8 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   longRouteFleetShare?: number;
   /** Share of the budget route elimination may take while routes are short (see SearchLimits.fleetShare). */
   fleetShare?: number;
+  /** Start temperature on short routes of plans with pairs (see SearchLimits.pairsStartTemperature). */
+  pairsStartTemperature?: number;
   /** With untilConverged: make the first of the independent runs only (see SearchLimits.oneRun). */
   oneRun?: boolean;
   /** Solving on several threads: the board they share their best plans on, and this thread's slot (see SearchLimits.exchange). */
@@ -34,7 +36,15 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
 /** What a solver thread is asked to do (the options solve() gives each thread). */
 export type ThreadSolveOptions = Pick<
   SolveOnThisThreadOptions,
-  'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'longStringShare' | 'longRouteFleetShare' | 'fleetShare' | 'oneRun' | 'planBoard'
+  | 'timeLimitMs'
+  | 'maxIterations'
+  | 'untilConverged'
+  | 'longStringShare'
+  | 'longRouteFleetShare'
+  | 'fleetShare'
+  | 'pairsStartTemperature'
+  | 'oneRun'
+  | 'planBoard'
 > & {
   seed: number;
 };
@@ -65,6 +75,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     longStringShare: options.longStringShare ?? 0,
     ...(options.longRouteFleetShare !== undefined ? { longRouteFleetShare: options.longRouteFleetShare } : {}),
     ...(options.fleetShare !== undefined ? { fleetShare: options.fleetShare } : {}),
+    ...(options.pairsStartTemperature !== undefined ? { pairsStartTemperature: options.pairsStartTemperature } : {}),
     oneRun: options.oneRun ?? false,
     ...(options.planBoard ? { exchange: { board: new PlanBoard(options.planBoard.handle), slot: options.planBoard.slot } } : {}),
     signal: options.signal,
@@ -282,6 +293,8 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     ...(sharing && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
     // On short routes every thread ends route elimination sooner (see TIMED_FLEET_PHASE_SHARE).
     ...(sharing ? { fleetShare: TIMED_FLEET_PHASE_SHARE } : {}),
+    // On short routes with pairs every thread starts its annealing hotter (see TIMED_PAIRS_START_TEMPERATURE).
+    ...(sharing ? { pairsStartTemperature: TIMED_PAIRS_START_TEMPERATURE } : {}),
     ...(sharing ? { planBoard: { handle: board, slot: k } } : {}),
   };
 }
