@@ -254,11 +254,13 @@ const LONG_ROUTE_START_TEMPERATURE = 10;
 /**
  * The start temperature on short routes with pickup-and-delivery pairs when threads search side by
  * side against a time limit (solve() gives it to every thread). Li & Lim 200 type 1, timed, two
- * threads, 6 s, mean gap over the runs where both have the BKS vehicles: seeds 1 to 9 (the
- * nineteenth session's code, lr1 and lrc1) 1.684% -> 1.583%, extra vehicles 47 -> 45; seeds 1 to 3
- * (the 30 type 1 instances) 0.924% -> 0.803% (better on 21, worse on 19), 15 -> 14. Where searches
- * stop on convergence (the service's small plans) 2 ended 0.15% higher on the 20-order store
- * plans, and Solomon (no pairs) prefers START_TEMPERATURE, so both keep it.
+ * threads, 6 s, mean gap over the runs where both have the BKS vehicles, against 1: seeds 1 to 9
+ * (the thirteenth session's code, lr1 and lrc1) 1.684% -> 1.583%, extra vehicles 47 -> 45; the 30
+ * type 1 instances, seeds 1 to 3 0.924% -> 0.803% (better on 21, worse on 19; 3 gave 0.784%),
+ * seeds 4 to 6 1.052% -> 1.032% (24 / 20), extra vehicles 15 -> 14 and 12 -> 13. A small gain,
+ * below what single runs swing. Where searches stop on convergence (the service's small plans) 2
+ * ended 0.15% higher on the 20-order store plans, and Solomon (no pairs) prefers
+ * START_TEMPERATURE, so both keep it.
  */
 export const TIMED_PAIRS_START_TEMPERATURE = 2;
 /**
