@@ -514,8 +514,11 @@ export class Search {
    * with a tail exchange at TAIL_EXCHANGE_RATE, and annealing starts at LONG_ROUTE_START_TEMPERATURE.
    */
   private longRoutes = false;
-  /** Start temperature on short routes of plans with pairs (set during annealing only; see SearchLimits.pairsStartTemperature). */
-  private pairsStartTemperature = START_TEMPERATURE;
+  /**
+   * The annealing's start temperature on short routes (set during annealing only):
+   * SearchLimits.pairsStartTemperature for plans with pairs when given, else START_TEMPERATURE.
+   */
+  private shortRouteStartTemperature = START_TEMPERATURE;
   /** Tail exchange: per order, its stops counted in one of the new routes. */
   private readonly stopCount: Uint8Array;
   /** When set, recreate inserts only into the vehicles marked here (a route group's own search). */
@@ -1349,11 +1352,11 @@ export class Search {
       this.eliminateRoutes(budget, best, limits.longRouteFleetShare ?? FLEET_PHASE_SHARE, limits.fleetShare ?? FLEET_PHASE_SHARE);
     this.longStrings = limits.longStringShare ?? 0;
     this.longRoutes = this.routesAreLong();
-    this.pairsStartTemperature = limits.pairsStartTemperature ?? START_TEMPERATURE;
+    this.shortRouteStartTemperature = this.hasPairs() ? (limits.pairsStartTemperature ?? START_TEMPERATURE) : START_TEMPERATURE;
     this.anneal(budget, best);
     this.longStrings = 0;
     this.longRoutes = false;
-    this.pairsStartTemperature = START_TEMPERATURE;
+    this.shortRouteStartTemperature = START_TEMPERATURE;
     this.restore(best.routes, best.unassigned);
   }
 
@@ -1515,10 +1518,7 @@ export class Search {
    * search and annealing goes on from it.
    */
   private anneal(budget: Budget, best: Incumbent): void {
-    const { start: startTemperature, end: endTemperature } = this.annealingTemperatures(
-      this.longRoutes,
-      this.hasPairs() ? this.pairsStartTemperature : START_TEMPERATURE,
-    );
+    const { start: startTemperature, end: endTemperature } = this.annealingTemperatures(this.longRoutes, this.shortRouteStartTemperature);
     const startFraction = budget.fraction();
     let mixedFleet = false;
     for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) mixedFleet = true;

@@ -291,11 +291,9 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     // The others (the first, third, ...) end route elimination on long routes early, sharing plans
     // with threads that keep trying and pass on one with fewer vehicles (see SHORT_FLEET_PHASE_SHARE).
     ...(sharing && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
-    // On short routes every thread ends route elimination sooner (see TIMED_FLEET_PHASE_SHARE).
-    ...(sharing ? { fleetShare: TIMED_FLEET_PHASE_SHARE } : {}),
-    // On short routes with pairs every thread starts its annealing hotter (see TIMED_PAIRS_START_TEMPERATURE).
-    ...(sharing ? { pairsStartTemperature: TIMED_PAIRS_START_TEMPERATURE } : {}),
-    ...(sharing ? { planBoard: { handle: board, slot: k } } : {}),
+    // On short routes every thread ends route elimination sooner (TIMED_FLEET_PHASE_SHARE) and,
+    // with pairs, starts its annealing hotter (TIMED_PAIRS_START_TEMPERATURE).
+    ...(sharing ? { fleetShare: TIMED_FLEET_PHASE_SHARE, pairsStartTemperature: TIMED_PAIRS_START_TEMPERATURE, planBoard: { handle: board, slot: k } } : {}),
   };
 }
 
