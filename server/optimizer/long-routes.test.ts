@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Problem } from './model';
 import { parseSolomon } from './benchmarks';
 import { buildSolution } from './solution';
-import { TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
+import { PAIRS_LONG_ROUTE_FLEET_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
 import { prepareSearch, solveOnThisThread } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
@@ -174,6 +174,18 @@ describe('route elimination on long routes', () => {
     const shortTimed = constructed(separateClusters(4, 5), 1).search;
     expect(shortTimed.eliminateRoutesWithin(MOVES, 0.1, TIMED_FLEET_PHASE_SHARE)).toBe(TIMED_FLEET_PHASE_SHARE * MOVES);
     expect(shortTimed.usedVehicles()).toBe(4);
+  });
+});
+
+describe('route elimination on long routes of plans with pairs', () => {
+  it('takes the share for plans with pairs when the plan has pairs, and the share for long routes otherwise', () => {
+    const limits = { longRouteFleetShare: 0.5, pairsLongRouteFleetShare: PAIRS_LONG_ROUTE_FLEET_SHARE };
+    const pairs = prepareSearch(longRouteInstance(1), 1).search;
+    expect(pairs.longRouteFleetShare(limits)).toBe(PAIRS_LONG_ROUTE_FLEET_SHARE);
+    expect(pairs.longRouteFleetShare({ longRouteFleetShare: 0.5 })).toBe(0.5);
+    const singles = prepareSearch(separateClusters(2, 30), 1).search;
+    expect(singles.longRouteFleetShare(limits)).toBe(0.5);
+    expect(singles.longRouteFleetShare({})).toBe(0.5);
   });
 });
 

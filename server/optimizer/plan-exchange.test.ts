@@ -6,7 +6,7 @@ import { parseSolomon } from './benchmarks';
 import type { Problem } from './model';
 import { PlanBoard, createPlanBoard } from './plan-board';
 import { buildSolution } from './solution';
-import { SHORT_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
+import { PAIRS_LONG_ROUTE_FLEET_SHARE, SHORT_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
 import { prepareSearch, solveOnThisThread, threadSolveOptions } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
@@ -75,6 +75,9 @@ describe('what solve() asks each of its threads', () => {
     // Every other thread ends route elimination on long routes early; the others keep trying and share what they find.
     expect(timed.map((o) => o.longRouteFleetShare)).toEqual([SHORT_FLEET_PHASE_SHARE, undefined, SHORT_FLEET_PHASE_SHARE]);
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).longRouteFleetShare).toBeUndefined();
+    // With pairs every thread ends it early (the search applies it to plans with pairs only); stopping on convergence, none does.
+    expect(timed.map((o) => o.pairsLongRouteFleetShare)).toEqual([PAIRS_LONG_ROUTE_FLEET_SHARE, PAIRS_LONG_ROUTE_FLEET_SHARE, PAIRS_LONG_ROUTE_FLEET_SHARE]);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).pairsLongRouteFleetShare).toBeUndefined();
     // On short routes every thread ends it sooner against a time limit; stopping on convergence, none does.
     expect(timed.map((o) => o.fleetShare)).toEqual([TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE]);
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).fleetShare).toBeUndefined();

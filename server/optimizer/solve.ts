@@ -3,7 +3,7 @@ import { screenJobs } from './explain';
 import { compileInstance } from './instance';
 import type { Problem, Solution, SolveOptions, SolveProgress } from './model';
 import { isVehiclesFirst } from './objective';
-import { LONG_STRING_SHARE, SHORT_FLEET_PHASE_SHARE, Search, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
+import { LONG_STRING_SHARE, PAIRS_LONG_ROUTE_FLEET_SHARE, SHORT_FLEET_PHASE_SHARE, Search, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
 import { buildSolution } from './solution';
 import { PlanBoard, type PlanBoardHandle, createPlanBoard } from './plan-board';
 import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
@@ -23,6 +23,8 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   longStringShare?: number;
   /** Share of the budget route elimination may take once routes are long (see SearchLimits.longRouteFleetShare). */
   longRouteFleetShare?: number;
+  /** The same for plans with pairs, in place of longRouteFleetShare (see SearchLimits.pairsLongRouteFleetShare). */
+  pairsLongRouteFleetShare?: number;
   /** Share of the budget route elimination may take while routes are short (see SearchLimits.fleetShare). */
   fleetShare?: number;
   /** Start temperature on short routes of plans with pairs (see SearchLimits.pairsStartTemperature). */
@@ -41,6 +43,7 @@ export type ThreadSolveOptions = Pick<
   | 'untilConverged'
   | 'longStringShare'
   | 'longRouteFleetShare'
+  | 'pairsLongRouteFleetShare'
   | 'fleetShare'
   | 'pairsStartTemperature'
   | 'oneRun'
@@ -74,6 +77,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     untilConverged: options.untilConverged ?? false,
     longStringShare: options.longStringShare ?? 0,
     ...(options.longRouteFleetShare !== undefined ? { longRouteFleetShare: options.longRouteFleetShare } : {}),
+    ...(options.pairsLongRouteFleetShare !== undefined ? { pairsLongRouteFleetShare: options.pairsLongRouteFleetShare } : {}),
     ...(options.fleetShare !== undefined ? { fleetShare: options.fleetShare } : {}),
     ...(options.pairsStartTemperature !== undefined ? { pairsStartTemperature: options.pairsStartTemperature } : {}),
     oneRun: options.oneRun ?? false,
@@ -289,11 +293,19 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     // Every other thread diversifies with longer strings (the first searches as one thread does).
     longStringShare: k % 2 === 1 ? LONG_STRING_SHARE : 0,
     // The others (the first, third, ...) end route elimination on long routes early, sharing plans
-    // with threads that keep trying and pass on one with fewer vehicles (see SHORT_FLEET_PHASE_SHARE).
+    // with threads that keep trying and pass on one with fewer vehicles (see SHORT_FLEET_PHASE_SHARE);
+    // with pairs every thread ends it early (PAIRS_LONG_ROUTE_FLEET_SHARE).
     ...(sharing && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
     // On short routes every thread ends route elimination sooner (TIMED_FLEET_PHASE_SHARE) and,
     // with pairs, starts its annealing hotter (TIMED_PAIRS_START_TEMPERATURE).
-    ...(sharing ? { fleetShare: TIMED_FLEET_PHASE_SHARE, pairsStartTemperature: TIMED_PAIRS_START_TEMPERATURE, planBoard: { handle: board, slot: k } } : {}),
+    ...(sharing
+      ? {
+          fleetShare: TIMED_FLEET_PHASE_SHARE,
+          pairsLongRouteFleetShare: PAIRS_LONG_ROUTE_FLEET_SHARE,
+          pairsStartTemperature: TIMED_PAIRS_START_TEMPERATURE,
+          planBoard: { handle: board, slot: k },
+        }
+      : {}),
   };
 }
 
