@@ -3,7 +3,14 @@ import { screenJobs } from './explain';
 import { compileInstance } from './instance';
 import type { Problem, Solution, SolveOptions, SolveProgress } from './model';
 import { isVehiclesFirst } from './objective';
-import { LONG_STRING_SHARE, PAIRS_LONG_ROUTE_FLEET_SHARE, SHORT_FLEET_PHASE_SHARE, Search, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
+import {
+  LONG_STRING_SHARE,
+  PAIRS_LONG_ROUTE_FLEET_SHARE,
+  SHORT_FLEET_PHASE_SHARE,
+  Search,
+  TIMED_FLEET_PHASE_SHARE,
+  TIMED_PAIRS_START_TEMPERATURE,
+} from './search';
 import { buildSolution } from './solution';
 import { PlanBoard, type PlanBoardHandle, createPlanBoard } from './plan-board';
 import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
