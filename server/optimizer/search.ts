@@ -205,8 +205,9 @@ export const SHORT_FLEET_PHASE_SHARE = 0.1;
  * tenth (a trace of lrc2_2_4, 6 s: 3 vehicles, the BKS count, at 0.43 s; the thread that kept
  * trying gave up at 2.94 s), so the thread that kept trying anneals half as long. Timed, two
  * threads, the 20 type 2 instances, seeds 1 to 6, paired: mean gap where both have the BKS
- * vehicles 2.65% -> 2.14% (better 37, worse 17), extra vehicles 15 -> 16. Not for plans of single
- * stops: Solomon R2/RC2 at 2 s, seeds 1 to 6, 1.69% -> 1.63% (56 / 45) but 3 -> 5 extra vehicles.
+ * vehicles 2.61% -> 2.12% (better 37, worse 17), extra vehicles 15 -> 16; ending it at 0.05
+ * gained nothing more (1.88% -> 1.87%, 21 / 25, 15 -> 18 extra). Not for plans of single stops:
+ * Solomon R2/RC2 at 2 s, seeds 1 to 6, 1.69% -> 1.63% (56 / 45) but 3 -> 5 extra vehicles.
  */
 export const PAIRS_LONG_ROUTE_FLEET_SHARE = SHORT_FLEET_PHASE_SHARE;
 /** Mixed fleets: share of annealing moves that transfer a whole route to another vehicle. */
