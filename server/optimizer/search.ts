@@ -185,8 +185,9 @@ export const TIMED_FLEET_PHASE_SHARE = 0.3;
 /** vehiclesForTime compares every pair of stops: beyond this many it gives no bound. */
 const TIME_BOUND_MAX_STOPS = 3000;
 /**
- * Route elimination on long routes (see LONG_ROUTE_MIN_STOPS), on every other thread of several
- * that share their plans: it ends at this share of the budget, while the other threads keep trying
+ * Route elimination on long routes (see LONG_ROUTE_MIN_STOPS) of plans without pairs (for plans
+ * with pairs see PAIRS_LONG_ROUTE_FLEET_SHARE), on every other thread of several that share their
+ * plans: it ends at this share of the budget, while the other threads keep trying
  * until FLEET_PHASE_SHARE and pass on a plan with fewer vehicles if they find one (see
  * MIGRATION_CHECK_EVERY). On long routes the last route that goes mostly goes early (Li & Lim 200
  * type 2, timed, two threads: at 0.00-0.02 of the budget on every instance but one, at 0.155), and
