@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Problem } from './model';
 import { parseSolomon } from './benchmarks';
 import { buildSolution } from './solution';
-import { PAIRS_LONG_ROUTE_FLEET_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
+import { PAIRS_LONG_ROUTE_FLEET_SHARE, SQUEEZE_WINDOW, squeezeAllowance, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
 import { prepareSearch, solveOnThisThread } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
@@ -186,6 +186,18 @@ describe('route elimination on long routes of plans with pairs', () => {
     const singles = prepareSearch(separateClusters(2, 30), 1).search;
     expect(singles.longRouteFleetShare(limits)).toBe(0.5);
     expect(singles.longRouteFleetShare({})).toBe(0.5);
+  });
+});
+
+describe('the squeeze of route elimination on long routes with pairs', () => {
+  it('allows a move the cap at first, more as the window is spent, anything once it is', () => {
+    expect(squeezeAllowance(5, 0)).toBe(5);
+    expect(squeezeAllowance(5, SQUEEZE_WINDOW / 2)).toBeCloseTo(10, 9);
+    expect(squeezeAllowance(5, 0.9 * SQUEEZE_WINDOW)).toBeCloseTo(50, 9);
+    expect(squeezeAllowance(5, SQUEEZE_WINDOW)).toBe(Infinity);
+    expect(squeezeAllowance(5, 2 * SQUEEZE_WINDOW)).toBe(Infinity);
+    // Plans of single stops and short routes have no cap.
+    expect(squeezeAllowance(Infinity, 0)).toBe(Infinity);
   });
 });
 
