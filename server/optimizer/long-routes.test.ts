@@ -199,6 +199,21 @@ describe('the squeeze of route elimination on long routes with pairs', () => {
     // Plans of single stops and short routes have no cap.
     expect(squeezeAllowance(Infinity, 0)).toBe(Infinity);
   });
+
+  it('turns down costly squeezes of a plan with pairs on long routes, never of single stops', () => {
+    const pairs = constructed(longRouteInstance(7), 7);
+    expect(pairs.search.usedVehicles()).toBe(3);
+    pairs.search.eliminateRoutesWithin(2_000, 0.5);
+    expect(pairs.search.usedVehicles()).toBe(2);
+    expect(pairs.search.squeezesTurnedDown).toBeGreaterThan(0);
+    expect(pairs.check().feasible).toBe(true);
+
+    const singles = constructed(separateClusters(2, 30, 320), 1).search;
+    expect(singles.usedVehicles()).toBe(3);
+    singles.eliminateRoutesWithin(2_000, 0.1);
+    expect(singles.usedVehicles()).toBe(2);
+    expect(singles.squeezesTurnedDown).toBe(0);
+  });
 });
 
 describe('the start temperature for plans with pairs', () => {

@@ -504,6 +504,8 @@ export class Search {
   /** Annealing moves made with soft windows, and how many of them were kept breaking a window (see softWindowsApply). */
   softMoves = 0;
   warpedKept = 0;
+  /** Route elimination moves that lowered the absence counters but were turned down for adding more than squeezeAllowance. */
+  squeezesTurnedDown = 0;
   private readonly active: Uint8Array;
 
   /** Per route: its state when the current move first touched it (a rejected move swaps it back). */
@@ -1473,7 +1475,9 @@ export class Search {
       // Absences drive the elimination; among equally many left-out orders a shorter plan is
       // kept too, so the plan that finally serves everyone is not needlessly tangled.
       const shorter = this.unassigned.length === before.length && cost < fleetCost;
-      const lessAbsent = afterAbsence < beforeAbsence && cost - fleetCost <= squeezeAllowance(squeezeCap, budget.fraction() - startedAt);
+      const lowered = afterAbsence < beforeAbsence;
+      const lessAbsent = lowered && cost - fleetCost <= squeezeAllowance(squeezeCap, budget.fraction() - startedAt);
+      if (lowered && !lessAbsent) this.squeezesTurnedDown++;
       if (this.touchedFeasible() && (cmp < 0 || (cmp === 0 && (fewer || lessAbsent || shorter)))) {
         fleetCost = cost;
       } else {
