@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OBJECTIVES, type Problem } from './model';
-import { cycleIterations } from './search';
-import { compareSolutions, solve, solveOnThisThread } from './solve';
+import { annealingMultiples, CONVERGED_WARM_MAX_ORDERS, cycleIterations } from './search';
+import { compareSolutions, prepareSearch, solve, solveOnThisThread } from './solve';
 import { checkSolution, cityInstance, compareObjective, describeObjective, randomInstance, solutionObjective, solveExhaustively } from './verify';
 
 /**
@@ -29,6 +29,40 @@ describe('stopping on convergence', () => {
     expect(cycleIterations(5)).toBe(cycleIterations(1));
     expect(cycleIterations(50)).toBeGreaterThan(cycleIterations(20));
     expect(cycleIterations(50) / 50).toBeGreaterThan(cycleIterations(20) / 20);
+  });
+
+  it('anneals small plans warmer, and larger plans and searches against a time limit as usual', () => {
+    const usual = annealingMultiples({}, 20, true);
+    const warm = annealingMultiples({ untilConverged: true }, 20, true);
+    expect(warm.shortStart).toBeGreaterThan(usual.shortStart);
+    expect(warm.end).toBeGreaterThan(usual.end);
+    expect(warm.shortStart).toBeGreaterThan(warm.end);
+    expect(annealingMultiples({ untilConverged: true }, CONVERGED_WARM_MAX_ORDERS, false)).toEqual(warm);
+    expect(annealingMultiples({ untilConverged: true }, CONVERGED_WARM_MAX_ORDERS + 1, false)).toEqual(
+      annealingMultiples({}, CONVERGED_WARM_MAX_ORDERS + 1, false),
+    );
+    // A time limit's start for plans with pairs is still given (solve() sets it for its threads).
+    expect(annealingMultiples({ pairsStartTemperature: 2 }, 20, true).shortStart).toBe(2);
+    expect(annealingMultiples({ pairsStartTemperature: 2 }, 20, false).shortStart).toBe(usual.shortStart);
+
+    // The search anneals with them: a converged run of a small plan, of a larger one, and a run against a move limit.
+    const annealed = (orders: number, untilConverged: boolean): { start: number; end: number } => {
+      const problem = cityInstance(7, { orders, vehicles: Math.max(2, Math.ceil(orders / 8)), traffic: true });
+      const { search } = prepareSearch(problem, 1);
+      search.run({ seed: 1, timeLimitMs: GENEROUS_MS, maxIterations: untilConverged ? Infinity : 1_000, untilConverged, oneRun: true });
+      return search.lastAnnealing;
+    };
+    const small = annealed(20, true);
+    expect(small.end).toBeCloseTo(warm.end, 9);
+    expect(small.start).toBeCloseTo(warm.shortStart, 9);
+    const timed = annealed(20, false);
+    expect(timed.end).toBeCloseTo(usual.end, 9);
+    expect(timed.start).toBeCloseTo(annealingMultiples({}, 20, false).shortStart, 9);
+    // The larger plan's run is cut short by a move limit: only its schedule is looked at.
+    const problem = cityInstance(7, { orders: CONVERGED_WARM_MAX_ORDERS + 10, vehicles: 8, traffic: true });
+    const { search } = prepareSearch(problem, 1);
+    search.run({ seed: 1, timeLimitMs: GENEROUS_MS, maxIterations: 500, untilConverged: true, oneRun: true });
+    expect(search.lastAnnealing.end).toBeCloseTo(usual.end, 9);
   });
 
   it('ends on its own long before the time limit on small plans, deterministically for a seed', () => {
