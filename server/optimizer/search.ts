@@ -302,7 +302,7 @@ const LONG_ROUTE_START_TEMPERATURE = 10;
  * reference reached in 223 -> 251 of 512 runs; 30 orders (12 x 12) 1.87% -> 1.20%; 50 orders (8 x 6,
  * the cycle of 6,250 moves) 2.47% -> 1.21%, and capped by the default 2 s as the service runs them
  * (4 x 3) 1.9% cheaper on average. Where the time cap ends a run long before its cycle (100 and 200
- * orders with the default budget) the warmer end lost 1.4% and 3.4%, so larger plans keep the usual
+ * orders with the default budget) the warmer end lost 1.4% and 3.2%, so larger plans keep the usual
  * schedule. Starts of 2 and 4 and ends of 0.02 and 0.03 were close; END_TEMPERATURE ending warmer alone
  * (0.05) got half the gain.
  */
