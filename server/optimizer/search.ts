@@ -303,8 +303,8 @@ const LONG_ROUTE_START_TEMPERATURE = 10;
  * the cycle of 6,250 moves) 2.47% -> 1.21%, and capped by the default 2 s as the service runs them
  * (4 x 3) 1.9% cheaper on average. Where the time cap ends a run long before its cycle (100 and 200
  * orders with the default budget) the warmer end lost 1.4% and 3.2%, so larger plans keep the usual
- * schedule. Starts of 2 and 4 and ends of 0.02 and 0.03 were close; END_TEMPERATURE ending warmer alone
- * (0.05) got half the gain.
+ * schedule. Starts of 2 and 4 and ends of 0.02 and 0.03 were close; the warmer end alone (start 1) got
+ * three quarters of the gain.
  */
 const CONVERGED_START_TEMPERATURE = 3;
 const CONVERGED_END_TEMPERATURE = 0.05;
@@ -592,8 +592,8 @@ export class Search {
    */
   private longRoutes = false;
   /**
-   * The annealing's start temperature on short routes (set during annealing only):
-   * SearchLimits.pairsStartTemperature for plans with pairs when given, else START_TEMPERATURE.
+   * The annealing's start temperature on short routes (set during annealing only: see
+   * annealingMultiples).
    */
   private shortRouteStartTemperature = START_TEMPERATURE;
   /** The annealing's end temperature, a multiple as END_TEMPERATURE (set during annealing only: see annealingMultiples). */
