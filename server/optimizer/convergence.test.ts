@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OBJECTIVES, type Problem } from './model';
-import { annealingMultiples, CONVERGED_WARM_MAX_ORDERS, cycleIterations } from './search';
+import { annealingMultiples, CONVERGED_WARM_MAX_ORDERS, cycleIterations, TIMED_PAIRS_END_TEMPERATURE } from './search';
 import { compareSolutions, prepareSearch, solve, solveOnThisThread } from './solve';
 import { checkSolution, cityInstance, compareObjective, describeObjective, randomInstance, solutionObjective, solveExhaustively } from './verify';
 
@@ -32,18 +32,26 @@ describe('stopping on convergence', () => {
   });
 
   it('anneals small plans warmer, and larger plans and searches against a time limit as usual', () => {
-    const usual = annealingMultiples({}, 20, true);
-    const warm = annealingMultiples({ untilConverged: true }, 20, true);
+    const usual = annealingMultiples({}, 20, true, 10);
+    const warm = annealingMultiples({ untilConverged: true }, 20, true, 10);
     expect(warm.shortStart).toBeGreaterThan(usual.shortStart);
     expect(warm.end).toBeGreaterThan(usual.end);
     expect(warm.shortStart).toBeGreaterThan(warm.end);
-    expect(annealingMultiples({ untilConverged: true }, CONVERGED_WARM_MAX_ORDERS, false)).toEqual(warm);
-    expect(annealingMultiples({ untilConverged: true }, CONVERGED_WARM_MAX_ORDERS + 1, false)).toEqual(
-      annealingMultiples({}, CONVERGED_WARM_MAX_ORDERS + 1, false),
+    expect(annealingMultiples({ untilConverged: true }, CONVERGED_WARM_MAX_ORDERS, false, 10)).toEqual(warm);
+    expect(annealingMultiples({ untilConverged: true }, CONVERGED_WARM_MAX_ORDERS + 1, false, 10)).toEqual(
+      annealingMultiples({}, CONVERGED_WARM_MAX_ORDERS + 1, false, 10),
     );
     // A time limit's start for plans with pairs is still given (solve() sets it for its threads).
-    expect(annealingMultiples({ pairsStartTemperature: 2 }, 20, true).shortStart).toBe(2);
-    expect(annealingMultiples({ pairsStartTemperature: 2 }, 20, false).shortStart).toBe(usual.shortStart);
+    expect(annealingMultiples({ pairsStartTemperature: 2 }, 20, true, 10).shortStart).toBe(2);
+    expect(annealingMultiples({ pairsStartTemperature: 2 }, 20, false, 10).shortStart).toBe(usual.shortStart);
+
+    // A time limit's end for plans with pairs applies on routes of fewer than 48 stops only, and not to plans of single stops.
+    const pairsEnd = { pairsEndTemperature: TIMED_PAIRS_END_TEMPERATURE };
+    expect(annealingMultiples(pairsEnd, 200, true, 30).end).toBe(TIMED_PAIRS_END_TEMPERATURE);
+    expect(TIMED_PAIRS_END_TEMPERATURE).toBeGreaterThan(usual.end);
+    expect(annealingMultiples(pairsEnd, 200, true, 48).end).toBe(usual.end);
+    expect(annealingMultiples(pairsEnd, 200, false, 30).end).toBe(usual.end);
+    expect(annealingMultiples({}, 200, true, 30).end).toBe(usual.end);
 
     // The search anneals with them: a converged run of a small plan, of a larger one, and a run against a move limit.
     const annealed = (orders: number, untilConverged: boolean): { start: number; end: number } => {
@@ -57,12 +65,22 @@ describe('stopping on convergence', () => {
     expect(small.start).toBeCloseTo(warm.shortStart, 9);
     const timed = annealed(20, false);
     expect(timed.end).toBeCloseTo(usual.end, 9);
-    expect(timed.start).toBeCloseTo(annealingMultiples({}, 20, false).shortStart, 9);
+    expect(timed.start).toBeCloseTo(annealingMultiples({}, 20, false, 10).shortStart, 9);
     // The larger plan's run is cut short by a move limit: only its schedule is looked at.
     const problem = cityInstance(7, { orders: CONVERGED_WARM_MAX_ORDERS + 10, vehicles: 8, traffic: true });
     const { search } = prepareSearch(problem, 1);
     search.run({ seed: 1, timeLimitMs: GENEROUS_MS, maxIterations: 500, untilConverged: true, oneRun: true });
     expect(search.lastAnnealing.end).toBeCloseTo(usual.end, 9);
+
+    // Against a move limit with the end for pairs given (as solve() gives its threads): pairs on short routes end warmer, single stops do not.
+    const endGiven = (singleStopShare: number): number => {
+      const instance = randomInstance(11 * 7_919 + 11, { shipments: 14, vehicles: 6, singleStopShare });
+      const prepared = prepareSearch(instance, 1).search;
+      prepared.run({ seed: 1, timeLimitMs: GENEROUS_MS, maxIterations: 300, pairsEndTemperature: TIMED_PAIRS_END_TEMPERATURE });
+      return prepared.lastAnnealing.end;
+    };
+    expect(endGiven(0)).toBeCloseTo(TIMED_PAIRS_END_TEMPERATURE, 9);
+    expect(endGiven(1)).toBeCloseTo(usual.end, 9);
   });
 
   it('ends on its own long before the time limit on small plans, deterministically for a seed', () => {

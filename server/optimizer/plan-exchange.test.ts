@@ -6,7 +6,13 @@ import { parseSolomon } from './benchmarks';
 import type { Problem } from './model';
 import { PlanBoard, createPlanBoard } from './plan-board';
 import { buildSolution } from './solution';
-import { PAIRS_LONG_ROUTE_FLEET_SHARE, SHORT_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
+import {
+  PAIRS_LONG_ROUTE_FLEET_SHARE,
+  SHORT_FLEET_PHASE_SHARE,
+  TIMED_FLEET_PHASE_SHARE,
+  TIMED_PAIRS_END_TEMPERATURE,
+  TIMED_PAIRS_START_TEMPERATURE,
+} from './search';
 import { prepareSearch, solveOnThisThread, threadSolveOptions } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
@@ -84,6 +90,9 @@ describe('what solve() asks each of its threads', () => {
     // Likewise the hotter start on short routes with pairs.
     expect(timed.map((o) => o.pairsStartTemperature)).toEqual([TIMED_PAIRS_START_TEMPERATURE, TIMED_PAIRS_START_TEMPERATURE, TIMED_PAIRS_START_TEMPERATURE]);
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).pairsStartTemperature).toBeUndefined();
+    // And the warmer end with pairs on routes of fewer than 48 stops.
+    expect(timed.map((o) => o.pairsEndTemperature)).toEqual([TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE]);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).pairsEndTemperature).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).planBoard).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000 }, 1, 1, null).planBoard).toBeUndefined();
   });

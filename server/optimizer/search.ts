@@ -63,6 +63,12 @@ export interface SearchLimits {
    */
   pairsStartTemperature?: number;
   /**
+   * Annealing plans with pickup-and-delivery pairs whose routes average fewer than
+   * PAIRS_WARM_END_MAX_STOPS stops: the end temperature (a multiple of the average cost per order,
+   * as END_TEMPERATURE); END_TEMPERATURE when not given (see TIMED_PAIRS_END_TEMPERATURE).
+   */
+  pairsEndTemperature?: number;
+  /**
    * Searching on several threads (not when stopping on convergence): the board the threads post
    * their best plans to, and this thread's slot. See MIGRATION_CHECK_EVERY and TRANSPLANT_AT.
    */
@@ -316,13 +322,17 @@ export const CONVERGED_WARM_MAX_ORDERS = 50;
  * pickup-and-delivery pairs.
  */
 export function annealingMultiples(
-  limits: Pick<SearchLimits, 'untilConverged' | 'pairsStartTemperature'>,
+  limits: Pick<SearchLimits, 'untilConverged' | 'pairsStartTemperature' | 'pairsEndTemperature'>,
   plannedOrders: number,
   pairs: boolean,
+  stopsPerRoute: number,
 ): { shortStart: number; end: number } {
   if (limits.untilConverged === true && plannedOrders <= CONVERGED_WARM_MAX_ORDERS)
     return { shortStart: CONVERGED_START_TEMPERATURE, end: CONVERGED_END_TEMPERATURE };
-  return { shortStart: pairs ? (limits.pairsStartTemperature ?? START_TEMPERATURE) : START_TEMPERATURE, end: END_TEMPERATURE };
+  return {
+    shortStart: pairs ? (limits.pairsStartTemperature ?? START_TEMPERATURE) : START_TEMPERATURE,
+    end: pairs && stopsPerRoute < PAIRS_WARM_END_MAX_STOPS ? (limits.pairsEndTemperature ?? END_TEMPERATURE) : END_TEMPERATURE,
+  };
 }
 /**
  * The start temperature on short routes with pickup-and-delivery pairs when threads search side by
@@ -336,6 +346,20 @@ export function annealingMultiples(
  * START_TEMPERATURE, so both keep it.
  */
 export const TIMED_PAIRS_START_TEMPERATURE = 2;
+/**
+ * The end temperature for plans with pickup-and-delivery pairs whose routes average fewer than
+ * PAIRS_WARM_END_MAX_STOPS stops, when threads search side by side against a time limit (solve()
+ * gives it to every thread). Li & Lim 200 type 1 (routes of 10 to 44 stops) is short of moves at 6 s
+ * (12 s took lr1 and lrc1 from 1.305% to 0.944%), and a run that cools to END_TEMPERATURE spends its
+ * end descending in one basin, as the small plans' converged runs did (CONVERGED_END_TEMPERATURE).
+ * The 30 type 1 instances, 6 s, two threads, the versions in turn, mean gap over the runs where both
+ * have the BKS vehicles: seeds 1 to 3 0.880% -> 0.738% (26 better / 16 worse), seeds 4 to 6 0.941% ->
+ * 0.775% (25 / 14), over the six 0.910% -> 0.757% over 152 runs (lc1 0.28 -> 0.19%, lr1 1.35 -> 1.05%,
+ * lrc1 1.17 -> 1.09%), extra vehicles 28 -> 25. Type 2 (routes of 67 to 100 stops and more) keeps END_TEMPERATURE:
+ * an end of 0.01 there gave 1.594% -> 1.881% (docs/benchmarks.md, twenty-sixth session).
+ */
+export const TIMED_PAIRS_END_TEMPERATURE = 0.03;
+const PAIRS_WARM_END_MAX_STOPS = 48;
 /**
  * Stopping on convergence: the search makes independent runs (a new construction, route
  * elimination, annealing) of CYCLE_ITERATIONS_PER_SQUARED_JOB x n^2 iterations each for n planned
@@ -1430,7 +1454,7 @@ export class Search {
       this.eliminateRoutes(budget, best, this.longRouteFleetShare(limits), limits.fleetShare ?? FLEET_PHASE_SHARE);
     this.longStrings = limits.longStringShare ?? 0;
     this.longRoutes = this.routesAreLong();
-    const multiples = annealingMultiples(limits, this.plannedJobs(), this.hasPairs());
+    const multiples = annealingMultiples(limits, this.plannedJobs(), this.hasPairs(), this.stopsPerRoute());
     this.shortRouteStartTemperature = multiples.shortStart;
     this.endTemperature = multiples.end;
     this.anneal(budget, best);
@@ -1960,6 +1984,13 @@ export class Search {
   }
 
   /** Whether the current plan's routes average at least LONG_ROUTE_MIN_STOPS stops (see longRoutes). */
+  /** Stops per used route (all stops when none is used). */
+  private stopsPerRoute(): number {
+    let stops = 0;
+    for (const route of this.routes) stops += route.size;
+    return stops / Math.max(1, this.usedVehicles());
+  }
+
   routesAreLong(): boolean {
     let stops = 0;
     for (const route of this.routes) stops += route.size;

@@ -9,6 +9,7 @@ import {
   SHORT_FLEET_PHASE_SHARE,
   Search,
   TIMED_FLEET_PHASE_SHARE,
+  TIMED_PAIRS_END_TEMPERATURE,
   TIMED_PAIRS_START_TEMPERATURE,
 } from './search';
 import { buildSolution } from './solution';
@@ -36,6 +37,8 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   fleetShare?: number;
   /** Start temperature on short routes of plans with pairs (see SearchLimits.pairsStartTemperature). */
   pairsStartTemperature?: number;
+  /** End temperature for plans with pairs on routes of fewer than 48 stops (see SearchLimits.pairsEndTemperature). */
+  pairsEndTemperature?: number;
   /** With untilConverged: make the first of the independent runs only (see SearchLimits.oneRun). */
   oneRun?: boolean;
   /** Solving on several threads: the board they share their best plans on, and this thread's slot (see SearchLimits.exchange). */
@@ -53,6 +56,7 @@ export type ThreadSolveOptions = Pick<
   | 'pairsLongRouteFleetShare'
   | 'fleetShare'
   | 'pairsStartTemperature'
+  | 'pairsEndTemperature'
   | 'oneRun'
   | 'planBoard'
 > & {
@@ -87,6 +91,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     ...(options.pairsLongRouteFleetShare !== undefined ? { pairsLongRouteFleetShare: options.pairsLongRouteFleetShare } : {}),
     ...(options.fleetShare !== undefined ? { fleetShare: options.fleetShare } : {}),
     ...(options.pairsStartTemperature !== undefined ? { pairsStartTemperature: options.pairsStartTemperature } : {}),
+    ...(options.pairsEndTemperature !== undefined ? { pairsEndTemperature: options.pairsEndTemperature } : {}),
     oneRun: options.oneRun ?? false,
     ...(options.planBoard ? { exchange: { board: new PlanBoard(options.planBoard.handle), slot: options.planBoard.slot } } : {}),
     signal: options.signal,
@@ -304,12 +309,14 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     // with pairs every thread ends it early (PAIRS_LONG_ROUTE_FLEET_SHARE).
     ...(sharing && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
     // On short routes every thread ends route elimination sooner (TIMED_FLEET_PHASE_SHARE) and,
-    // with pairs, starts its annealing hotter (TIMED_PAIRS_START_TEMPERATURE).
+    // with pairs, starts its annealing hotter (TIMED_PAIRS_START_TEMPERATURE); with pairs on routes
+    // of fewer than 48 stops it also ends warmer (TIMED_PAIRS_END_TEMPERATURE).
     ...(sharing
       ? {
           fleetShare: TIMED_FLEET_PHASE_SHARE,
           pairsLongRouteFleetShare: PAIRS_LONG_ROUTE_FLEET_SHARE,
           pairsStartTemperature: TIMED_PAIRS_START_TEMPERATURE,
+          pairsEndTemperature: TIMED_PAIRS_END_TEMPERATURE,
           planBoard: { handle: board, slot: k },
         }
       : {}),
