@@ -349,7 +349,7 @@ export const TIMED_PAIRS_START_TEMPERATURE = 2;
 /**
  * The end temperature for plans with pickup-and-delivery pairs whose routes average fewer than
  * PAIRS_WARM_END_MAX_STOPS stops, when threads search side by side against a time limit (solve()
- * gives it to every thread). Li & Lim 200 type 1 (routes of 10 to 44 stops) is short of moves at 6 s
+ * gives it to every thread). Li & Lim 200 type 1 (routes of 20 to 44 stops) is short of moves at 6 s
  * (12 s took lr1 and lrc1 from 1.305% to 0.944%), and a run that cools to END_TEMPERATURE spends its
  * end descending in one basin, as the small plans' converged runs did (CONVERGED_END_TEMPERATURE).
  * The 30 type 1 instances, 6 s, two threads, the versions in turn, mean gap over the runs where both
@@ -1983,7 +1983,6 @@ export class Search {
     return { exchanged, kept };
   }
 
-  /** Whether the current plan's routes average at least LONG_ROUTE_MIN_STOPS stops (see longRoutes). */
   /** Stops per used route (all stops when none is used). */
   private stopsPerRoute(): number {
     let stops = 0;
@@ -1991,10 +1990,9 @@ export class Search {
     return stops / Math.max(1, this.usedVehicles());
   }
 
+  /** Whether the current plan's routes average at least LONG_ROUTE_MIN_STOPS stops (see longRoutes). */
   routesAreLong(): boolean {
-    let stops = 0;
-    for (const route of this.routes) stops += route.size;
-    return stops >= LONG_ROUTE_MIN_STOPS * Math.max(1, this.usedVehicles());
+    return this.stopsPerRoute() >= LONG_ROUTE_MIN_STOPS;
   }
 
   /** The plan's average variable cost per order: the unit of temperatures and of SQUEEZE_CAP. */
