@@ -1453,8 +1453,9 @@ export class Search {
     if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1)
       this.eliminateRoutes(budget, best, this.longRouteFleetShare(limits), limits.fleetShare ?? FLEET_PHASE_SHARE);
     this.longStrings = limits.longStringShare ?? 0;
-    this.longRoutes = this.routesAreLong();
-    const multiples = annealingMultiples(limits, this.plannedJobs(), this.hasPairs(), this.stopsPerRoute());
+    const stopsPerRoute = this.stopsPerRoute();
+    this.longRoutes = stopsPerRoute >= LONG_ROUTE_MIN_STOPS;
+    const multiples = annealingMultiples(limits, this.plannedJobs(), this.hasPairs(), stopsPerRoute);
     this.shortRouteStartTemperature = multiples.shortStart;
     this.endTemperature = multiples.end;
     this.anneal(budget, best);
@@ -1634,7 +1635,8 @@ export class Search {
    */
   private anneal(budget: Budget, best: Incumbent): void {
     const { start: startTemperature, end: endTemperature } = this.annealingTemperatures(this.longRoutes, this.shortRouteStartTemperature, this.endTemperature);
-    this.lastAnnealing = { start: startTemperature / this.costPerOrder(), end: endTemperature / this.costPerOrder() };
+    const scale = this.costPerOrder();
+    this.lastAnnealing = { start: startTemperature / scale, end: endTemperature / scale };
     const startFraction = budget.fraction();
     let mixedFleet = false;
     for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) mixedFleet = true;

@@ -37,7 +37,7 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   fleetShare?: number;
   /** Start temperature on short routes of plans with pairs (see SearchLimits.pairsStartTemperature). */
   pairsStartTemperature?: number;
-  /** End temperature for plans with pairs on routes of fewer than 48 stops (see SearchLimits.pairsEndTemperature). */
+  /** End temperature for plans with pairs on short enough routes (see SearchLimits.pairsEndTemperature). */
   pairsEndTemperature?: number;
   /** With untilConverged: make the first of the independent runs only (see SearchLimits.oneRun). */
   oneRun?: boolean;
@@ -310,7 +310,7 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     ...(sharing && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
     // On short routes every thread ends route elimination sooner (TIMED_FLEET_PHASE_SHARE) and,
     // with pairs, starts its annealing hotter (TIMED_PAIRS_START_TEMPERATURE); with pairs on routes
-    // of fewer than 48 stops it also ends warmer (TIMED_PAIRS_END_TEMPERATURE).
+    // of few enough stops it also ends warmer (TIMED_PAIRS_END_TEMPERATURE).
     ...(sharing
       ? {
           fleetShare: TIMED_FLEET_PHASE_SHARE,
