@@ -1,6 +1,7 @@
 import {
   type Instance,
   baseTravelTime,
+  destinationMatrices,
   detourShortfall,
   lastWindowEnd,
   leastTrafficFactor,
@@ -8,6 +9,7 @@ import {
   pickupNode,
   travelTime,
   windowStartFor,
+  withTraffic,
 } from './instance';
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
@@ -126,6 +128,14 @@ export class Inserter {
    */
   private detourShortfall = Infinity;
   /**
+   * Legs into a stop, read by destination (see readLegsByDestination): the time or distance from
+   * location x to b is durationsTo[b * toRow + x * toStride]. By default the matrices by column.
+   */
+  private durationsTo: Float64Array;
+  private distancesTo: Float64Array;
+  private toRow = 1;
+  private toStride: number;
+  /**
    * cacheInsertions: per (job, vehicle), the route version (0: none) for which no candidate of the
    * job costs less than `noneUnder`.
    */
@@ -160,6 +170,9 @@ export class Inserter {
     private readonly rng: Random,
   ) {
     this.capacityDim = inst.dims === 1 ? 0 : -1;
+    this.durationsTo = inst.durations;
+    this.distancesTo = inst.distances;
+    this.toStride = inst.locations;
     this.leastFactor = new Float64Array(inst.vehicles);
     for (let v = 0; v < inst.vehicles; v++) this.leastFactor[v] = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
   }
@@ -171,6 +184,19 @@ export class Inserter {
    */
   skipTightPositions(): void {
     if (this.inst.traffic === null) this.detourShortfall = detourShortfall(this.inst);
+  }
+
+  /**
+   * Read the legs into the inserted stop from rows of the matrices by destination (see
+   * destinationMatrices): the same values, from the cache. For searches only: the instance's
+   * matrices must not change after this (booking queries rewrite theirs in place).
+   */
+  readLegsByDestination(): void {
+    const by = destinationMatrices(this.inst);
+    this.durationsTo = by.durations;
+    this.distancesTo = by.distances;
+    this.toRow = by.row;
+    this.toStride = by.stride;
   }
 
   /**
@@ -561,6 +587,12 @@ export class Inserter {
     const distances = inst.distances;
     const L = inst.locations;
     const speed = inst.vehicleSpeed[v]!;
+    // Legs into the pickup and into the delivery, by destination.
+    const durationsTo = this.durationsTo;
+    const distancesTo = this.distancesTo;
+    const toStride = this.toStride;
+    const toP = locP * this.toRow;
+    const toD = locD * this.toRow;
     const winCount = inst.nodeWindowCount;
     const winOffset = inst.nodeWindowOffset;
     const winStart = inst.windowStart;
@@ -586,7 +618,7 @@ export class Inserter {
       // distanceBetween and travelTime written out (location -1, no leg: an open route's end).
       const here = loc[i]!;
       const next = loc[i + 1]!;
-      const dIP = here < 0 ? 0 : distances[here * L + locP]!;
+      const dIP = here < 0 ? 0 : distancesTo[toP + here * toStride]!;
       const dPNext = next < 0 ? 0 : distances[locP * L + next]!;
       const dINext = here < 0 || next < 0 ? 0 : distances[here * L + next]!;
       const pickupDelta = dIP + dPNext - dINext;
@@ -597,7 +629,8 @@ export class Inserter {
       }
       if (skipTight && latest[i + 1]! - depI - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack) continue;
       if (cd >= 0 ? load[i * D + cd]! + sizeC > capacityC : !this.fitsWithSize(route.load, i, job, route.vehicle)) continue;
-      const arrP = depI + (here < 0 ? 0 : noTraffic ? durations[here * L + locP]! * speed : travelTime(inst, v, here, locP, depI));
+      const arrP =
+        depI + (here < 0 ? 0 : noTraffic ? durationsTo[toP + here * toStride]! * speed : withTraffic(inst, durationsTo[toP + here * toStride]! * speed, depI));
       const sP = oneWindowP ? (arrP <= lastP ? (arrP >= openP ? arrP : openP) : Infinity) : windowStartFor(inst, p, arrP);
       if (sP === Infinity) continue;
       const depP = sP + svcP;
@@ -649,9 +682,10 @@ export class Inserter {
         if (rankD >= 0 && route.lockAfter[k + 1]! <= rankD) continue;
         const after = loc[k + 1]!;
         // `after` is -1 past the last stop of an open route (no leg, as distanceBetween and travelTime have it).
-        const dd = pickupDelta + distances[lk * L + locD]! + (after < 0 ? 0 : distances[locD * L + after]!) - (after < 0 ? 0 : distances[lk * L + after]!);
+        const dd =
+          pickupDelta + distancesTo[toD + lk * toStride]! + (after < 0 ? 0 : distances[locD * L + after]!) - (after < 0 ? 0 : distances[lk * L + after]!);
         if (bounded && dd >= best.cost) continue;
-        const arrD = dep + (noTraffic ? durations[lk * L + locD]! * speed : travelTime(inst, v, lk, locD, dep));
+        const arrD = dep + (noTraffic ? durationsTo[toD + lk * toStride]! * speed : withTraffic(inst, durationsTo[toD + lk * toStride]! * speed, dep));
         if (perWindow) {
           if (this.tryDeliveryPerWindow(route, r, dd, arrD, k + 1, sP - arrP, i, k, p, d)) improved = true;
           continue;
@@ -732,6 +766,11 @@ export class Inserter {
     const durations = inst.durations;
     const L = inst.locations;
     const speed = inst.vehicleSpeed[v]!;
+    // Legs into the stop, by destination.
+    const durationsTo = this.durationsTo;
+    const distancesTo = this.distancesTo;
+    const toStride = this.toStride;
+    const toX = locX * this.toRow;
     // One dimension that can bind (the common case): the job's size and the capacity, read once.
     const cd = this.capacityDim;
     const sizeC = cd >= 0 ? inst.size[job * D + cd]! : 0;
@@ -761,9 +800,14 @@ export class Inserter {
       const here = loc[k]!;
       const next = loc[k + 1]!;
       if (skipTight && latest[k + 1]! - dep - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack) continue;
-      const dd = detourDistance(distances, L, here, locX, next);
+      // detourDistance written out, the leg into the stop by destination.
+      const dd =
+        (here < 0 ? 0 : distancesTo[toX + here * toStride]!) +
+        (next < 0 ? 0 : distances[locX * L + next]!) -
+        (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
       if (bounded && dd >= best.cost) continue;
-      const arr = dep + (here < 0 ? 0 : noTraffic ? durations[here * L + locX]! * speed : travelTime(inst, v, here, locX, dep));
+      const arr =
+        dep + (here < 0 ? 0 : noTraffic ? durationsTo[toX + here * toStride]! * speed : withTraffic(inst, durationsTo[toX + here * toStride]! * speed, dep));
       const s = oneWindow ? (arr <= last ? (arr >= windowOpen ? arr : windowOpen) : Infinity) : windowStartFor(inst, x, arr);
       if (s === Infinity) continue;
       const depX = s + svc;

@@ -454,6 +454,55 @@ export function tableTrafficFactor(table: TrafficTable, traffic: TrafficProfile,
   return trafficFactor(traffic, t);
 }
 
+/**
+ * An instance's travel matrices read by destination: the time or distance from any location x to
+ * a fixed location b is durations[b * row + x * stride] (distances alike). Insertion reads the legs
+ * into the stop it inserts from every position of a route: by column those are a cache line each,
+ * from a row they stay in the cache.
+ */
+export interface DestinationMatrices {
+  durations: Float64Array;
+  distances: Float64Array;
+  row: number;
+  stride: number;
+}
+
+/** Asymmetric matrices of more locations than this are read by column, not copied (a copy of 1,024 locations takes 8 MB). */
+const TRANSPOSE_MAX_LOCATIONS = 1024;
+const destinationMatricesOf = new WeakMap<Instance, DestinationMatrices>();
+
+/** Whether matrix[a][b] equals matrix[b][a] everywhere (an asymmetric matrix mostly fails fast; 4,000 locations take about 30 ms). */
+function isSymmetric(matrix: Float64Array, L: number): boolean {
+  for (let a = 0; a < L; a++) for (let b = a + 1; b < L; b++) if (matrix[a * L + b] !== matrix[b * L + a]) return false;
+  return true;
+}
+
+function transposed(matrix: Float64Array, L: number): Float64Array {
+  const result = new Float64Array(L * L);
+  for (let a = 0; a < L; a++) for (let b = 0; b < L; b++) result[b * L + a] = matrix[a * L + b]!;
+  return result;
+}
+
+/**
+ * The instance's matrices by destination (made once per instance, which must not change after):
+ * symmetric ones are their own (the same values, bit for bit), asymmetric ones up to
+ * TRANSPOSE_MAX_LOCATIONS are transposed, and larger ones are read by column as they are.
+ */
+export function destinationMatrices(inst: Instance): DestinationMatrices {
+  const known = destinationMatricesOf.get(inst);
+  if (known !== undefined) return known;
+  const L = inst.locations;
+  const byRow = (m: Float64Array): Float64Array | null => (isSymmetric(m, L) ? m : L <= TRANSPOSE_MAX_LOCATIONS ? transposed(m, L) : null);
+  const durations = byRow(inst.durations);
+  const distances = inst.distances === inst.durations ? durations : byRow(inst.distances);
+  const result =
+    durations !== null && distances !== null
+      ? { durations, distances, row: L, stride: 1 }
+      : { durations: inst.durations, distances: inst.distances, row: 1, stride: L };
+  destinationMatricesOf.set(inst, result);
+  return result;
+}
+
 /** Matrices with more locations than this are not checked by detourShortfall (the check is cubic: about 30 ms at 213 locations, 100 ms at 320). */
 const DETOUR_CHECK_MAX_LOCATIONS = 320;
 const detourShortfalls = new WeakMap<Float64Array, number>();
@@ -568,7 +617,11 @@ export function leastTrafficFactor(traffic: TrafficProfile | null, from: number,
 /** Travel time from location a to b for vehicle v departing at time t (b = -1: open route end). */
 export function travelTime(inst: Instance, v: number, a: number, b: number, t: number): number {
   if (b < 0 || a < 0) return 0;
-  const base = inst.durations[a * inst.locations + b]! * inst.vehicleSpeed[v]!;
+  return withTraffic(inst, inst.durations[a * inst.locations + b]! * inst.vehicleSpeed[v]!, t);
+}
+
+/** A leg's travel time departing at t, from its time without traffic (the matrix's times the vehicle's speed factor). */
+export function withTraffic(inst: Instance, base: number, t: number): number {
   if (inst.traffic === null || base === 0) return base;
   return base * (inst.trafficTable !== null ? tableTrafficFactor(inst.trafficTable, inst.traffic, t) : trafficFactor(inst.traffic, t));
 }

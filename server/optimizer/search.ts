@@ -652,6 +652,7 @@ export class Search {
     this.rng = new Random(seed);
     this.inserter = new Inserter(inst, this.model, this.rng);
     this.inserter.skipTightPositions();
+    this.inserter.readLegsByDestination();
     this.inserter.checkOnlyBindingDimension();
     this.inserter.cacheInsertions();
     this.active = active;
