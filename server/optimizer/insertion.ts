@@ -629,8 +629,8 @@ export class Inserter {
       }
       if (skipTight && latest[i + 1]! - depI - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack) continue;
       if (cd >= 0 ? load[i * D + cd]! + sizeC > capacityC : !this.fitsWithSize(route.load, i, job, route.vehicle)) continue;
-      const arrP =
-        depI + (here < 0 ? 0 : noTraffic ? durationsTo[toP + here * toStride]! * speed : withTraffic(inst, durationsTo[toP + here * toStride]! * speed, depI));
+      const legP = here < 0 ? 0 : durationsTo[toP + here * toStride]! * speed;
+      const arrP = depI + (noTraffic ? legP : withTraffic(inst, legP, depI));
       const sP = oneWindowP ? (arrP <= lastP ? (arrP >= openP ? arrP : openP) : Infinity) : windowStartFor(inst, p, arrP);
       if (sP === Infinity) continue;
       const depP = sP + svcP;
@@ -685,7 +685,8 @@ export class Inserter {
         const dd =
           pickupDelta + distancesTo[toD + lk * toStride]! + (after < 0 ? 0 : distances[locD * L + after]!) - (after < 0 ? 0 : distances[lk * L + after]!);
         if (bounded && dd >= best.cost) continue;
-        const arrD = dep + (noTraffic ? durationsTo[toD + lk * toStride]! * speed : withTraffic(inst, durationsTo[toD + lk * toStride]! * speed, dep));
+        const legD = durationsTo[toD + lk * toStride]! * speed;
+        const arrD = dep + (noTraffic ? legD : withTraffic(inst, legD, dep));
         if (perWindow) {
           if (this.tryDeliveryPerWindow(route, r, dd, arrD, k + 1, sP - arrP, i, k, p, d)) improved = true;
           continue;
@@ -806,8 +807,8 @@ export class Inserter {
         (next < 0 ? 0 : distances[locX * L + next]!) -
         (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
       if (bounded && dd >= best.cost) continue;
-      const arr =
-        dep + (here < 0 ? 0 : noTraffic ? durationsTo[toX + here * toStride]! * speed : withTraffic(inst, durationsTo[toX + here * toStride]! * speed, dep));
+      const legX = here < 0 ? 0 : durationsTo[toX + here * toStride]! * speed;
+      const arr = dep + (noTraffic ? legX : withTraffic(inst, legX, dep));
       const s = oneWindow ? (arr <= last ? (arr >= windowOpen ? arr : windowOpen) : Infinity) : windowStartFor(inst, x, arr);
       if (s === Infinity) continue;
       const depX = s + svc;
