@@ -494,7 +494,8 @@ export function destinationMatrices(inst: Instance): DestinationMatrices {
   const L = inst.locations;
   const byRow = (m: Float64Array): Float64Array | null => (isSymmetric(m, L) ? m : L <= TRANSPOSE_MAX_LOCATIONS ? transposed(m, L) : null);
   const durations = byRow(inst.durations);
-  const distances = inst.distances === inst.durations ? durations : byRow(inst.distances);
+  // Both by row or neither: no distances are transposed for durations read by column.
+  const distances = durations === null || inst.distances === inst.durations ? durations : byRow(inst.distances);
   const result =
     durations !== null && distances !== null
       ? { durations, distances, row: L, stride: 1 }
