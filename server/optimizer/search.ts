@@ -990,8 +990,8 @@ export class Search {
         continue;
       }
       this.touch(best.route);
-      if (routes[best.route]!.size === 0) this.routeNowUsed(best.route);
       const route = routes[best.route]!;
+      if (route.size === 0) this.routeNowUsed(best.route);
       const routeCostBefore = route.cost;
       this.place(job, best.route, best);
       if (usesMax) this.inserter.refreshMaxDistance(routes);
