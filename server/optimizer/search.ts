@@ -374,17 +374,17 @@ const PAIRS_WARM_END_MAX_STOPS = 48;
  * stops exactly (EXACT_DURATION_MAX_STOPS), fewer moves are enough: on 64 seeded plans of 15 and 20
  * orders (store and depot), two runs side by side of 3 n^2 ended 0.27% above a 2 s search of the
  * same code on average (9 worse, 4 better), where 6 n^2 with estimated costs had ended 0.39% above
- * its own (16 worse, 5 better). Over three pairs of seeds, 3 n^2 and 2.5 n^2 (at most 20 orders: the
- * 1,000 moves CYCLE_ITERATIONS_MIN was then, a sixth fewer than 3 n^2 at 20) ended 0.21% and 0.22% above;
- * the 20-order store plans are where both stay behind, 0.48% and 0.55% (0.68% for 6 n^2 with
- * estimated costs, seeds 1 and 2). From about 20 to 40 orders up (it depends on how long
- * the moves are) the routing default's time cap comes first and drives the cooling of the first
+ * its own (16 worse, 5 better). Over three pairs of seeds, 3 n^2 and 2.5 n^2 (at most 20 orders:
+ * the 1,000 moves CYCLE_ITERATIONS_MIN was then, a sixth fewer than 3 n^2 at 20) ended 0.21% and
+ * 0.22% above; the 20-order store plans are where both stay behind, 0.48% and 0.55% (0.68% for
+ * 6 n^2 with estimated costs, seeds 1 and 2). From about 20 to 40 orders up (it depends on how
+ * long the moves are) the routing default's time cap comes first and drives the cooling of the first
  * run, as without convergence. Plans of up to 24 orders get CYCLE_ITERATIONS_MIN moves per run: on
  * the 16 seeded 20-order store plans, two threads, seeds 1 to 16, mean gap to the best of three
  * single-thread 2 s runs 0.60% with 1,000 (169 of 256 runs at it, 115 ms a solve), 0.39% with 1,500
  * (184, 163 ms), 0.20% with 1,750 (198, 188 ms), 0.26% with 2,000 (194, 220 ms). Over HTTP (bench:
  * plan-latency) 1,750 took the 20-order plan to 226-242 ms and a cold 10-order one to 248-269 ms,
- * too near the 300 ms small plans are to answer in; 1,500 to 186-193 ms and 211 ms.
+ * too near the 300 ms a small plan must answer in; 1,500 to 186-193 ms and 211 ms.
  */
 const CYCLE_ITERATIONS_PER_SQUARED_JOB = 2.5;
 const CYCLE_ITERATIONS_MIN = 1500;
