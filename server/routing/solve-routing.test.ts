@@ -3,7 +3,7 @@ import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeoc
 import { solve, type SolveOptions } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
-import { defaultSolverTimeMs, SIDE_BY_SIDE_MAX_ORDERS, solveRouting, solverThreads, type RoutingSolveDeps } from './solve-routing';
+import { defaultSolverTimeMs, SIDE_BY_SIDE_MAX_ORDERS, SMALL_PLAN_TIME_CAP_MS, solveRouting, solverThreads, type RoutingSolveDeps } from './solve-routing';
 import { planResultSchema, renderPlanResult } from './responses';
 
 const deps: RoutingSolveDeps = {
@@ -57,6 +57,33 @@ describe('solveRouting', () => {
       [false, 3000, 1],
       [false, 4000, 1],
     ]);
+  });
+
+  it('caps the default budget of small plans at the time they must answer in, and of larger ones by size', async () => {
+    expect(defaultSolverTimeMs(1)).toBe(SMALL_PLAN_TIME_CAP_MS);
+    expect(defaultSolverTimeMs(SIDE_BY_SIDE_MAX_ORDERS)).toBe(SMALL_PLAN_TIME_CAP_MS);
+    // Under 300 ms from POST to 200, with room for the rest of the request.
+    expect(SMALL_PLAN_TIME_CAP_MS).toBeLessThanOrEqual(250);
+    expect(defaultSolverTimeMs(SIDE_BY_SIDE_MAX_ORDERS + 1)).toBe(2_000);
+    expect(defaultSolverTimeMs(1_000)).toBe(16_000);
+    expect(defaultSolverTimeMs(10_000)).toBe(20_000);
+    // A job's deadline lowers a limit to no less than half a second, and never raises the small plans' cap.
+    const seen: SolveOptions[] = [];
+    const recording = (deadline: number): RoutingSolveDeps => ({
+      ...deps,
+      deadline,
+      solve: (problem, options) => {
+        seen.push(options);
+        return solve(problem, options);
+      },
+    });
+    const orders = [order('a', { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101' })];
+    await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none' } }, recording(Date.now() + 5_100));
+    await solveRouting(
+      { orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none', solverTimeLimitSeconds: 3 } },
+      recording(Date.now() + 5_100),
+    );
+    expect(seen.map((o) => o.timeLimitMs)).toEqual([SMALL_PLAN_TIME_CAP_MS, 500]);
   });
 
   it('gives small plans on the default budget two threads, and every other solve the configured count', () => {
