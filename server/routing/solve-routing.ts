@@ -142,8 +142,8 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
   const explicitLimit = options.solverTimeLimitSeconds !== undefined;
   let timeLimitMs = explicitLimit ? options.solverTimeLimitSeconds! * 1000 : defaultSolverTimeMs(routing.problem.shipments.length);
   if (deps.maxSolverSeconds !== undefined) timeLimitMs = Math.min(timeLimitMs, deps.maxSolverSeconds * 1000);
-  // Near the job's deadline the search still gets half a second (or its own smaller limit).
-  if (deps.deadline !== undefined) timeLimitMs = Math.max(Math.min(500, timeLimitMs), Math.min(timeLimitMs, deps.deadline - Date.now() - 5_000));
+  // The time left before the job's deadline caps the limit, but never below half a second.
+  if (deps.deadline !== undefined) timeLimitMs = Math.min(timeLimitMs, Math.max(500, deps.deadline - Date.now() - 5_000));
   const solution =
     routing.problem.shipments.length === 0 || routing.problem.vehicles.length === 0
       ? emptySolution(routing.problem)
