@@ -11,45 +11,107 @@ import { automaticTrafficProfile, SIDE_BY_SIDE_MAX_ORDERS, solverThreads, solveR
  */
 const WARM_UP_RUNS = 3;
 
-const STORE = { addressLine1: '3500 Peachtree Rd NE', city: 'Atlanta', state: 'GA', postalCode: '30326', latitude: '33.8510', longitude: '-84.3620' };
+const STORES = [
+  { addressLine1: '3500 Peachtree Rd NE', city: 'Atlanta', state: 'GA', postalCode: '30326', latitude: '33.8510', longitude: '-84.3620' },
+  { addressLine1: '2000 Airport Blvd', city: 'College Park', state: 'GA', postalCode: '30337', latitude: '33.6407', longitude: '-84.4277' },
+  { addressLine1: '1 Decatur Sq', city: 'Decatur', state: 'GA', postalCode: '30030', latitude: '33.7748', longitude: '-84.2963' },
+];
+const STORE = STORES[0]!;
+
+type WarmUpRequest = { orders: RoutingOrder[]; fleet: FleetEntry[]; options: RoutingOptionsLayer };
+
+/** The i-th of `count` dropoffs spread over the metro (a sunflower spiral: no random numbers). */
+function dropoffAddress(i: number, count: number) {
+  const goldenAngle = Math.PI * (3 - Math.sqrt(5));
+  const radius = 0.03 + 0.15 * Math.sqrt((i + 0.5) / count);
+  return {
+    addressLine1: `${100 + i} Main St`,
+    city: 'Atlanta',
+    state: 'GA',
+    postalCode: '30303',
+    latitude: (33.75 + radius * Math.sin(i * goldenAngle)).toFixed(5),
+    longitude: (-84.39 + radius * Math.cos(i * goldenAngle)).toFixed(5),
+  };
+}
 
 /**
- * A plan of the size a default-budget plan is still solved on two threads: store-to-door orders
- * with three-hour windows over a metro area, cargo vans from the store, shortest total duration
- * with time-of-day traffic (what most plans ask for, so the code they run is what gets compiled).
- * Every place has coordinates: the warm-up asks no geocoder.
+ * The plans the warm-up solves, of the size a default-budget plan is still solved on two threads,
+ * each a request the plan endpoint accepts, every place with coordinates (the warm-up asks no
+ * geocoder). The search compiles for the shapes it has seen: after the first plan alone, the first
+ * multi-depot example solved on warm threads took 160-200 ms against 70-100 ms from its second on.
+ * - Store to door: three-hour dropoff windows, cargo vans from the store, shortest total duration
+ *   with time-of-day traffic (what most plans ask for).
+ * - Several stores, a mixed fleet (box trucks with skills, vans, a van mapped to another type),
+ *   orders with skills, tags and priorities, volumes, routes back to a store, fewest vehicles first
+ *   (route elimination, which the first plan's objective does not run).
  */
-export function warmUpRequest(): { orders: RoutingOrder[]; fleet: FleetEntry[]; options: RoutingOptionsLayer } {
-  const goldenAngle = Math.PI * (3 - Math.sqrt(5));
-  const orders = Array.from({ length: SIDE_BY_SIDE_MAX_ORDERS }, (_, i) => {
-    const radius = 0.03 + 0.15 * Math.sqrt((i + 0.5) / SIDE_BY_SIDE_MAX_ORDERS);
-    const hour = 9 + (i % 6);
-    return orderSchema.parse({
-      externalId: `warm-up-${i}`,
-      pickupAddress: STORE,
-      dropoffAddress: {
-        addressLine1: `${100 + i} Main St`,
-        city: 'Atlanta',
-        state: 'GA',
-        postalCode: '30303',
-        latitude: (33.75 + radius * Math.sin(i * goldenAngle)).toFixed(5),
-        longitude: (-84.39 + radius * Math.cos(i * goldenAngle)).toFixed(5),
-      },
-      dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
-      dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
-      payloadItems: [{ description: 'parcel', height: 12, length: 16, width: 12, weight: 10 + ((i * 7) % 30), quantity: 1 + (i % 3) }],
-    });
-  });
-  const fleet = [0, 1].map((i) =>
-    fleetSpecSchema.parse({
-      driverExternalId: `warm-up-driver-${i}`,
-      vehicleExternalId: `warm-up-van-${i}`,
-      vehicleType: 'cargo-van',
-      scheduledStart: '2026-11-23T07:30:00-05:00',
-      startAddress: STORE,
+export function warmUpRequests(): WarmUpRequest[] {
+  const n = SIDE_BY_SIDE_MAX_ORDERS;
+  const storeToDoor: WarmUpRequest = {
+    orders: Array.from({ length: n }, (_, i) => {
+      const hour = 9 + (i % 6);
+      return orderSchema.parse({
+        externalId: `warm-up-${i}`,
+        pickupAddress: STORE,
+        dropoffAddress: dropoffAddress(i, n),
+        dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
+        dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
+        payloadItems: [{ description: 'parcel', height: 12, length: 16, width: 12, weight: 10 + ((i * 7) % 30), quantity: 1 + (i % 3) }],
+      });
     }),
-  );
-  return { orders, fleet, options: { objective: 'MIN_DURATION', trafficMode: 'automatic' } };
+    fleet: [0, 1].map((i) =>
+      fleetSpecSchema.parse({
+        driverExternalId: `warm-up-driver-${i}`,
+        vehicleExternalId: `warm-up-van-${i}`,
+        vehicleType: 'cargo-van',
+        scheduledStart: '2026-11-23T07:30:00-05:00',
+        startAddress: STORE,
+      }),
+    ),
+    options: { objective: 'MIN_DURATION', trafficMode: 'automatic' },
+  };
+  const mixedFleet: WarmUpRequest = {
+    orders: Array.from({ length: n }, (_, i) =>
+      orderSchema.parse({
+        externalId: `warm-up-mixed-${i}`,
+        pickupAddress: STORES[i % STORES.length],
+        dropoffAddress: dropoffAddress(n - 1 - i, n),
+        pickupWindowOpen: '2026-11-23T07:00:00-05:00',
+        pickupWindowClose: '2026-11-23T12:00:00-05:00',
+        dropoffWindowOpen: `2026-11-23T${String(9 + (i % 4)).padStart(2, '0')}:00:00-05:00`,
+        dropoffWindowClose: '2026-11-23T18:00:00-05:00',
+        payloadItems: [{ description: 'pallet', height: 48, length: 48, width: 40, weight: 40 + ((i * 37) % 380), quantity: 1 }],
+        ...(i % 5 === 0 ? { requiredSkills: ['liftgate'] } : {}),
+        ...(i % 3 === 0 ? { customTags: [{ name: i % 2 === 0 ? 'vip' : 'standard' }] } : {}),
+      }),
+    ),
+    fleet: [
+      { vehicleType: 'box-truck', routeSkills: ['liftgate'] },
+      { vehicleType: 'large-van' },
+      { vehicleType: 'box-truck', routeSkills: ['liftgate'], vehicleSpec: { capacityPounds: 8000 } },
+      { vehicleType: 'cargo-van' },
+    ].map((vehicle, i) =>
+      fleetSpecSchema.parse({
+        driverExternalId: `warm-up-mixed-driver-${i}`,
+        vehicleExternalId: `warm-up-mixed-vehicle-${i}`,
+        scheduledStart: `2026-11-23T0${7 + (i % 2)}:00:00-05:00`,
+        startAddress: STORES[i % 2],
+        endAddress: STORES[i % 2],
+        ...vehicle,
+      }),
+    ),
+    options: {
+      objective: 'MIN_VEHICLE_UTILIZATION',
+      tagPriorities: [
+        ['vip', 5],
+        ['standard', 2],
+      ],
+      vehicleMaps: [['large-van', { vehicleType: 'sprinter-van' }]],
+      volumeOptimization: true,
+      trafficMode: 'automatic',
+    },
+  };
+  return [storeToDoor, mixedFleet];
 }
 
 /**
@@ -80,6 +142,8 @@ export async function embeddedProblemOf(input: RoutingSolveInput): Promise<Probl
  * SOLVER_THREADS.
  */
 export async function warmUpRouting(threads: number): Promise<void> {
-  const problem = await embeddedProblemOf({ ...warmUpRequest(), settings: null });
-  await warmUpSolverThreads(problem, { threads: solverThreads(problem.shipments.length, false, threads), runs: WARM_UP_RUNS });
+  for (const request of warmUpRequests()) {
+    const problem = await embeddedProblemOf({ ...request, settings: null });
+    await warmUpSolverThreads(problem, { threads: solverThreads(problem.shipments.length, false, threads), runs: WARM_UP_RUNS });
+  }
 }
