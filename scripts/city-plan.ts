@@ -1,4 +1,5 @@
 import { seededRandom } from '@/server/optimizer/verify';
+import { ATLANTA_STORES } from '@/server/routing/warm-up';
 
 /** Request bodies for the routing benchmarks (bench:plan-latency, bench:converge). */
 type Json = Record<string, unknown>;
@@ -6,11 +7,7 @@ type Json = Record<string, unknown>;
 /** A seeded plan in the Atlanta metro: three stores, dropoffs over the area, three-hour windows, vans and box trucks. */
 export function cityPlan(orderCount: number, seed: number): Json {
   const random = seededRandom(seed * 1_000_003 + orderCount);
-  const stores = [
-    { addressLine1: '3500 Peachtree Rd NE', city: 'Atlanta', state: 'GA', postalCode: '30326', latitude: '33.8510', longitude: '-84.3620' },
-    { addressLine1: '2000 Airport Blvd', city: 'College Park', state: 'GA', postalCode: '30337', latitude: '33.6407', longitude: '-84.4277' },
-    { addressLine1: '1 Decatur Sq', city: 'Decatur', state: 'GA', postalCode: '30030', latitude: '33.7748', longitude: '-84.2963' },
-  ];
+  const stores = ATLANTA_STORES;
   const orders = Array.from({ length: orderCount }, (_, i) => {
     const hour = 9 + Math.floor(random() * 6);
     return {

@@ -288,13 +288,13 @@ describe('solve on worker threads', () => {
 describe('warmUpSolverThreads', () => {
   it('solves on the threads until done; a solve asked for meanwhile stops it and runs on the same threads', async () => {
     const problem = randomInstance(22, { shipments: 20, vehicles: 3, traffic: true, objective: 'MIN_DURATION' });
-    await warmUpSolverThreads(problem, { threads: 2, runs: 1 });
+    await warmUpSolverThreads([problem], { threads: 2, runs: 1 });
     const threads = solverThreadsAlive();
     expect(threads).toBeGreaterThanOrEqual(2);
 
     // More runs than the test has time for: only the solve below ends it.
     let warming = true;
-    const warmUp = warmUpSolverThreads(problem, { threads: 2, runs: 1_000_000 }).then(() => {
+    const warmUp = warmUpSolverThreads([problem], { threads: 2, runs: 1_000_000 }).then(() => {
       warming = false;
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -308,7 +308,7 @@ describe('warmUpSolverThreads', () => {
 
     // A warm-up asked for while a solve runs does nothing (it would need threads of its own).
     const running = solve(problem, { threads: 2, maxIterations: 2000, seed: 6 });
-    await warmUpSolverThreads(problem, { threads: 2, runs: 1_000_000 });
+    await warmUpSolverThreads([problem], { threads: 2, runs: 1_000_000 });
     expectFeasible(problem, await running);
     expect(solverThreadsAlive()).toBe(threads);
   });

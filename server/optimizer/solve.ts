@@ -245,12 +245,12 @@ let solvesRunning = 0;
 
 /**
  * Compiles the search's hot code on solver threads before the first solve needs it: `threads`
- * threads (started if need be) each solve `problem` `runs` times, as a small plan is solved (one
- * converged run per thread). A solve asked for meanwhile stops the warm-up and waits for its threads
+ * threads (started if need be) each solve each of `problems` `runs` times, as a small plan is solved
+ * (one converged run per thread). A solve asked for meanwhile stops the warm-up and waits for its threads
  * (they stop within a move), so it neither waits for the warm-up nor shares the cores with it. Until
  * V8 has compiled the search, a 20-order plan took two to three times as long (bench:plan-latency).
  */
-export function warmUpSolverThreads(problem: Problem, options: { threads: number; runs: number; seed?: number }): Promise<void> {
+export function warmUpSolverThreads(problems: readonly Problem[], options: { threads: number; runs: number; seed?: number }): Promise<void> {
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const seed = options.seed ?? DEFAULT_SEED;
   const run = async (): Promise<void> => {
@@ -263,9 +263,12 @@ export function warmUpSolverThreads(problem: Problem, options: { threads: number
       return;
     }
     await Promise.all(workers.map((t) => t.ready));
-    const shared = shareProblem(problem);
-    for (let k = 0; k < options.runs && Atomics.load(stop, 0) === 0; k++) {
-      await Promise.allSettled(workers.map((w, t) => w.run(shared, threadSolveOptions({ untilConverged: true }, seed + k, t, null), stop, () => {})));
+    // One stop flag for them all: a solve that stops the warm-up ends it, not just its current problem.
+    for (const problem of problems) {
+      const shared = shareProblem(problem);
+      for (let k = 0; k < options.runs && Atomics.load(stop, 0) === 0; k++) {
+        await Promise.allSettled(workers.map((w, t) => w.run(shared, threadSolveOptions({ untilConverged: true }, seed + k, t, null), stop, () => {})));
+      }
     }
   };
   const previous = warmUp;

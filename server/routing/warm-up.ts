@@ -11,12 +11,18 @@ import { automaticTrafficProfile, SIDE_BY_SIDE_MAX_ORDERS, solverThreads, solveR
  */
 const WARM_UP_RUNS = 3;
 
-const STORES = [
+/** Three stores in the Atlanta metro, with coordinates (also the pickups of the benchmarks' city plans). */
+export const ATLANTA_STORES = [
   { addressLine1: '3500 Peachtree Rd NE', city: 'Atlanta', state: 'GA', postalCode: '30326', latitude: '33.8510', longitude: '-84.3620' },
   { addressLine1: '2000 Airport Blvd', city: 'College Park', state: 'GA', postalCode: '30337', latitude: '33.6407', longitude: '-84.4277' },
   { addressLine1: '1 Decatur Sq', city: 'Decatur', state: 'GA', postalCode: '30030', latitude: '33.7748', longitude: '-84.2963' },
 ];
-const STORE = STORES[0]!;
+const STORE = ATLANTA_STORES[0]!;
+
+/** A local time on the plans' day (Atlanta, EST). */
+function onPlanDay(hour: number): string {
+  return `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`;
+}
 
 type WarmUpRequest = { orders: RoutingOrder[]; fleet: FleetEntry[]; options: RoutingOptionsLayer };
 
@@ -54,8 +60,8 @@ export function warmUpRequests(): WarmUpRequest[] {
         externalId: `warm-up-${i}`,
         pickupAddress: STORE,
         dropoffAddress: dropoffAddress(i, n),
-        dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
-        dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
+        dropoffWindowOpen: onPlanDay(hour),
+        dropoffWindowClose: onPlanDay(hour + 3),
         payloadItems: [{ description: 'parcel', height: 12, length: 16, width: 12, weight: 10 + ((i * 7) % 30), quantity: 1 + (i % 3) }],
       });
     }),
@@ -74,12 +80,12 @@ export function warmUpRequests(): WarmUpRequest[] {
     orders: Array.from({ length: n }, (_, i) =>
       orderSchema.parse({
         externalId: `warm-up-mixed-${i}`,
-        pickupAddress: STORES[i % STORES.length],
+        pickupAddress: ATLANTA_STORES[i % ATLANTA_STORES.length],
         dropoffAddress: dropoffAddress(n - 1 - i, n),
-        pickupWindowOpen: '2026-11-23T07:00:00-05:00',
-        pickupWindowClose: '2026-11-23T12:00:00-05:00',
-        dropoffWindowOpen: `2026-11-23T${String(9 + (i % 4)).padStart(2, '0')}:00:00-05:00`,
-        dropoffWindowClose: '2026-11-23T18:00:00-05:00',
+        pickupWindowOpen: onPlanDay(7),
+        pickupWindowClose: onPlanDay(12),
+        dropoffWindowOpen: onPlanDay(9 + (i % 4)),
+        dropoffWindowClose: onPlanDay(18),
         payloadItems: [{ description: 'pallet', height: 48, length: 48, width: 40, weight: 40 + ((i * 37) % 380), quantity: 1 }],
         ...(i % 5 === 0 ? { requiredSkills: ['liftgate'] } : {}),
         ...(i % 3 === 0 ? { customTags: [{ name: i % 2 === 0 ? 'vip' : 'standard' }] } : {}),
@@ -94,9 +100,9 @@ export function warmUpRequests(): WarmUpRequest[] {
       fleetSpecSchema.parse({
         driverExternalId: `warm-up-mixed-driver-${i}`,
         vehicleExternalId: `warm-up-mixed-vehicle-${i}`,
-        scheduledStart: `2026-11-23T0${7 + (i % 2)}:00:00-05:00`,
-        startAddress: STORES[i % 2],
-        endAddress: STORES[i % 2],
+        scheduledStart: onPlanDay(7 + (i % 2)),
+        startAddress: ATLANTA_STORES[i % 2],
+        endAddress: ATLANTA_STORES[i % 2],
         ...vehicle,
       }),
     ),
@@ -142,8 +148,8 @@ export async function embeddedProblemOf(input: RoutingSolveInput): Promise<Probl
  * SOLVER_THREADS.
  */
 export async function warmUpRouting(threads: number): Promise<void> {
-  for (const request of warmUpRequests()) {
-    const problem = await embeddedProblemOf({ ...request, settings: null });
-    await warmUpSolverThreads(problem, { threads: solverThreads(problem.shipments.length, false, threads), runs: WARM_UP_RUNS });
-  }
+  const problems: Problem[] = [];
+  for (const request of warmUpRequests()) problems.push(await embeddedProblemOf({ ...request, settings: null }));
+  // Every warm-up plan has SIDE_BY_SIDE_MAX_ORDERS orders: the threads a small plan is solved on.
+  await warmUpSolverThreads(problems, { threads: solverThreads(SIDE_BY_SIDE_MAX_ORDERS, false, threads), runs: WARM_UP_RUNS });
 }
