@@ -2,7 +2,7 @@
  * The default budget's stop on convergence against a fixed time budget, on seeded instances:
  *
  *   npm run bench:converge -- [--sizes 5,10,20] [--instances 6] [--seeds 1,2] [--reference-seconds 2]
- *     [--kinds store,depot] [--exhaustive 40] [--threads 1]
+ *     [--kinds store,depot] [--exhaustive 40] [--threads 1] [--reference-threads 1] [--rounds 1]
  *
  * Kinds of instance:
  * - `store`: the seeded store-to-customer plans of bench:plan-latency (`cityPlan`: pickups at three
@@ -19,10 +19,16 @@
  * `--exhaustive N` also solves N seeded tiny instances (3 to 5 shipments, every objective) stopping on
  * convergence and counts the ones that miss the exhaustive optimum. `--threads 2`: the converged
  * searches (not the references) run on two threads, their first two runs side by side, as the routing
- * default budget does for small plans; their time is then wall time.
+ * default budget does for small plans; their time is then wall time. `--reference-threads 2`: the
+ * references run on two threads sharing their plans, as the service solves with a time budget, so
+ * that the comparison is the default budget against the service's own 2 s answer. `--rounds R`
+ * (R > 1): also what R rounds of two converged runs side by side would give (the best of the first 2,
+ * 4, ... 2R runs, run k with the settings and seed of solver thread k, one after another on this
+ * thread), against the same references: the quality that more time would buy a small plan.
  */
 import { parseArgs } from 'node:util';
-import { compareSolutions, OBJECTIVES, prepareSolverThreads, solve, solveOnThisThread, type Problem } from '@/server/optimizer';
+import { compareSolutions, OBJECTIVES, prepareSolverThreads, solve, solveOnThisThread, type Problem, type Solution } from '@/server/optimizer';
+import { threadSolveOptions } from '@/server/optimizer/solve';
 import { cityInstance, compareObjective, randomInstance, solutionObjective, solveExhaustively } from '@/server/optimizer/verify';
 import { storeProblem } from './store-problem';
 
@@ -35,6 +41,8 @@ const { values } = parseArgs({
     kinds: { type: 'string', default: 'store,depot' },
     exhaustive: { type: 'string', default: '40' },
     threads: { type: 'string', default: '1' },
+    'reference-threads': { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -44,18 +52,28 @@ const referenceMs = Number(values['reference-seconds']) * 1000;
 const kinds = values.kinds.split(',').filter(Boolean);
 const exhaustiveCount = Number(values.exhaustive);
 const threads = Number(values.threads);
+const referenceThreads = Number(values['reference-threads']);
+const rounds = Number(values.rounds);
 if (sizes.some((n) => !(n > 0)) || !(instances >= 1) || seeds.some((s) => !Number.isInteger(s)) || !(referenceMs > 0) || !(exhaustiveCount >= 0)) {
   throw new Error('bad --sizes, --instances, --seeds, --reference-seconds or --exhaustive');
 }
-if (!(Number.isInteger(threads) && threads >= 1)) throw new Error('bad --threads');
-if (threads > 1) await prepareSolverThreads(threads);
+if (!(Number.isInteger(threads) && threads >= 1) || !(Number.isInteger(referenceThreads) && referenceThreads >= 1))
+  throw new Error('bad --threads or --reference-threads');
+if (!(Number.isInteger(rounds) && rounds >= 1)) throw new Error('bad --rounds');
+if (Math.max(threads, referenceThreads) > 1) await prepareSolverThreads(Math.max(threads, referenceThreads));
 /** The search under test: stopping on convergence, on `threads` threads. */
 const converge = (problem: Problem, seed: number) => solve(problem, { seed, timeLimitMs: 60_000, untilConverged: true, threads });
+/** What it is compared with: the reference time budget, on `referenceThreads` threads. */
+const referenceSolve = async (problem: Problem, seed: number) =>
+  referenceThreads > 1
+    ? solve(problem, { seed, timeLimitMs: referenceMs, threads: referenceThreads })
+    : solveOnThisThread(problem, { seed, timeLimitMs: referenceMs });
 
 console.log(
-  `bench:converge  sizes ${sizes.join(',')}  instances ${instances}  seeds ${seeds.join(',')}  reference ${referenceMs / 1000} s  kinds ${kinds.join(',')}  converging on ${threads} thread(s), references on one`,
+  `bench:converge  sizes ${sizes.join(',')}  instances ${instances}  seeds ${seeds.join(',')}  reference ${referenceMs / 1000} s  kinds ${kinds.join(',')}  converging on ${threads} thread(s), references on ${referenceThreads}`,
 );
 const summary: string[] = [];
+const roundsSummary: string[] = [];
 for (const kind of kinds) {
   for (const n of sizes) {
     let same = 0;
@@ -65,11 +83,13 @@ for (const kind of kinds) {
     let iterations = 0;
     let ms = 0;
     let runs = 0;
+    // Per number of rounds r (index r - 1): same / better / worse than the reference, and the gap.
+    const byRounds = Array.from({ length: rounds }, () => ({ same: 0, better: 0, worse: 0, gapSum: 0 }));
     for (let instance = 1; instance <= instances; instance++) {
       const problem =
         kind === 'store' ? await storeProblem(n, instance) : cityInstance(instance, { orders: n, vehicles: Math.max(2, Math.ceil(n / 8)), traffic: true });
       for (const seed of seeds) {
-        const reference = solveOnThisThread(problem, { seed, timeLimitMs: referenceMs });
+        const reference = await referenceSolve(problem, seed);
         const began = performance.now();
         const converged = await converge(problem, seed);
         const took = performance.now() - began;
@@ -86,8 +106,28 @@ for (const kind of kinds) {
           `${kind} ${n} #${instance} seed ${seed}: reference ${reference.cost.toFixed(0)} (${reference.unassigned.length} out, ${reference.stats.iterations} moves)` +
             `  converged ${converged.cost.toFixed(0)} (${converged.unassigned.length} out, ${converged.stats.iterations} moves, ${took.toFixed(0)} ms)  ${cmp === 0 ? 'same' : cmp < 0 ? 'better' : 'worse'} ${(gap * 100).toFixed(2)}%`,
         );
+        if (rounds > 1) {
+          let best: Solution | null = null;
+          for (let k = 0; k < 2 * rounds; k++) {
+            const run = solveOnThisThread(problem, threadSolveOptions({ untilConverged: true, timeLimitMs: 60_000 }, seed, k, null));
+            if (best === null || compareSolutions(problem, run, best) < 0) best = run;
+            if (k % 2 === 0) continue;
+            const tally = byRounds[(k - 1) / 2]!;
+            const vs = compareSolutions(problem, best, reference);
+            if (vs === 0) tally.same++;
+            else if (vs < 0) tally.better++;
+            else tally.worse++;
+            tally.gapSum += best.unassigned.length === reference.unassigned.length ? best.cost / reference.cost - 1 : 0;
+          }
+        }
       }
     }
+    byRounds.forEach((tally, r) => {
+      if (rounds > 1)
+        roundsSummary.push(
+          `| ${kind} | ${n} | ${r + 1} | ${2 * (r + 1)} | ${tally.same} / ${tally.better} / ${tally.worse} | ${((tally.gapSum / runs) * 100).toFixed(3)}% |`,
+        );
+    });
     summary.push(
       `| ${kind} | ${n} | ${runs} | ${same} / ${better} / ${worse} | ${((gapSum / runs) * 100).toFixed(2)}% | ${Math.round(iterations / runs).toLocaleString('en-US')} | ${Math.round(ms / runs)} ms |`,
     );
@@ -96,6 +136,11 @@ for (const kind of kinds) {
 console.log('\n| kind | orders | runs | converged vs reference: same / better / worse | mean cost gap | mean moves | mean time |');
 console.log('|---|---|---|---|---|---|---|');
 for (const line of summary) console.log(line);
+if (rounds > 1) {
+  console.log('\n| kind | orders | rounds of two runs | runs | best of them vs reference: same / better / worse | mean cost gap |');
+  console.log('|---|---|---|---|---|---|');
+  for (const line of roundsSummary) console.log(line);
+}
 
 if (exhaustiveCount > 0) {
   let missed = 0;

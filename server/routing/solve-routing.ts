@@ -72,8 +72,9 @@ async function resolvePlace(
  * Default budget: plans of up to this many orders make their first two independent runs side by side
  * on two threads, whatever `threads` says. One after the other, the converging search makes at least
  * two runs, and for plans this small both fit well inside the time cap, so side by side they use no
- * more CPU and answer in the time of one (20 store-to-customer orders: about 0.3 s instead of 0.55 s,
- * with results as good as a 2 s search; docs/benchmarks.md).
+ * more CPU and answer in the time of one (20 store-to-customer orders: about 0.2 s instead of 0.4 s;
+ * against the service's own 2 s answer the same plan at 10 orders, 0.05% dearer on average at 15
+ * and 0.4% at 20, where matching it takes three or four rounds of two runs; docs/benchmarks.md).
  */
 export const SIDE_BY_SIDE_MAX_ORDERS = 20;
 
