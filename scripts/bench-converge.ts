@@ -122,12 +122,12 @@ for (const kind of kinds) {
         }
       }
     }
-    byRounds.forEach((tally, r) => {
-      if (rounds > 1)
+    if (rounds > 1)
+      byRounds.forEach((tally, r) =>
         roundsSummary.push(
           `| ${kind} | ${n} | ${r + 1} | ${2 * (r + 1)} | ${tally.same} / ${tally.better} / ${tally.worse} | ${((tally.gapSum / runs) * 100).toFixed(3)}% |`,
-        );
-    });
+        ),
+      );
     summary.push(
       `| ${kind} | ${n} | ${runs} | ${same} / ${better} / ${worse} | ${((gapSum / runs) * 100).toFixed(2)}% | ${Math.round(iterations / runs).toLocaleString('en-US')} | ${Math.round(ms / runs)} ms |`,
     );
