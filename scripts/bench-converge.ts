@@ -72,19 +72,35 @@ const referenceSolve = async (problem: Problem, seed: number) =>
 console.log(
   `bench:converge  sizes ${sizes.join(',')}  instances ${instances}  seeds ${seeds.join(',')}  reference ${referenceMs / 1000} s  kinds ${kinds.join(',')}  converging on ${threads} thread(s), references on ${referenceThreads}`,
 );
+/** Solutions compared with their references: how many are the same, better and worse, and the summed cost gap. */
+interface Tally {
+  same: number;
+  better: number;
+  worse: number;
+  gapSum: number;
+}
+const newTally = (): Tally => ({ same: 0, better: 0, worse: 0, gapSum: 0 });
+/** Counts `solution` against `reference` in `tally`; returns the comparison and the cost gap (0 when they leave out different counts). */
+function count(tally: Tally, problem: Problem, solution: Solution, reference: Solution): { cmp: number; gap: number } {
+  const cmp = compareSolutions(problem, solution, reference);
+  if (cmp === 0) tally.same++;
+  else if (cmp < 0) tally.better++;
+  else tally.worse++;
+  const gap = solution.unassigned.length === reference.unassigned.length ? solution.cost / reference.cost - 1 : 0;
+  tally.gapSum += gap;
+  return { cmp, gap };
+}
+
 const summary: string[] = [];
 const roundsSummary: string[] = [];
 for (const kind of kinds) {
   for (const n of sizes) {
-    let same = 0;
-    let better = 0;
-    let worse = 0;
-    let gapSum = 0;
+    const converging = newTally();
     let iterations = 0;
     let ms = 0;
     let runs = 0;
     // Per number of rounds r (index r - 1): same / better / worse than the reference, and the gap.
-    const byRounds = Array.from({ length: rounds }, () => ({ same: 0, better: 0, worse: 0, gapSum: 0 }));
+    const byRounds = Array.from({ length: rounds }, newTally);
     for (let instance = 1; instance <= instances; instance++) {
       const problem =
         kind === 'store' ? await storeProblem(n, instance) : cityInstance(instance, { orders: n, vehicles: Math.max(2, Math.ceil(n / 8)), traffic: true });
@@ -93,12 +109,7 @@ for (const kind of kinds) {
         const began = performance.now();
         const converged = await converge(problem, seed);
         const took = performance.now() - began;
-        const cmp = compareSolutions(problem, converged, reference);
-        if (cmp === 0) same++;
-        else if (cmp < 0) better++;
-        else worse++;
-        const gap = converged.unassigned.length === reference.unassigned.length ? converged.cost / reference.cost - 1 : 0;
-        gapSum += gap;
+        const { cmp, gap } = count(converging, problem, converged, reference);
         iterations += converged.stats.iterations;
         ms += took;
         runs++;
@@ -112,12 +123,7 @@ for (const kind of kinds) {
             const run = solveOnThisThread(problem, threadSolveOptions({ untilConverged: true, timeLimitMs: 60_000 }, seed, k, null));
             if (best === null || compareSolutions(problem, run, best) < 0) best = run;
             if (k % 2 === 0) continue;
-            const tally = byRounds[(k - 1) / 2]!;
-            const vs = compareSolutions(problem, best, reference);
-            if (vs === 0) tally.same++;
-            else if (vs < 0) tally.better++;
-            else tally.worse++;
-            tally.gapSum += best.unassigned.length === reference.unassigned.length ? best.cost / reference.cost - 1 : 0;
+            count(byRounds[(k - 1) / 2]!, problem, best, reference);
           }
         }
       }
@@ -129,7 +135,7 @@ for (const kind of kinds) {
         ),
       );
     summary.push(
-      `| ${kind} | ${n} | ${runs} | ${same} / ${better} / ${worse} | ${((gapSum / runs) * 100).toFixed(2)}% | ${Math.round(iterations / runs).toLocaleString('en-US')} | ${Math.round(ms / runs)} ms |`,
+      `| ${kind} | ${n} | ${runs} | ${converging.same} / ${converging.better} / ${converging.worse} | ${((converging.gapSum / runs) * 100).toFixed(2)}% | ${Math.round(iterations / runs).toLocaleString('en-US')} | ${Math.round(ms / runs)} ms |`,
     );
   }
 }
