@@ -2,7 +2,7 @@
  * How often route elimination reaches the best known vehicle count, one search at a time:
  *
  *   npm run bench:fleet -- [--instances R112,RC106,R104,RC102] [--seeds 1-16] [--time-limit 2]
- *     [--dir ../shared/benchmarks/solomon]
+ *     [--dir server/optimizer/benchmarks/data/solomon]
  *
  * Each Solomon instance is solved on this thread (no worker threads, no plans shared between
  * threads) with each seed, vehicles first as bench:solomon does; a line per instance gives the
@@ -21,7 +21,7 @@ const { values } = parseArgs({
     instances: { type: 'string', default: 'R112,RC106,R104,RC102' },
     seeds: { type: 'string', default: '1-16' },
     'time-limit': { type: 'string', default: '2' },
-    dir: { type: 'string', default: '../shared/benchmarks/solomon' },
+    dir: { type: 'string', default: 'server/optimizer/benchmarks/data/solomon' },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLiLim, parseSolomon } from './benchmarks';
+import { LI_LIM_DIR, SOLOMON_INSTANCES_DIR } from './benchmarks/data';
 import type { Problem } from './model';
 import type { Search } from './search';
 import { buildSolution } from './solution';
@@ -49,10 +50,10 @@ describe('local search (relocate and 2-opt*)', () => {
     expect(improved).toBeGreaterThan(20);
   });
 
-  const SOLOMON = path.resolve(import.meta.dirname, '../../../shared/benchmarks/solomon/instances/R205.txt');
-  const LILIM = path.resolve(import.meta.dirname, '../../../shared/benchmarks/li-lim/pdp_100/lr205.txt');
+  const SOLOMON = path.join(SOLOMON_INSTANCES_DIR, 'R205.txt');
+  const LILIM = path.join(LI_LIM_DIR, 'pdp_100', 'lr205.txt');
 
-  it.skipIf(!existsSync(SOLOMON) || !existsSync(LILIM))('shortens greedy plans of Solomon R205 and Li & Lim lr205, keeping them feasible', () => {
+  it('shortens greedy plans of Solomon R205 and Li & Lim lr205, keeping them feasible', () => {
     for (const instance of [parseSolomon('R205', readFileSync(SOLOMON, 'utf8')), parseLiLim('lr205', readFileSync(LILIM, 'utf8'))]) {
       const { before, after, solution } = polishConstruction(instance.problem, 1);
       expect(after.unassigned).toEqual([]);

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { parseSolomon } from './benchmarks';
+import { SOLOMON_INSTANCES_DIR } from './benchmarks/data';
 import type { Problem } from './model';
 import { PlanBoard, createPlanBoard } from './plan-board';
 import { buildSolution } from './solution';
@@ -137,12 +138,9 @@ describe('a route transplanted from another thread’s plan', () => {
   });
 });
 
-const SOLOMON = path.resolve(import.meta.dirname, '../../../shared/benchmarks/solomon/instances');
-const available = existsSync(path.join(SOLOMON, 'R109.txt'));
-
-describe.skipIf(!available)('a thread that reads another thread’s plan with fewer vehicles', () => {
+describe('a thread that reads another thread’s plan with fewer vehicles', () => {
   it('anneals on from it: Solomon R109, a short run ends with no more vehicles and no higher cost than the posted plan', () => {
-    const { problem } = parseSolomon('R109', readFileSync(path.join(SOLOMON, 'R109.txt'), 'utf8'));
+    const { problem } = parseSolomon('R109', readFileSync(path.join(SOLOMON_INSTANCES_DIR, 'R109.txt'), 'utf8'));
     const long = prepareSearch(problem, 1).search.run({ seed: 1, timeLimitMs: Infinity, maxIterations: 20_000 });
     const vehicles = (routes: number[][]) => routes.filter((r) => r.length > 0).length;
     const posted = vehicles(long.routes);

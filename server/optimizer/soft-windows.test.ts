@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLiLim, parseSolomon } from './benchmarks';
+import { LI_LIM_DIR, SOLOMON_INSTANCES_DIR as SOLOMON } from './benchmarks/data';
 import { type Instance, compileInstance, deliveryNode } from './instance';
 import { Inserter, emptyCandidate } from './insertion';
 import { costModel } from './objective';
@@ -11,8 +12,6 @@ import { prepareSearch } from './solve';
 import { buildSolution } from './solution';
 import { checkSolution } from './verify';
 
-const SOLOMON = path.resolve(import.meta.dirname, '../../../shared/benchmarks/solomon/instances');
-const available = existsSync(path.join(SOLOMON, 'R201.txt'));
 const load = (name: string) => parseSolomon(name, readFileSync(path.join(SOLOMON, `${name}.txt`), 'utf8'));
 
 /**
@@ -49,7 +48,7 @@ function routeOf(inst: Instance, model: ReturnType<typeof costModel>, nodes: rea
   return route;
 }
 
-describe.skipIf(!available)('soft time windows', () => {
+describe('soft time windows', () => {
   it('price a route and the cheapest insertion of a stop by its time warp, as a direct simulation does', () => {
     let warped = 0;
     let insertions = 0;
@@ -134,11 +133,9 @@ describe.skipIf(!available)('soft time windows', () => {
     diversifying.run({ seed: 1, timeLimitMs: Infinity, maxIterations: 2_000, longStringShare: 0.5 });
     expect(diversifying.softMoves).toBe(0);
     // Pickup-and-delivery pairs: a pair's two stops are not priced by the warp arrays.
-    const lilim = path.resolve(SOLOMON, '../../li-lim/pdp_100/lr205.txt');
-    if (existsSync(lilim)) {
-      const pairs = prepareSearch(parseLiLim('lr205', readFileSync(lilim, 'utf8')).problem, 1).search;
-      pairs.run({ seed: 1, timeLimitMs: Infinity, maxIterations: 2_000 });
-      expect(pairs.softMoves).toBe(0);
-    }
+    const lilim = path.join(LI_LIM_DIR, 'pdp_100', 'lr205.txt');
+    const pairs = prepareSearch(parseLiLim('lr205', readFileSync(lilim, 'utf8')).problem, 1).search;
+    pairs.run({ seed: 1, timeLimitMs: Infinity, maxIterations: 2_000 });
+    expect(pairs.softMoves).toBe(0);
   });
 });

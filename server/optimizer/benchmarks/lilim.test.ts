@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solveOnThisThread } from '../solve';
 import { checkSolution } from '../verify';
+import { LI_LIM_DIR } from './data';
 import { formatSolutionFile, parseLiLim, parseSolomon, readReferenceCsv } from './index';
 
 // A hand-made Li & Lim file: depot 0, two requests (1 -> 4, 3 -> 2), tab-separated with CRLF.
@@ -83,8 +84,8 @@ describe('Li & Lim parser', () => {
     expect(inst.problem.distances[1]).toBe(5);
   });
 
-  const lc101 = path.resolve(import.meta.dirname, '../../../../shared/benchmarks/li-lim/pdp_100/lc101.txt');
-  it.skipIf(!existsSync(lc101))('solves lc101 feasibly with every request served', () => {
+  const lc101 = path.join(LI_LIM_DIR, 'pdp_100', 'lc101.txt');
+  it('solves lc101 feasibly with every request served', () => {
     const inst = parseLiLim('lc101', readFileSync(lc101, 'utf8'));
     expect(inst.problem.shipments).toHaveLength(53);
     const solution = solveOnThisThread(inst.problem, { maxIterations: 300, seed: 1 });

@@ -1,3 +1,4 @@
+import { LI_LIM_DIR, SOLOMON_DIR } from './data';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkSolution } from '../verify';
@@ -77,10 +78,9 @@ function readOptional(file: string, vehicles?: string, distance?: string): Map<s
   return existsSync(file) ? readReferenceCsv(readFileSync(file, 'utf8'), vehicles, distance) : new Map();
 }
 
-function setup(kind: BenchmarkKind, root: string, dirArg?: string): Setup {
-  const shared = path.resolve(root, '..', 'shared', 'benchmarks');
+function setup(kind: BenchmarkKind, dirArg?: string): Setup {
   if (kind === 'lilim') {
-    const base = path.join(shared, 'li-lim');
+    const base = LI_LIM_DIR;
     const dir = dirArg ? path.resolve(dirArg) : path.join(base, 'pdp_100');
     const isDefault = !dirArg;
     return {
@@ -90,7 +90,7 @@ function setup(kind: BenchmarkKind, root: string, dirArg?: string): Setup {
       parse: parseLiLim,
     };
   }
-  const base = path.join(shared, 'solomon');
+  const base = SOLOMON_DIR;
   return {
     dir: dirArg ? path.resolve(dirArg) : path.join(base, 'instances'),
     hierarchical: readOptional(path.join(base, 'bks.csv')),
@@ -103,9 +103,9 @@ const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) =>
 const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(2)}%` : 'n/a');
 
 /** Runs a benchmark set from the command line; prints a table and a summary. */
-export async function runBenchmarkCli(kind: BenchmarkKind, root: string, argv: readonly string[]): Promise<void> {
+export async function runBenchmarkCli(kind: BenchmarkKind, argv: readonly string[]): Promise<void> {
   const args = parseArgs(argv);
-  const s = setup(kind, root, args.dir);
+  const s = setup(kind, args.dir);
   let files = readdirSync(s.dir)
     .filter((f) => f.endsWith('.txt'))
     .sort();

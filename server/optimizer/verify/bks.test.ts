@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Solution } from '../model';
 import { parseLiLim } from '../benchmarks';
+import { LI_LIM_DIR as LI_LIM } from '../benchmarks/data';
 import { checkSolution } from './checker';
 import { routeFromSchedule, simulate, type StopRef } from './schedule';
 
@@ -11,8 +12,6 @@ import { routeFromSchedule, simulate, type StopRef } from './schedule';
  * one must pass the checker with the published vehicle count and distance. This checks the
  * checker on real data and the instance parser against an outside source at once.
  */
-const LI_LIM = path.resolve(import.meta.dirname, '../../../../shared/benchmarks/li-lim');
-const available = existsSync(path.join(LI_LIM, 'bks_solutions'));
 
 function references(): Map<string, { vehicles: number; distance: number }> {
   const rows = new Map<string, { vehicles: number; distance: number }>();
@@ -25,7 +24,7 @@ function references(): Map<string, { vehicles: number; distance: number }> {
   return rows;
 }
 
-describe.skipIf(!available)('best-known Li & Lim solutions pass the checker', () => {
+describe('best-known Li & Lim solutions pass the checker', () => {
   it('all 116 (pdp_100 and pdp_200), with the published vehicles and distance', () => {
     const published = references();
     const files = readdirSync(path.join(LI_LIM, 'bks_solutions')).filter((f) => f.endsWith('.txt'));
