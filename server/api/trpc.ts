@@ -1,11 +1,12 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { AccountsError } from '@/server/accounts';
 import { getDb, type Db } from '@/server/db';
 import { log } from '@/server/log';
 import { getConsoleUser, type ConsoleUser } from '@/server/http/console-auth';
+import { isDomainError } from '@/server/http/errors';
 import { describeIssues } from '@/server/validation';
+import { trpcErrorOfDomainError } from './domain-errors';
 
 /**
  * tRPC for the console: the context is the signed-in console user (from the next-auth session)
@@ -28,11 +29,7 @@ const t = initTRPC.context<TrpcContext>().create({
     // Worded as the /v1 API words it (field path, unknown fields named, how many more issues),
     // not zod's raw list, so a form can show the message as it is.
     const described = zodError ? describeIssues(zodError.issues) : undefined;
-    const domainError =
-      error.cause instanceof AccountsError || error.cause?.name === 'BookingError' || error.cause?.name === 'RoutingError'
-        ? (error.cause as { param?: string })
-        : undefined;
-    const accountsParam = domainError?.param;
+    const domainError = isDomainError(error.cause) ? error.cause : undefined;
     // Stack traces stay on the server.
     const { stack: _stack, ...data } = shape.data;
     return {
@@ -42,7 +39,9 @@ const t = initTRPC.context<TrpcContext>().create({
       data: {
         ...data,
         // The field at fault, as the /v1 API names it (`stops[2].address`), for forms to highlight.
-        ...(described?.param !== undefined ? { param: described.param } : accountsParam ? { param: accountsParam } : {}),
+        ...(described?.param !== undefined ? { param: described.param } : domainError?.param ? { param: domainError.param } : {}),
+        // The domain's contract code (`date_blackout`, `conflict`), for pages that act on it.
+        ...(domainError ? { domainCode: domainError.code } : {}),
       },
     };
   },
@@ -59,7 +58,17 @@ const logged = t.middleware(async ({ path, type, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(logged);
+/** Domain errors thrown by a procedure become tRPC errors (inside `logged`: only those that are 500s get logged). */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const mapped = trpcErrorOfDomainError(result.error.cause);
+    if (mapped) throw mapped;
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(logged).use(domainErrors);
 
 /** A signed-in console user (admin or dispatcher). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -73,15 +82,3 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Administrators only.' });
   return next({ ctx });
 });
-
-const trpcCodeOfAccountsError = { invalid_input: 'BAD_REQUEST', not_found: 'NOT_FOUND', conflict: 'CONFLICT' } as const;
-
-/** Refusals from the accounts module keep their message and `param` (see the error formatter). */
-export async function accountsCall<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof AccountsError) throw new TRPCError({ code: trpcCodeOfAccountsError[error.code], message: error.message, cause: error });
-    throw error;
-  }
-}

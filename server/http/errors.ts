@@ -152,13 +152,21 @@ const ROUTING_ERROR_STATUS: Record<string, number> = {
   job_lookup_failed: 500,
 };
 
-/** Each domain's error class, by name, with its status table. */
+/** Accounts' error table: the status of each accounts domain error code (console administration). */
+const ACCOUNTS_ERROR_STATUS: Record<string, number> = {
+  invalid_input: 400,
+  not_found: 404,
+  conflict: 409,
+};
+
+/** Each domain's error class, by name, with its status table. The console's tRPC API reads the same tables. */
 const DOMAIN_ERROR_STATUS: Record<string, Record<string, number>> = {
   BookingError: BOOKING_ERROR_STATUS,
   RoutingError: ROUTING_ERROR_STATUS,
+  AccountsError: ACCOUNTS_ERROR_STATUS,
 };
 
-interface DomainErrorLike extends Error {
+export interface DomainErrorLike extends Error {
   code: string;
   param?: string;
   retryAfterSeconds?: number;
@@ -168,13 +176,18 @@ interface DomainErrorLike extends Error {
  * Domain errors are matched by name: this layer imports no domain module, and Next may load a
  * domain's module more than once (an error from one copy is not `instanceof` the other's class).
  */
-function isDomainError(error: unknown): error is DomainErrorLike {
+export function isDomainError(error: unknown): error is DomainErrorLike {
   return error instanceof Error && error.name in DOMAIN_ERROR_STATUS && typeof (error as DomainErrorLike).code === 'string';
+}
+
+/** The HTTP status of a domain error, from its domain's table; a code missing from the table is a 500. */
+export function domainErrorStatus(error: DomainErrorLike): number {
+  return DOMAIN_ERROR_STATUS[error.name]?.[error.code] ?? 500;
 }
 
 function fromDomainError(error: DomainErrorLike): ApiError {
   if (error.code === 'rate_limited') return ApiError.rateLimited(error.retryAfterSeconds ?? 1, error.message);
-  const status = DOMAIN_ERROR_STATUS[error.name]?.[error.code] ?? 500;
+  const status = domainErrorStatus(error);
   return new ApiError({
     status,
     code: error.code,

@@ -16,7 +16,7 @@ import {
   type AdminActor,
 } from '@/server/accounts';
 import type { TrpcContext } from '../trpc';
-import { accountsCall, adminProcedure, router } from '../trpc';
+import { adminProcedure, router } from '../trpc';
 
 const actorOf = (ctx: TrpcContext & { user: NonNullable<TrpcContext['user']> }): AdminActor => ({
   db: ctx.db,
@@ -29,33 +29,33 @@ export const adminRouter = router({
   createBranch: adminProcedure
     .input(createBranchSchema)
     .output(z.object({ id: z.number().int(), name: z.string(), parentId: z.number().int().nullable() }))
-    .mutation(({ ctx, input }) => accountsCall(() => createBranch(actorOf(ctx), input))),
+    .mutation(({ ctx, input }) => createBranch(actorOf(ctx), input)),
   users: router({
-    list: adminProcedure.output(z.array(managedUserSchema)).query(({ ctx }) => accountsCall(() => listManagedUsers(actorOf(ctx)))),
+    list: adminProcedure.output(z.array(managedUserSchema)).query(({ ctx }) => listManagedUsers(actorOf(ctx))),
     invite: adminProcedure
       .input(inviteUserSchema)
       .output(z.object({ user: managedUserSchema, password: z.string() }))
-      .mutation(({ ctx, input }) => accountsCall(() => inviteUser(actorOf(ctx), input))),
+      .mutation(({ ctx, input }) => inviteUser(actorOf(ctx), input)),
     resetPassword: adminProcedure
       .input(z.object({ userId: z.number().int().positive() }))
       .output(z.object({ password: z.string() }))
-      .mutation(({ ctx, input }) => accountsCall(() => resetUserPassword(actorOf(ctx), input))),
+      .mutation(({ ctx, input }) => resetUserPassword(actorOf(ctx), input)),
     setDisabled: adminProcedure
       .input(z.object({ userId: z.number().int().positive(), disabled: z.boolean() }))
       .output(managedUserSchema)
-      .mutation(({ ctx, input }) => accountsCall(() => setUserDisabled(actorOf(ctx), input))),
+      .mutation(({ ctx, input }) => setUserDisabled(actorOf(ctx), input)),
   }),
   apiKeys: router({
-    list: adminProcedure.output(z.array(managedApiKeySchema)).query(({ ctx }) => accountsCall(() => listManagedApiKeys(actorOf(ctx)))),
+    list: adminProcedure.output(z.array(managedApiKeySchema)).query(({ ctx }) => listManagedApiKeys(actorOf(ctx))),
     create: adminProcedure
       .input(createKeySchema)
       .output(
         z.object({ id: z.number().int(), key: z.string(), externalUserId: z.string(), environment: z.enum(['live', 'sandbox']), accountId: z.number().int() }),
       )
-      .mutation(({ ctx, input }) => accountsCall(() => createManagedApiKey(actorOf(ctx), input))),
+      .mutation(({ ctx, input }) => createManagedApiKey(actorOf(ctx), input)),
     revoke: adminProcedure
       .input(z.object({ keyId: z.number().int().positive() }))
       .output(z.object({ id: z.number().int(), revokedAt: z.date() }))
-      .mutation(({ ctx, input }) => accountsCall(() => revokeManagedApiKey(actorOf(ctx), input))),
+      .mutation(({ ctx, input }) => revokeManagedApiKey(actorOf(ctx), input)),
   }),
 });

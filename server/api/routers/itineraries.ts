@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { itineraryListQuerySchema, itineraryListSchema, listItinerariesForCaller } from '@/server/routing';
 import { protectedProcedure, router } from '../trpc';
@@ -14,16 +13,11 @@ export const itinerariesRouter = router({
       }),
     )
     .output(itineraryListSchema)
-    .query(async ({ ctx, input }) => {
-      try {
-        return await listItinerariesForCaller(
-          ctx.db,
-          { userId: ctx.user.userId, externalUserId: ctx.user.externalUserId, accountId: ctx.user.accountId, environment: 'live', via: 'console' },
-          { date: input.date, accountId: input.accountId === undefined ? undefined : String(input.accountId) },
-        );
-      } catch (error) {
-        if (error instanceof Error && error.name === 'RoutingError') throw new TRPCError({ code: 'FORBIDDEN', message: error.message, cause: error });
-        throw error;
-      }
-    }),
+    .query(({ ctx, input }) =>
+      listItinerariesForCaller(
+        ctx.db,
+        { userId: ctx.user.userId, externalUserId: ctx.user.externalUserId, accountId: ctx.user.accountId, environment: 'live', via: 'console' },
+        { date: input.date, accountId: input.accountId === undefined ? undefined : String(input.accountId) },
+      ),
+    ),
 });

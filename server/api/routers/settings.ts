@@ -15,7 +15,7 @@ import {
 } from '@/server/accounts';
 import type { Db } from '@/server/db';
 import { VEHICLE_TYPES } from '@/server/routing';
-import { accountsCall, adminProcedure, router } from '../trpc';
+import { adminProcedure, router } from '../trpc';
 
 /**
  * Account settings for console admins: read the effective and own settings of an account in the
@@ -45,8 +45,8 @@ async function readSettings(db: Db, accountId: number) {
 
 async function updateSettings(db: Db, rootId: number, accountId: number, update: SettingsUpdate) {
   await assertInSubtree(db, rootId, accountId);
-  await accountsCall(() => setSettings(db, accountId, update));
-  return accountsCall(() => readSettings(db, accountId));
+  await setSettings(db, accountId, update);
+  return readSettings(db, accountId);
 }
 
 export const settingsRouter = router({
@@ -55,7 +55,7 @@ export const settingsRouter = router({
     .output(settingsViewSchema)
     .query(async ({ ctx, input }) => {
       await assertInSubtree(ctx.db, ctx.user.accountId, input.accountId);
-      return accountsCall(() => readSettings(ctx.db, input.accountId));
+      return readSettings(ctx.db, input.accountId);
     }),
   /** Replaces the account's own booking settings; null removes them (the account inherits again). */
   setBooking: adminProcedure
