@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getConfig } from '@/server/config';
+import { SYNC_WINDOW_MAX_SECONDS } from '@/server/contract';
 import type { DocumentedError, OpenApiRegistration } from '@/server/http';
 import {
   bookResultSchema,
@@ -68,6 +69,7 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
   const planResult = docs.schema('RoutingPlanResult', planResultSchema);
   const bookResult = docs.schema('RoutingBookResult', bookResultSchema);
   const pending = docs.schema('RoutingJobPending', pendingJobSchema);
+  const syncWindow = `${config.ROUTING_SYNC_TIMEOUT_SECONDS} s by default, \`Prefer: wait=N\` for 0 to ${SYNC_WINDOW_MAX_SECONDS} s`;
   const preferHeader = {
     'Preference-Applied': 'Echoes `wait=N` when the request sent `Prefer: wait=N` (RFC 7240).',
   };
@@ -79,17 +81,20 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
       operationId: `routing${endpoint === 'run' ? 'Run' : 'Plan'}`,
       summary: endpoint === 'run' ? 'Plan routes (mode `plan`)' : 'Plan routes (mode forced to `plan`)',
       description: [
-        'Optimizes the orders over the fleet and writes nothing. Waits for the result up to the sync window: 30 s by default, `Prefer: wait=N` for 0 to 120 s. Finished in time: 200 with the result; else 202 with `statusUrl` to poll (the job goes on).',
+        `Optimizes the orders over the fleet and writes nothing. Waits for the result up to the sync window: ${syncWindow}. Finished in time: 200 with the result; else 202 with \`statusUrl\` to poll (the job goes on).`,
         '',
         requestNotes,
       ].join('\n'),
       tags: ['Routing'],
       auth: 'routing',
       headers: z.object({
-        Prefer: z.string().optional().meta({
-          description: '`wait=N` (RFC 7240): how long to wait for the result before answering 202, 0 to 120 seconds (default 30).',
-          example: 'wait=5',
-        }),
+        Prefer: z
+          .string()
+          .optional()
+          .meta({
+            description: `\`wait=N\` (RFC 7240): how long to wait for the result before answering 202, 0 to ${SYNC_WINDOW_MAX_SECONDS} seconds (default ${config.ROUTING_SYNC_TIMEOUT_SECONDS}).`,
+            example: 'wait=5',
+          }),
       }),
       body:
         endpoint === 'run'
@@ -145,7 +150,7 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
       {
         status: 404,
         code: 'job_not_found',
-        description: 'No job with that id for this account and environment, or it expired (about 30 minutes after finishing).',
+        description: `No job with that id for this account and environment, or it expired (${Math.round(config.ROUTING_JOB_RETENTION_SECONDS / 60)} minutes after finishing).`,
       },
       {
         status: 500,

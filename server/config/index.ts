@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SYNC_WINDOW_DEFAULT_SECONDS, SYNC_WINDOW_MAX_SECONDS } from '@/server/contract';
 
 /**
  * All configuration comes from environment variables, validated once. Each module reads its part
@@ -115,7 +116,7 @@ export const configSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
-  ROUTING_SYNC_TIMEOUT_SECONDS: z.coerce.number().min(0).max(120).default(30),
+  ROUTING_SYNC_TIMEOUT_SECONDS: z.coerce.number().min(0).max(SYNC_WINDOW_MAX_SECONDS).default(SYNC_WINDOW_DEFAULT_SECONDS),
   ROUTING_JOB_RETENTION_SECONDS: z.coerce
     .number()
     .int()

@@ -4,7 +4,7 @@
  * (account, live/sandbox, problemId); booked itineraries are read by /v1/itineraries and by booking.
  */
 export { routingRequestSchema, routingOptionsSchema, orderSchema, fleetSpecSchema, type RoutingRequest, type RoutingOptionsInput } from './request-schema';
-export { submitRoutingRequest, pollRoutingJob, problemIdParamsSchema, syncWaitSeconds, statusUrlOf, MAX_WAIT_SECONDS, type RoutingCaller } from './service';
+export { submitRoutingRequest, pollRoutingJob, problemIdParamsSchema, statusUrlOf, type RoutingCaller } from './service';
 export { RoutingError, type RoutingErrorCode } from './errors';
 export { itineraryListQuerySchema, itineraryIdParamsSchema, itineraryListSchema, listItinerariesForCaller, getItineraryForCaller } from './itinerary-queries';
 export {

@@ -5,7 +5,7 @@ import { createDb } from '@/server/db';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { createJobs, type Jobs } from '@/server/app-jobs';
 import { routingRequestSchema, type RoutingRequest } from './request-schema';
-import { pollRoutingJob, submitRoutingRequest, syncWaitSeconds } from './service';
+import { pollRoutingJob, submitRoutingRequest } from './service';
 import { PLAN_KIND } from './job-kinds';
 import { RoutingError } from './errors';
 
@@ -46,13 +46,6 @@ describe(`routing service on ${testDbKind()}`, () => {
   afterAll(async () => {
     await jobs?.stop();
     await testDb?.close();
-  });
-
-  it('reads Prefer: wait=N (RFC 7240), capped at 120 s, else the configured default', () => {
-    expect(syncWaitSeconds('wait=5', 30)).toEqual({ seconds: 5, applied: 'wait=5' });
-    expect(syncWaitSeconds('respond-async, wait=500', 30)).toEqual({ seconds: 120, applied: 'wait=120' });
-    expect(syncWaitSeconds(null, 30)).toEqual({ seconds: 30, applied: null });
-    expect(syncWaitSeconds('wait=soon', 30)).toEqual({ seconds: 30, applied: null });
   });
 
   it('answers a finished plan with 200 and a conflicting body with invalid_routing_input on problemId', async () => {

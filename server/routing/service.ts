@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getEffectiveSettings, type ApiPrincipal } from '@/server/accounts';
 import { getConfig } from '@/server/config';
+import { syncWaitSeconds } from '@/server/contract';
 import type { Db } from '@/server/db';
 import { DatabaseGeocodeCache, getGeocoder } from '@/server/geo';
 import { hashInput, JobConflictError, JobEnqueueError, type JobAnswer, type JobRecord, type Jobs, type Json } from '@/server/jobs';
@@ -27,23 +28,7 @@ export interface RoutingCaller {
   principal: ApiPrincipal;
 }
 
-export const MAX_WAIT_SECONDS = 120;
 export const POLL_RETRY_AFTER_SECONDS = 2;
-
-/**
- * The sync window for run and plan: `Prefer: wait=N` (RFC 7240) when present and valid, capped at
- * 120 s, else the configured default. `applied` is the value to echo in Preference-Applied.
- */
-export function syncWaitSeconds(prefer: string | null, defaultSeconds: number): { seconds: number; applied: string | null } {
-  for (const preference of (prefer ?? '').split(',')) {
-    const match = /^\s*wait\s*=\s*"?(\d{1,9})"?\s*(;.*)?$/i.exec(preference);
-    if (match) {
-      const seconds = Math.min(MAX_WAIT_SECONDS, Number(match[1]));
-      return { seconds, applied: `wait=${seconds}` };
-    }
-  }
-  return { seconds: Math.min(MAX_WAIT_SECONDS, defaultSeconds), applied: null };
-}
 
 export function statusUrlOf(problemId: string): string {
   return `/v1/routing/jobs/${encodeURIComponent(problemId)}`;

@@ -7,8 +7,9 @@ interface Operation {
   operationId?: string;
   summary?: string;
   security?: Json[];
+  parameters?: { in: string; name: string }[];
   requestBody?: { content?: Record<string, { schema?: Json }> };
-  responses?: Record<string, { headers?: Record<string, Json>; content?: Record<string, { schema?: Json }> }>;
+  responses?: Record<string, { description?: string; headers?: Record<string, Json>; content?: Record<string, { schema?: Json }> }>;
 }
 
 let doc: { openapi: string; info: Json; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Json> } };
@@ -99,6 +100,35 @@ describe('/v1/openapi.json', () => {
       if (!schema) continue;
       expect(openObjects(schema, '', new Set()), `${method} ${path}: objects accepting unknown fields`).toEqual([]);
     }
+  });
+
+  it('the OpenAPI document closes [key, value] tuples at exactly two items', () => {
+    const tuples: Record<string, unknown>[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (Array.isArray(schema.prefixItems)) tuples.push(schema);
+      Object.values(schema).forEach(walk);
+    };
+    walk(doc);
+    // tagPriorities, vehicleMaps, vehicleSpecOverrides and lockedStops of run, plan and book.
+    expect(tuples.length).toBeGreaterThanOrEqual(12);
+    for (const tuple of tuples)
+      expect({ minItems: tuple.minItems, maxItems: tuple.maxItems, items: tuple.items }).toEqual({ minItems: 2, maxItems: 2, items: false });
+  });
+
+  it('the OpenAPI document declares Prefer as a header parameter, 404 not_found and the 400 of GET /v1/itineraries', () => {
+    for (const path of ['/v1/routing/plan', '/v1/routing/run']) {
+      expect(
+        doc.paths[path]?.post?.parameters?.some((p) => p.in === 'header' && p.name === 'Prefer'),
+        path,
+      ).toBe(true);
+    }
+    for (const [path, item] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/v1/routing') || p.startsWith('/v1/itineraries'))) {
+      for (const [method, operation] of Object.entries(item)) expect(operation.responses?.['404']?.description, `${method} ${path}`).toBeDefined();
+    }
+    expect(doc.paths['/v1/itineraries']?.get?.responses?.['400']?.description).toContain('invalid_input');
   });
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../helpers';
+import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
 import { example, expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json } from './client';
 
 describe('POST /v1/routing/book', () => {
@@ -118,5 +118,39 @@ describe('POST /v1/routing/book', () => {
     const retried = await expectJson<BookBody>(await post('/v1/routing/book', loserBody, { auth }), 200);
     expect(retried.itineraries.map((i) => i.id)).toEqual([target!.id]);
     expect(servedOrders(retried.itineraries)).toEqual(new Set(['order-1', 'order-2', 'race-a', 'race-b']));
+  });
+
+  it('a parent and its branch booking the same problemId each get back only what their own call wrote', async () => {
+    const branchId = tenant.branchIds[0]!;
+    const externalUserId = `branch-${Date.now().toString(36)}`;
+    await createUser({ externalUserId, defaultAccountId: branchId });
+    const branchAuth = basicAuth(externalUserId, await createKey(branchId, externalUserId, 'live'));
+    const problemId = `shared-${Date.now().toString(36)}`;
+    const body = { ...smallPlan({ problemId, date: '2026-11-27' }), mode: 'createItinerary' };
+    const byBranch = await expectJson<BookBody>(await post('/v1/routing/book', body, { auth: branchAuth }), 200);
+    const byParent = await expectJson<BookBody>(await post('/v1/routing/book', body, { auth }), 200);
+    expect(byBranch.itineraries.map((i) => i.accountId)).toEqual([branchId]);
+    expect(byParent.itineraries.map((i) => i.accountId)).toEqual([tenant.parentId]);
+    // The parent's replay and poll too.
+    expect(await expectJson<BookBody>(await post('/v1/routing/book', body, { auth }), 200)).toEqual(byParent);
+    expect(await expectJson<BookBody>(await get(`/v1/routing/jobs/${problemId}`, { auth }), 200)).toEqual(byParent);
+  });
+
+  it("replaying a createItinerary after an updateItinerary took its itineraries over returns them, showing the update's problemId", async () => {
+    const created = { ...smallPlan({ problemId: `create-${Date.now().toString(36)}`, date: '2026-11-28' }), mode: 'createItinerary' };
+    const first = await expectJson<BookBody>(await post('/v1/routing/book', created, { auth }), 200);
+    expect(first.itineraries).toHaveLength(1);
+    const updateId = `update-${Date.now().toString(36)}`;
+    const { fleet: _fleet, ...orders } = smallPlan({ problemId: updateId, date: '2026-11-28' });
+    const newOrders = (orders.orders as { externalId: string }[]).map((order) => ({ ...order, externalId: `new-${order.externalId}` }));
+    const update = { ...orders, orders: newOrders, mode: 'updateItinerary', targetItineraryIds: first.itineraries.map((i) => i.id) };
+    const updated = await expectJson<BookBody>(await post('/v1/routing/book', update, { auth }), 200);
+    expect(updated.itineraries.map((i) => i.id)).toEqual(first.itineraries.map((i) => i.id));
+
+    const replay = await expectJson<BookBody>(await post('/v1/routing/book', created, { auth }), 200);
+    expect(replay.itineraries.map((i) => i.id)).toEqual(first.itineraries.map((i) => i.id));
+    // The same itineraries, now last written by the update: the replay says so.
+    expect(replay.itineraries.map((i) => i.problemId)).toEqual([updateId]);
+    expect(replay.unassigned).toEqual(first.unassigned);
   });
 });

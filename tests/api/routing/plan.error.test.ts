@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, post, smallPlan, type Json } from './client';
+import { example, expectError, expectJson, post, smallPlan, type Json } from './client';
 
 describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
   let tenant: Tenant;
@@ -96,5 +96,16 @@ describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
 
   it('404 not_found for an unknown routing endpoint', async () => {
     await expectError(await post('/v1/routing/optimize', smallPlan(), { auth }), 404, 'not_found');
+  });
+
+  it('fleet: [] on plan and createItinerary is 400 invalid_routing_input naming fleet', async () => {
+    await expectError(await post('/v1/routing/plan', { ...smallPlan(), fleet: [] }, { auth }), 400, 'invalid_routing_input', 'fleet');
+    await expectError(await post('/v1/routing/book', { ...example('book-create'), fleet: [] }, { auth }), 400, 'invalid_routing_input', 'fleet');
+  });
+
+  it('mode "createItinerary" on /v1/routing/plan says that plan only plans', async () => {
+    const error = await expectError(await post('/v1/routing/plan', { ...smallPlan(), mode: 'createItinerary' }, { auth }), 400, 'invalid_input', 'mode');
+    expect(error.message).toMatch(/only plans/);
+    expect(error.message).toMatch(/\/v1\/routing\/book/);
   });
 });
