@@ -2,15 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { timeframeBuckets as BUCKETS, type TimeframeBucket as Bucket } from '@/server/accounts/settings-schemas';
 import { AccountOptions } from './account-options';
 import { flattenAccountTree } from './account-tree';
 import { localTime } from './date-picker';
 import { useTRPC } from './providers';
 
 /** The Booking page: recent searches of the user's accounts and "try a search" with a per-hour explanation. */
-
-const BUCKETS = ['MORNING', 'AFTERNOON', 'EVENING', 'AFTER_8PM', 'FLEXIBLE'] as const;
-type Bucket = (typeof BUCKETS)[number];
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BookingPricingEditor } from '@/components/account-settings';
+import { BookingPricingEditor } from '@/components/account-settings/booking-pricing-editor';
 
 export const metadata: Metadata = { title: 'Booking pricing' };
 

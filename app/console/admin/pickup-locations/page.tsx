@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { PickupLocationsEditor } from '@/components/account-settings';
+import { PickupLocationsEditor } from '@/components/account-settings/pickup-locations-editor';
 
 export const metadata: Metadata = { title: 'Pickup locations' };
 

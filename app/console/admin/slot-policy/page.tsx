@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { SlotPolicyEditor } from '@/components/account-settings';
+import { SlotPolicyEditor } from '@/components/account-settings/slot-policy-editor';
 
 export const metadata: Metadata = { title: 'Slot policy' };
 
