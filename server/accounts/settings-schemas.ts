@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Objectives the optimizer implements (DECISIONS.md, Routing). */
+/** Objectives the optimizer implements (docs/decisions.md, Routing). */
 export const objectives = ['MIN_DURATION', 'MIN_MAX_TRAVEL_COST_DISTANCE', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP', 'MIN_VEHICLE_UTILIZATION'] as const;
 export type Objective = (typeof objectives)[number];
 

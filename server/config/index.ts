@@ -107,7 +107,7 @@ export const configSchema = z.object({
   /** Pairwise legs kept by the in-process travel-time cache (about 100 bytes each). */
   MATRIX_CACHE_LEGS: z.coerce.number().int().min(0).default(500_000),
 
-  /** Limits (DECISIONS.md). */
+  /** Request limits of the public API (documented in the OpenAPI document). */
   MAX_ORDERS: z.coerce.number().int().min(1).default(2000),
   MAX_FLEET: z.coerce.number().int().min(1).default(300),
   MAX_CART_ITEMS: z.coerce.number().int().min(1).default(100),

@@ -1,7 +1,7 @@
 import type { ReasonCode } from '@/server/optimizer';
 
 /**
- * The fixed set of unassigned-order reason codes (DECISIONS.md, Routing), each with what it means.
+ * The fixed set of unassigned-order reason codes (docs/decisions.md, Routing), each with what it means.
  * A reason in a result carries its own description naming the limiting fact; these are the
  * general meanings, documented in the OpenAPI document and docs/decisions.md.
  */
