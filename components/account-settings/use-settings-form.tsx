@@ -24,9 +24,10 @@ export function useSettingsForm(accountId: number, fields: readonly string[]) {
   const [error, setError] = useState<SaveError | null>(null);
   const [saved, setSaved] = useState(false);
   const callbacks = {
+    // "Saved." once the effective settings beside the form show the change.
     onSuccess: async () => {
-      setSaved(true);
       await queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey({ accountId }) });
+      setSaved(true);
     },
     onError: (e: unknown) => setError(saveErrorOf(e)),
   };
