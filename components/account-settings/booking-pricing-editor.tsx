@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { pricingModels, type Pricing } from '@/server/accounts/settings-schemas';
 import { Field, numberOrUndefined } from '../form-fields';
 import { EffectiveSettings, SettingsPage } from './settings-page';
-import { inputText, SettingsFormFooter, useSettingsForm, type OwnSettings, type SettingsView } from './use-settings-form';
+import { inputText, SettingsFormFooter, SettingsInput, useSettingsForm, type OwnSettings, type SettingsView } from './use-settings-form';
 
 /** The admin editor of an account's own booking pricing and rate cards, beside the effective ones. */
 
@@ -18,6 +18,13 @@ interface RateRow {
   perMileCents: string;
   perMinuteCents: string;
 }
+
+/** A rate card's amounts, in cents, as the table shows them. */
+const RATE_COLUMNS = [
+  ['baseFeeCents', 'Base fee'],
+  ['perMileCents', 'Per mile'],
+  ['perMinuteCents', 'Per minute'],
+] as const;
 
 const FIELDS = [
   'booking.pricing.model',
@@ -80,7 +87,12 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
       </p>
       <div className="settings-form">
         <Field name="booking.pricing.model" label="Pricing model" error={errorFor('booking.pricing.model')}>
-          <select id="f-booking.pricing.model" value={model} onChange={(e) => setModel(e.target.value as PricingModel | '')}>
+          <select
+            id="f-booking.pricing.model"
+            value={model}
+            onChange={(e) => setModel(e.target.value as PricingModel | '')}
+            aria-invalid={errorField === 'booking.pricing.model'}
+          >
             <option value="">(none: inherit)</option>
             {pricingModels.map((m) => (
               <option key={m} value={m}>
@@ -89,49 +101,42 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
             ))}
           </select>
         </Field>
-        <Field name="booking.pricing.markupPercent" label="Markup percent" error={errorFor('booking.pricing.markupPercent')}>
-          <input
-            id="f-booking.pricing.markupPercent"
-            type="number"
-            step="any"
-            value={markupPercent}
-            onChange={(e) => setMarkupPercent(e.target.value)}
-            aria-invalid={errorField === 'booking.pricing.markupPercent'}
-          />
-        </Field>
-        <Field name="booking.pricing.markupFixedCents" label="Markup fixed (cents)" error={errorFor('booking.pricing.markupFixedCents')}>
-          <input
-            id="f-booking.pricing.markupFixedCents"
-            type="number"
-            step="1"
-            value={markupFixedCents}
-            onChange={(e) => setMarkupFixedCents(e.target.value)}
-            aria-invalid={errorField === 'booking.pricing.markupFixedCents'}
-          />
-        </Field>
-        <Field
+        <SettingsInput
+          form={form}
+          name="booking.pricing.markupPercent"
+          label="Markup percent"
+          type="number"
+          step="any"
+          value={markupPercent}
+          onChange={setMarkupPercent}
+        />
+        <SettingsInput
+          form={form}
+          name="booking.pricing.markupFixedCents"
+          label="Markup fixed (cents)"
+          type="number"
+          step="1"
+          value={markupFixedCents}
+          onChange={setMarkupFixedCents}
+        />
+        <SettingsInput
+          form={form}
           name="booking.pricing.freeOverCents"
           label="Free over (cents)"
           hint="Order value above which delivery is free (free_over)."
-          error={errorFor('booking.pricing.freeOverCents')}
-        >
-          <input
-            id="f-booking.pricing.freeOverCents"
-            type="number"
-            step="1"
-            value={freeOverCents}
-            onChange={(e) => setFreeOverCents(e.target.value)}
-            aria-invalid={errorField === 'booking.pricing.freeOverCents'}
-          />
-        </Field>
+          type="number"
+          step="1"
+          value={freeOverCents}
+          onChange={setFreeOverCents}
+        />
         <Field name="booking.rateCards" label="Rate cards per vehicle type" wide error={errorFor('booking.rateCards') ?? errorFor('booking')}>
           <table className="data" id="f-booking.rateCards">
             <thead>
               <tr>
                 <th>Vehicle type</th>
-                <th>Base fee (cents)</th>
-                <th>Per mile (cents)</th>
-                <th>Per minute (cents)</th>
+                {RATE_COLUMNS.map(([key, label]) => (
+                  <th key={key}>{label} (cents)</th>
+                ))}
                 <th />
               </tr>
             </thead>
@@ -147,33 +152,17 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
                       ))}
                     </select>
                   </td>
-                  <td>
-                    <input
-                      aria-label={`Base fee ${r.vehicleType}`}
-                      type="number"
-                      step="1"
-                      value={r.baseFeeCents}
-                      onChange={(e) => setRate(i, { baseFeeCents: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`Per mile ${r.vehicleType}`}
-                      type="number"
-                      step="1"
-                      value={r.perMileCents}
-                      onChange={(e) => setRate(i, { perMileCents: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`Per minute ${r.vehicleType}`}
-                      type="number"
-                      step="1"
-                      value={r.perMinuteCents}
-                      onChange={(e) => setRate(i, { perMinuteCents: e.target.value })}
-                    />
-                  </td>
+                  {RATE_COLUMNS.map(([key, label]) => (
+                    <td key={key}>
+                      <input
+                        aria-label={`${label} ${r.vehicleType}`}
+                        type="number"
+                        step="1"
+                        value={r[key]}
+                        onChange={(e) => setRate(i, { [key]: e.target.value })}
+                      />
+                    </td>
+                  ))}
                   <td>
                     <button type="button" className="link" onClick={() => setRates(rates.filter((_, j) => j !== i))}>
                       Remove

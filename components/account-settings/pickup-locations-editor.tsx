@@ -2,9 +2,9 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Field, numberOrUndefined } from '../form-fields';
+import { numberOrUndefined } from '../form-fields';
 import { SettingsPage } from './settings-page';
-import { SettingsFormFooter, useSettingsForm, type OwnSettings } from './use-settings-form';
+import { SettingsFormFooter, SettingsInput, useSettingsForm, type OwnSettings } from './use-settings-form';
 
 /** The admin editor of an account's branch location (booking's default pickup origin) and pickup override. */
 
@@ -48,14 +48,14 @@ function LocationForm({ accountId, kind, title, own }: { accountId: number; kind
       <h2 id={`own-${kind}`}>{title}</h2>
       <div className="settings-form">
         {LOCATION_FIELDS.map(([key, label]) => (
-          <Field key={key} name={`${kind}.${key}`} label={label} error={form.errorFor(`${kind}.${key}`)}>
-            <input
-              id={`f-${kind}.${key}`}
-              value={values[key] ?? ''}
-              onChange={(e) => setValues({ ...values, [key]: e.target.value })}
-              aria-invalid={form.errorField === `${kind}.${key}`}
-            />
-          </Field>
+          <SettingsInput
+            key={key}
+            form={form}
+            name={`${kind}.${key}`}
+            label={label}
+            value={values[key] ?? ''}
+            onChange={(value) => setValues({ ...values, [key]: value })}
+          />
         ))}
       </div>
       <SettingsFormFooter form={form} pending={save.isPending} label={`Save ${title.toLowerCase()}`} />

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { timeframeBuckets, type TimeframeBucket } from '@/server/accounts/settings-schemas';
 import { Field, numberOrUndefined } from '../form-fields';
 import { EffectiveSettings, SettingsPage } from './settings-page';
-import { inputText, SettingsFormFooter, useSettingsForm, type OwnSettings, type SettingsView } from './use-settings-form';
+import { inputText, SettingsFormFooter, SettingsInput, useSettingsForm, type OwnSettings, type SettingsView } from './use-settings-form';
 
 /** The admin editor of an account's own slot policy (when and what can be booked), beside the effective one. */
 
@@ -60,36 +60,25 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
       <h2 id="own-slot-policy">This account’s own slot policy</h2>
       <p className="muted">Empty fields fall back to the service defaults. A slot policy is taken whole from the nearest account that has one.</p>
       <div className="settings-form">
-        <Field name="slotPolicy.horizonDays" label="Horizon (days)" error={errorFor('slotPolicy.horizonDays')}>
-          <input
-            id="f-slotPolicy.horizonDays"
-            type="number"
-            step="1"
-            value={horizonDays}
-            onChange={(e) => setHorizonDays(e.target.value)}
-            aria-invalid={errorField === 'slotPolicy.horizonDays'}
-          />
-        </Field>
-        <Field name="slotPolicy.leadTimeMinutes" label="Lead time (minutes)" error={errorFor('slotPolicy.leadTimeMinutes')}>
-          <input
-            id="f-slotPolicy.leadTimeMinutes"
-            type="number"
-            step="1"
-            value={leadTimeMinutes}
-            onChange={(e) => setLeadTimeMinutes(e.target.value)}
-            aria-invalid={errorField === 'slotPolicy.leadTimeMinutes'}
-          />
-        </Field>
-        <Field name="slotPolicy.sameDayCutoff" label="Same-day cutoff (HH:MM)" hint="Empty: no cutoff." error={errorFor('slotPolicy.sameDayCutoff')}>
-          <input
-            id="f-slotPolicy.sameDayCutoff"
-            type="text"
-            placeholder="14:00"
-            value={sameDayCutoff}
-            onChange={(e) => setSameDayCutoff(e.target.value)}
-            aria-invalid={errorField === 'slotPolicy.sameDayCutoff'}
-          />
-        </Field>
+        <SettingsInput form={form} name="slotPolicy.horizonDays" label="Horizon (days)" type="number" step="1" value={horizonDays} onChange={setHorizonDays} />
+        <SettingsInput
+          form={form}
+          name="slotPolicy.leadTimeMinutes"
+          label="Lead time (minutes)"
+          type="number"
+          step="1"
+          value={leadTimeMinutes}
+          onChange={setLeadTimeMinutes}
+        />
+        <SettingsInput
+          form={form}
+          name="slotPolicy.sameDayCutoff"
+          label="Same-day cutoff (HH:MM)"
+          hint="Empty: no cutoff."
+          placeholder="14:00"
+          value={sameDayCutoff}
+          onChange={setSameDayCutoff}
+        />
         <Field name="slotPolicy.defaultBucket" label="Default bucket" error={errorFor('slotPolicy.defaultBucket')}>
           <select
             id="f-slotPolicy.defaultBucket"

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { RouterOutputs } from '@/server/api';
-import { fieldErrors, FormFooter, saveErrorOf, type SaveError } from '../form-fields';
+import { Field, fieldErrors, FormFooter, saveErrorOf, type SaveError } from '../form-fields';
 import { useTRPC } from '../providers';
 
 /** An account's settings as the console API returns them (types derived from the router, never copied). */
@@ -40,7 +40,7 @@ export function useSettingsForm(accountId: number, fields: readonly string[]) {
 }
 
 /** A settings form's end: a refusal naming none of its fields, the save button and "Saved.". */
-export function SettingsFormFooter({ form, pending, label }: { form: ReturnType<typeof useSettingsForm>; pending: boolean; label: string }) {
+export function SettingsFormFooter({ form, pending, label }: { form: SettingsForm; pending: boolean; label: string }) {
   return (
     <FormFooter error={form.error} errorField={form.errorField} pending={pending} label={label} pendingLabel="Saving…">
       {form.saved ? (
@@ -49,5 +49,44 @@ export function SettingsFormFooter({ form, pending, label }: { form: ReturnType<
         </span>
       ) : null}
     </FormFooter>
+  );
+}
+
+type SettingsForm = ReturnType<typeof useSettingsForm>;
+
+/** A settings form's text or number field: labelled, with its hint and the refusal that names it. */
+export function SettingsInput({
+  form,
+  name,
+  label,
+  value,
+  onChange,
+  hint,
+  type = 'text',
+  step,
+  placeholder,
+}: {
+  form: SettingsForm;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  type?: 'text' | 'number';
+  step?: string;
+  placeholder?: string;
+}) {
+  return (
+    <Field name={name} label={label} hint={hint} error={form.errorFor(name)}>
+      <input
+        id={`f-${name}`}
+        type={type}
+        step={step}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={form.errorField === name}
+      />
+    </Field>
   );
 }
