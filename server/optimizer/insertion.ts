@@ -77,6 +77,30 @@ export function emptyCandidate(): InsertionCandidate {
 }
 
 /**
+ * The inserter's fast paths: each finds the same candidates as the plain check, sooner. The search
+ * takes them all (SEARCH_PATHS); one-off checks, which may rewrite the instance afterwards, and the
+ * equivalence tests take none (REFERENCE_PATHS).
+ */
+export interface InserterPaths {
+  skipTightPositions: boolean;
+  readLegsByDestination: boolean;
+  checkOnlyBindingDimension: boolean;
+  cacheInsertions: boolean;
+}
+export const SEARCH_PATHS: Readonly<InserterPaths> = {
+  skipTightPositions: true,
+  readLegsByDestination: true,
+  checkOnlyBindingDimension: true,
+  cacheInsertions: true,
+};
+export const REFERENCE_PATHS: Readonly<InserterPaths> = {
+  skipTightPositions: false,
+  readLegsByDestination: false,
+  checkOnlyBindingDimension: false,
+  cacheInsertions: false,
+};
+
+/**
  * Cheapest feasible insertion of one job into one route, using the route's cached forward/backward
  * schedule: each (pickup, delivery) position pair costs O(1) and the scan over delivery positions
  * stops as soon as time, capacity or locks make every later position infeasible.
@@ -168,6 +192,7 @@ export class Inserter {
     private readonly inst: Instance,
     private readonly model: CostModel,
     private readonly rng: Random,
+    paths: Readonly<InserterPaths> = REFERENCE_PATHS,
   ) {
     this.capacityDim = inst.dims === 1 ? 0 : -1;
     this.durationsTo = inst.durations;
@@ -175,6 +200,10 @@ export class Inserter {
     this.toStride = inst.locations;
     this.leastFactor = new Float64Array(inst.vehicles);
     for (let v = 0; v < inst.vehicles; v++) this.leastFactor[v] = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
+    if (paths.skipTightPositions) this.skipTightPositions();
+    if (paths.readLegsByDestination) this.readLegsByDestination();
+    if (paths.checkOnlyBindingDimension) this.checkOnlyBindingDimension();
+    if (paths.cacheInsertions) this.cacheInsertions();
   }
 
   /**
