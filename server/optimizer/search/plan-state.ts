@@ -11,7 +11,8 @@ import {
   jobOf,
   pickupNode,
 } from '../instance';
-import { type InsertionCandidate, Inserter, type InserterPaths, SEARCH_PATHS } from '../insertion';
+import { Inserter } from '../insertion';
+import { type InsertionCandidate, type InserterPaths, SEARCH_PATHS } from '../insertion-candidate';
 import { type CostModel, MAX_ROUTE_WEIGHT, VEHICLE_WEIGHT, costModel } from '../objective';
 import { PRIORITY_LEVELS, compareLeftOut } from '../priority';
 import { Random } from '../random';

@@ -1,5 +1,5 @@
 import { DELIVERY, type JobIndex, PICKUP, type VehicleIndex, distanceBetween, nodeOf } from '../instance';
-import { emptyCandidate } from '../insertion';
+import { emptyCandidate } from '../insertion-candidate';
 import type { PlanState } from './plan-state';
 
 /** With more used routes than this, recreate tries the routes of a job's nearest neighbours first. See docs/benchmarks.md#solver-parameters. */

@@ -1,5 +1,5 @@
 import type { Instance, JobIndex, NodeIndex } from '../instance';
-import { type InserterPaths, SEARCH_PATHS } from '../insertion';
+import { type InserterPaths, SEARCH_PATHS } from '../insertion-candidate';
 import type { SolveProgress } from '../model';
 import { Annealing } from './annealing';
 import { Budget, type BudgetLimits } from './budget';
