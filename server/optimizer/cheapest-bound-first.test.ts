@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance } from './instance';
-import { Inserter, type InsertionCandidate, emptyCandidate } from './insertion';
+import { Inserter } from './insertion';
+import { type InsertionCandidate, emptyCandidate } from './insertion-candidate';
 import type { Problem } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
@@ -59,7 +60,7 @@ describe('exact insertion plans, cheapest lower bound first', () => {
       // Jobs taken out by ruins, as the search evaluates them: in routes with room.
       for (let round = 0; round < 6; round++) {
         const removed: number[] = [];
-        search.ruin(removed);
+        search.ruin.strings(removed);
         for (const job of removed) {
           const a = emptyCandidate();
           const b = emptyCandidate();
@@ -74,7 +75,7 @@ describe('exact insertion plans, cheapest lower bound first', () => {
           });
           if (a.route >= 0) found++;
         }
-        search.recreate(removed, SortMode.Random);
+        search.recreate.insert(removed, SortMode.Random);
       }
       plansFirst += first.exactPlans;
       plansEach += each.exactPlans;

@@ -57,8 +57,8 @@ describe('stopping on convergence', () => {
     const annealed = (orders: number, untilConverged: boolean): { start: number; end: number } => {
       const problem = cityInstance(7, { orders, vehicles: Math.max(2, Math.ceil(orders / 8)), traffic: true });
       const { search } = prepareSearch(problem, 1);
-      search.run({ seed: 1, timeLimitMs: GENEROUS_MS, maxIterations: untilConverged ? Infinity : 1_000, untilConverged, oneRun: true });
-      return search.lastAnnealing;
+      search.run({ timeLimitMs: GENEROUS_MS, maxIterations: untilConverged ? Infinity : 1_000, untilConverged, params: { oneRun: true } });
+      return search.annealing.lastTemperatures;
     };
     const small = annealed(20, true);
     expect(small.end).toBeCloseTo(warm.end, 9);
@@ -69,15 +69,15 @@ describe('stopping on convergence', () => {
     // The larger plan's run is cut short by a move limit: only its schedule is looked at.
     const problem = cityInstance(7, { orders: CONVERGED_WARM_MAX_ORDERS + 10, vehicles: 8, traffic: true });
     const { search } = prepareSearch(problem, 1);
-    search.run({ seed: 1, timeLimitMs: GENEROUS_MS, maxIterations: 500, untilConverged: true, oneRun: true });
-    expect(search.lastAnnealing.end).toBeCloseTo(usual.end, 9);
+    search.run({ timeLimitMs: GENEROUS_MS, maxIterations: 500, untilConverged: true, params: { oneRun: true } });
+    expect(search.annealing.lastTemperatures.end).toBeCloseTo(usual.end, 9);
 
     // Against a move limit with the end for pairs given (as solve() gives its threads): pairs on short routes end warmer, single stops do not.
     const endGiven = (singleStopShare: number): number => {
       const instance = randomInstance(11 * 7_919 + 11, { shipments: 14, vehicles: 6, singleStopShare });
       const prepared = prepareSearch(instance, 1).search;
-      prepared.run({ seed: 1, timeLimitMs: GENEROUS_MS, maxIterations: 300, pairsEndTemperature: TIMED_PAIRS_END_TEMPERATURE });
-      return prepared.lastAnnealing.end;
+      prepared.run({ timeLimitMs: GENEROUS_MS, maxIterations: 300, params: { pairsEndTemperature: TIMED_PAIRS_END_TEMPERATURE } });
+      return prepared.annealing.lastTemperatures.end;
     };
     expect(endGiven(0)).toBeCloseTo(TIMED_PAIRS_END_TEMPERATURE, 9);
     expect(endGiven(1)).toBeCloseTo(usual.end, 9);
@@ -114,7 +114,7 @@ describe('stopping on convergence', () => {
       const a = await solve(problem, options);
       const b = await solve(problem, options);
       // The first thread's run is the first run of the search on one thread: the pair is never worse.
-      const firstRun = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true, oneRun: true });
+      const firstRun = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true, params: { oneRun: true } });
       // One run (its length set by the orders planned), where one thread makes at least two.
       const oneThread = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true });
       expect(firstRun.stats.iterations).toBeGreaterThanOrEqual(cycleIterations(1));

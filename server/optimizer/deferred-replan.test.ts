@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, pickupNode } from './instance';
-import { Inserter, type InsertionCandidate, emptyCandidate } from './insertion';
+import { Inserter } from './insertion';
+import { type InsertionCandidate, emptyCandidate } from './insertion-candidate';
 import { costModel } from './objective';
 import { Random } from './random';
 import { Search } from './search';

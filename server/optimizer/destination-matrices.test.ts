@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, destinationMatrices, type Instance } from './instance';
-import { emptyCandidate, Inserter, type InsertionCandidate } from './insertion';
+import { Inserter } from './insertion';
+import { emptyCandidate, type InsertionCandidate } from './insertion-candidate';
 import type { Problem } from './model';
 import { costModel } from './objective';
 import { Random } from './random';

@@ -30,10 +30,10 @@ describe('recreate against an acceptance threshold', () => {
           search.restore(routes, unassigned);
           search.rng.state = randomState;
           const removed: number[] = [];
-          search.ruin(removed);
+          search.ruin.strings(removed);
           const ruinedCost = search.totalCost();
           search.inserter.blinkRate = 0.01;
-          const rejected = search.recreate(removed.slice(), SortMode.Random, threshold);
+          const rejected = search.recreate.insert(removed.slice(), SortMode.Random, threshold);
           search.inserter.blinkRate = 0;
           return { rejected, removed, ruinedCost };
         };

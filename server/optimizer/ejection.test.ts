@@ -78,7 +78,7 @@ function ejectFromShortestRoutes(problemFor: (seed: number) => Problem): { moved
       [job],
     );
     const before = search.snapshot().flat();
-    if (!search.ejectLeftOutOnce()) continue;
+    if (!search.routeElimination.ejectOnce()) continue;
     moved++;
     if (search.unassigned.length > 0) ejected++;
     const after = search.snapshot();

@@ -1,4 +1,5 @@
-import { type InsertionCandidate, type Inserter, copyCandidate, emptyCandidate } from './insertion';
+import { type Inserter } from './insertion';
+import { type InsertionCandidate, copyCandidate, emptyCandidate } from './insertion-candidate';
 import { DELIVERY, type Instance, PICKUP, baseTravelTime, hasStop, jobOf, pickupNode, singleWindowOrders, singleWindowStopsOnly } from './instance';
 import type { CostModel } from './objective';
 import type { Random } from './random';

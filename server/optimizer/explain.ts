@@ -1,5 +1,6 @@
 import { DELIVERY, type Instance, PICKUP, deliveryNode, lastWindowEnd, nodeOf, pickupNode, travelTime, windowStartFor } from './instance';
-import { Inserter, emptyCandidate } from './insertion';
+import { Inserter } from './insertion';
+import { emptyCandidate } from './insertion-candidate';
 import type { OrderSide, ReasonCode, Stop, VerdictDetail } from './model';
 import { costModel } from './objective';
 import { Random } from './random';

@@ -1,5 +1,6 @@
-import { DELIVERY, type Instance, PICKUP, compileInstance, jobOf, nodeOf } from './instance';
-import { Inserter, emptyCandidate } from './insertion';
+import { DELIVERY, type Instance, PICKUP, compileInstance, isDeliveryNode, jobOf, nodeOf } from './instance';
+import { Inserter } from './insertion';
+import { emptyCandidate } from './insertion-candidate';
 import type { FixDetail, LockedSequence, OrderSide, Problem, ReasonCode, Shipment, Solution, Vehicle } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
@@ -463,7 +464,7 @@ function feasibleWith(problem: Problem, v: number, nodes: readonly number[], j: 
   const inst = compileInstance(reduced, { neighbors: false });
   const job = index.get(j)!;
   if (!inst.compatible[job * inst.vehicles]) return false;
-  const mapped = nodes.map((x) => 2 * index.get(jobOf(x))! + (x & 1));
+  const mapped = nodes.map((x) => nodeOf(index.get(jobOf(x))!, isDeliveryNode(x) ? DELIVERY : PICKUP));
   const route = new RouteState(inst, 0, mapped.length + 4);
   route.setStops(mapped, mapped.length);
   const hasP = inst.nodeLocation[nodeOf(job, PICKUP)]! >= 0;

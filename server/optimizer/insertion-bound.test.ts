@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, leastTrafficFactor, pickupNode, trafficFactor } from './instance';
-import { durationLowerBound, plannedDuration } from './insertion';
+import { durationLowerBound, plannedDuration } from './insertion-bounds';
 import { planRoute } from './schedule';
 import { Search } from './search';
 import { insertions } from './testing';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, DELIVERY, deliveryNode, hasStop, jobOf, PICKUP, pickupNode } from './instance';
-import { emptyCandidate, Inserter, type InsertionCandidate } from './insertion';
+import { Inserter } from './insertion';
+import { emptyCandidate, type InsertionCandidate } from './insertion-candidate';
 import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';

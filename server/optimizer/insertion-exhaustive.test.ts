@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, pickupNode } from './instance';
-import { emptyCandidate, Inserter } from './insertion';
+import { Inserter } from './insertion';
+import { emptyCandidate } from './insertion-candidate';
 import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';

@@ -1,5 +1,6 @@
-import { compileInstance } from './instance';
-import { Inserter, emptyCandidate, type DeliveryWindows, type InsertionCandidate } from './insertion';
+import { compileInstance, deliveryNode, pickupNode } from './instance';
+import { Inserter } from './insertion';
+import { emptyCandidate, type DeliveryWindows, type InsertionCandidate } from './insertion-candidate';
 import type { Problem, StopKind, TimeWindow } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
@@ -156,7 +157,7 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
   const latest = vehicles.map((v) => inst.vehicleLatest[v]!);
   const maxStops = vehicles.map((v) => inst.vehicleMaxStops[v]!);
   const evaluator = routeEvaluator(inst, query, false);
-  const slot = inst.nodeWindowOffset[2 * job + 1]!;
+  const slot = inst.nodeWindowOffset[deliveryNode(job)]!;
   let targetSize: readonly number[] = target.size;
   // What the compiled arrays hold now: the new shipment's size, and the vehicles' shift and stop
   // limit deltas (only these change the fixed routes' schedules, which are then re-derived).
@@ -202,10 +203,10 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
     },
     retarget(shipment) {
       if (!target.pickup) return false;
-      inst.nodeLocation[2 * job] = shipment.pickup.location;
-      inst.nodeService[2 * job] = shipment.pickup.serviceSeconds;
-      inst.nodeLocation[2 * job + 1] = shipment.delivery.location;
-      inst.nodeService[2 * job + 1] = shipment.delivery.serviceSeconds;
+      inst.nodeLocation[pickupNode(job)] = shipment.pickup.location;
+      inst.nodeService[pickupNode(job)] = shipment.pickup.serviceSeconds;
+      inst.nodeLocation[deliveryNode(job)] = shipment.delivery.location;
+      inst.nodeService[deliveryNode(job)] = shipment.delivery.serviceSeconds;
       // Applied with the next question (apply compares sizes); the fixed routes' schedules do not depend on it.
       targetSize = shipment.size.slice();
       return true;

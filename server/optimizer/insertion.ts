@@ -1,7 +1,7 @@
 import {
   type Instance,
-  baseTravelTime,
   destinationMatrices,
+  isDeliveryNode,
   detourShortfall,
   lastWindowEnd,
   leastTrafficFactor,
@@ -13,68 +13,32 @@ import {
 } from './instance';
 import { MAX_ROUTE_WEIGHT, type CostModel } from './objective';
 import type { Random } from './random';
-import { type RouteState, grownCopy } from './route';
-import { currentWindowEnd, durationFromEarliest, earliestBuffers, needsWindowSearch, planRoute, serviceStart } from './schedule';
-
-/** Best insertion found so far; reused across calls so the hot loop allocates nothing. */
-export interface InsertionCandidate {
-  cost: number;
-  route: number;
-  /** Pickup (or single node) goes after position i; delivery after old position j (-1: single node). */
-  i: number;
-  j: number;
-  /** Service start of the inserted delivery (or single stop). */
-  deliveryStart: number;
-  addedDistance: number;
-  /** Estimated change of route duration (exact without multiple windows or traffic). */
-  addedDuration: number;
-}
-
-/** See Inserter.deliveryWindows. */
-export interface DeliveryWindows {
-  start: Float64Array;
-  end: Float64Array;
-  count: number;
-  /** The greatest end among the windows. */
-  lastEnd: number;
-  /** Index of the delivery's only window in the instance's window arrays. */
-  slot: number;
-  bests: InsertionCandidate[];
-}
-
-/** Makes `best` the candidate of cost `cost` in route r, a after position i and b after old position j. */
-function takeCandidate(
-  best: InsertionCandidate,
-  cost: number,
-  r: number,
-  i: number,
-  j: number,
-  deliveryStart: number,
-  addedDistance: number,
-  addedDuration: number,
-): void {
-  best.cost = cost;
-  best.route = r;
-  best.i = i;
-  best.j = j;
-  best.deliveryStart = deliveryStart;
-  best.addedDistance = addedDistance;
-  best.addedDuration = addedDuration;
-}
-
-export function copyCandidate(from: InsertionCandidate, to: InsertionCandidate): void {
-  to.cost = from.cost;
-  to.route = from.route;
-  to.i = from.i;
-  to.j = from.j;
-  to.deliveryStart = from.deliveryStart;
-  to.addedDistance = from.addedDistance;
-  to.addedDuration = from.addedDuration;
-}
-
-export function emptyCandidate(): InsertionCandidate {
-  return { cost: Infinity, route: -1, i: -1, j: -1, deliveryStart: Infinity, addedDistance: 0, addedDuration: 0 };
-}
+import { type RouteState } from './route';
+import { planRoute } from './schedule';
+import {
+  EXACT_DURATION_MAX_STOPS,
+  buildSequence,
+  longestRoutes,
+  durationLowerBound,
+  firstPositionAfter,
+  fitsWithSize,
+  insertionIsFeasible,
+  plannedDuration,
+  sequenceBuffer,
+  spreadWith,
+} from './insertion-bounds';
+import {
+  type DeliveryWindows,
+  type InserterPaths,
+  type InsertionCandidate,
+  InsertionCache,
+  PendingCandidates,
+  REFERENCE_PATHS,
+  copyCandidate,
+  emptyCandidate,
+  takeCandidate,
+} from './insertion-candidate';
+import { evaluateSingleSoft } from './insertion-soft';
 
 /**
  * Cheapest feasible insertion of one job into one route, using the route's cached forward/backward
@@ -135,14 +99,8 @@ export class Inserter {
   private distancesTo: Float64Array;
   private toRow = 1;
   private toStride: number;
-  /**
-   * cacheInsertions: per (job, vehicle), the route version (0: none) for which no candidate of the
-   * job costs less than `noneUnder`.
-   */
-  private cachedVersion: Float64Array | null = null;
-  private noneUnder: Float64Array = new Float64Array(0);
-  /** Route evaluations the cache answered (tests). */
-  cacheHits = 0;
+  /** cacheInsertions: routes known to hold no cheap enough candidate of a job (null: no cache). */
+  private cache: InsertionCache | null = null;
   /** Candidates passed over by a blink so far (a route evaluation that blinked proves nothing). */
   private blinks = 0;
   /**
@@ -155,19 +113,15 @@ export class Inserter {
   planCheapestBoundFirst = true;
   /** Exact duration plans made so far (tests). */
   exactPlans = 0;
-  /** Within evaluateIn: candidates wait in the pending arrays (lower bound, added distance, start, positions). */
+  /** Within evaluateIn: candidates waiting for their exact plan (see planCheapestBoundFirst). */
   private collecting = false;
-  private pendingCount = 0;
-  private pendingLower = new Float64Array(64);
-  private pendingDistance = new Float64Array(64);
-  private pendingStart = new Float64Array(64);
-  private pendingI = new Int32Array(64);
-  private pendingJ = new Int32Array(64);
+  private readonly pending = new PendingCandidates();
 
   constructor(
     private readonly inst: Instance,
     private readonly model: CostModel,
     private readonly rng: Random,
+    paths: Readonly<InserterPaths> = REFERENCE_PATHS,
   ) {
     this.capacityDim = inst.dims === 1 ? 0 : -1;
     this.durationsTo = inst.durations;
@@ -175,6 +129,10 @@ export class Inserter {
     this.toStride = inst.locations;
     this.leastFactor = new Float64Array(inst.vehicles);
     for (let v = 0; v < inst.vehicles; v++) this.leastFactor[v] = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
+    if (paths.skipTightPositions) this.skipTightPositions();
+    if (paths.readLegsByDestination) this.readLegsByDestination();
+    if (paths.checkOnlyBindingDimension) this.checkOnlyBindingDimension();
+    if (paths.cacheInsertions) this.cacheInsertions();
   }
 
   /**
@@ -216,15 +174,18 @@ export class Inserter {
    * only where a candidate's cost and feasibility depend on its route alone (see cacheable).
    */
   cacheInsertions(): void {
-    const size = this.inst.jobs * this.inst.vehicles;
-    this.cachedVersion = new Float64Array(size);
-    this.noneUnder = new Float64Array(size);
+    this.cache = new InsertionCache(this.inst.jobs * this.inst.vehicles);
+  }
+
+  /** Route evaluations the cache answered (tests). */
+  get cacheHits(): number {
+    return this.cache?.hits ?? 0;
   }
 
   /** Whether evaluate may answer from, and store into, the cache for vehicle v. */
   private cacheable(v: number): boolean {
     return (
-      this.cachedVersion !== null &&
+      this.cache !== null &&
       this.mode === 'cost' &&
       this.deliveryWindows === null &&
       !this.softWindows &&
@@ -234,21 +195,16 @@ export class Inserter {
     );
   }
 
+  /** A SISR blink: whether to pass over a feasible candidate (counted: an evaluation that blinked proves nothing). */
+  blink(): boolean {
+    if (!(this.blinkRate > 0 && this.rng.next() < this.blinkRate)) return false;
+    this.blinks++;
+    return true;
+  }
+
+  /** MIN_MAX_TRAVEL_COST_DISTANCE: reads the longest and second-longest route distances anew. */
   refreshMaxDistance(routes: readonly RouteState[]): void {
-    let m1 = 0;
-    let m2 = 0;
-    let r1 = -1;
-    for (let r = 0; r < routes.length; r++) {
-      const d = routes[r]!.distance;
-      if (d > m1) {
-        m2 = m1;
-        m1 = d;
-        r1 = r;
-      } else if (d > m2) m2 = d;
-    }
-    this.maxDistance = m1;
-    this.secondMaxDistance = m2;
-    this.maxRoute = r1;
+    longestRoutes(routes, this);
   }
 
   /** Evaluates job in route r; updates `best` if cheaper. Returns true when it did. */
@@ -283,18 +239,12 @@ export class Inserter {
    */
   private evaluateCached(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
     const key = job * this.inst.vehicles + route.vehicle;
-    const versions = this.cachedVersion!;
-    if (versions[key] === route.version && best.cost <= this.noneUnder[key]!) {
-      this.cacheHits++;
-      return false;
-    }
+    const cache = this.cache!;
+    if (cache.holdsNoneUnder(key, route.version, best.cost)) return false;
     const bound = best.cost;
     const blinks = this.blinks;
     const improved = this.evaluateIn(route, r, job, a, b, best);
-    if (this.blinks === blinks) {
-      versions[key] = route.version;
-      this.noneUnder[key] = improved ? best.cost : bound;
-    }
+    if (this.blinks === blinks) cache.record(key, route.version, improved ? best.cost : bound);
     return improved;
   }
 
@@ -341,7 +291,7 @@ export class Inserter {
     const exact = this.planCheapestBoundFirst && this.model.usesDuration && this.mode === 'cost' && route.size < EXACT_DURATION_MAX_STOPS && !this.softWindows;
     if (!exact) return this.scanPositions(route, r, job, a, b, best);
     this.collecting = true;
-    this.pendingCount = 0;
+    this.pending.count = 0;
     let improved: boolean;
     try {
       improved = this.scanPositions(route, r, job, a, b, best);
@@ -353,32 +303,16 @@ export class Inserter {
 
   private scanPositions(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
     if (b >= 0) return this.evaluatePair(route, r, job, best);
-    return this.softWindows && route.size > 0 ? this.evaluateSingleSoft(route, r, job, a, best) : this.evaluateSingle(route, r, job, a, best);
-  }
-
-  private addPending(lower: number, deltaDistance: number, i: number, j: number, deliveryStart: number): void {
-    const k = this.pendingCount++;
-    if (k >= this.pendingLower.length) {
-      const grow = <T extends Float64Array | Int32Array>(a: T): T => grownCopy(a, 2 * a.length);
-      this.pendingLower = grow(this.pendingLower);
-      this.pendingDistance = grow(this.pendingDistance);
-      this.pendingStart = grow(this.pendingStart);
-      this.pendingI = grow(this.pendingI);
-      this.pendingJ = grow(this.pendingJ);
-    }
-    this.pendingLower[k] = lower;
-    this.pendingDistance[k] = deltaDistance;
-    this.pendingStart[k] = deliveryStart;
-    this.pendingI[k] = i;
-    this.pendingJ[k] = j;
+    return this.softWindows && route.size > 0 ? evaluateSingleSoft(this.inst, this, route, r, job, a, best) : this.evaluateSingle(route, r, job, a, best);
   }
 
   /** Plans the waiting candidates, least lower bound first, while that bound beats the best; true when one became the best. */
   private planPending(route: RouteState, r: number, a: number, b: number, best: InsertionCandidate): boolean {
     const inst = this.inst;
     const n = route.size;
-    const lower = this.pendingLower;
-    const count = this.pendingCount;
+    const pending = this.pending;
+    const lower = pending.lower;
+    const count = pending.count;
     let improved = false;
     // Exact ties go to the candidate found first in the scan, as evaluating one by one has it.
     let bestIndex = -1;
@@ -387,79 +321,22 @@ export class Inserter {
       for (let k = 0; k < count; k++) if (lower[k]! < Infinity && (m < 0 || lower[k]! < lower[m]!)) m = k;
       if (m < 0 || lower[m]! > best.cost || (lower[m]! === best.cost && !(bestIndex >= 0 && m < bestIndex))) break;
       lower[m] = Infinity;
-      const i = this.pendingI[m]!;
-      const j = this.pendingJ[m]!;
-      const deltaDistance = this.pendingDistance[m]!;
-      const deliveryStart = this.pendingStart[m]!;
+      const i = pending.i[m]!;
+      const j = pending.j[m]!;
+      const deltaDistance = pending.distance[m]!;
+      const deliveryStart = pending.start[m]!;
       this.exactPlans++;
       const planned = plannedDuration(inst, route, a, i, b, j);
       if (planned === Infinity) continue;
       const newDistance = route.cumDistance[n + 1]! + deltaDistance;
       const delta = this.costDelta(route, r, newDistance, planned, route.cost);
       if (delta > best.cost || (delta === best.cost && !(bestIndex >= 0 && m < bestIndex))) continue;
-      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) {
-        this.blinks++;
-        continue;
-      }
+      if (this.blink()) continue;
       bestIndex = m;
       takeCandidate(best, delta, r, i, j, deliveryStart, n === 0 ? newDistance : deltaDistance, n === 0 ? planned : planned - route.duration);
       improved = true;
     }
-    this.pendingCount = 0;
-    return improved;
-  }
-
-  /**
-   * evaluateSingle with soft windows, in a used route of a distance-only cost model without traffic
-   * (see Search.softWindowsApply): every position the capacity allows, at its added distance plus the
-   * penalty of the time warp it adds, in constant time from the route's warp arrays.
-   */
-  private evaluateSingleSoft(route: RouteState, r: number, job: number, x: number, best: InsertionCandidate): boolean {
-    const inst = this.inst;
-    const n = route.size;
-    const v = route.vehicle;
-    const isDelivery = (x & 1) === 1;
-    const locX = inst.nodeLocation[x]!;
-    const svc = inst.nodeService[x]!;
-    const w = inst.nodeWindowOffset[x]!;
-    const open = inst.windowStart[w]!;
-    const close = inst.windowEnd[w]!;
-    const loc = route.loc;
-    const maxLoad = isDelivery ? route.loadPrefixMax : route.loadSuffixMax;
-    const distances = inst.distances;
-    const durations = inst.durations;
-    const L = inst.locations;
-    const speed = inst.vehicleSpeed[v]!;
-    const penalty = route.warpPenalty;
-    const departure = route.warpDeparture;
-    const before = route.warpBefore;
-    const after = route.warpAfter;
-    const latest = route.warpLatest;
-    const warpNow = route.warp;
-    let improved = false;
-    for (let k = 0; k <= n; k++) {
-      if (!this.fitsWithSize(maxLoad, k, job, v)) {
-        if (isDelivery) break;
-        continue;
-      }
-      const here = loc[k]!;
-      const next = loc[k + 1]!;
-      const added = detourDistance(distances, L, here, locX, next);
-      if (added >= best.cost) continue;
-      const arr = departure[k]! + (here < 0 ? 0 : durations[here * L + locX]! * speed);
-      let warp = before[k]! + (arr > close ? arr - close : 0);
-      const s = arr > close ? close : arr < open ? open : arr;
-      const arrNext = s + svc + (next < 0 ? 0 : durations[locX * L + next]! * speed);
-      warp += after[k + 1]! + (arrNext > latest[k + 1]! ? arrNext - latest[k + 1]! : 0);
-      const delta = added + penalty * (warp - warpNow);
-      if (delta >= best.cost) continue;
-      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) {
-        this.blinks++;
-        continue;
-      }
-      takeCandidate(best, delta, r, k, -1, s, added, 0);
-      improved = true;
-    }
+    pending.count = 0;
     return improved;
   }
 
@@ -495,7 +372,7 @@ export class Inserter {
       const lowerDelta = this.costDelta(route, r, newDistance, lowerDuration, baseCost);
       if (lowerDelta >= best.cost) return false;
       if (this.collecting) {
-        this.addPending(lowerDelta, deltaDistance, i, j, deliveryStart);
+        this.pending.add(lowerDelta, deltaDistance, i, j, deliveryStart);
         return false;
       }
       // Short routes: plan the new route exactly (waiting anywhere can shift the departure).
@@ -523,15 +400,12 @@ export class Inserter {
     } else {
       delta = this.costDelta(route, r, newDistance, newDuration, baseCost);
       if (delta >= best.cost) return false;
-      if (this.blinkRate > 0 && this.rng.next() < this.blinkRate) {
-        this.blinks++;
-        return false;
-      }
+      if (this.blink()) return false;
     }
     if (!verified && inst.vehicleBreakCount[route.vehicle]! > 0) {
       // Driver breaks: the constant-time checks and the estimate above ignore them (they are a
       // necessary condition only); plan the new route exactly and cost it on its exact duration.
-      const plan = planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j));
+      const plan = planRoute(inst, route.vehicle, sequenceBuffer(), buildSequence(route, a, i, b, j));
       if (!plan.feasible) return false;
       if (model.usesDuration && !earliestMode) {
         newDuration = plan.end - plan.departure;
@@ -628,7 +502,7 @@ export class Inserter {
         if (route.lockAfter[i + 1]! <= rankP) continue;
       }
       if (skipTight && latest[i + 1]! - depI - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack) continue;
-      if (cd >= 0 ? load[i * D + cd]! + sizeC > capacityC : !this.fitsWithSize(route.load, i, job, route.vehicle)) continue;
+      if (cd >= 0 ? load[i * D + cd]! + sizeC > capacityC : !fitsWithSize(this.inst, route.load, i, job, route.vehicle)) continue;
       const legP = here < 0 ? 0 : durationsTo[toP + here * toStride]! * speed;
       const arrP = depI + (noTraffic ? legP : withTraffic(inst, legP, depI));
       const sP = oneWindowP ? (arrP <= lastP ? (arrP >= openP ? arrP : openP) : Infinity) : windowStartFor(inst, p, arrP);
@@ -673,7 +547,7 @@ export class Inserter {
           if (s === start[k]) converged = true;
         }
         if (s > latest[k]!) break;
-        if (cd >= 0 ? load[k * D + cd]! + sizeC > capacityC : !this.fitsWithSize(route.load, k, job, route.vehicle)) break;
+        if (cd >= 0 ? load[k * D + cd]! + sizeC > capacityC : !fitsWithSize(this.inst, route.load, k, job, route.vehicle)) break;
         if (rankD >= 0 && route.lockBefore[k]! >= rankD) break;
         const dep = s + service[x]!;
         if (dep > lastD) break;
@@ -748,7 +622,7 @@ export class Inserter {
     const n = route.size;
     const v = route.vehicle;
     const D = inst.dims;
-    const isDelivery = (x & 1) === 1;
+    const isDelivery = isDeliveryNode(x);
     const locX = inst.nodeLocation[x]!;
     const svc = inst.nodeService[x]!;
     const rank = inst.nodeLockRank[x]!;
@@ -793,7 +667,7 @@ export class Inserter {
         if (route.lockBefore[k]! >= rank) break;
         if (route.lockAfter[k + 1]! <= rank) continue;
       }
-      if (cd >= 0 ? maxLoad[k * D + cd]! + sizeC > capacityC : !this.fitsWithSize(maxLoad, k, job, v)) {
+      if (cd >= 0 ? maxLoad[k * D + cd]! + sizeC > capacityC : !fitsWithSize(this.inst, maxLoad, k, job, v)) {
         if (isDelivery) break;
         continue;
       }
@@ -818,221 +692,4 @@ export class Inserter {
     }
     return improved;
   }
-
-  /** The loads at position k (`route.load` or one of its prefix and suffix maxima) plus the job's size fit vehicle v. */
-  private fitsWithSize(loads: Float64Array, k: number, job: number, v: number): boolean {
-    const inst = this.inst;
-    const D = inst.dims;
-    for (let dd = 0; dd < D; dd++) {
-      if (loads[k * D + dd]! + inst.size[job * D + dd]! > inst.vehicleCapacity[v * D + dd]!) return false;
-    }
-    return true;
-  }
-}
-
-/**
- * The first position i (0 to n, n + 1 if none) whose next stop may start at `done` or later:
- * a stop served no sooner than its window opens, and left no sooner than `done`, goes after no
- * earlier position (the next stop would start after its latest start, so nothing there becomes
- * a candidate and no blink is drawn). Latest starts never decrease along a route: bisection.
- */
-function firstPositionAfter(latest: Float64Array, n: number, done: number): number {
-  let lo = 0;
-  let hi = n + 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (latest[mid + 1]! < done) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Distance added by visiting location x between locations here and next (-1: no leg, an open route's end). */
-function detourDistance(distances: Float64Array, L: number, here: number, x: number, next: number): number {
-  return (here < 0 ? 0 : distances[here * L + x]!) + (next < 0 ? 0 : distances[x * L + next]!) - (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
-}
-
-/**
- * routeSpread of the route's stops plus locations la and lb (-1: absent), in O(n) from the route's
- * cached spread: the pair sum grows by each new stop's distances to and from the others.
- */
-function spreadWith(inst: Instance, route: RouteState, la: number, lb: number): number {
-  const n = route.size;
-  const L = inst.locations;
-  const dist = inst.distances;
-  const loc = route.loc;
-  let sum = route.spread * n;
-  let count = n;
-  for (let k = 1; k <= n; k++) {
-    const lk = loc[k]!;
-    if (la >= 0) sum += dist[la * L + lk]! + dist[lk * L + la]!;
-    if (lb >= 0) sum += dist[lb * L + lk]! + dist[lk * L + lb]!;
-  }
-  if (la >= 0) count++;
-  if (lb >= 0) count++;
-  if (la >= 0 && lb >= 0) sum += dist[la * L + lb]! + dist[lb * L + la]!;
-  return count > 0 ? sum / count : 0;
-}
-
-/**
- * A lower bound of the duration of the route with node a after position i and node b (-1: none)
- * after old position j: its service plus its travel without traffic times `leastFactor` (the least
- * traffic factor of its shift; waiting and breaks only add), less a margin far above the rounding of
- * either side (schedules add times since the epoch: about 1e-7 s per step).
- */
-export function durationLowerBound(inst: Instance, route: RouteState, leastFactor: number, a: number, i: number, b: number, j: number): number {
-  const v = route.vehicle;
-  const loc = route.loc;
-  const la = inst.nodeLocation[a]!;
-  let service = route.serviceTime + inst.nodeService[a]!;
-  let travel = route.baseTravel - baseTravelTime(inst, v, loc[i]!, loc[i + 1]!);
-  if (b < 0) travel += baseTravelTime(inst, v, loc[i]!, la) + baseTravelTime(inst, v, la, loc[i + 1]!);
-  else {
-    const lb = inst.nodeLocation[b]!;
-    service += inst.nodeService[b]!;
-    travel += baseTravelTime(inst, v, loc[i]!, la);
-    if (j === i) travel += baseTravelTime(inst, v, la, lb) + baseTravelTime(inst, v, lb, loc[i + 1]!);
-    else {
-      travel += baseTravelTime(inst, v, la, loc[i + 1]!) - baseTravelTime(inst, v, loc[j]!, loc[j + 1]!);
-      travel += baseTravelTime(inst, v, loc[j]!, lb) + baseTravelTime(inst, v, lb, loc[j + 1]!);
-    }
-  }
-  return (service + leastFactor * travel) * (1 - 1e-9) - 1e-4;
-}
-
-let sequenceBuf = new Int32Array(64);
-
-/**
- * Duration objectives: routes shorter than this get exact (not estimated) insertion costs. The
- * estimate (a constant-time shift of the end, departing just in time for the first stop) misprices
- * insertions where waiting and traffic interact, and the search follows it into worse plans: with
- * 48 rather than 12, the seeded store-to-customer plans searched with the default budget on two
- * threads (docs/benchmarks.md) ended 1.5% cheaper at 50 orders, 2.6% at 200 and 10% at 1,000 in
- * the same time, though with fewer moves (exact plans cost a pass over the route).
- */
-const EXACT_DURATION_MAX_STOPS = 48;
-
-/**
- * Exact check of the route with node a after position i and node b after old position j (b = -1:
- * single node), by planning the whole schedule. Used where the constant-time checks are not exact:
- * traffic, and maxDuration (which depends on how late the vehicle can leave).
- */
-/** Writes the route's stops with a after position i and b after old position j into sequenceBuf. */
-function buildSequence(route: RouteState, a: number, i: number, b: number, j: number): number {
-  const n = route.size;
-  if (sequenceBuf.length < n + 2) sequenceBuf = new Int32Array(2 * (n + 2));
-  let w = 0;
-  for (let k = 1; k <= i; k++) sequenceBuf[w++] = route.node[k]!;
-  sequenceBuf[w++] = a;
-  if (b >= 0 && j === i) sequenceBuf[w++] = b;
-  for (let k = i + 1; k <= n; k++) {
-    sequenceBuf[w++] = route.node[k]!;
-    if (b >= 0 && k === j) sequenceBuf[w++] = b;
-  }
-  return w;
-}
-
-/**
- * planRoute's duration (end - departure; Infinity when infeasible) of the route with node a after
- * position i and node b (-1: none) after old position j, reading the route's own schedule where the
- * new one equals it: its stops before the insertion, and those after the first whose start the
- * insertion leaves where it was (each start depends only on the departure from the stop before).
- * The same arithmetic in the same order as planRoute, so the same result, bit for bit; planRoute
- * itself where the route is infeasible, has breaks or gets the multi-window search. For routes
- * updated under a duration objective (the only ones whose update keeps `delayPrefix`).
- */
-export function plannedDuration(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): number {
-  const v = route.vehicle;
-  const count = buildSequence(route, a, i, b, j);
-  if (!route.feasible || route.softWindows || inst.vehicleBreakCount[v]! > 0 || needsWindowSearch(inst, sequenceBuf, count)) {
-    const plan = planRoute(inst, v, sequenceBuf, count);
-    return plan.feasible ? plan.end - plan.departure : Infinity;
-  }
-  const n = route.size;
-  const node = route.node;
-  const loc = route.loc;
-  const start = route.start;
-  const arrival = route.arrival;
-  const service = inst.nodeService;
-  const earliest = earliestBuffers(count);
-  const eArrival = earliest.arrival;
-  const eStart = earliest.start;
-  // Stops 1..i: the route's.
-  // (Loops: cheaper than set() of subarrays, which allocate, for routes this short.)
-  for (let q = 1; q <= i; q++) {
-    eArrival[q - 1] = arrival[q]!;
-    eStart[q - 1] = start[q]!;
-  }
-  let delay = route.delayPrefix[i]!;
-  let wait = route.cumWait[i]!;
-  let t = i === 0 ? start[0]! : start[i]! + service[node[i]!]!;
-  let prev = loc[i]!;
-  let end = NaN;
-  for (let k = i; k < count; k++) {
-    const x = sequenceBuf[k]!;
-    // The route position of the stop at sequence index k (-1: a or b).
-    const p = k === i || (b >= 0 && k === j + 1) ? -1 : b >= 0 && k > j + 1 ? k - 1 : k;
-    const l = inst.nodeLocation[x]!;
-    const arr = t + travelTime(inst, v, prev, l, t);
-    // forward's window arithmetic, and planRoute's slide bound.
-    const s = serviceStart(inst, x, arr);
-    if (s === Infinity) return Infinity;
-    eArrival[k] = arr;
-    eStart[k] = s;
-    wait += s - arr;
-    delay = Math.min(delay, wait + currentWindowEnd(inst, x, s) - s);
-    t = s + service[x]!;
-    prev = l;
-    if (p >= 0 && s === start[p]) {
-      slide.wait = wait;
-      slide.delay = delay;
-      if (b >= 0 && p <= j) {
-        // Back on the route's schedule before b: read up to j, go on with b.
-        readRouteTimes(inst, route, p + 1, j, k + 1, eArrival, eStart);
-        wait = slide.wait;
-        delay = slide.delay;
-        t = start[j]! + service[node[j]!]!;
-        prev = loc[j]!;
-        k = j;
-        continue;
-      }
-      readRouteTimes(inst, route, p + 1, n, k + 1, eArrival, eStart);
-      wait = slide.wait;
-      delay = slide.delay;
-      end = start[n + 1]!;
-      break;
-    }
-  }
-  if (Number.isNaN(end)) {
-    end = t + travelTime(inst, v, prev, inst.vehicleEnd[v]!, t);
-    if (end > inst.vehicleLatest[v]!) return Infinity;
-  }
-  return durationFromEarliest(inst, v, sequenceBuf, count, end, Math.max(0, Math.min(delay, wait)));
-}
-
-/** plannedDuration's running wait and slide bound, carried through readRouteTimes. */
-const slide = { wait: 0, delay: 0 };
-
-/** Route positions from..to, at sequence index `at` on: the route's times, and `slide` over them as planRoute adds it up. */
-function readRouteTimes(inst: Instance, route: RouteState, from: number, to: number, at: number, eArrival: Float64Array, eStart: Float64Array): void {
-  if (from > to) return;
-  const node = route.node;
-  const start = route.start;
-  const arrival = route.arrival;
-  let wait = slide.wait;
-  let delay = slide.delay;
-  for (let q = from; q <= to; q++) {
-    const x = node[q]!;
-    const sq = start[q]!;
-    eArrival[at + q - from] = arrival[q]!;
-    eStart[at + q - from] = sq;
-    wait += sq - arrival[q]!;
-    delay = Math.min(delay, wait + currentWindowEnd(inst, x, sq) - sq);
-  }
-  slide.wait = wait;
-  slide.delay = delay;
-}
-
-export function insertionIsFeasible(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): boolean {
-  return planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j)).feasible;
 }

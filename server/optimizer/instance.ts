@@ -1,5 +1,6 @@
 import type { Objective, Problem, Stop, TrafficProfile } from './model';
 import { priorityLevel } from './priority';
+import { DELIVERY, PICKUP, hasStop, nodeOf } from './indices';
 
 /**
  * The solver's compiled view of a Problem: flat typed arrays indexed by job, node and vehicle.
@@ -67,31 +68,7 @@ export interface Instance {
   neighborCount: number;
 }
 
-export const PICKUP = 0;
-export const DELIVERY = 1;
-
-/** The node of job j's pickup (side PICKUP) or delivery (side DELIVERY): nodes are 2j and 2j+1. */
-export function nodeOf(job: number, side: number): number {
-  return 2 * job + side;
-}
-
-export function pickupNode(job: number): number {
-  return 2 * job;
-}
-
-export function deliveryNode(job: number): number {
-  return 2 * job + 1;
-}
-
-/** The job a node belongs to. */
-export function jobOf(node: number): number {
-  return node >> 1;
-}
-
-/** Whether job j has a stop on that side (a single-stop job lacks one: loaded at the start or carried to the end). */
-export function hasStop(inst: Instance, job: number, side: number): boolean {
-  return inst.nodeLocation[2 * job + side]! >= 0;
-}
+export * from './indices';
 
 const ALWAYS_OPEN = { start: -Infinity, end: Infinity };
 

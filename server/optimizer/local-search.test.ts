@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLiLim, parseSolomon } from './benchmarks';
 import { LI_LIM_DIR, SOLOMON_INSTANCES_DIR } from './benchmarks/data';
 import type { Problem } from './model';
-import type { Search } from './search';
+import { Budget, type Search } from './search';
 import { buildSolution } from './solution';
 import { prepareSearch } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
@@ -21,7 +21,7 @@ function polishConstruction(problem: Problem, seed: number) {
     vehicles: search.usedVehicles(),
     unassigned: search.unassigned.slice().sort((a, b) => a - b),
   };
-  search.polish();
+  search.localSearch.intensify(Budget.unbounded());
   const after = {
     cost: search.totalCost(),
     distance: distanceOf(search),

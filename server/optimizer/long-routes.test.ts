@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { Problem } from './model';
 import { parseSolomon } from './benchmarks';
 import { buildSolution } from './solution';
-import { PAIRS_LONG_ROUTE_FLEET_SHARE, SQUEEZE_WINDOW, squeezeAllowance, TIMED_FLEET_PHASE_SHARE, TIMED_PAIRS_START_TEMPERATURE } from './search';
+import {
+  Budget,
+  DEFAULT_SEARCH_PARAMS,
+  PAIRS_LONG_ROUTE_FLEET_SHARE,
+  SQUEEZE_WINDOW,
+  TIMED_FLEET_PHASE_SHARE,
+  TIMED_PAIRS_START_TEMPERATURE,
+  annealingTemperatures,
+  longRouteFleetShare,
+  searchParams,
+  squeezeAllowance,
+} from './search';
 import { prepareSearch, solveOnThisThread } from './solve';
 import { checkSolution, featureMix, randomInstance } from './verify';
 
@@ -34,7 +45,7 @@ describe('tail exchange ruin (2-opt* with the split orders recreated)', () => {
         const routesBefore = search.snapshot();
         const unassignedBefore = search.unassigned.slice().sort((a, b) => a - b);
         const costBefore = search.totalCost();
-        const result = search.exchangeTailsOnce();
+        const result = search.moves.exchangeTailsAndRecreate();
         if (result.exchanged) exchanged++;
         if (!result.kept) {
           expect(search.snapshot()).toEqual(routesBefore);
@@ -71,7 +82,7 @@ describe('route group rebuild (two or three nearby routes planned again by their
         const routesBefore = search.snapshot();
         const unassignedBefore = search.unassigned.slice().sort((a, b) => a - b);
         const costBefore = search.totalCost();
-        if (!search.rebuildRouteGroupOnce(300)) {
+        if (!search.rebuild.rebuild(Budget.unbounded(), 300, false)) {
           expect(search.snapshot()).toEqual(routesBefore);
           expect(search.totalCost()).toBe(costBefore);
           continue;
@@ -114,16 +125,16 @@ describe('annealing on long routes starts hotter', () => {
       if (expected) long++;
       else short++;
 
-      const usual = search.annealingTemperatures(false);
-      const hot = search.annealingTemperatures(true);
+      const usual = annealingTemperatures(search.costPerOrder(), false);
+      const hot = annealingTemperatures(search.costPerOrder(), true);
       expect(usual.start).toBeGreaterThan(usual.end);
       expect(hot.start / usual.start).toBeCloseTo(10, 9);
       expect(hot.end).toBe(usual.end);
       // The start on short routes that solve() gives its threads for plans with pairs against a time limit.
-      const timedPairs = search.annealingTemperatures(false, TIMED_PAIRS_START_TEMPERATURE);
+      const timedPairs = annealingTemperatures(search.costPerOrder(), false, TIMED_PAIRS_START_TEMPERATURE);
       expect(timedPairs.start / usual.start).toBeCloseTo(TIMED_PAIRS_START_TEMPERATURE, 9);
       expect(timedPairs.end).toBe(usual.end);
-      expect(search.annealingTemperatures(true, TIMED_PAIRS_START_TEMPERATURE).start).toBe(hot.start);
+      expect(annealingTemperatures(search.costPerOrder(), true, TIMED_PAIRS_START_TEMPERATURE).start).toBe(hot.start);
     }
     expect(long).toBeGreaterThan(3);
     expect(short).toBeGreaterThan(3);
@@ -155,24 +166,24 @@ describe('route elimination on long routes', () => {
   it('ends at the share of the budget it is given once the routes are long, and keeps to half of it on short routes', () => {
     const long = constructed(separateClusters(2, 30), 1).search;
     expect(long.routesAreLong()).toBe(true);
-    expect(long.eliminateRoutesWithin(MOVES, 0.1)).toBe(0.1 * MOVES);
+    expect(long.routeElimination.eliminateWithin(MOVES, 0.1, DEFAULT_SEARCH_PARAMS.fleetShare)).toBe(0.1 * MOVES);
     expect(long.usedVehicles()).toBe(2);
-    expect(constructed(separateClusters(2, 30), 1).search.eliminateRoutesWithin(MOVES, 0.5)).toBe(0.5 * MOVES);
+    expect(constructed(separateClusters(2, 30), 1).search.routeElimination.eliminateWithin(MOVES, 0.5, DEFAULT_SEARCH_PARAMS.fleetShare)).toBe(0.5 * MOVES);
 
     // Windows so tight that construction opens a third route: the routes are long once it goes.
     const lengthening = constructed(separateClusters(2, 30, 320), 1).search;
     expect(lengthening.usedVehicles()).toBe(3);
     expect(lengthening.routesAreLong()).toBe(false);
-    expect(lengthening.eliminateRoutesWithin(MOVES, 0.1)).toBe(0.1 * MOVES);
+    expect(lengthening.routeElimination.eliminateWithin(MOVES, 0.1, DEFAULT_SEARCH_PARAMS.fleetShare)).toBe(0.1 * MOVES);
     expect(lengthening.usedVehicles()).toBe(2);
 
     const short = constructed(separateClusters(4, 5), 1).search;
     expect(short.routesAreLong()).toBe(false);
-    expect(short.eliminateRoutesWithin(MOVES, 0.1)).toBe(0.5 * MOVES);
+    expect(short.routeElimination.eliminateWithin(MOVES, 0.1, DEFAULT_SEARCH_PARAMS.fleetShare)).toBe(0.5 * MOVES);
     expect(short.usedVehicles()).toBe(4);
     // The share for short routes that solve() gives its threads against a time limit (TIMED_FLEET_PHASE_SHARE).
     const shortTimed = constructed(separateClusters(4, 5), 1).search;
-    expect(shortTimed.eliminateRoutesWithin(MOVES, 0.1, TIMED_FLEET_PHASE_SHARE)).toBe(TIMED_FLEET_PHASE_SHARE * MOVES);
+    expect(shortTimed.routeElimination.eliminateWithin(MOVES, 0.1, TIMED_FLEET_PHASE_SHARE)).toBe(TIMED_FLEET_PHASE_SHARE * MOVES);
     expect(shortTimed.usedVehicles()).toBe(4);
   });
 });
@@ -181,11 +192,11 @@ describe('route elimination on long routes of plans with pairs', () => {
   it('takes the share for plans with pairs when the plan has pairs, and the share for long routes otherwise', () => {
     const limits = { longRouteFleetShare: 0.5, pairsLongRouteFleetShare: PAIRS_LONG_ROUTE_FLEET_SHARE };
     const pairs = prepareSearch(longRouteInstance(1), 1).search;
-    expect(pairs.longRouteFleetShare(limits)).toBe(PAIRS_LONG_ROUTE_FLEET_SHARE);
-    expect(pairs.longRouteFleetShare({ longRouteFleetShare: 0.5 })).toBe(0.5);
+    expect(longRouteFleetShare(searchParams(limits), pairs.hasPairs())).toBe(PAIRS_LONG_ROUTE_FLEET_SHARE);
+    expect(longRouteFleetShare(searchParams({ longRouteFleetShare: 0.5 }), pairs.hasPairs())).toBe(0.5);
     const singles = prepareSearch(separateClusters(2, 30), 1).search;
-    expect(singles.longRouteFleetShare(limits)).toBe(0.5);
-    expect(singles.longRouteFleetShare({})).toBe(0.5);
+    expect(longRouteFleetShare(searchParams(limits), singles.hasPairs())).toBe(0.5);
+    expect(longRouteFleetShare(searchParams({}), singles.hasPairs())).toBe(0.5);
   });
 });
 
@@ -203,16 +214,16 @@ describe('the squeeze of route elimination on long routes with pairs', () => {
   it('turns down costly squeezes of a plan with pairs on long routes, never of single stops', () => {
     const pairs = constructed(longRouteInstance(7), 7);
     expect(pairs.search.usedVehicles()).toBe(3);
-    pairs.search.eliminateRoutesWithin(2_000, 0.5);
+    pairs.search.routeElimination.eliminateWithin(2_000, 0.5, DEFAULT_SEARCH_PARAMS.fleetShare);
     expect(pairs.search.usedVehicles()).toBe(2);
-    expect(pairs.search.squeezesTurnedDown).toBeGreaterThan(0);
+    expect(pairs.search.routeElimination.squeezesTurnedDown).toBeGreaterThan(0);
     expect(pairs.check().feasible).toBe(true);
 
     const singles = constructed(separateClusters(2, 30, 320), 1).search;
     expect(singles.usedVehicles()).toBe(3);
-    singles.eliminateRoutesWithin(2_000, 0.1);
+    singles.routeElimination.eliminateWithin(2_000, 0.1, DEFAULT_SEARCH_PARAMS.fleetShare);
     expect(singles.usedVehicles()).toBe(2);
-    expect(singles.squeezesTurnedDown).toBe(0);
+    expect(singles.routeElimination.squeezesTurnedDown).toBe(0);
   });
 });
 
@@ -220,9 +231,11 @@ describe('the start temperature for plans with pairs', () => {
   const MOVES = 1_500;
   const plan = (problem: Problem, seed: number, pairsStartTemperature?: number): string =>
     JSON.stringify(
-      solveOnThisThread(problem, { seed, maxIterations: MOVES, ...(pairsStartTemperature !== undefined ? { pairsStartTemperature } : {}) }).routes.map(
-        (r) => `${r.vehicle}:${r.stops.map((s) => `${s.shipment}${s.kind}`).join(',')}`,
-      ),
+      solveOnThisThread(problem, {
+        seed,
+        maxIterations: MOVES,
+        ...(pairsStartTemperature !== undefined ? { params: { pairsStartTemperature } } : {}),
+      }).routes.map((r) => `${r.vehicle}:${r.stops.map((s) => `${s.shipment}${s.kind}`).join(',')}`),
     );
 
   it('leaves plans of single stops alone and anneals plans with pairs from it', () => {

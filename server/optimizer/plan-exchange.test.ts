@@ -80,20 +80,28 @@ describe('what solve() asks each of its threads', () => {
     for (const o of timed) expect(o.planBoard?.handle).toBe(board);
     expect(new Set(timed.map((o) => o.seed)).size).toBe(3);
     // Every other thread ends route elimination on long routes early; the others keep trying and share what they find.
-    expect(timed.map((o) => o.longRouteFleetShare)).toEqual([SHORT_FLEET_PHASE_SHARE, undefined, SHORT_FLEET_PHASE_SHARE]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).longRouteFleetShare).toBeUndefined();
+    expect(timed.map((o) => o.params?.longRouteFleetShare)).toEqual([SHORT_FLEET_PHASE_SHARE, undefined, SHORT_FLEET_PHASE_SHARE]);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.longRouteFleetShare).toBeUndefined();
     // With pairs every thread ends it early (the search applies it to plans with pairs only); stopping on convergence, none does.
-    expect(timed.map((o) => o.pairsLongRouteFleetShare)).toEqual([PAIRS_LONG_ROUTE_FLEET_SHARE, PAIRS_LONG_ROUTE_FLEET_SHARE, PAIRS_LONG_ROUTE_FLEET_SHARE]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).pairsLongRouteFleetShare).toBeUndefined();
+    expect(timed.map((o) => o.params?.pairsLongRouteFleetShare)).toEqual([
+      PAIRS_LONG_ROUTE_FLEET_SHARE,
+      PAIRS_LONG_ROUTE_FLEET_SHARE,
+      PAIRS_LONG_ROUTE_FLEET_SHARE,
+    ]);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).params?.pairsLongRouteFleetShare).toBeUndefined();
     // On short routes every thread ends it sooner against a time limit; stopping on convergence, none does.
-    expect(timed.map((o) => o.fleetShare)).toEqual([TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).fleetShare).toBeUndefined();
+    expect(timed.map((o) => o.params?.fleetShare)).toEqual([TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE]);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.fleetShare).toBeUndefined();
     // Likewise the hotter start on short routes with pairs.
-    expect(timed.map((o) => o.pairsStartTemperature)).toEqual([TIMED_PAIRS_START_TEMPERATURE, TIMED_PAIRS_START_TEMPERATURE, TIMED_PAIRS_START_TEMPERATURE]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).pairsStartTemperature).toBeUndefined();
+    expect(timed.map((o) => o.params?.pairsStartTemperature)).toEqual([
+      TIMED_PAIRS_START_TEMPERATURE,
+      TIMED_PAIRS_START_TEMPERATURE,
+      TIMED_PAIRS_START_TEMPERATURE,
+    ]);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.pairsStartTemperature).toBeUndefined();
     // And the warmer end with pairs on routes of fewer than 48 stops.
-    expect(timed.map((o) => o.pairsEndTemperature)).toEqual([TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).pairsEndTemperature).toBeUndefined();
+    expect(timed.map((o) => o.params?.pairsEndTemperature)).toEqual([TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE]);
+    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.pairsEndTemperature).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).planBoard).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000 }, 1, 1, null).planBoard).toBeUndefined();
   });
@@ -111,13 +119,13 @@ describe('a route transplanted from another thread’s plan', () => {
     for (let seed = 1; seed <= 16; seed++) {
       const problem = longRouteInstance(seed);
       const donor = prepareSearch(problem, seed + 100);
-      const donorRun = donor.search.run({ seed: seed + 100, timeLimitMs: Infinity, maxIterations: 400 });
+      const donorRun = donor.search.run({ timeLimitMs: Infinity, maxIterations: 400 });
       const { inst, verdicts, search } = prepareSearch(problem, seed);
       search.construct();
       for (let step = 0; step < 6; step++) {
         const before = search.snapshot();
         const leftOut = search.unassigned.length;
-        if (search.transplantOnce(donorRun.routes)) {
+        if (search.migration.transplant(donorRun.routes)) {
           transplanted++;
           const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
           const check = checkSolution(problem, buildSolution(inst, search.snapshot(), search.unassigned, verdicts, stats));
@@ -141,7 +149,7 @@ describe('a route transplanted from another thread’s plan', () => {
 describe('a thread that reads another thread’s plan with fewer vehicles', () => {
   it('anneals on from it: Solomon R109, a short run ends with no more vehicles and no higher cost than the posted plan', () => {
     const { problem } = parseSolomon('R109', readFileSync(path.join(SOLOMON_INSTANCES_DIR, 'R109.txt'), 'utf8'));
-    const long = prepareSearch(problem, 1).search.run({ seed: 1, timeLimitMs: Infinity, maxIterations: 20_000 });
+    const long = prepareSearch(problem, 1).search.run({ timeLimitMs: Infinity, maxIterations: 20_000 });
     const vehicles = (routes: number[][]) => routes.filter((r) => r.length > 0).length;
     const posted = vehicles(long.routes);
     const alone = solveOnThisThread(problem, { seed: 2, maxIterations: 300 });

@@ -80,7 +80,7 @@ describe('the routes recreate evaluates an order in', () => {
               vehicleMask: mask,
               onlyRoute: random.next() < 0.15 ? random.int(inst.vehicles) : -1,
             };
-            const visited = search.routesVisited(job, scope, options);
+            const visited = search.recreate.routesVisited(job, scope, options);
             expect(visited).toEqual(walkEveryRoute(inst, search, job, scope, options));
             cases++;
             const empties = visited.filter((r) => search.routes[r]!.size === 0);

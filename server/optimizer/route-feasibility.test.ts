@@ -98,7 +98,7 @@ describe('routes shortened by the search stay feasible', () => {
       const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
       search.restore([[X, Y], []], []);
       const removed: number[] = [];
-      search.ruin(removed);
+      search.ruin.strings(removed);
       for (const route of search.routes) {
         const nodes = Array.from(route.node.subarray(1, route.size + 1));
         expect(route.feasible, `seed ${seed}: vehicle ${route.vehicle} [${nodes}]`).toBe(true);

@@ -1,5 +1,17 @@
-import { type Instance, baseTravelTime, jobOf, lastWindowEnd, latestDeparture, travelTime, windowLatestFor, windowStartFor } from './instance';
+import {
+  type Instance,
+  baseTravelTime,
+  isDeliveryNode,
+  jobOf,
+  lastWindowEnd,
+  latestDeparture,
+  partnerNode,
+  travelTime,
+  windowLatestFor,
+  windowStartFor,
+} from './instance';
 import { type CostModel, routeSpread } from './objective';
+import { loadPasses, lockPasses, singleLoadPasses, warpPasses } from './route-passes';
 import { currentWindowEnd, planRoute } from './schedule';
 
 /** RouteState.staleBack when every latest start is stale. */
@@ -395,7 +407,7 @@ export class RouteState {
   /** A stop of `x` joins (sign 1) or leaves (sign -1) the route: the load at the start follows it (see atStartLoad). */
   private trackAtStartLoad(x: number, sign: number): void {
     const inst = this.inst;
-    if (inst.dims !== 1 || (x & 1) === 0 || inst.nodeLocation[x - 1]! >= 0) return;
+    if (inst.dims !== 1 || !isDeliveryNode(x) || inst.nodeLocation[partnerNode(x)]! >= 0) return;
     const size = inst.size[jobOf(x)]!;
     if (Number.isInteger(size) && Math.abs(size) <= MAX_EXACT_SIZE) this.atStartLoad += sign * size;
     else this.stopsStale = true;
@@ -513,7 +525,7 @@ export class RouteState {
         for (let k = 1; k <= n; k++) {
           const x = node[k]!;
           loc[k] = nodeLocation[x]!;
-          if (x & 1 && nodeLocation[x - 1]! < 0) {
+          if (isDeliveryNode(x) && nodeLocation[partnerNode(x)]! < 0) {
             const size = inst.size[jobOf(x)]!;
             atStart += size;
             if (!(Number.isInteger(size) && Math.abs(size) <= MAX_EXACT_SIZE)) exact = false;
@@ -528,7 +540,7 @@ export class RouteState {
       for (let k = 1; k <= n; k++) {
         const x = node[k]!;
         if (this.stopsStale) loc[k] = nodeLocation[x]!;
-        if (x & 1 && nodeLocation[x - 1]! < 0) {
+        if (isDeliveryNode(x) && nodeLocation[partnerNode(x)]! < 0) {
           const j = jobOf(x);
           for (let d = 0; d < D; d++) load[d]! += inst.size[j * D + d]!;
         }
@@ -633,33 +645,10 @@ export class RouteState {
     this.staleBack = 0;
 
     // Loads after each stop, their prefix and suffix maxima.
-    if (D === 1) {
-      if (!this.updateSingleLoad()) feasible = false;
-    } else {
-      for (let d = 0; d < D; d++) {
-        const cap = inst.vehicleCapacity[v * D + d]!;
-        let m = -Infinity;
-        for (let k = 0; k <= n; k++) {
-          if (k > 0) {
-            const x = node[k]!;
-            load[k * D + d] = load[(k - 1) * D + d]! + (x & 1 ? -1 : 1) * inst.size[jobOf(x) * D + d]!;
-          }
-          const l = load[k * D + d]!;
-          if (l > cap) feasible = false;
-          if (l > m) m = l;
-          this.loadPrefixMax[k * D + d] = m;
-        }
-        m = -Infinity;
-        for (let k = n; k >= 0; k--) {
-          const l = load[k * D + d]!;
-          if (l > m) m = l;
-          this.loadSuffixMax[k * D + d] = m;
-        }
-      }
-    }
+    if (!(D === 1 ? singleLoadPasses(inst, this) : loadPasses(inst, this))) feasible = false;
 
     // Lock ranks (read by insertion only for locked stops): nothing to do in an instance without locks.
-    if (this.hasLocks && !this.updateLocks()) feasible = false;
+    if (this.hasLocks && !lockPasses(inst, this)) feasible = false;
     if (n > inst.vehicleMaxStops[v]!) feasible = false;
 
     // Leave just in time for the first stop: waiting there is not part of the route.
@@ -690,116 +679,15 @@ export class RouteState {
 
   /**
    * The time-warp arrays of soft windows and the cost with the warp's penalty (one window per stop,
-   * no traffic: see Search.softWindowsApply). Called by update(), and when soft windows are turned on.
+   * no traffic: see softWindowsApply). Called by update(), and when soft windows are turned on.
    */
   updateWarp(): void {
-    const inst = this.inst;
-    const v = this.vehicle;
-    const n = this.size;
-    const node = this.node;
-    const loc = this.loc;
-    const L = inst.locations;
-    const durations = inst.durations;
-    const speed = inst.vehicleSpeed[v]!;
-    const service = inst.nodeService;
-    const windowOffset = inst.nodeWindowOffset;
-    const open = inst.windowStart;
-    const close = inst.windowEnd;
-    const departure = this.warpDeparture;
-    const before = this.warpBefore;
-    const after = this.warpAfter;
-    const latest = this.warpLatest;
-    departure[0] = inst.vehicleEarliest[v]!;
-    before[0] = 0;
-    for (let k = 1; k <= n + 1; k++) {
-      const from = loc[k - 1]!;
-      const to = loc[k]!;
-      const arr = departure[k - 1]! + (from < 0 || to < 0 ? 0 : durations[from * L + to]! * speed);
-      const w = k <= n ? windowOffset[node[k]!]! : -1;
-      const o = k <= n ? open[w]! : inst.vehicleEarliest[v]!;
-      const c = k <= n ? close[w]! : inst.vehicleLatest[v]!;
-      before[k] = before[k - 1]! + (arr > c ? arr - c : 0);
-      const s = arr > c ? c : arr < o ? o : arr;
-      departure[k] = k <= n ? s + service[node[k]!]! : s;
-    }
-    after[n + 1] = 0;
-    latest[n + 1] = inst.vehicleLatest[v]!;
-    for (let k = n; k >= 1; k--) {
-      const here = loc[k]!;
-      const next = loc[k + 1]!;
-      const w = windowOffset[node[k]!]!;
-      const delta = service[node[k]!]! + (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed);
-      const extra = Math.max(open[w]! + delta - latest[k + 1]!, 0);
-      after[k] = after[k + 1]! + extra;
-      latest[k] = Math.min(latest[k + 1]! - delta, close[w]!) + extra;
-    }
-    this.warp = before[n + 1]!;
+    this.warp = warpPasses(this.inst, this);
     this.priceWarp();
   }
 
   /** The cost with the warp's penalty, after a change of the penalty (the warp arrays stand). */
   priceWarp(): void {
     if (this.size > 0) this.cost = this.baseCost + this.warpPenalty * this.warp;
-  }
-
-  /**
-   * The load passes of update() for one capacity dimension, the common case, without the
-   * per-dimension indexing: loads after each stop, their prefix and suffix maxima. Returns false
-   * when a load exceeds the capacity.
-   */
-  private updateSingleLoad(): boolean {
-    const inst = this.inst;
-    const n = this.size;
-    const node = this.node;
-    const size = inst.size;
-    const load = this.load;
-    const prefixMax = this.loadPrefixMax;
-    const suffixMax = this.loadSuffixMax;
-    const cap = inst.vehicleCapacity[this.vehicle]!;
-    let l = load[0]!;
-    let m = l;
-    prefixMax[0] = m;
-    for (let k = 1; k <= n; k++) {
-      const x = node[k]!;
-      l = x & 1 ? l - size[jobOf(x)]! : l + size[jobOf(x)]!;
-      load[k] = l;
-      if (l > m) m = l;
-      prefixMax[k] = m;
-    }
-    m = -Infinity;
-    for (let k = n; k >= 0; k--) {
-      const value = load[k]!;
-      if (value > m) m = value;
-      suffixMax[k] = m;
-    }
-    return prefixMax[n]! <= cap;
-  }
-
-  /** Lock ranks around each position (lockBefore, lockAfter); false when locked stops are out of order. */
-  private updateLocks(): boolean {
-    const inst = this.inst;
-    const n = this.size;
-    const node = this.node;
-    let ordered = true;
-    let rank = -1;
-    for (let k = 0; k <= n + 1; k++) {
-      if (k >= 1 && k <= n) {
-        const r = inst.nodeLockRank[node[k]!]!;
-        if (r >= 0) {
-          if (r < rank) ordered = false;
-          rank = r;
-        }
-      }
-      this.lockBefore[k] = rank;
-    }
-    rank = 0x7fffffff;
-    for (let k = n + 1; k >= 0; k--) {
-      if (k >= 1 && k <= n) {
-        const r = inst.nodeLockRank[node[k]!]!;
-        if (r >= 0) rank = r;
-      }
-      this.lockAfter[k] = rank;
-    }
-    return ordered;
   }
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseLiLim, parseSolomon } from './benchmarks';
 import { LI_LIM_DIR, SOLOMON_INSTANCES_DIR as SOLOMON } from './benchmarks/data';
 import { type Instance, compileInstance, deliveryNode } from './instance';
-import { Inserter, emptyCandidate } from './insertion';
+import { Inserter } from './insertion';
+import { emptyCandidate } from './insertion-candidate';
 import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
@@ -107,9 +108,9 @@ describe('soft time windows', () => {
     for (const name of ['R201', 'RC202', 'C204']) {
       const instance = load(name);
       const { inst, verdicts, search } = prepareSearch(instance.problem, 2);
-      const result = search.run({ seed: 2, timeLimitMs: Infinity, maxIterations: 4_000 });
-      expect(search.softMoves).toBeGreaterThan(500);
-      expect(search.warpedKept).toBeGreaterThan(100);
+      const result = search.run({ timeLimitMs: Infinity, maxIterations: 4_000 });
+      expect(search.annealing.softMoves).toBeGreaterThan(500);
+      expect(search.annealing.warpedKept).toBeGreaterThan(100);
       const solution = buildSolution(inst, result.routes, result.unassigned, verdicts, {
         iterations: result.iterations,
         elapsedMs: result.elapsedMs,
@@ -127,15 +128,15 @@ describe('soft time windows', () => {
 
   it('stay off where routes are short, on the diversifying thread and where the pricing does not apply', () => {
     const short = prepareSearch(load('R101').problem, 1).search;
-    short.run({ seed: 1, timeLimitMs: Infinity, maxIterations: 2_000 });
-    expect(short.softMoves).toBe(0);
+    short.run({ timeLimitMs: Infinity, maxIterations: 2_000 });
+    expect(short.annealing.softMoves).toBe(0);
     const diversifying = prepareSearch(load('R201').problem, 1).search;
-    diversifying.run({ seed: 1, timeLimitMs: Infinity, maxIterations: 2_000, longStringShare: 0.5 });
-    expect(diversifying.softMoves).toBe(0);
+    diversifying.run({ timeLimitMs: Infinity, maxIterations: 2_000, params: { longStringShare: 0.5 } });
+    expect(diversifying.annealing.softMoves).toBe(0);
     // Pickup-and-delivery pairs: a pair's two stops are not priced by the warp arrays.
     const lilim = path.join(LI_LIM_DIR, 'pdp_100', 'lr205.txt');
     const pairs = prepareSearch(parseLiLim('lr205', readFileSync(lilim, 'utf8')).problem, 1).search;
-    pairs.run({ seed: 1, timeLimitMs: Infinity, maxIterations: 2_000 });
-    expect(pairs.softMoves).toBe(0);
+    pairs.run({ timeLimitMs: Infinity, maxIterations: 2_000 });
+    expect(pairs.annealing.softMoves).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { type Instance, distanceBetween, jobOf } from './instance';
+import { type Instance, distanceBetween, isDeliveryNode, jobOf, partnerNode } from './instance';
 import { planRoute } from './schedule';
 import type { Objective, Route, RouteBreak, RouteStop, Solution, Unassigned } from './model';
 import { type JobVerdict, insufficientFleet } from './explain';
@@ -23,7 +23,7 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
   }));
   const load = new Array<number>(D).fill(0);
   for (const x of nodes) {
-    if (x & 1 && inst.nodeLocation[x - 1]! < 0) {
+    if (isDeliveryNode(x) && inst.nodeLocation[partnerNode(x)]! < 0) {
       for (let d = 0; d < D; d++) load[d]! += inst.size[jobOf(x) * D + d]!;
     }
   }
@@ -49,7 +49,7 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
     takeBreaks(k);
     const j = jobOf(x);
     const l = inst.nodeLocation[x]!;
-    const sign = x & 1 ? -1 : 1;
+    const sign = isDeliveryNode(x) ? -1 : 1;
     for (let d = 0; d < D; d++) load[d]! += sign * inst.size[j * D + d]!;
     const legDistance = distanceBetween(inst, prevLoc, l);
     const legDuration = schedule.arrival[k]! - prevDep;
@@ -57,7 +57,7 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
     const wait = schedule.start[k]! - schedule.arrival[k]!;
     stops.push({
       shipment: j,
-      kind: x & 1 ? 'delivery' : 'pickup',
+      kind: isDeliveryNode(x) ? 'delivery' : 'pickup',
       location: l,
       arrival: schedule.arrival[k]!,
       serviceStart: schedule.start[k]!,

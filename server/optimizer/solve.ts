@@ -3,15 +3,7 @@ import { screenJobs } from './explain';
 import { compileInstance } from './instance';
 import type { Problem, Solution, SolveOptions, SolveProgress } from './model';
 import { isVehiclesFirst } from './objective';
-import {
-  LONG_STRING_SHARE,
-  PAIRS_LONG_ROUTE_FLEET_SHARE,
-  SHORT_FLEET_PHASE_SHARE,
-  Search,
-  TIMED_FLEET_PHASE_SHARE,
-  TIMED_PAIRS_END_TEMPERATURE,
-  TIMED_PAIRS_START_TEMPERATURE,
-} from './search';
+import { Search, type SearchParams, threadSearchParams } from './search';
 import { buildSolution } from './solution';
 import { PlanBoard, type PlanBoardHandle, createPlanBoard } from './plan-board';
 import { PRIORITY_LEVELS, compareLeftOut, priorityLevel } from './priority';
@@ -27,39 +19,14 @@ export interface StopFlag {
 
 export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 'threads'> {
   signal?: StopFlag;
-  /** Share of annealing moves with longer strings (see LONG_STRING_SHARE); default 0. */
-  longStringShare?: number;
-  /** Share of the budget route elimination may take once routes are long (see SearchLimits.longRouteFleetShare). */
-  longRouteFleetShare?: number;
-  /** The same for plans with pairs, in place of longRouteFleetShare (see SearchLimits.pairsLongRouteFleetShare). */
-  pairsLongRouteFleetShare?: number;
-  /** Share of the budget route elimination may take while routes are short (see SearchLimits.fleetShare). */
-  fleetShare?: number;
-  /** Start temperature on short routes of plans with pairs (see SearchLimits.pairsStartTemperature). */
-  pairsStartTemperature?: number;
-  /** End temperature for plans with pairs on short enough routes (see SearchLimits.pairsEndTemperature). */
-  pairsEndTemperature?: number;
-  /** With untilConverged: make the first of the independent runs only (see SearchLimits.oneRun). */
-  oneRun?: boolean;
-  /** Solving on several threads: the board they share their best plans on, and this thread's slot (see SearchLimits.exchange). */
+  /** How this thread searches (see SearchParams; the defaults where not given). */
+  params?: Partial<SearchParams>;
+  /** Solving on several threads: the board they share their best plans on, and this thread's slot. */
   planBoard?: { handle: PlanBoardHandle; slot: number };
 }
 
 /** What a solver thread is asked to do (the options solve() gives each thread). */
-export type ThreadSolveOptions = Pick<
-  SolveOnThisThreadOptions,
-  | 'timeLimitMs'
-  | 'maxIterations'
-  | 'untilConverged'
-  | 'longStringShare'
-  | 'longRouteFleetShare'
-  | 'pairsLongRouteFleetShare'
-  | 'fleetShare'
-  | 'pairsStartTemperature'
-  | 'pairsEndTemperature'
-  | 'oneRun'
-  | 'planBoard'
-> & {
+export type ThreadSolveOptions = Pick<SolveOnThisThreadOptions, 'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'params' | 'planBoard'> & {
   seed: number;
 };
 
@@ -82,17 +49,10 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
   const timeLimitMs = options.timeLimitMs ?? (options.maxIterations !== undefined ? Infinity : DEFAULT_TIME_LIMIT_MS);
   const { inst, verdicts, search } = prepareSearch(problem, seed);
   const result = search.run({
-    seed,
     timeLimitMs: Math.max(0, timeLimitMs - (performance.now() - began)),
     maxIterations,
     untilConverged: options.untilConverged ?? false,
-    longStringShare: options.longStringShare ?? 0,
-    ...(options.longRouteFleetShare !== undefined ? { longRouteFleetShare: options.longRouteFleetShare } : {}),
-    ...(options.pairsLongRouteFleetShare !== undefined ? { pairsLongRouteFleetShare: options.pairsLongRouteFleetShare } : {}),
-    ...(options.fleetShare !== undefined ? { fleetShare: options.fleetShare } : {}),
-    ...(options.pairsStartTemperature !== undefined ? { pairsStartTemperature: options.pairsStartTemperature } : {}),
-    ...(options.pairsEndTemperature !== undefined ? { pairsEndTemperature: options.pairsEndTemperature } : {}),
-    oneRun: options.oneRun ?? false,
+    params: options.params,
     ...(options.planBoard ? { exchange: { board: new PlanBoard(options.planBoard.handle), slot: options.planBoard.slot } } : {}),
     signal: options.signal,
     onProgress: options.onProgress,
@@ -301,28 +261,8 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     timeLimitMs: options.timeLimitMs,
     maxIterations: options.maxIterations,
     untilConverged: options.untilConverged,
-    // Stopping on convergence, the independent runs go side by side: one per thread, the best
-    // kept. One after the other they stop at the first that does not beat the best, so at least
-    // two run; side by side the first two cost no more CPU and answer in the time of one.
-    oneRun: options.untilConverged ?? false,
-    // Every other thread diversifies with longer strings (the first searches as one thread does).
-    longStringShare: k % 2 === 1 ? LONG_STRING_SHARE : 0,
-    // The others (the first, third, ...) end route elimination on long routes early, sharing plans
-    // with threads that keep trying and pass on one with fewer vehicles (see SHORT_FLEET_PHASE_SHARE);
-    // with pairs every thread ends it early (PAIRS_LONG_ROUTE_FLEET_SHARE).
-    ...(sharing && k % 2 === 0 ? { longRouteFleetShare: SHORT_FLEET_PHASE_SHARE } : {}),
-    // On short routes every thread ends route elimination sooner (TIMED_FLEET_PHASE_SHARE) and,
-    // with pairs, starts its annealing hotter (TIMED_PAIRS_START_TEMPERATURE); with pairs on routes
-    // of few enough stops it also ends warmer (TIMED_PAIRS_END_TEMPERATURE).
-    ...(sharing
-      ? {
-          fleetShare: TIMED_FLEET_PHASE_SHARE,
-          pairsLongRouteFleetShare: PAIRS_LONG_ROUTE_FLEET_SHARE,
-          pairsStartTemperature: TIMED_PAIRS_START_TEMPERATURE,
-          pairsEndTemperature: TIMED_PAIRS_END_TEMPERATURE,
-          planBoard: { handle: board, slot: k },
-        }
-      : {}),
+    params: threadSearchParams(k, { sharing, untilConverged: options.untilConverged ?? false }),
+    ...(sharing ? { planBoard: { handle: board, slot: k } } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, detourShortfall, type Instance } from './instance';
-import { emptyCandidate, Inserter } from './insertion';
+import { Inserter } from './insertion';
+import { emptyCandidate } from './insertion-candidate';
 import type { Problem } from './model';
 import { costModel } from './objective';
 import { Random } from './random';

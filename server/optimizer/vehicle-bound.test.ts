@@ -9,7 +9,7 @@ const VEHICLES_FIRST: readonly Objective[] = ['MIN_VEHICLES_THEN_DISTANCE', 'MIN
 
 function lowerBound(problem: Problem): number {
   const inst = compileInstance(problem);
-  return new Search(inst, new Uint8Array(inst.jobs).fill(1), 1).vehicleLowerBound();
+  return new Search(inst, new Uint8Array(inst.jobs).fill(1), 1).routeElimination.lowerBound();
 }
 
 /** Services long enough that the stops take about `shifts` of the longest shift, the rest as generated. */
