@@ -6,6 +6,7 @@ import { getDb, type Db } from '@/server/db';
 import { log } from '@/server/log';
 import { getConsoleUser, type ConsoleUser } from '@/server/http/console-auth';
 import { describeIssues } from '@/server/validation';
+import { refuseUnsafeInput } from './input-rules';
 
 /**
  * tRPC for the console: the context is the signed-in console user (from the next-auth session)
@@ -59,7 +60,8 @@ const logged = t.middleware(async ({ path, type, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(logged);
+/** Every procedure's input meets the /v1 text rules first (./input-rules). */
+export const publicProcedure = t.procedure.use(logged).use(refuseUnsafeInput);
 
 /** A signed-in console user (admin or dispatcher). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

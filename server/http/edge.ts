@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { getConfig } from '@/server/config';
 import { normalizeForwardedHeaders } from './client-address';
+import { foreignOriginOf } from './origin';
 
 /**
  * What every request meets before Next sees it. Next's own server offers no hook ahead of its
@@ -89,7 +90,7 @@ function checkExpiredRequestsEvery(server: http.Server, intervalMs: number, befo
 const GUARD = Symbol.for('routing-booking-service.request-guard');
 type GuardedServer = typeof http.Server.prototype & { [GUARD]?: true };
 
-/** Forwarded headers normalized (./client-address), unservable requests refused, half-sent requests timed out. */
+/** Forwarded headers normalized (./client-address), unservable and cross-origin console requests refused, half-sent requests timed out. */
 export function installRequestGuard(): void {
   const prototype = http.Server.prototype as GuardedServer;
   if (prototype[GUARD]) return;
@@ -111,6 +112,15 @@ export function installRequestGuard(): void {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       if (refuseUnservable(request, response)) return true;
       normalizeForwardedHeaders(request, trustedProxies);
+      const foreignOrigin = foreignOriginOf(request.method, request.url, request.headers);
+      if (foreignOrigin !== undefined) {
+        refuse(request, response, 403, {
+          code: 'forbidden_origin',
+          message: `A ${request.method ?? 'POST'} to the console from another origin (${JSON.stringify(foreignOrigin.slice(0, 200))}) is refused.`,
+          param: 'Origin',
+        });
+        return true;
+      }
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof prototype.emit;

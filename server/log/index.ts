@@ -34,10 +34,25 @@ function configuredLevel(): LogLevel | 'silent' {
   }
 }
 
+/**
+ * A failed query's bound values (emails, password hashes, whatever a client sent) stay out of the
+ * log: drizzle words its error `Failed query: <sql>\nparams: <values>`, in the message and so at the
+ * head of the stack. The SQL text (placeholders only) and the driver's own error (the cause) remain.
+ */
+const QUERY_PARAMETERS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+function withoutQueryParameters(text: string): string {
+  return text.replace(QUERY_PARAMETERS, '\nparams: [not logged]');
+}
+
 /** Errors do not serialize with JSON.stringify; keep their name, message and stack. */
 function serializable(value: unknown): unknown {
   if (value instanceof Error) {
-    return { name: value.name, message: value.message, stack: value.stack, ...(value.cause ? { cause: serializable(value.cause) } : {}) };
+    return {
+      name: value.name,
+      message: withoutQueryParameters(value.message),
+      stack: value.stack === undefined ? undefined : withoutQueryParameters(value.stack),
+      ...(value.cause ? { cause: serializable(value.cause) } : {}),
+    };
   }
   return value;
 }

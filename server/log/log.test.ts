@@ -45,3 +45,22 @@ describe('createLogger', () => {
     expect(lines[0]?.record).toMatchObject({ level: 'info', msg: 'odd' });
   });
 });
+
+describe('database errors in the log', () => {
+  it("keep a failed query's SQL but never its parameter values, in the message, the stack or a cause", async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm/errors');
+    const secret = 'victim@example.com\nsecond line\u0000';
+    const driverError = new Error('invalid byte sequence for encoding "UTF8": 0x00');
+    const failed = new DrizzleQueryError('insert into "users" ("email") values ($1)', [secret, 42], driverError);
+    const { logger, lines } = capture('debug');
+    logger.error('trpc procedure failed', { error: new Error('wrapped', { cause: failed }) });
+    const line = JSON.stringify(lines[0]?.record);
+    expect(line).toContain('insert into \\"users\\"');
+    expect(line).toContain('invalid byte sequence');
+    expect(line).toContain('[not logged]');
+    expect(line).not.toContain('victim@example.com');
+    expect(line).not.toContain('second line');
+    const cause = (lines[0]?.record.error as { cause: { stack: string } }).cause;
+    expect(cause.stack).toMatch(/\n {4}at /);
+  });
+});

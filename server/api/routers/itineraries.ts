@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { databaseIdSchema } from '@/server/validation';
 import { itineraryListQuerySchema, itineraryListSchema, listItinerariesForCaller } from '@/server/routing';
 import { protectedProcedure, router } from '../trpc';
 
@@ -10,7 +11,7 @@ export const itinerariesRouter = router({
     .input(
       z.object({
         date: itineraryListQuerySchema.shape.date,
-        accountId: z.number().int().positive().optional(),
+        accountId: databaseIdSchema.optional(),
       }),
     )
     .output(itineraryListSchema)
