@@ -11,6 +11,12 @@ import { foreignOriginOf } from './origin';
 
 /** Methods some route answers. Anything else (TRACE, OPTIONS: there is no CORS, PROPFIND...) is 405 here. */
 const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The console's routes under /api (tRPC, next-auth, the admin channel) answer GET and POST only; Next would answer the rest with a bare 405. */
+const CONSOLE_API_METHODS = ['GET', 'HEAD', 'POST'];
+
+function servedMethodsFor(url: string | undefined): string[] {
+  return (url ?? '/').startsWith('/api/') ? CONSOLE_API_METHODS : SERVED_METHODS;
+}
 
 /** Answers in the API's error envelope without involving Next. */
 function refuse(
@@ -48,13 +54,14 @@ function isDecodablePath(url: string | undefined): boolean {
  * bare 204) and paths whose percent-escapes are not UTF-8. True when the request was answered.
  */
 function refuseUnservable(request: IncomingMessage, response: ServerResponse): boolean {
-  if (!SERVED_METHODS.includes(request.method ?? '')) {
+  const served = servedMethodsFor(request.url);
+  if (!served.includes(request.method ?? '')) {
     refuse(
       request,
       response,
       405,
       { code: 'method_not_allowed', message: `Method ${request.method ?? '?'} is not served. The API is described at /v1/openapi.json.` },
-      { Allow: SERVED_METHODS.join(', ') },
+      { Allow: served.join(', ') },
     );
     return true;
   }
