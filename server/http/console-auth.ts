@@ -6,6 +6,7 @@ import { getUserByExternalId, revokeConsoleSessions, verifyConsoleLogin } from '
 import { getConfig } from '@/server/config';
 import { getDb, getOrCreateServiceSecret } from '@/server/db';
 import { log } from '@/server/log';
+import { findUnsafeInput } from '@/server/validation';
 import { clientAddressOf } from './client-address';
 
 /**
@@ -28,7 +29,10 @@ export type ConsoleUser = z.infer<typeof consoleUserSchema> & {
 /** What the session token carries: the user at sign-in and when that was (epoch ms). */
 const sessionUserSchema = consoleUserSchema.extend({ signedInAt: z.number().optional() });
 
-const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
+/** An email with a NUL or a lone surrogate matches no user (and the database could not even compare it): a wrong login. */
+const loginSchema = z
+  .object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) })
+  .refine((login) => findUnsafeInput(login) === undefined);
 
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 

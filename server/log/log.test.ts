@@ -64,3 +64,31 @@ describe('database errors in the log', () => {
     expect(cause.stack).toMatch(/\n {4}at /);
   });
 });
+
+describe('query parameters wrapped by other libraries', () => {
+  it('are dropped from plain objects and from the own fields of errors at any depth', () => {
+    const driverError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+      query: 'select * from users where email = $1',
+      params: ['victim@example.com'],
+    });
+    // The shape Auth.js logs: a plain object around the driver's error.
+    const wrapped = Object.assign(new Error('Read more at https://errors.authjs.dev#callbackrouteerror'), {
+      cause: { err: { query: driverError.query, params: ['victim@example.com'], cause: driverError }, provider: 'credentials' },
+    });
+    const { logger, lines } = capture('debug');
+    logger.warn('console auth', { error: wrapped, request: { query: 'a=1', parameters: ['x'] } });
+    const line = JSON.stringify(lines[0]?.record);
+    expect(line).not.toContain('victim@example.com');
+    expect(line).toContain('invalid byte sequence');
+    expect(line).toContain('22021');
+    expect(line).toContain('select * from users where email = $1');
+    expect(line).toContain('callbackrouteerror');
+  });
+
+  it('leave fields that merely share the name alone when no query is beside them', () => {
+    const { logger, lines } = capture('debug');
+    logger.info('route', { params: { id: '42' } });
+    expect(lines[0]?.record.params).toEqual({ id: '42' });
+  });
+});

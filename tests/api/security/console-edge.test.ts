@@ -87,6 +87,14 @@ describe('tRPC inputs meet the /v1 text rules', () => {
     expectRefused(await mutate('admin.createBranch', admin, { name: '\udfffBranch', parentId: tenant.parentId }), 'name', /lone UTF-16 surrogate/);
   });
 
+  it('a NUL or a lone surrogate in a sign-in is a wrong login, not a server error', async () => {
+    for (const email of ['a\u0000b@example.test', 'a\ud800b@example.test', `${adminLogin.email}\u0000`]) {
+      const { jar, location } = await signIn(email, adminLogin.password);
+      expect(hasSession(jar)).toBe(false);
+      expect(location, email).toContain('error=CredentialsSignin');
+    }
+  });
+
   it('a clean input still goes through', async () => {
     const created = await mutate('admin.createBranch', admin, { name: `Clean ${suffix}`, parentId: tenant.parentId });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
