@@ -5,11 +5,12 @@ function tileOrigin() {
   return match ? match[1].replace(/\{[a-z]\}/g, '*') : '';
 }
 
-// Next inlines its bootstrap scripts and Leaflet positions tiles with inline styles, hence 'unsafe-inline'
-// for those two; nothing else loads from elsewhere, and no page may be framed (clickjacking).
+// What is not a page (the API, static files) gets this static policy; pages get one with a per-request
+// script nonce instead (proxy.ts, server/http/content-security-policy.ts), which replaces this header.
+// Nothing loads from elsewhere, no inline script runs, and nothing may be framed (clickjacking).
 const contentSecurityPolicy = [
   "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : ''}`,
+  `script-src 'self'${process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : ''}`,
   "style-src 'self' 'unsafe-inline'",
   `img-src 'self' data: blob: ${tileOrigin()}`.trim(),
   "font-src 'self' data:",

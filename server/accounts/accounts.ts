@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, schema, type DbOrTx } from '@/server/db';
+import { MAX_INT32 } from '@/server/validation';
 import { AccountsError, parseOrThrow } from './errors';
 import { locationSchema, type Location } from './settings-schemas';
 
@@ -10,7 +11,8 @@ export type Account = typeof accounts.$inferSelect;
 export const accountIdSchema = z.coerce
   .number({ error: 'must be a numeric account id' })
   .int('must be a numeric account id')
-  .positive('must be a numeric account id');
+  .positive('must be a numeric account id')
+  .max(MAX_INT32, 'must be a numeric account id');
 
 export const createAccountInputSchema = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(200),

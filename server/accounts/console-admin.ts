@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema, type Db } from '@/server/db';
+import { MAX_INT32 } from '@/server/validation';
 import { accountIdSchema, createAccount, createAccountInputSchema, isInSubtree, listSubtree, type Account } from './accounts';
 import { createApiKey, forgetVerifiedApiKeys, revokeApiKeyById, type CreatedApiKey, type VerifiedApiKey } from './api-keys';
 import { AccountsError, parseOrThrow } from './errors';
@@ -23,7 +24,7 @@ export interface AdminActor {
   userId: number;
 }
 
-const userIdSchema = z.number({ error: 'must be a user id' }).int().positive();
+const userIdSchema = z.number({ error: 'must be a user id' }).int().positive().max(MAX_INT32, 'must be a user id');
 
 /** A user as the console lists them (never a password hash). */
 export const managedUserSchema = z.object({

@@ -17,6 +17,7 @@ export {
   createUser,
   getUserByExternalId,
   newPasswordSchema,
+  revokeConsoleSessions,
   verifyConsoleLogin,
   type ConsoleLoginUser,
   type CreateUserInput,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedNumber, centsSchema } from '@/server/validation';
 
 /** Objectives the optimizer implements (docs/decisions.md, Routing). */
 export const objectives = ['MIN_DURATION', 'MIN_MAX_TRAVEL_COST_DISTANCE', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP', 'MIN_VEHICLE_UTILIZATION'] as const;
@@ -22,16 +23,16 @@ export const optimizationSettingsSchema = z.strictObject({
   enableStopClustering: z.boolean().optional(),
   volumeOptimization: z.boolean().optional(),
   bundlePayloadItems: z.boolean().optional(),
-  tagPriorities: z.array(z.tuple([nonEmptyKey, z.number().int().min(0).max(5)])).optional(),
+  tagPriorities: z.array(z.tuple([nonEmptyKey, boundedNumber({ min: 0, max: 5, integer: true })])).optional(),
   vehicleMaps: z.array(z.tuple([nonEmptyKey, mapping])).optional(),
   vehicleSpecOverrides: z.array(z.tuple([nonEmptyKey, mapping])).optional(),
   serviceTime: z
     .strictObject({
-      setupSeconds: z.number().int().min(0).max(86_400).optional(),
-      perItemSeconds: z.number().int().min(0).max(86_400).optional(),
+      setupSeconds: boundedNumber({ min: 0, max: 86_400, integer: true }).optional(),
+      perItemSeconds: boundedNumber({ min: 0, max: 86_400, integer: true }).optional(),
     })
     .optional(),
-  solverTimeLimitSeconds: z.number().positive().max(600).optional(),
+  solverTimeLimitSeconds: boundedNumber({ min: 0, max: 600, exclusiveMin: true }).optional(),
 });
 export type OptimizationSettings = z.infer<typeof optimizationSettingsSchema>;
 
@@ -67,7 +68,7 @@ export function mergeOptimizationSettings<T extends Record<string, unknown>>(bas
 
 export const pricingModels = ['markup', 'pass_through', 'free_over', 'on_account'] as const;
 
-const cents = z.number().int().min(0);
+const cents = centsSchema;
 
 export const rateCardSchema = z.strictObject({
   baseFeeCents: cents,
@@ -79,7 +80,7 @@ export type RateCard = z.infer<typeof rateCardSchema>;
 export const pricingSchema = z
   .strictObject({
     model: z.enum(pricingModels),
-    markupPercent: z.number().min(0).max(1000).optional(),
+    markupPercent: boundedNumber({ min: 0, max: 1000 }).optional(),
     markupFixedCents: cents.optional(),
     freeOverCents: cents.optional(),
   })
@@ -103,7 +104,7 @@ export type TimeframeBucket = (typeof timeframeBuckets)[number];
 
 /** Local hours [startHour, endHour) of a bucket. */
 export const bucketHoursSchema = z
-  .strictObject({ startHour: z.number().int().min(0).max(23), endHour: z.number().int().min(1).max(24) })
+  .strictObject({ startHour: boundedNumber({ min: 0, max: 23, integer: true }), endHour: boundedNumber({ min: 1, max: 24, integer: true }) })
   .refine((h) => h.startHour < h.endHour, { message: 'startHour must be before endHour', path: ['endHour'] });
 export type BucketHours = z.infer<typeof bucketHoursSchema>;
 
@@ -126,14 +127,9 @@ export const localDateSchema = z
 
 /** Slot policy as stored: any subset; missing fields come from the service defaults. */
 export const slotPolicySchema = z.strictObject({
-  horizonDays: z.number().int().min(0).max(366).optional(),
+  horizonDays: boundedNumber({ min: 0, max: 366, integer: true }).optional(),
   blackoutDates: z.array(localDateSchema).optional(),
-  leadTimeMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(60 * 24 * 30)
-    .optional(),
+  leadTimeMinutes: boundedNumber({ min: 0, max: 60 * 24 * 30, integer: true }).optional(),
   /** Local time after which same-day delivery can no longer be booked; null: no cutoff. */
   sameDayCutoff: z
     .string()
@@ -189,8 +185,8 @@ export function resolveSlotPolicy(stored: StoredSlotPolicy | null | undefined): 
 }
 
 const coordinate = {
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  latitude: boundedNumber({ min: -90, max: 90 }),
+  longitude: boundedNumber({ min: -180, max: 180 }),
 };
 
 /** A street address with optional coordinates (a branch location, a pickup override). */

@@ -136,3 +136,13 @@ export async function changeOwnPassword(db: DbOrTx, input: { userId: number; cur
     .set({ passwordHash: await hashPassword(parsed.newPassword), passwordChangeRequired: false, sessionsRevokedAt: new Date() })
     .where(eq(users.id, parsed.userId));
 }
+
+/**
+ * Ends every console session of the user signed in up to now (sign-out): session tokens are signed
+ * cookies that stay valid until they expire, so the server keeps the moment instead, and a token
+ * signed in before it is refused (`getConsoleUser`). Sessions are revoked per user, not per token:
+ * signing out on one device signs out the others too.
+ */
+export async function revokeConsoleSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(users).set({ sessionsRevokedAt: new Date() }).where(eq(users.id, userId));
+}

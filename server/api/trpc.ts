@@ -7,6 +7,7 @@ import { getConsoleUser, type ConsoleUser } from '@/server/http/console-auth';
 import { isDomainError } from '@/server/http/errors';
 import { describeIssues } from '@/server/validation';
 import { trpcErrorOfDomainError } from './domain-errors';
+import { refuseUnsafeInput } from './input-rules';
 
 /**
  * tRPC for the console: the context is the signed-in console user (from the next-auth session)
@@ -68,7 +69,8 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(logged).use(domainErrors);
+/** Every procedure's input meets the /v1 text rules first (./input-rules); domain errors map in one place. */
+export const publicProcedure = t.procedure.use(logged).use(refuseUnsafeInput).use(domainErrors);
 
 /** A signed-in console user (admin or dispatcher). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { localDateSchema, timeframeBuckets } from '@/server/accounts';
+import { boundedNumber, centsSchema } from '@/server/validation';
 
 /** The booking recommendation request (contract: Booking recommendation request), strict. */
 
 const text = z.string().trim().min(1, 'must not be empty').max(500);
-const positive = z.number().positive('must be a positive number').finite('must be finite');
+/** Centimeters and kilograms: converted to inches and pounds for the solver, so bounded here (server/validation). */
+const centimeters = boundedNumber({ min: 0, max: 10_000, exclusiveMin: true });
+const kilograms = boundedNumber({ min: 0, max: 100_000, exclusiveMin: true });
 
 export const bookingAddressSchema = z.strictObject({
   addressLine1: text,
@@ -25,9 +28,9 @@ export const bookingOriginSchema = z.strictObject({
 
 export const cartItemSchema = z.strictObject({
   description: z.string().max(500),
-  dimensionsCm: z.strictObject({ height: positive, length: positive, width: positive }),
-  quantity: z.number().int('must be a whole number').positive('must be a positive number'),
-  weightKg: positive,
+  dimensionsCm: z.strictObject({ height: centimeters, length: centimeters, width: centimeters }),
+  quantity: boundedNumber({ min: 1, max: 100_000, integer: true }),
+  weightKg: kilograms,
 });
 
 export function bookingRequestSchema(limits: { maxCartItems: number }) {
@@ -37,7 +40,7 @@ export function bookingRequestSchema(limits: { maxCartItems: number }) {
         .array(cartItemSchema)
         .min(1, 'must list at least one item')
         .max(limits.maxCartItems, `must list at most ${limits.maxCartItems} items (the cart item limit)`),
-      orderValueCents: z.number().int('must be integer cents').min(0, 'must not be negative'),
+      orderValueCents: centsSchema,
     }),
     contact: z.strictObject({ email: z.string().max(320), name: z.string().max(500) }).optional(),
     date: localDateSchema,

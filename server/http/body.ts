@@ -1,5 +1,5 @@
 import { ApiError } from './errors';
-import { jsonPath } from '@/server/validation';
+import { findUnsafeInput, jsonPath } from '@/server/validation';
 
 /** `application/json`, optionally with parameters (charset), or a `+json` structured suffix. */
 export function isJsonContentType(header: string | null): boolean {
@@ -95,49 +95,13 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
   return parsed;
 }
 
-/** A UTF-16 surrogate without its partner: in `u` mode a proper pair is one code point, not `Cs`. */
-export function hasLoneSurrogate(text: string): boolean {
-  return /\p{Cs}/u.test(text);
-}
-
-/** Deepest nesting of objects and arrays a request body may have; real requests need about six. */
-export const MAX_JSON_DEPTH = 32;
-
 /**
- * Refuses, naming the field, what no schema should have to survive: nesting deeper than
- * MAX_JSON_DEPTH (free-form `meta` objects would otherwise overflow the stack of every recursive
- * consumer) and strings or keys with a lone UTF-16 surrogate (`"\ud800"`: valid JSON, but not text,
- * and PostgreSQL refuses to store it).
+ * Refuses, naming the field, what no schema should have to survive (server/validation/text.ts): NUL
+ * characters and lone UTF-16 surrogates in strings or keys, and nesting deeper than MAX_INPUT_DEPTH.
  */
 export function assertSaneJson(value: unknown): void {
-  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
-  while (pending.length > 0) {
-    const { value: current, path } = pending.pop()!;
-    if (typeof current === 'string') {
-      if (hasLoneSurrogate(current)) {
-        throw ApiError.invalidInput(
-          `${jsonPath(path) || 'Request body'}: contains a lone UTF-16 surrogate (not valid Unicode text).`,
-          jsonPath(path) || undefined,
-        );
-      }
-      continue;
-    }
-    if (typeof current !== 'object' || current === null) continue;
-    if (path.length >= MAX_JSON_DEPTH) {
-      throw ApiError.invalidInput(`${jsonPath(path)}: nested deeper than ${MAX_JSON_DEPTH} levels.`, jsonPath(path));
-    }
-    if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
-      continue;
-    }
-    for (const [key, item] of Object.entries(current)) {
-      if (hasLoneSurrogate(key)) {
-        throw ApiError.invalidInput(
-          `${jsonPath(path) || 'Request body'}: a key contains a lone UTF-16 surrogate (not valid Unicode text).`,
-          jsonPath(path) || undefined,
-        );
-      }
-      pending.push({ value: item, path: [...path, key] });
-    }
-  }
+  const unsafe = findUnsafeInput(value);
+  if (!unsafe) return;
+  const param = jsonPath(unsafe.path) || undefined;
+  throw ApiError.invalidInput(`${param ?? 'Request body'}: ${unsafe.message}.`, param);
 }

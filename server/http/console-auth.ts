@@ -2,10 +2,11 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
-import { getUserByExternalId, verifyConsoleLogin } from '@/server/accounts';
+import { getUserByExternalId, revokeConsoleSessions, verifyConsoleLogin } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { getDb, getOrCreateServiceSecret } from '@/server/db';
 import { log } from '@/server/log';
+import { findUnsafeInput } from '@/server/validation';
 import { clientAddressOf } from './client-address';
 
 /**
@@ -28,7 +29,10 @@ export type ConsoleUser = z.infer<typeof consoleUserSchema> & {
 /** What the session token carries: the user at sign-in and when that was (epoch ms). */
 const sessionUserSchema = consoleUserSchema.extend({ signedInAt: z.number().optional() });
 
-const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
+/** An email with a NUL or a lone surrogate matches no user (and the database could not even compare it): a wrong login. */
+const loginSchema = z
+  .object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) })
+  .refine((login) => findUnsafeInput(login) === undefined);
 
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
@@ -44,12 +48,40 @@ export class TooManySignInAttempts extends CredentialsSignin {
 }
 
 // Per process, on globalThis because Next bundles the auth route and the login action separately.
-const LIMITER = Symbol.for('routing-booking-service.console-sign-in-limiter');
-type GlobalWithLimiter = typeof globalThis & { [LIMITER]?: RateLimiterMemory };
-function failedSignIns(): RateLimiterMemory {
-  const g = globalThis as GlobalWithLimiter;
-  g[LIMITER] ??= new RateLimiterMemory({ points: MAX_FAILED_SIGN_INS_PER_EMAIL, duration: FAILED_SIGN_IN_WINDOW_SECONDS });
-  return g[LIMITER];
+const LIMITERS = Symbol.for('routing-booking-service.console-sign-in-limiters');
+interface SignInLimiters {
+  /** Attempts per (email, client address). */
+  perAddress: RateLimiterMemory;
+  /** Attempts per email from all addresses. */
+  perEmail: RateLimiterMemory;
+}
+type GlobalWithLimiters = typeof globalThis & { [LIMITERS]?: SignInLimiters };
+function signInLimiters(): SignInLimiters {
+  const g = globalThis as GlobalWithLimiters;
+  g[LIMITERS] ??= {
+    perAddress: new RateLimiterMemory({ points: MAX_FAILED_SIGN_INS, duration: FAILED_SIGN_IN_WINDOW_SECONDS }),
+    perEmail: new RateLimiterMemory({ points: MAX_FAILED_SIGN_INS_PER_EMAIL, duration: FAILED_SIGN_IN_WINDOW_SECONDS }),
+  };
+  return g[LIMITERS];
+}
+
+/**
+ * Counts an attempt as failed before its password is checked, so that concurrent guesses cannot
+ * all be verified while none has been counted yet: with N attempts left, at most N are ever in
+ * verification at once. False when the limit is already spent. A sign-in that succeeds gives the
+ * attempt back (`settleSignInAttempt`).
+ */
+async function reserveSignInAttempt(email: string, address: string): Promise<boolean> {
+  const { perAddress, perEmail } = signInLimiters();
+  // Both counters move in this same tick (the memory store counts synchronously); refusals count too.
+  const outcomes = await Promise.allSettled([perAddress.consume(`${email}|${address}`), perEmail.consume(email)]);
+  return outcomes.every((outcome) => outcome.status === 'fulfilled');
+}
+
+/** After a right password: the address's failures are forgotten and the email's reserved attempt returned. */
+async function settleSignInAttempt(email: string, address: string): Promise<void> {
+  const { perAddress, perEmail } = signInLimiters();
+  await Promise.all([perAddress.delete(`${email}|${address}`), perEmail.reward(email, 1)]);
 }
 
 function clientAddress(request: Request | undefined): string {
@@ -100,24 +132,27 @@ async function consoleAuthConfig(): Promise<NextAuthConfig> {
           if (!parsed.success) return null;
           // Password guessing: after MAX_FAILED_SIGN_INS failures, even the right password is refused until the window passes.
           const email = parsed.data.email.toLowerCase();
-          const key = `${email}|${clientAddress(request)}`;
-          const [failures, failuresForEmail] = await Promise.all([failedSignIns().get(key), failedSignIns().get(`email:${email}`)]);
-          if ((failures?.consumedPoints ?? 0) >= MAX_FAILED_SIGN_INS || (failuresForEmail?.consumedPoints ?? 0) >= MAX_FAILED_SIGN_INS_PER_EMAIL) {
+          const address = clientAddress(request);
+          if (!(await reserveSignInAttempt(email, address))) {
             log.warn('console sign-in refused: too many failed attempts', { email });
             throw new TooManySignInAttempts();
           }
           const user = await verifyConsoleLogin(parsed.data.email, parsed.data.password);
-          if (!user) {
-            await Promise.all([failedSignIns().penalty(key), failedSignIns().penalty(`email:${email}`)]);
-            return null;
-          }
-          await failedSignIns().delete(key);
+          if (!user) return null;
+          await settleSignInAttempt(email, address);
           const consoleUser = consoleUserSchema.safeParse(user);
           if (!consoleUser.success) return null;
           return { id: String(consoleUser.data.userId), email: consoleUser.data.email, consoleUser: { ...consoleUser.data, signedInAt: Date.now() } };
         },
       }),
     ],
+    events: {
+      // Sign-out ends the session on the server too: a copy of the cookie taken before is refused.
+      async signOut(message) {
+        const signedIn = 'token' in message ? sessionUserSchema.safeParse(message.token?.consoleUser) : undefined;
+        if (signedIn?.success) await revokeConsoleSessions(await getDb(), signedIn.data.userId);
+      },
+    },
     callbacks: {
       jwt({ token, user }) {
         // `user` is present only at sign-in: copy the console user into the token once.

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { getConfig } from '@/server/config';
 import { normalizeForwardedHeaders } from './client-address';
+import { foreignOriginOf } from './origin';
 
 /**
  * What every request meets before Next sees it. Next's own server offers no hook ahead of its
@@ -10,6 +11,12 @@ import { normalizeForwardedHeaders } from './client-address';
 
 /** Methods some route answers. Anything else (TRACE, OPTIONS: there is no CORS, PROPFIND...) is 405 here. */
 const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The console's routes under /api (tRPC, next-auth, the admin channel) answer GET and POST only; Next would answer the rest with a bare 405. */
+const CONSOLE_API_METHODS = ['GET', 'HEAD', 'POST'];
+
+function servedMethodsFor(url: string | undefined): string[] {
+  return (url ?? '/').startsWith('/api/') ? CONSOLE_API_METHODS : SERVED_METHODS;
+}
 
 /** Answers in the API's error envelope without involving Next. */
 function refuse(
@@ -47,13 +54,14 @@ function isDecodablePath(url: string | undefined): boolean {
  * bare 204) and paths whose percent-escapes are not UTF-8. True when the request was answered.
  */
 function refuseUnservable(request: IncomingMessage, response: ServerResponse): boolean {
-  if (!SERVED_METHODS.includes(request.method ?? '')) {
+  const served = servedMethodsFor(request.url);
+  if (!served.includes(request.method ?? '')) {
     refuse(
       request,
       response,
       405,
       { code: 'method_not_allowed', message: `Method ${request.method ?? '?'} is not served. The API is described at /v1/openapi.json.` },
-      { Allow: SERVED_METHODS.join(', ') },
+      { Allow: served.join(', ') },
     );
     return true;
   }
@@ -89,7 +97,7 @@ function checkExpiredRequestsEvery(server: http.Server, intervalMs: number, befo
 const GUARD = Symbol.for('routing-booking-service.request-guard');
 type GuardedServer = typeof http.Server.prototype & { [GUARD]?: true };
 
-/** Forwarded headers normalized (./client-address), unservable requests refused, half-sent requests timed out. */
+/** Forwarded headers normalized (./client-address), unservable and cross-origin console requests refused, half-sent requests timed out. */
 export function installRequestGuard(): void {
   const prototype = http.Server.prototype as GuardedServer;
   if (prototype[GUARD]) return;
@@ -111,6 +119,15 @@ export function installRequestGuard(): void {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       if (refuseUnservable(request, response)) return true;
       normalizeForwardedHeaders(request, trustedProxies);
+      const foreignOrigin = foreignOriginOf(request.method, request.url, request.headers);
+      if (foreignOrigin !== undefined) {
+        refuse(request, response, 403, {
+          code: 'forbidden_origin',
+          message: `A ${request.method ?? 'POST'} to the console from another origin (${JSON.stringify(foreignOrigin.slice(0, 200))}) is refused.`,
+          param: 'Origin',
+        });
+        return true;
+      }
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof prototype.emit;

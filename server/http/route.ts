@@ -5,10 +5,11 @@ import { getConfig } from '@/server/config';
 import { getDb, type Db } from '@/server/db';
 import type { JobAnswer } from '@/server/jobs';
 import { log as rootLog, type Logger } from '@/server/log';
-import { hasLoneSurrogate, readJsonBody } from './body';
+import { readJsonBody } from './body';
 import { ApiError, errorResponse, toApiError } from './errors';
 import { httpRequestDurationSeconds, httpRequestsTotal } from './metrics';
 import { parseOrThrow } from './validation';
+import { hasLoneSurrogate } from '@/server/validation';
 
 /**
  * `routing`: JWT first, then HTTP Basic with an API key (contract, routing authentication).

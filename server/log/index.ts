@@ -34,10 +34,34 @@ function configuredLevel(): LogLevel | 'silent' {
   }
 }
 
-/** Errors do not serialize with JSON.stringify; keep their name, message and stack. */
-function serializable(value: unknown): unknown {
+/**
+ * A failed query's bound values (emails, password hashes, whatever a client sent) stay out of the
+ * log, wherever they sit: drizzle words its error `Failed query: <sql>\nparams: <values>` (in the
+ * message and so at the head of the stack), and drizzle's, PGlite's and postgres.js's errors carry
+ * them as `params` or `parameters` next to the `query`, also inside the plain objects other
+ * libraries wrap errors in (Auth.js). The SQL text (placeholders only) and the driver's message remain.
+ */
+const QUERY_PARAMETERS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+function withoutQueryParameters(text: string): string {
+  return text.replace(QUERY_PARAMETERS, '\nparams: [not logged]');
+}
+const PARAMETER_KEYS = new Set(['params', 'parameters', 'args']);
+
+/**
+ * JSON.stringify's replacer for log fields, at every depth: errors keep their name, message, stack,
+ * cause and own fields (JSON.stringify alone would drop the first three), and query parameters go.
+ */
+function logValue(this: unknown, key: string, value: unknown): unknown {
+  const holder = this as Record<string, unknown> | undefined;
+  if (PARAMETER_KEYS.has(key) && holder && typeof holder === 'object' && typeof holder.query === 'string') return '[not logged]';
   if (value instanceof Error) {
-    return { name: value.name, message: value.message, stack: value.stack, ...(value.cause ? { cause: serializable(value.cause) } : {}) };
+    return {
+      ...Object.fromEntries(Object.entries(value)),
+      name: value.name,
+      message: withoutQueryParameters(value.message),
+      stack: value.stack === undefined ? undefined : withoutQueryParameters(value.stack),
+      ...(value.cause ? { cause: value.cause } : {}),
+    };
   }
   return value;
 }
@@ -48,10 +72,10 @@ export function createLogger(base: LogFields = {}, options: { level?: LogLevel |
     const threshold = options.level ?? configuredLevel();
     if (severity[level] < severity[threshold]) return;
     const record: LogFields = { time: new Date().toISOString(), level, msg: message, ...base };
-    for (const [key, value] of Object.entries(fields ?? {})) record[key] = serializable(value);
+    Object.assign(record, fields);
     let line: string;
     try {
-      line = JSON.stringify(record);
+      line = JSON.stringify(record, logValue);
     } catch {
       line = JSON.stringify({ time: record.time, level, msg: message, note: 'fields were not serializable' });
     }

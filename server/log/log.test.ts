@@ -45,3 +45,50 @@ describe('createLogger', () => {
     expect(lines[0]?.record).toMatchObject({ level: 'info', msg: 'odd' });
   });
 });
+
+describe('database errors in the log', () => {
+  it("keep a failed query's SQL but never its parameter values, in the message, the stack or a cause", async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm/errors');
+    const secret = 'victim@example.com\nsecond line\u0000';
+    const driverError = new Error('invalid byte sequence for encoding "UTF8": 0x00');
+    const failed = new DrizzleQueryError('insert into "users" ("email") values ($1)', [secret, 42], driverError);
+    const { logger, lines } = capture('debug');
+    logger.error('trpc procedure failed', { error: new Error('wrapped', { cause: failed }) });
+    const line = JSON.stringify(lines[0]?.record);
+    expect(line).toContain('insert into \\"users\\"');
+    expect(line).toContain('invalid byte sequence');
+    expect(line).toContain('[not logged]');
+    expect(line).not.toContain('victim@example.com');
+    expect(line).not.toContain('second line');
+    const cause = (lines[0]?.record.error as { cause: { stack: string } }).cause;
+    expect(cause.stack).toMatch(/\n {4}at /);
+  });
+});
+
+describe('query parameters wrapped by other libraries', () => {
+  it('are dropped from plain objects and from the own fields of errors at any depth', () => {
+    const driverError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+      query: 'select * from users where email = $1',
+      params: ['victim@example.com'],
+    });
+    // The shape Auth.js logs: a plain object around the driver's error.
+    const wrapped = Object.assign(new Error('Read more at https://errors.authjs.dev#callbackrouteerror'), {
+      cause: { err: { query: driverError.query, params: ['victim@example.com'], cause: driverError }, provider: 'credentials' },
+    });
+    const { logger, lines } = capture('debug');
+    logger.warn('console auth', { error: wrapped, request: { query: 'a=1', parameters: ['x'] } });
+    const line = JSON.stringify(lines[0]?.record);
+    expect(line).not.toContain('victim@example.com');
+    expect(line).toContain('invalid byte sequence');
+    expect(line).toContain('22021');
+    expect(line).toContain('select * from users where email = $1');
+    expect(line).toContain('callbackrouteerror');
+  });
+
+  it('leave fields that merely share the name alone when no query is beside them', () => {
+    const { logger, lines } = capture('debug');
+    logger.info('route', { params: { id: '42' } });
+    expect(lines[0]?.record.params).toEqual({ id: '42' });
+  });
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { databaseIdSchema } from '@/server/validation';
 import { RoutingError } from './errors';
 
-export const accountIdField = z.union([z.number().int().positive(), z.string()]).optional().meta({
+export const accountIdField = z.union([databaseIdSchema, z.string()]).optional().meta({
   description:
     "Numeric internal account ID. Defaults to the authenticated credential's account; a different account gives 403 account_mismatch; a string gives 400 string_account_id_unsupported.",
   example: 1042,

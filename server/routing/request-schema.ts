@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optimizationSettingsSchema } from '@/server/accounts';
+import { boundedNumber, MAX_INT32 } from '@/server/validation';
 import { accountIdField } from './account-id';
 
 /**
@@ -52,11 +53,11 @@ const dateTime = z.iso
 export const payloadItemSchema = z
   .strictObject({
     description: z.string().max(500).optional(),
-    height: z.number().nonnegative().max(10_000).optional().meta({ description: 'Inches' }),
-    length: z.number().nonnegative().max(10_000).optional().meta({ description: 'Inches' }),
-    width: z.number().nonnegative().max(10_000).optional().meta({ description: 'Inches' }),
-    weight: z.number().nonnegative().max(1_000_000).optional().meta({ description: 'Pounds, per item' }),
-    quantity: z.number().int().min(1).max(100_000).default(1),
+    height: boundedNumber({ min: 0, max: 10_000 }).optional().meta({ description: 'Inches' }),
+    length: boundedNumber({ min: 0, max: 10_000 }).optional().meta({ description: 'Inches' }),
+    width: boundedNumber({ min: 0, max: 10_000 }).optional().meta({ description: 'Inches' }),
+    weight: boundedNumber({ min: 0, max: 1_000_000 }).optional().meta({ description: 'Pounds, per item' }),
+    quantity: boundedNumber({ min: 1, max: 100_000, integer: true }).default(1),
     id: z.string().max(200).optional(),
   })
   .meta({ description: 'An item being moved; inches and pounds.' });
@@ -84,14 +85,14 @@ export const orderSchema = z
 
 export const vehicleSpecSchema = z
   .strictObject({
-    capacityPounds: z.number().nonnegative().optional(),
-    capacityCubicInches: z.number().nonnegative().optional(),
-    maxStops: z.number().int().min(1).max(10_000).optional(),
-    shiftHours: z.number().positive().max(48).optional(),
-    speedFactor: z.number().min(0.2).max(5).optional(),
-    fixedCost: z.number().nonnegative().optional(),
-    costPerHour: z.number().nonnegative().optional(),
-    costPerMile: z.number().nonnegative().optional(),
+    capacityPounds: boundedNumber({ min: 0, max: 10_000_000 }).optional(),
+    capacityCubicInches: boundedNumber({ min: 0, max: 1_000_000_000 }).optional(),
+    maxStops: boundedNumber({ min: 1, max: 10_000, integer: true }).optional(),
+    shiftHours: boundedNumber({ min: 0, max: 48, exclusiveMin: true }).optional(),
+    speedFactor: boundedNumber({ min: 0.2, max: 5 }).optional(),
+    fixedCost: boundedNumber({ min: 0, max: 1_000_000 }).optional(),
+    costPerHour: boundedNumber({ min: 0, max: 1_000_000 }).optional(),
+    costPerMile: boundedNumber({ min: 0, max: 1_000_000 }).optional(),
   })
   .meta({ description: 'Overrides of the vehicle type catalog figures (pounds, cubic inches, hours).' });
 
@@ -102,7 +103,7 @@ export const vehicleBreakSchema = z
   .strictObject({
     earliestStart: dateTime.meta({ description: 'The break starts no earlier than this.' }),
     latestEnd: dateTime.meta({ description: 'The break ends no later than this.' }),
-    durationMinutes: z.number().int().min(1).max(720).meta({ description: 'Whole minutes, taken in one piece (1-720).' }),
+    durationMinutes: boundedNumber({ min: 1, max: 720, integer: true }).meta({ description: 'Whole minutes, taken in one piece (1-720).' }),
   })
   .superRefine((b, ctx) => {
     const window = (Date.parse(b.latestEnd) - Date.parse(b.earliestStart)) / 60_000;
@@ -254,7 +255,7 @@ export function routingRequestSchema(
           description: `Driver/vehicle pairs (at most ${limits.maxFleet}). Required for plan and createItinerary; for updateItinerary the target itineraries' vehicles are used.`,
         }),
       targetItineraryIds: z
-        .array(z.number().int().positive().max(2_147_483_647, 'is not an itinerary id (too large)'))
+        .array(boundedNumber({ min: 1, max: MAX_INT32, integer: true }))
         .max(limits.maxFleet)
         .optional()
         .meta({ description: 'updateItinerary: ids of the booked itineraries to re-optimize.' }),

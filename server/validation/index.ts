@@ -61,3 +61,6 @@ export function describeIssues(issues: readonly DescribableIssue[], part: InputP
   const param = jsonPath(first.path, root);
   return { message: `${param === '' ? whole : param}: ${first.message}${more}`, param: param === '' ? undefined : param };
 }
+
+export { boundedNumber, centsSchema, databaseIdSchema, MAX_CENTS, MAX_INT32, type NumberBounds } from './numbers';
+export { findUnsafeInput, hasLoneSurrogate, MAX_INPUT_DEPTH, type UnsafeInput } from './text';

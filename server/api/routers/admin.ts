@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseIdSchema } from '@/server/validation';
 import {
   createBranch,
   createBranchSchema,
@@ -37,11 +38,11 @@ export const adminRouter = router({
       .output(z.object({ user: managedUserSchema, password: z.string() }))
       .mutation(({ ctx, input }) => inviteUser(actorOf(ctx), input)),
     resetPassword: adminProcedure
-      .input(z.object({ userId: z.number().int().positive() }))
+      .input(z.object({ userId: databaseIdSchema }))
       .output(z.object({ password: z.string() }))
       .mutation(({ ctx, input }) => resetUserPassword(actorOf(ctx), input)),
     setDisabled: adminProcedure
-      .input(z.object({ userId: z.number().int().positive(), disabled: z.boolean() }))
+      .input(z.object({ userId: databaseIdSchema, disabled: z.boolean() }))
       .output(managedUserSchema)
       .mutation(({ ctx, input }) => setUserDisabled(actorOf(ctx), input)),
   }),
@@ -54,7 +55,7 @@ export const adminRouter = router({
       )
       .mutation(({ ctx, input }) => createManagedApiKey(actorOf(ctx), input)),
     revoke: adminProcedure
-      .input(z.object({ keyId: z.number().int().positive() }))
+      .input(z.object({ keyId: databaseIdSchema }))
       .output(z.object({ id: z.number().int(), revokedAt: z.date() }))
       .mutation(({ ctx, input }) => revokeManagedApiKey(actorOf(ctx), input)),
   }),

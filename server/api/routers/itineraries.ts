@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseIdSchema } from '@/server/validation';
 import { itineraryListQuerySchema, itineraryListSchema, listItinerariesForCaller } from '@/server/routing';
 import { protectedProcedure, router } from '../trpc';
 
@@ -9,7 +10,7 @@ export const itinerariesRouter = router({
     .input(
       z.object({
         date: itineraryListQuerySchema.shape.date,
-        accountId: z.number().int().positive().optional(),
+        accountId: databaseIdSchema.optional(),
       }),
     )
     .output(itineraryListSchema)

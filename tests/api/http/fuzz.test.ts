@@ -1,21 +1,27 @@
 /**
- * Property-based fuzzing of every /v1 route on the running server (issue 11): generated hostile
- * bodies, headers and paths must never get a 5xx, never hang past 5 s, and every error must come
- * in the contract's envelope. One run with a fixed seed (reproducible in CI), one with a random
- * seed; fast-check prints the seed and the shrunk counterexample of a failure
- * (reproduce with FUZZ_SEED=<seed>).
+ * Property-based fuzzing of every /v1 route (issue 11) and every console tRPC procedure (issue 64)
+ * on the running server: generated hostile bodies, inputs, headers and paths must never get a 5xx,
+ * never hang past 5 s, and every error must come in its envelope. Per API, one run with a fixed seed
+ * (reproducible in CI) and one with a random seed; fast-check prints the seed and the shrunk
+ * counterexample of a failure (reproduce with FUZZ_SEED=<seed>). Each run must finish whole within
+ * RUN_TIME_LIMIT_MS: a slower server fails the test rather than quietly sending fewer requests.
  */
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, createTenant, type Tenant } from '../helpers';
+import { baseUrl, createTenant, createUser, type Tenant } from '../helpers';
+import { recommendBody } from '../booking/client';
 import { smallPlan, uniqueId } from '../routing/client';
+import { signIn } from './console-client';
 
 const FIXED_SEED = 20261124;
 const FIXED_RUNS = 2000;
 const RANDOM_RUNS = 300;
+const TRPC_FIXED_RUNS = 1500;
+const TRPC_RANDOM_RUNS = 200;
 const HANG_MS = 5000;
+const RUN_TIME_LIMIT_MS = 60_000;
 
 interface Operation {
   method: string;
@@ -251,7 +257,7 @@ describe('fuzzing every /v1 route', () => {
           expect(typeof envelope.error?.message, what).toBe('string');
         }
       }),
-      { numRuns: runs, seed, interruptAfterTimeLimit: 240_000 },
+      { numRuns: runs, seed, interruptAfterTimeLimit: RUN_TIME_LIMIT_MS, markInterruptAsFailure: true },
     );
 
     function authorizationFor(kind: AuthKind, junk: string): string | undefined {
@@ -274,9 +280,206 @@ describe('fuzzing every /v1 route', () => {
 
   it(`${FIXED_RUNS} requests with the fixed seed ${process.env.FUZZ_SEED ?? FIXED_SEED}`, async () => {
     await check(FIXED_RUNS, Number(process.env.FUZZ_SEED ?? FIXED_SEED));
-  }, 300_000);
+  }, 90_000);
 
   it(`${RANDOM_RUNS} requests with a random seed`, async () => {
     await check(RANDOM_RUNS, Date.now() ^ (Math.random() * 2 ** 31));
-  }, 120_000);
+  }, 90_000);
+});
+
+interface Procedure {
+  path: string;
+  kind: 'query' | 'mutation';
+  /** A valid input, mutated at one place by the fuzzer. */
+  input: unknown;
+}
+
+type SessionKind = 'admin' | 'none' | 'garbage';
+
+/** superjson's `meta` as a client could forge it: type annotations that make the server rebuild values. */
+function forgedMeta(place: string): fc.Arbitrary<unknown> {
+  const annotation = fc.oneof(
+    fc.constantFrom('number', 'undefined', 'bigint', 'Date', 'regexp', 'set', 'map', 'Error', 'URL', 'nonsense', ''),
+    fc.constantFrom(['class', 'Foo'], ['symbol', 'x'], ['custom', 'x'], ['typed-array', 'Uint8Array'], ['number'], [], [null]),
+    hostileValue,
+  );
+  return fc.oneof(
+    annotation.map((type) => ({ values: place === '' ? [type] : { [place]: [type] } })),
+    annotation.map((type) => ({ values: { [place === '' ? '__proto__' : `${place}.__proto__`]: [type] } })),
+    fc.constant({ referentialEqualities: { [place]: [place, ''] } }),
+    hostileValue.map((value) => ({ values: value, v: value })),
+  );
+}
+
+/** `arbitrary`'s value one time in `oneIn`, else null (fc.option's `freq` is the inverse: the odds of null). */
+function sometimes<T>(arbitrary: fc.Arbitrary<T>, oneIn: number): fc.Arbitrary<T | null> {
+  return fc.oneof({ arbitrary: fc.constant(null), weight: oneIn - 1 }, { arbitrary, weight: 1 });
+}
+
+describe('fuzzing every console tRPC procedure', () => {
+  let tenant: Tenant;
+  let sessionCookie: string;
+  let procedures: Procedure[];
+
+  beforeAll(async () => {
+    tenant = await createTenant();
+    const suffix = tenant.externalUserId.replace('test-user-', '');
+    const password = `a long passphrase ${suffix}`;
+    await createUser({
+      externalUserId: `fuzz-admin-${suffix}`,
+      defaultAccountId: tenant.parentId,
+      email: `fuzz-admin-${suffix}@example.test`,
+      password,
+      role: 'admin',
+    });
+    // Mutations that change a user act on this one, so that the fuzzing admin keeps their session.
+    const victim = await createUser({
+      externalUserId: `fuzz-victim-${suffix}`,
+      defaultAccountId: tenant.branchIds[0]!,
+      email: `fuzz-victim-${suffix}@example.test`,
+      password,
+      role: 'dispatcher',
+    });
+    const { jar } = await signIn(`fuzz-admin-${suffix}@example.test`, password);
+    sessionCookie = [...jar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect(sessionCookie).toContain('session-token=');
+    const accountId = tenant.parentId;
+    const location = { addressLine1: '55 Water St', postalCode: '11201', latitude: 40.7, longitude: -73.99 };
+    procedures = [
+      { path: 'me', kind: 'query', input: undefined },
+      { path: 'accounts.tree', kind: 'query', input: undefined },
+      { path: 'settings.get', kind: 'query', input: { accountId } },
+      {
+        path: 'settings.setBooking',
+        kind: 'mutation',
+        input: {
+          accountId,
+          booking: {
+            pricing: { model: 'markup', markupPercent: 10, markupFixedCents: 100 },
+            rateCards: { 'cargo-van': { baseFeeCents: 1000, perMileCents: 100, perMinuteCents: 10 } },
+          },
+        },
+      },
+      {
+        path: 'settings.setSlotPolicy',
+        kind: 'mutation',
+        input: {
+          accountId,
+          slotPolicy: {
+            horizonDays: 30,
+            leadTimeMinutes: 60,
+            sameDayCutoff: '14:00',
+            blackoutDates: ['2026-12-25'],
+            buckets: { MORNING: { startHour: 8, endHour: 12 } },
+          },
+        },
+      },
+      { path: 'settings.setLocation', kind: 'mutation', input: { accountId, branchLocation: location, pickupOverride: null } },
+      { path: 'admin.createBranch', kind: 'mutation', input: { name: 'Fuzz branch', parentId: accountId, location } },
+      { path: 'admin.users.list', kind: 'query', input: undefined },
+      {
+        path: 'admin.users.invite',
+        kind: 'mutation',
+        input: { email: `fuzz-${suffix}@example.test`, role: 'dispatcher', accountId, externalUserId: `fuzz-invite-${suffix}` },
+      },
+      { path: 'admin.users.resetPassword', kind: 'mutation', input: { userId: victim.id } },
+      { path: 'admin.users.setDisabled', kind: 'mutation', input: { userId: victim.id, disabled: false } },
+      { path: 'admin.apiKeys.list', kind: 'query', input: undefined },
+      { path: 'admin.apiKeys.create', kind: 'mutation', input: { accountId, userId: victim.id, environment: 'sandbox' } },
+      { path: 'admin.apiKeys.revoke', kind: 'mutation', input: { keyId: 2_000_000_000 } },
+      { path: 'itineraries.list', kind: 'query', input: { date: '2026-11-23', accountId } },
+      { path: 'routingJobs.list', kind: 'query', input: { environment: 'live', status: 'complete', kind: 'plan', page: 1, pageSize: 25 } },
+      { path: 'routingJobs.get', kind: 'query', input: { jobId: uniqueId('job') } },
+      { path: 'routingJobs.book', kind: 'mutation', input: { jobId: uniqueId('job') } },
+      {
+        path: 'routingJobs.plan',
+        kind: 'mutation',
+        input: { environment: 'sandbox', request: { ...smallPlan({ orders: 2 }), options: { solverTimeLimitSeconds: 0.1 } } },
+      },
+      { path: 'booking.recent', kind: 'query', input: undefined },
+      { path: 'booking.trySearch', kind: 'mutation', input: recommendBody(tenant.branchIds[0]!, '2026-11-23') },
+    ];
+  }, 60_000);
+
+  function requestArbitrary() {
+    const procedureAndInput = fc.constantFrom(...procedures).chain((procedure) => {
+      const places = placesIn(procedure.input);
+      const input = fc.oneof(
+        { arbitrary: fc.constant(procedure.input), weight: 1 },
+        { arbitrary: fc.tuple(fc.constantFrom(...places), hostileValue).map(([place, value]) => withValueAt(procedure.input, place, value)), weight: 6 },
+        { arbitrary: hostileValue, weight: 1 },
+      );
+      const meta = sometimes(
+        fc.constantFrom(...places).chain((place) => forgedMeta(place.join('.'))),
+        4,
+      );
+      return fc.record({ procedure: fc.constant(procedure), input, meta });
+    });
+    return fc.record({
+      call: procedureAndInput,
+      method: sometimes(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'), 6),
+      batch: fc.nat(4).map((n) => n === 0),
+      session: fc.constantFrom<SessionKind>('admin', 'admin', 'admin', 'admin', 'none', 'garbage'),
+      junk: headerText,
+      contentType: fc.oneof(
+        { arbitrary: fc.constant('application/json'), weight: 8 },
+        {
+          arbitrary: fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/octet-stream',
+            undefined,
+          ),
+          weight: 2,
+        },
+      ),
+      origin: sometimes(fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1'), 10),
+      rawBody: sometimes(rawBody, 8),
+      extraQuery: sometimes(fc.constantFrom('&batch=1', '&input=%7B', '&input=%00', '&input=', '&connectionParams=1'), 8),
+    });
+  }
+
+  async function check(runs: number, seed: number): Promise<void> {
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(), async (r) => {
+        const { procedure } = r.call;
+        const method = r.method ?? (procedure.kind === 'query' ? 'GET' : 'POST');
+        const envelope = (input: unknown) => toJsonText(r.call.meta === null ? { json: input } : { json: input, meta: r.call.meta });
+        const wrapped = r.batch ? `{"0":${envelope(r.call.input)}}` : envelope(r.call.input);
+        const base = `/api/trpc/${procedure.path}${r.batch ? `,${procedure.path}` : ''}`;
+        const search = [r.batch ? 'batch=1' : '', method === 'GET' ? `input=${encodeURIComponent(wrapped)}` : ''].filter(Boolean).join('&');
+        const path = `${base}${search ? `?${search}` : ''}${r.extraQuery ?? ''}`;
+        const headers: Record<string, string> = {};
+        if (r.session === 'admin') headers.cookie = sessionCookie;
+        if (r.session === 'garbage') headers.cookie = `authjs.session-token=${r.junk}`;
+        if (r.contentType !== undefined) headers['content-type'] = r.contentType;
+        if (r.origin !== null) headers.origin = r.origin;
+        const body = method === 'GET' ? undefined : (r.rawBody ?? wrapped);
+        const started = performance.now();
+        const answer = await send(method, path, headers, body);
+        const elapsed = performance.now() - started;
+        const what = `${method} ${path.slice(0, 200)} -> ${answer.status} ${answer.body.slice(0, 300)}`;
+        expect(answer.status, what).toBeLessThan(500);
+        expect(elapsed, what).toBeLessThan(HANG_MS);
+        if (answer.status >= 400 && answer.status !== 431) {
+          // JSON, though tRPC labels a few of its own parse errors text/plain (connectionParams).
+          expect(answer.contentType, what).toMatch(/^(application\/json|text\/plain)/);
+          const parsed = JSON.parse(answer.body) as unknown;
+          // tRPC's own error shape (one per call of a batch), or the edge's envelope (405, 403).
+          const errors = Array.isArray(parsed) ? (parsed as { error?: unknown }[]) : [parsed as { error?: unknown }];
+          for (const item of errors) if ('error' in item) expect(JSON.stringify(item.error), what).not.toMatch(/"stack"|Failed query|params:/);
+        }
+      }),
+      { numRuns: runs, seed, interruptAfterTimeLimit: RUN_TIME_LIMIT_MS, markInterruptAsFailure: true },
+    );
+  }
+
+  it(`${TRPC_FIXED_RUNS} requests with the fixed seed ${process.env.FUZZ_SEED ?? FIXED_SEED}`, async () => {
+    await check(TRPC_FIXED_RUNS, Number(process.env.FUZZ_SEED ?? FIXED_SEED));
+  }, 90_000);
+
+  it(`${TRPC_RANDOM_RUNS} requests with a random seed`, async () => {
+    await check(TRPC_RANDOM_RUNS, Date.now() ^ (Math.random() * 2 ** 31));
+  }, 90_000);
 });

@@ -114,6 +114,31 @@ describe('security headers', () => {
     }
   });
 
+  it('no inline script runs without a nonce: pages get a fresh one per response, on every script they render', async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/', '/login', '/login', '/v1/docs', '/no-such-page']) {
+      const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });
+      const html = await response.text();
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc, path).not.toContain("'unsafe-inline'");
+      expect(scriptSrc, path).toContain("'strict-dynamic'");
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(scriptSrc)?.[1];
+      expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      nonces.add(nonce!);
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const script of scripts) expect(script, path).toContain(`nonce="${nonce}"`);
+    }
+    expect(nonces.size).toBe(5);
+    // Not pages: the static policy, which allows no inline script at all.
+    for (const path of ['/v1/openapi.json', '/api/auth/csrf', '/healthz']) {
+      const response = await fetch(`${baseUrl()}${path}`);
+      await response.body?.cancel();
+      expect(/script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1], path).toBe("'self'");
+    }
+  });
+
   it('no HSTS over plain HTTP, also when an untrusted client claims X-Forwarded-Proto: https', async () => {
     const response = await fetch(`${baseUrl()}/login`, { headers: { 'x-forwarded-proto': 'https' } });
     await response.body?.cancel();
