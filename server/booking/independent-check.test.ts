@@ -371,6 +371,7 @@ describe('the booking search, checked independently', () => {
             orderValueCents: 10_000,
             explain: true,
             clockOffsetMs: 0,
+            settingsDigest: 'none',
           };
           const outcome = await runBookingSearch(input);
           const travel = embeddedMatrix(scenario.points, 'car');

@@ -92,12 +92,36 @@ describe('slot policy in the destination time zone', () => {
     expect(codeOf({ date: '2026-03-19' })).toBe('date_out_of_range');
     expect(codeOf({ date: '2026-03-18' })).toBe('ok');
     expect(codeOf({ date: '2026-03-10' })).toBe('date_blackout');
-    // MORNING ends at 12:00; 09:30 + 2 h lead time = 11:30 still allows it, 10:30 + 2 h does not.
-    expect(codeOf({ date: '2026-03-08', timeframeBucket: 'MORNING' }, at('2026-03-08', '10:30'))).toBe('lead_time_not_met');
+    // The last available hour (AFTERNOON) ends at 17:00: 14:30 + 2 h lead time still allows the day, 15:00 + 2 h does not.
+    expect(codeOf({ date: '2026-03-08', timeframeBucket: 'MORNING' }, at('2026-03-08', '10:30'))).toBe('ok');
+    const loose = { ...policy, sameDayCutoff: null };
+    expect(codeOf({ date: '2026-03-08' }, at('2026-03-08', '15:00'))).toBe('lead_time_not_met');
+    expect(() => evaluateSlotPolicy(loose, { date: '2026-03-08' }, NY, at('2026-03-08', '14:30'))).not.toThrow();
     expect(codeOf({ date: '2026-03-08', timeframeBucket: 'MORNING' })).toBe('ok');
     expect(codeOf({ date: '2026-03-08' }, at('2026-03-08', '11:00'))).toBe('same_day_cutoff_passed');
     expect(codeOf({ date: '2026-03-09' }, at('2026-03-08', '11:00'))).toBe('ok');
     expect(codeOf({ date: '2026-03-09', timeframeBucket: 'EVENING' })).toBe('timeframe_bucket_not_available');
+    // A bucket the policy never offers is refused before the lead time is looked at.
+    expect(codeOf({ date: '2026-03-08', timeframeBucket: 'EVENING' }, at('2026-03-08', '23:00'))).toBe('timeframe_bucket_not_available');
+  });
+
+  it('says what would work', () => {
+    const detailsOf = (request: { date: string; timeframeBucket?: 'MORNING' | 'AFTERNOON' | 'EVENING' }, now = nowSeconds, p = policy) => {
+      try {
+        evaluateSlotPolicy(p, request, NY, now);
+        return null;
+      } catch (error) {
+        return (error as BookingError).details;
+      }
+    };
+    expect(detailsOf({ date: '2026-03-19' })).toEqual({ earliestDate: '2026-03-08', latestDate: '2026-03-18' });
+    expect(detailsOf({ date: '2026-03-10' })).toEqual({ nextDate: '2026-03-11' });
+    expect(detailsOf({ date: '2026-03-09', timeframeBucket: 'EVENING' })).toEqual({ availableBuckets: ['MORNING', 'AFTERNOON'] });
+    expect(detailsOf({ date: '2026-03-08' }, at('2026-03-08', '15:00'))).toEqual({ earliestStart: '2026-03-08T17:00:00-04:00' });
+    // The cutoff points past the blackout on the 10th when the 9th is one too.
+    expect(detailsOf({ date: '2026-03-08' }, at('2026-03-08', '11:00'), { ...policy, blackoutDates: ['2026-03-09', '2026-03-10'] })).toEqual({
+      nextDate: '2026-03-11',
+    });
   });
 
   it('uses the default bucket and the lead time as the earliest start', () => {
@@ -234,9 +258,11 @@ describe('quotePrice', () => {
     });
   });
 
-  it('omits the price when no rate card applies, and takes the cheapest detour', () => {
-    expect(quotePrice(null, [window], 0)).toBeUndefined();
-    expect(quotePrice({ rateCards }, [{ ...window, vehicleType: 'box-truck' }], 0)).toBeUndefined();
+  it("prices catalog types with the catalog's default card, omits the price for a type without a card, takes the cheapest detour", () => {
+    // cargo-van's default card: 999 + 10 miles x 100 + 20 minutes x 45 = 2899 cents.
+    expect(quotePrice(null, [window], 0)).toEqual({ amountCents: 2899, currency: 'usd', model: 'pass_through', billedToAccount: false });
+    expect(quotePrice({ rateCards }, [{ ...window, vehicleType: 'box-truck' }], 0)?.amountCents).toBe(1999 + 1800 + 20 * 65);
+    expect(quotePrice({ rateCards }, [{ ...window, vehicleType: 'hovercraft' }], 0)).toBeUndefined();
     expect(quotePrice({ rateCards }, [window, { ...window, addedDistanceMeters: 0, addedDurationSeconds: 0 }], 0)?.amountCents).toBe(500);
   });
 });
@@ -264,6 +290,8 @@ describe('bookingProblemId', () => {
     expect(bookingProblemId(body, 'FLEXIBLE', 4, 'live')).not.toBe(id);
     expect(bookingProblemId(body, 'FLEXIBLE', 3, 'sandbox')).not.toBe(id);
     expect(bookingProblemId({ ...body, date: '2026-11-24' }, 'FLEXIBLE', 3, 'live')).not.toBe(id);
+    // Numeric-string ids are canonical: branch "07" is branch 7.
+    expect(bookingProblemId({ ...body, fulfillingBranchId: '007' }, 'FLEXIBLE', 3, 'live')).toBe(id);
   });
 });
 
