@@ -1,4 +1,4 @@
-import { listSubtree, readBookingAccounts, type ApiPrincipal, type Location, type OptimizationSettings } from '@/server/accounts';
+import { listSubtree, readBookingAccounts, timeframeBuckets, type ApiPrincipal, type Location, type OptimizationSettings } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { desc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { BOOKING_SEARCH_KIND } from './job-kinds';
 import { type BookingJobInput } from './job';
 import { readOutcome, resultWindowCount, resultWindows } from './outcome';
 import { consumeBookingRateLimit, type BookingRateLimiter } from './rate-limit';
-import { bookingPriceSchema, bookingWindowSchema, type BookingRequest } from './request-schema';
+import { bookingPriceSchema, bookingWindowSchema, FALLBACK_REASON_DESCRIPTIONS, FALLBACK_REASONS, type BookingRequest } from './request-schema';
 import { HOUR_REASON_DESCRIPTIONS, HOUR_REASONS } from './search';
 import { evaluateSlotPolicy } from './slot-policy';
 import { cartLoad } from './units';
@@ -345,6 +345,12 @@ export const triedSearchSchema = z.object({
     .object({
       windows: z.array(bookingWindowSchema),
       fallback: z.literal('asap').optional(),
+      fallbackReason: z.enum(FALLBACK_REASONS).optional(),
+      fallbackDescription: z.string().optional(),
+      timeZone: z.string().optional(),
+      date: z.string().optional(),
+      timeframeBucket: z.enum(timeframeBuckets).optional(),
+      computedAt: z.string().optional(),
       price: bookingPriceSchema.nullable(),
       hours: z.array(
         z.object({
@@ -374,7 +380,8 @@ export async function tryBookingSearch(caller: BookingCaller, body: BookingReque
   if (job.status !== 'complete' || !job.result) throw new BookingError('optimization_failed', 'The search found no usable result; try again.');
   const outcome = readOutcome(job.result);
   const hours = outcome.hours.map((hour) => ({ ...hour, description: hour.reason ? HOUR_REASON_DESCRIPTIONS[hour.reason] : null }));
-  return { ...handle, status: 'complete', outcome: { ...outcome, hours } };
+  const fallbackDescription = outcome.fallbackReason ? { fallbackDescription: FALLBACK_REASON_DESCRIPTIONS[outcome.fallbackReason] } : {};
+  return { ...handle, status: 'complete', outcome: { ...outcome, ...fallbackDescription, hours } };
 }
 
 /** A finished search as the console lists it. */
