@@ -133,10 +133,16 @@ export function bookingProblemId(body: BookingRequest, bucket: string, accountId
   return hashInput({ request: { ...affecting, fulfillingBranchId: branch, timeframeBucket: bucket } as unknown as Json, accountId, environment });
 }
 
-/** `deliveryMethod` names a catalog vehicle type or one the account maps (optimization `vehicleMaps`). */
-function checkDeliveryMethod(deliveryMethod: string | undefined, optimization: OptimizationSettings): void {
-  if (deliveryMethod === undefined || isCatalogVehicleType(deliveryMethod)) return;
-  if ((optimization.vehicleMaps ?? []).some(([mapped]) => mapped === deliveryMethod)) return;
+/**
+ * The vehicle type whose routes a search considers: `deliveryMethod` as a catalog vehicle type, or
+ * the catalog type the account maps it to (optimization `vehicleMaps`, as routing plans it and
+ * stores its itineraries); anything else is refused.
+ */
+function deliveryVehicleType(deliveryMethod: string | undefined, optimization: OptimizationSettings): string | undefined {
+  if (deliveryMethod === undefined || isCatalogVehicleType(deliveryMethod)) return deliveryMethod;
+  const mapping = (optimization.vehicleMaps ?? []).find(([name]) => name === deliveryMethod)?.[1];
+  const mapped = mapping?.vehicleType;
+  if (typeof mapped === 'string' && isCatalogVehicleType(mapped)) return mapped;
   throw new BookingError(
     'invalid_input',
     `deliveryMethod: "${deliveryMethod}" is not a vehicle type; use one of ${VEHICLE_TYPES.join(', ')} or a type the account maps in vehicleMaps.`,
@@ -167,7 +173,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
     throw new BookingError('branch_out_of_scope', `fulfillingBranchId: branch ${branch.id} is outside the API key's account tree.`, 'fulfillingBranchId');
   }
   const { callerSettings, branchSettings } = accounts;
-  checkDeliveryMethod(body.deliveryMethod, callerSettings.optimization);
+  const vehicleType = deliveryVehicleType(body.deliveryMethod, callerSettings.optimization);
   const origin = await resolveOrigin(db, body, callerSettings.pickupOverride, branchSettings.branchLocation);
 
   const zone = zoneForZip(body.destination.postalCode);
@@ -202,7 +208,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
     accountIds: accounts.subtreeIds,
     environment: principal.environment,
     date: body.date,
-    ...(body.deliveryMethod !== undefined ? { vehicleType: body.deliveryMethod } : {}),
+    ...(vehicleType !== undefined ? { vehicleType } : {}),
   };
   const settingsDigest = hashInput({
     booking: callerSettings.booking,
