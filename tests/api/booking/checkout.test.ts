@@ -23,14 +23,6 @@ import {
   type Json,
 } from './client';
 
-interface CheckoutResult extends BookingResult {
-  fallbackReason?: string;
-  timeZone: string;
-  date: string;
-  timeframeBucket: string;
-  computedAt: string;
-}
-
 /** A key on a branch, to book routes there (itineraries belong to the account that books them). */
 async function branchAuth(branchId: number): Promise<string> {
   const externalUserId = uniqueId('branch-user');
@@ -39,12 +31,15 @@ async function branchAuth(branchId: number): Promise<string> {
   return `Basic ${Buffer.from(`${externalUserId}:${key}`).toString('base64')}`;
 }
 
-async function search(auth: string, body: Json): Promise<{ jobId: string; problemId: string; result: CheckoutResult }> {
+async function search(auth: string, body: Json): Promise<{ jobId: string; problemId: string; result: BookingResult }> {
   const { handle, result } = await searchResult(auth, body);
-  return { jobId: handle.jobId, problemId: handle.problemId, result: result as CheckoutResult };
+  return { jobId: handle.jobId, problemId: handle.problemId, result: result as BookingResult };
 }
 
-const SMALL_CART = { items: [{ description: 'Box', dimensionsCm: { height: 40, length: 40, width: 40 }, quantity: 1, weightKg: 150 }], orderValueCents: 45_000 };
+const SMALL_CART = {
+  items: [{ description: 'Box', dimensionsCm: { height: 40, length: 40, width: 40 }, quantity: 1, weightKg: 150 }],
+  orderValueCents: 45_000,
+};
 
 describe('booking for checkout', () => {
   let tenant: Tenant;
@@ -75,7 +70,7 @@ describe('booking for checkout', () => {
     const zeroPadded = await post('/v1/booking/recommend', { ...body, fulfillingBranchId: `00${branchId}` }, { auth });
     const again = await expectJson<{ jobId: string; problemId: string }>(zeroPadded, 202);
     expect(again.problemId).toBe(first.problemId);
-    const result = await expectJson<CheckoutResult>(await pollBooking(auth, first.jobId), 200);
+    const result = await expectJson<BookingResult>(await pollBooking(auth, first.jobId), 200);
     expect(result).toMatchObject({ windows: [], fallback: 'asap', fallbackReason: 'no_routes' });
 
     const rerun = await recommend(auth, body);
@@ -339,12 +334,18 @@ describe('booking rate limit per account and environment', () => {
       Array.from({ length: 30 }, () => post('/v1/booking/recommend', recommendBody(branchId, '2026-11-23', { deliveryMethod: 'hovercraft' }), { auth: live })),
     );
     expect(invalid.map((r) => r.status)).toEqual(Array(30).fill(400));
-    const afterInvalid = await Promise.all(Array.from({ length: 15 }, () => post('/v1/booking/recommend', recommendBody(branchId, '2026-11-23'), { auth: live })));
+    const afterInvalid = await Promise.all(
+      Array.from({ length: 15 }, () => post('/v1/booking/recommend', recommendBody(branchId, '2026-11-23'), { auth: live })),
+    );
     expect(afterInvalid.map((r) => r.status)).toEqual(Array(15).fill(202));
 
     const burst = await Promise.all(Array.from({ length: 40 }, () => post('/v1/booking/recommend', recommendBody(branchId, '2026-11-24'), { auth: sandbox })));
     expect(burst.filter((r) => r.status === 429).length).toBeGreaterThan(0);
-    await expectError(burst.find((r) => r.status === 429)!, 429, 'rate_limited');
+    await expectError(
+      burst.find((r) => r.status === 429)!,
+      429,
+      'rate_limited',
+    );
     const liveAfterBurst = await post('/v1/booking/recommend', recommendBody(branchId, '2026-11-24'), { auth: live });
     expect(liveAfterBurst.status).toBe(202);
   });
