@@ -72,6 +72,7 @@ export {
   recommendBooking,
   pollBookingJob,
   findBookingJob,
+  bookingJobRowId,
   bookingProblemId,
   tryBookingSearch,
   recentBookingSearches,

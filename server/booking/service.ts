@@ -274,8 +274,8 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The row id a wire jobId names (a problemId names its input's first search); null when it names none. */
-function rowIdOf(jobId: string): string | null {
+/** The job row id a wire jobId names (a problemId names its input's first search); null when it names none. */
+export function bookingJobRowId(jobId: string): string | null {
   if (PROBLEM_ID.test(jobId)) return firstSearchRowId(jobId);
   return UUID.test(jobId) ? jobId.toLowerCase() : null;
 }
@@ -283,7 +283,7 @@ function rowIdOf(jobId: string): string | null {
 /** A booking job of the caller's account and environment that booking's clock has not expired; null otherwise. */
 export async function findBookingJob(caller: BookingCaller, jobId: string): Promise<JobRecord | null> {
   const now = caller.now ?? bookingNow;
-  const rowId = rowIdOf(jobId);
+  const rowId = bookingJobRowId(jobId);
   if (rowId === null) return null;
   return visibleBookingJob(caller, await caller.jobs.get(rowId), now, jobId);
 }
@@ -316,7 +316,7 @@ export async function pollBookingJob(caller: BookingCaller, jobId: string, prefe
   const preferenceApplied = wait.applied ? `wait=${waitSeconds}` : null;
   const now = caller.now ?? bookingNow;
   // Waiting: one read, which also tells a job the caller may not see (answered at once, not waited on).
-  const rowId = rowIdOf(jobId);
+  const rowId = bookingJobRowId(jobId);
   const job =
     waitSeconds > 0 && rowId !== null
       ? visibleBookingJob(
@@ -380,7 +380,7 @@ export type TriedSearch = z.infer<typeof triedSearchSchema>;
  */
 export async function tryBookingSearch(caller: BookingCaller, body: BookingRequest): Promise<TriedSearch> {
   const handle = (await recommendBooking(caller, body, { explain: true })).body as { jobId: string; problemId: string };
-  const job = await caller.jobs.waitFor(rowIdOf(handle.jobId) ?? handle.jobId, TRY_WAIT_MS);
+  const job = await caller.jobs.waitFor(bookingJobRowId(handle.jobId) ?? handle.jobId, TRY_WAIT_MS);
   if (!job) throw new BookingError('job_not_found', 'The search expired before it could be read; try again.');
   if (job.status === 'processing') return { ...handle, status: 'processing', outcome: null };
   if (job.status !== 'complete' || !job.result) throw new BookingError('optimization_failed', 'The search found no usable result; try again.');
