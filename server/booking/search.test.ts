@@ -6,7 +6,15 @@ import type { BookedRoute } from '@/server/routing';
 import { BookingError } from './errors';
 import { quotePrice } from './pricing';
 import { bookingRequestSchema } from './request-schema';
-import { bookingSearchPlaces, bookingSearchPoints, searchBookingWindows, type BookingSearchInput, type NewOrder, type SplitTravel } from './search';
+import {
+  bookingSearchPlaces,
+  bookingSearchPoints,
+  emptyResultReason,
+  searchBookingWindows,
+  type BookingSearchInput,
+  type NewOrder,
+  type SplitTravel,
+} from './search';
 import { bookingProblemId } from './service';
 import { bucketHours, evaluateSlotPolicy } from './slot-policy';
 
@@ -238,6 +246,31 @@ describe('searchBookingWindows', () => {
     const result = search({ routes: [emptyRoute(1, date, ['08:00', '20:00'])], order, hours: chicagoHours });
     expect(result.windows.map((w) => epochToLocalIso(w.start, 'America/Chicago'))).toEqual(['2026-11-01T12:00:00-06:00', '2026-11-01T13:00:00-06:00']);
     expect(epochToLocalIso(result.windows[0]!.start, NY)).toBe('2026-11-01T13:00:00-05:00');
+  });
+});
+
+describe('why a search is empty (fallbackReason)', () => {
+  const date = '2026-11-23';
+  const hours = bucketHours(date, 12, 17, NY);
+  const van = emptyRoute(1, date, ['08:00', '18:00']);
+
+  it('in order: no route, a cart no vehicle carries even empty, no hour after the lead time, else no insertion', () => {
+    expect(emptyResultReason({ routes: [], order, hours, earliestStart: 0 })).toBe('no_routes');
+    expect(emptyResultReason({ routes: [van], order: { ...order, pounds: 3001 }, hours, earliestStart: 0 })).toBe('cart_exceeds_vehicle_capacity');
+    expect(emptyResultReason({ routes: [van], order: { ...order, cubicInches: 251 * 1728 }, hours, earliestStart: 0 })).toBe('cart_exceeds_vehicle_capacity');
+    // One route that can carry it is enough to look further.
+    const truck = emptyRoute(2, date, ['08:00', '18:00'], { vehicleType: 'box-truck', capacity: { pounds: 10_000, cubicInches: 1600 * 1728 } });
+    expect(emptyResultReason({ routes: [van, truck], order: { ...order, pounds: 3001 }, hours, earliestStart: 0 })).toBe('no_feasible_insertion');
+    expect(emptyResultReason({ routes: [van], order, hours, earliestStart: at(date, '17:00') })).toBe('no_hours_left');
+    // A start in the last second of the bucket still counts as an hour left.
+    expect(emptyResultReason({ routes: [van], order, hours, earliestStart: at(date, '17:00') - 1 })).toBe('no_feasible_insertion');
+  });
+
+  it('the search agrees: a route whose shift is over before the bucket offers nothing, and the reason is no_feasible_insertion', () => {
+    const early = emptyRoute(3, date, ['06:00', '11:00']);
+    const result = search({ routes: [early], order, hours });
+    expect(result.windows).toEqual([]);
+    expect(emptyResultReason({ routes: [early], order, hours, earliestStart: 0 })).toBe('no_feasible_insertion');
   });
 });
 
