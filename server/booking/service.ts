@@ -90,7 +90,7 @@ const PROBLEM_ID = /^[0-9a-f]{64}$/;
  * custom). The first search of an input is pollable under its problemId (DECISIONS: handles); a
  * search that replaces it gets a random id, so its handle is new and distinct.
  */
-export function firstSearchRowId(problemId: string): string {
+function firstSearchRowId(problemId: string): string {
   const h = problemId;
   const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
