@@ -285,8 +285,13 @@ function planBody(problemId: string, orders: number, seconds: number): string {
   });
 }
 
-/** Submits a plan without waiting (`Prefer: wait=0`), then polls it until it completes; seconds from the POST. */
-async function runPlan(baseUrl: string, auth: string, problemId: string, giveUpSeconds: number): Promise<PlanRun> {
+/**
+ * Submits a plan without waiting (`Prefer: wait=0`); resolves once it is accepted with a promise of
+ * its completion (polled; seconds from the POST). The plans are submitted one after another, so
+ * that a plan that must wait for its account's share of the threads is not marked started while
+ * it waits (a job is claimed as it is written only when it would start at once).
+ */
+async function submitPlan(baseUrl: string, auth: string, problemId: string, giveUpSeconds: number): Promise<{ completion: Promise<PlanRun> }> {
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
   const posted = await fetch(`${baseUrl}/v1/routing/plan`, {
@@ -295,16 +300,20 @@ async function runPlan(baseUrl: string, auth: string, problemId: string, giveUpS
     body: planBody(problemId, mixedOrders, mixedSolverSeconds),
   });
   const postedText = await posted.text();
-  if (posted.status === 200) return { problemId, completeSeconds: elapsed() };
-  if (posted.status !== 202) return { problemId, completeSeconds: null, detail: `POST ${posted.status} ${postedText.slice(0, 200)}` };
-  while (elapsed() < giveUpSeconds) {
-    const polled = await fetch(`${baseUrl}/v1/routing/jobs/${encodeURIComponent(problemId)}`, { headers: { authorization: auth, prefer: 'wait=5' } });
-    const text = await polled.text();
-    if (polled.status === 200) return { problemId, completeSeconds: elapsed() };
-    if (polled.status !== 202) return { problemId, completeSeconds: null, detail: `poll ${polled.status} ${text.slice(0, 200)}` };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { problemId, completeSeconds: null, detail: `still processing after ${giveUpSeconds} s` };
+  if (posted.status === 200) return { completion: Promise.resolve({ problemId, completeSeconds: elapsed() }) };
+  if (posted.status !== 202)
+    return { completion: Promise.resolve({ problemId, completeSeconds: null, detail: `POST ${posted.status} ${postedText.slice(0, 200)}` }) };
+  const poll = async (): Promise<PlanRun> => {
+    while (elapsed() < giveUpSeconds) {
+      const polled = await fetch(`${baseUrl}/v1/routing/jobs/${encodeURIComponent(problemId)}`, { headers: { authorization: auth, prefer: 'wait=5' } });
+      const text = await polled.text();
+      if (polled.status === 200) return { problemId, completeSeconds: elapsed() };
+      if (polled.status !== 202) return { problemId, completeSeconds: null, detail: `poll ${polled.status} ${text.slice(0, 200)}` };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return { problemId, completeSeconds: null, detail: `still processing after ${giveUpSeconds} s` };
+  };
+  return { completion: poll() };
 }
 
 /** A routing job's own run as its row tells it: start to finish, and the solver's last reported progress. */
@@ -338,7 +347,8 @@ async function mixedRun(setup: Setup, engine: 'pglite' | 'postgres', databaseUrl
   const stamp = Date.now().toString(36);
   const problemIds = Array.from({ length: mixedPlans }, (_, k) => `bench-mixed-${stamp}-${k}`);
   const giveUp = mixedPlans * (mixedSolverSeconds + 30) + mixedSeconds;
-  const plans = problemIds.map((id) => runPlan(setup.baseUrl, setup.auths[0]!, id, giveUp));
+  const plans: Promise<PlanRun>[] = [];
+  for (const id of problemIds) plans.push((await submitPlan(setup.baseUrl, setup.auths[0]!, id, giveUp)).completion);
   // Let the plans be accepted and start before the searches arrive.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const searchesOfPlanner: Setup = { ...setup, auths: [setup.auths[0]!] };
