@@ -184,6 +184,15 @@ function TrySearch() {
               : ' · no price (no rate card applies)'}
             {outcome.fallback ? ` · fallback ${outcome.fallback}` : ''}
           </h2>
+          <p className="muted" data-testid="search-context">
+            {outcome.date} · {outcome.timeframeBucket} · {outcome.timeZone}
+            {outcome.computedAt ? ` · computed ${outcome.computedAt}` : ''}
+          </p>
+          {outcome.fallbackReason ? (
+            <p data-testid="search-fallback-reason">
+              Why no window: <code>{outcome.fallbackReason}</code> ({outcome.fallbackDescription})
+            </p>
+          ) : null}
           <table className="data" data-testid="search-hours">
             <thead>
               <tr>

@@ -76,6 +76,8 @@ test("a search tried in the console shows each hour's windows with their price, 
 
   const hours = page.getByTestId('search-hour');
   await expect(hours).toHaveCount(3);
+  await expect(page.getByTestId('search-context')).toContainText(`${DATE} · EVENING · America/New_York · computed `);
+  await expect(page.getByTestId('search-fallback-reason')).toHaveCount(0);
   // 17:00-18:00 fits before the shift ends, priced with the rate card and markup.
   const five = page.locator('[data-testid="search-hour"][data-hour="17:00"]');
   await expect(five.getByTestId('search-window')).toHaveCount(1);
@@ -90,6 +92,14 @@ test("a search tried in the console shows each hour's windows with their price, 
   const recent = page.getByTestId('recent-search');
   await expect(recent.first()).toContainText('EVENING');
   await expect(recent.first()).toContainText(DATE);
+
+  // A day without routes: no window, and the search says why.
+  await page.getByLabel('Date').fill('2026-11-24');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('search-context')).toContainText('2026-11-24 · EVENING · America/New_York');
+  await expect(page.getByTestId('search-fallback-reason')).toContainText('no_routes');
+  await expect(page.getByTestId('search-fallback-reason')).toContainText('no itinerary of the branch subtree on that date');
+  await expect(recent.first()).toContainText('no_routes');
 });
 
 test('an admin sets a branch location in the console; booking over /v1 then picks up there', async ({ page }) => {

@@ -103,6 +103,7 @@ for (let i = 0; i < n; i++) {
     orderValueCents: 1000,
     explain: true,
     clockOffsetMs: 0,
+    settingsDigest: 'bench',
   } as unknown as PreparedBookingSearch & { routes: BookedRoute[] });
 }
 const stored: StoredBookingOutcome[] = [];

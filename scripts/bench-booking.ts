@@ -2,7 +2,8 @@
  * Booking search benchmark over real HTTP, on the embedded database and on PostgreSQL:
  *
  *   npx next build && npm run bench:booking -- [--engines pglite,postgres] [--routes 50] [--orders-per-route 15]
- *     [--rate 20] [--steady-seconds 20] [--ramp 20,40,60,80,100,130,160] [--step-seconds 8]
+ *     [--phases steady,ramp,mixed] [--rate 20] [--steady-seconds 20] [--ramp 20,40,60,80,100,130,160] [--step-seconds 8]
+ *     [--mixed-plans 3] [--mixed-solver-seconds 45] [--mixed-orders 150] [--mixed-rate 10] [--mixed-seconds 40]
  *
  * For each engine it starts the built app (its own data directory; a scratch PostgreSQL database from
  * PG_ADMIN_URL), books `routes` routes of 2 x `orders-per-route` stops on one branch through
@@ -12,7 +13,13 @@
  *   server to wait for the result with `Prefer: wait=10`, so it answers the moment the search is done)
  *   at a steady `rate` searches/s, open loop;
  * - throughput: open-loop steps of the `ramp` rates; a rate is sustained when every search completes,
- *   none fails, completions keep pace (>= 95% of the offered rate) and p95 stays under 1 s.
+ *   none fails, completions keep pace (>= 95% of the offered rate) and p95 stays under 1 s;
+ * - mixed (checkout while the same account plans): the searching account submits `mixed-plans`
+ *   routing plans of `mixed-orders` orders with a solver limit of `mixed-solver-seconds` each, then
+ *   searches at `mixed-rate`/s for `mixed-seconds` while they solve. Prints the searches'
+ *   POST-to-complete p50/p95/p99 and, per plan, POST-to-complete and (PostgreSQL: from the jobs
+ *   table) its own run from start to finish against its limit: whether the solves still finish
+ *   inside their limits while searches are served.
  *
  * Searches come from two accounts in turn (the parent and the branch itself): the jobs layer gives
  * one account at most half the worker threads. The per-account rate limit is raised by configuration
@@ -21,6 +28,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import postgres from 'postgres';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { seededRandom } from '@/server/optimizer/verify';
 import { setBookingClock } from '../tests/api/booking/clock';
@@ -36,6 +44,12 @@ const { values } = parseArgs({
     'steady-seconds': { type: 'string', default: '20' },
     ramp: { type: 'string', default: '20,40,60,80,100,130,160' },
     'step-seconds': { type: 'string', default: '8' },
+    phases: { type: 'string', default: 'steady,ramp,mixed' },
+    'mixed-plans': { type: 'string', default: '3' },
+    'mixed-solver-seconds': { type: 'string', default: '45' },
+    'mixed-orders': { type: 'string', default: '150' },
+    'mixed-rate': { type: 'string', default: '10' },
+    'mixed-seconds': { type: 'string', default: '40' },
     seed: { type: 'string', default: '7' },
     /** Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=prof" to see where its time goes. */
     'server-node-args': { type: 'string', default: '' },
@@ -49,12 +63,24 @@ const steadyRate = Number(values.rate);
 const steadySeconds = Number(values['steady-seconds']);
 const ramp = values.ramp.split(',').map(Number);
 const stepSeconds = Number(values['step-seconds']);
+const phases = new Set(values.phases.split(',').map((p) => p.trim()));
+for (const phase of phases) if (!['steady', 'ramp', 'mixed'].includes(phase)) throw new Error(`unknown phase ${phase}`);
+const mixedPlans = Number(values['mixed-plans']);
+const mixedSolverSeconds = Number(values['mixed-solver-seconds']);
+const mixedOrders = Number(values['mixed-orders']);
+const mixedRate = Number(values['mixed-rate']);
+const mixedSeconds = Number(values['mixed-seconds']);
 for (const [name, value] of Object.entries({
   routeCount,
   ordersPerRoute,
   steadyRate,
   steadySeconds,
   stepSeconds,
+  mixedPlans,
+  mixedSolverSeconds,
+  mixedOrders,
+  mixedRate,
+  mixedSeconds,
   ...Object.fromEntries(ramp.map((r, i) => [`ramp ${i}`, r])),
 })) {
   if (!(Number.isFinite(value) && value > 0)) throw new Error(`bad value for ${name}`);
@@ -197,6 +223,7 @@ async function search(setup: Setup): Promise<Outcome> {
   const started = performance.now();
   const n = ++searchCounter;
   const auth = setup.auths[n % setup.auths.length]!;
+  if (!auth) throw new Error('no calling account');
   const posted = await call(`${setup.baseUrl}/v1/booking/recommend`, { method: 'POST', auth, body: searchBody(setup.branchId, n) });
   const handle = (await posted.json()) as { jobId?: string; error?: { code: string } };
   if (posted.status !== 202 || !handle.jobId)
@@ -222,6 +249,130 @@ interface Run {
   seconds: number;
   outcomes: Outcome[];
   completedPerSecond: number;
+}
+
+interface PlanRun {
+  problemId: string;
+  /** Seconds from the POST until the poll answered 200 (null: it did not complete). */
+  completeSeconds: number | null;
+  detail?: string;
+}
+
+/** A plan of `orders` orders from four depots to Brooklyn and Queens, 10 vans, solved for `seconds`. */
+function planBody(problemId: string, orders: number, seconds: number): string {
+  const depots = [0, 1, 2, 3].map((d) => place(9000 + d));
+  return JSON.stringify({
+    problemId,
+    orders: Array.from({ length: orders }, (_, o) => {
+      const open = 8 + Math.floor(random() * 8);
+      return {
+        externalId: `plan-o${o}`,
+        pickupAddress: depots[o % depots.length],
+        dropoffAddress: place(3000 + o),
+        dropoffWindowOpen: `${DATE}T${String(open).padStart(2, '0')}:00:00${OFFSET}`,
+        dropoffWindowClose: `${DATE}T${String(open + 3).padStart(2, '0')}:00:00${OFFSET}`,
+        payloadItems: [{ description: 'parcel', height: 10, length: 12, width: 12, weight: 8, quantity: 1 }],
+      };
+    }),
+    fleet: Array.from({ length: 10 }, (_, v) => ({
+      driverExternalId: `plan-driver-${v}`,
+      vehicleExternalId: `plan-van-${v}`,
+      vehicleType: 'cargo-van',
+      scheduledStart: `${DATE}T07:00:00${OFFSET}`,
+      startAddress: depots[v % depots.length],
+    })),
+    options: { solverTimeLimitSeconds: seconds },
+  });
+}
+
+/**
+ * Submits a plan without waiting (`Prefer: wait=0`); resolves once it is accepted with a promise of
+ * its completion (polled; seconds from the POST). The plans are submitted one after another, so
+ * that a plan that must wait for its account's share of the threads is not marked started while
+ * it waits (a job is claimed as it is written only when it would start at once).
+ */
+async function submitPlan(baseUrl: string, auth: string, problemId: string, giveUpSeconds: number): Promise<{ completion: Promise<PlanRun> }> {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const posted = await fetch(`${baseUrl}/v1/routing/plan`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json', prefer: 'wait=0' },
+    body: planBody(problemId, mixedOrders, mixedSolverSeconds),
+  });
+  const postedText = await posted.text();
+  if (posted.status === 200) return { completion: Promise.resolve({ problemId, completeSeconds: elapsed() }) };
+  if (posted.status !== 202)
+    return { completion: Promise.resolve({ problemId, completeSeconds: null, detail: `POST ${posted.status} ${postedText.slice(0, 200)}` }) };
+  const poll = async (): Promise<PlanRun> => {
+    while (elapsed() < giveUpSeconds) {
+      const polled = await fetch(`${baseUrl}/v1/routing/jobs/${encodeURIComponent(problemId)}`, { headers: { authorization: auth, prefer: 'wait=5' } });
+      const text = await polled.text();
+      if (polled.status === 200) return { problemId, completeSeconds: elapsed() };
+      if (polled.status !== 202) return { problemId, completeSeconds: null, detail: `poll ${polled.status} ${text.slice(0, 200)}` };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return { problemId, completeSeconds: null, detail: `still processing after ${giveUpSeconds} s` };
+  };
+  return { completion: poll() };
+}
+
+/** A routing job's own run as its row tells it: start to finish, and the solver's last reported progress. */
+interface OwnRun {
+  seconds: number;
+  progress: { elapsedMs?: number; iterations?: number } | null;
+}
+
+/** Each routing job's own run read from the jobs table: PostgreSQL only, where the bench can reach the database. */
+async function planRuns(databaseUrl: string, problemIds: string[]): Promise<Map<string, OwnRun>> {
+  const runs = new Map<string, OwnRun>();
+  if (!databaseUrl || problemIds.length === 0) return runs;
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ key: string; seconds: number | null; progress: OwnRun['progress'] }[]>`
+      select key, extract(epoch from finished_at - started_at)::float8 as seconds, progress
+      from jobs where namespace = 'routing' and key in ${sql(problemIds)}`;
+    for (const row of rows) if (row.seconds !== null) runs.set(row.key, { seconds: row.seconds, progress: row.progress });
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  return runs;
+}
+
+/**
+ * The mixed run: the searching account's routing plans solve while its searches arrive. A plan
+ * counts as inside its limit when its own run (PostgreSQL) is at most the limit plus 5 s (reading
+ * the problem, writing the result); on the embedded database only POST-to-complete is known.
+ */
+async function mixedRun(setup: Setup, engine: 'pglite' | 'postgres', databaseUrl: string): Promise<void> {
+  const stamp = Date.now().toString(36);
+  const problemIds = Array.from({ length: mixedPlans }, (_, k) => `bench-mixed-${stamp}-${k}`);
+  const giveUp = mixedPlans * (mixedSolverSeconds + 30) + mixedSeconds;
+  const plans: Promise<PlanRun>[] = [];
+  for (const id of problemIds) plans.push((await submitPlan(setup.baseUrl, setup.auths[0]!, id, giveUp)).completion);
+  // Let the plans be accepted and start before the searches arrive.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const searchesOfPlanner: Setup = { ...setup, auths: [setup.auths[0]!] };
+  const searches = await openLoop(searchesOfPlanner, mixedRate, mixedSeconds);
+  const finishedPlans = await Promise.all(plans);
+  const d = describeRun(searches);
+  console.log(
+    `[${engine}] mixed: ${searches.outcomes.length} searches at ${mixedRate}/s for ${mixedSeconds} s from the account that runs ${mixedPlans} plans of ${mixedOrders} orders (solver limit ${mixedSolverSeconds} s): ${d.failed} failed, ${d.withWindows} with windows; POST-to-complete p50 ${fmt(d.p50)}, p95 ${fmt(d.p95)}, p99 ${fmt(d.p99)}`,
+  );
+  if (d.failed > 0) console.log(`[${engine}]   first failure: ${searches.outcomes.find((o) => !o.ok)?.detail}`);
+  const own = engine === 'postgres' ? await planRuns(databaseUrl, problemIds) : new Map<string, OwnRun>();
+  for (const [k, plan] of finishedPlans.entries()) {
+    const run = own.get(plan.problemId);
+    const progress = run?.progress
+      ? ` (solver's last progress: ${((run.progress.elapsedMs ?? 0) / 1000).toFixed(1)} s, ${run.progress.iterations ?? '?'} iterations)`
+      : '';
+    const verdict =
+      plan.completeSeconds === null
+        ? `did not complete (${plan.detail ?? ''})`
+        : run === undefined
+          ? `complete ${plan.completeSeconds.toFixed(1)} s after its POST`
+          : `complete ${plan.completeSeconds.toFixed(1)} s after its POST; its own run (started to finished) ${run.seconds.toFixed(1)} s, ${run.seconds <= mixedSolverSeconds + 5 ? 'inside' : 'OVER'} its ${mixedSolverSeconds} s limit${progress}`;
+    console.log(`[${engine}]   plan ${k + 1}: ${verdict}`);
+  }
 }
 
 /** Open loop: one search every 1/rate seconds for `seconds`, whatever the answers do. */
@@ -355,13 +506,17 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     const setup: Setup = { baseUrl: server.baseUrl, auths: [auth, branchAuth], branchId, ...booked };
 
     await openLoop(setup, 10, 4); // warm-up: both worker threads started, code paths compiled, routes cached
-    const { run: steady, cpu: steadyCpu } = await withServerCpu(server.pid, () => openLoop(setup, steadyRate, steadySeconds), engine);
-    const s = describeRun(steady);
-    console.log(
-      `[${engine}] steady ${steadyRate}/s for ${steadySeconds} s: ${steady.outcomes.length} searches, ${s.failed} failed, ${s.withWindows} with windows; POST-to-complete p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, p99 ${fmt(s.p99)}${steadyCpu}`,
-    );
-    if (s.failed > 0) console.log(`[${engine}]   first failure: ${steady.outcomes.find((o) => !o.ok)?.detail}`);
+    if (phases.has('steady')) {
+      const { run: steady, cpu: steadyCpu } = await withServerCpu(server.pid, () => openLoop(setup, steadyRate, steadySeconds), engine);
+      const s = describeRun(steady);
+      console.log(
+        `[${engine}] steady ${steadyRate}/s for ${steadySeconds} s: ${steady.outcomes.length} searches, ${s.failed} failed, ${s.withWindows} with windows; POST-to-complete p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, p99 ${fmt(s.p99)}${steadyCpu}`,
+      );
+      if (s.failed > 0) console.log(`[${engine}]   first failure: ${steady.outcomes.find((o) => !o.ok)?.detail}`);
+    }
+    if (phases.has('mixed')) await mixedRun(setup, engine, databaseUrl);
 
+    if (!phases.has('ramp')) return;
     let sustained = 0;
     for (const rate of ramp) {
       const { run, cpu } = await withServerCpu(server.pid, () => openLoop(setup, rate, stepSeconds), engine);

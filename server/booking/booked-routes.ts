@@ -27,6 +27,8 @@ const { itineraries } = schema;
  */
 export interface BookedRoutesSnapshot {
   key: string;
+  /** The version of the scope's itineraries this content is (see bookedRoutesVersion). */
+  version: string;
   routes: BookedRoute[];
   shared: SharedArrayBuffer;
 }
@@ -47,22 +49,38 @@ function conditionsOf(scope: RouteScope) {
   return and(...conditions);
 }
 
-async function fingerprintOf(db: DbOrTx, scope: RouteScope): Promise<string> {
+/**
+ * The version of a scope's itineraries: their count, ids and versions (each write of an itinerary
+ * bumps its version) and last update, aggregated in the database over the scope's index entries
+ * (no route is read). Any booking, update or removal in the scope changes it. `loggedSearchId`
+ * asks in the same statement whether the search log holds that job (see service.ts, handles).
+ */
+export async function bookedRoutesVersion(db: DbOrTx, scope: RouteScope, loggedSearchId?: string): Promise<{ version: string; searchLogged: boolean }> {
+  const { bookingSearches } = schema;
+  const logged = loggedSearchId
+    ? sql<boolean>`exists (select 1 from ${bookingSearches} where ${bookingSearches.jobId} = ${loggedSearchId})`
+    : sql<boolean>`false`;
+  if (scope.accountIds.length === 0) {
+    if (!loggedSearchId) return { version: 'none', searchLogged: false };
+    const [row] = await db.select({ logged }).from(sql`(select 1) as one`);
+    return { version: 'none', searchLogged: row?.logged === true };
+  }
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
       versions: sql<string>`coalesce(sum(${itineraries.id}::bigint * 1000003 + ${itineraries.version}), 0)::text`,
       updated: sql<string>`coalesce(max(${itineraries.updatedAt})::text, '')`,
+      logged,
     })
     .from(itineraries)
     .where(conditionsOf(scope));
-  return row ? `${row.count}:${row.versions}:${row.updated}` : '0';
+  return { version: row ? `${row.count}:${row.versions}:${row.updated}` : '0', searchLogged: row?.logged === true };
 }
 
 export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promise<BookedRoutesSnapshot> {
   const scopeKey = JSON.stringify([[...scope.accountIds].sort((a, b) => a - b), scope.environment, scope.date, scope.vehicleType ?? null]);
-  if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, routes: [], shared: NO_ROUTES };
-  const fingerprint = await fingerprintOf(db, scope);
+  if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, version: 'none', routes: [], shared: NO_ROUTES };
+  const { version: fingerprint } = await bookedRoutesVersion(db, scope);
   const cached = cache.get(scopeKey);
   if (cached && cached.key === `${scopeKey}|${fingerprint}`) {
     // Most recently used last: the first key is the one to evict.
@@ -71,13 +89,9 @@ export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promi
     return cached;
   }
   const routes = await bookedRoutesOn(db, scope);
-  const snapshot = { key: `${scopeKey}|${fingerprint}`, routes, shared: sharedJson(routes) };
+  const snapshot = { key: `${scopeKey}|${fingerprint}`, version: fingerprint, routes, shared: sharedJson(routes) };
   cache.delete(scopeKey);
   cache.set(scopeKey, snapshot);
   if (cache.size > MAX_CACHED_SCOPES) cache.delete(cache.keys().next().value!);
   return snapshot;
-}
-
-export async function bookedRoutesFor(db: DbOrTx, scope: RouteScope): Promise<BookedRoute[]> {
-  return (await bookedRoutesSnapshot(db, scope)).routes;
 }

@@ -26,6 +26,8 @@ export class BookingError extends Error {
     readonly param?: string,
     /** Rate limited: seconds until a request would be accepted. */
     readonly retryAfterSeconds?: number,
+    /** Extra members of the error object: what would work (slot-policy hints such as `nextDate`). */
+    readonly details?: Record<string, string | readonly string[]>,
   ) {
     super(message);
     this.name = 'BookingError';

@@ -371,6 +371,7 @@ describe('the booking search, checked independently', () => {
             orderValueCents: 10_000,
             explain: true,
             clockOffsetMs: 0,
+            settingsDigest: 'none',
           };
           const outcome = await runBookingSearch(input);
           const travel = embeddedMatrix(scenario.points, 'car');
@@ -385,8 +386,8 @@ describe('the booking search, checked independently', () => {
             expect(Date.parse(hour.end) / 1000 - start, context).toBe(3600);
             expect(hour.start, context).toBe(`${date}T${localHourOf(start, zones.destinationZone)}:00${utcOffsetOf(start, zones.destinationZone)}`);
           }
-          // The contract's windows are the hours' windows, sorted by start then end.
-          const flat = outcome.hours.flatMap((h) => h.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`));
+          // The contract's windows are the hours' distinct windows (one price for all), sorted by start then end.
+          const flat = [...new Set(outcome.hours.flatMap((h) => h.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`)))];
           const sorted = [...flat].sort(
             (a, b) => Date.parse(a.split('|')[0]!) - Date.parse(b.split('|')[0]!) || Date.parse(a.split('|')[1]!) - Date.parse(b.split('|')[1]!),
           );
@@ -395,6 +396,7 @@ describe('the booking search, checked independently', () => {
             context,
           ).toEqual(sorted);
           expect(outcome.fallback, context).toBe(outcome.windows.length === 0 ? 'asap' : undefined);
+          expect(outcome.fallbackReason !== undefined, context).toBe(outcome.windows.length === 0);
 
           for (const hour of outcome.hours) {
             const hourStart = Date.parse(hour.start) / 1000;

@@ -33,11 +33,15 @@ export {
   bookingWindowSchema,
   bookingPriceSchema,
   bookingJobIdParamsSchema,
+  FALLBACK_REASONS,
+  FALLBACK_REASON_DESCRIPTIONS,
+  type FallbackReason,
   type BookingRequest,
   type BookingPrice,
 } from './request-schema';
 export {
   searchBookingWindows,
+  emptyResultReason,
   bookingSearchPoints,
   HOUR_REASON_DESCRIPTIONS,
   type BookingSearchInput,
@@ -68,6 +72,7 @@ export {
   recommendBooking,
   pollBookingJob,
   findBookingJob,
+  bookingJobRowId,
   bookingProblemId,
   tryBookingSearch,
   recentBookingSearches,

@@ -1,4 +1,4 @@
-import type { BookingSettings } from '@/server/accounts';
+import type { BookingSettings, TimeframeBucket } from '@/server/accounts';
 import { schema } from '@/server/db';
 import { emptyMatrix, getMatrixProvider, trafficProfileFor, type LatLng, type MatrixProvider, type TrafficProfile, type TravelMatrix } from '@/server/geo';
 import type { JobHandler, Json } from '@/server/jobs';
@@ -6,7 +6,7 @@ import type { BookedRoute } from '@/server/routing';
 import { bookedRoutesSnapshot, type RouteScope } from './booked-routes';
 import { quotePrice } from './pricing';
 import { readOutcome, resultWindowCount, storeOutcome, type BookingSearchOutcome, type StoredBookingOutcome } from './outcome';
-import { bookingSearchPlaces, searchBookingWindows, type NewOrder, type SearchHour, type SplitTravel } from './search';
+import { bookingSearchPlaces, emptyResultReason, searchBookingWindows, type NewOrder, type SearchHour, type SplitTravel } from './search';
 
 /**
  * The `booking.search` job kind: the search runs on a worker thread (pool mode) or a worker
@@ -27,11 +27,13 @@ export interface BookingJobInput {
   date: string;
   /** For the search log: the fulfilling branch and the bucket searched. */
   branchId: number;
-  bucket: string;
+  bucket: TimeframeBucket;
   booking: BookingSettings | null;
   orderValueCents: number;
   /** Explain each hour without a window (the console's tried searches; the API does not show why). */
   explain: boolean;
+  /** Digest of the effective settings the search applies (see service.ts, freshness); kept in the result. */
+  settingsDigest: string;
   /**
    * Booking's clock minus the real clock when the search was submitted (0 unless a test moved it):
    * job timestamps are real, so the dedupe window and retention compare on booking's clock through it.
@@ -48,7 +50,7 @@ export type PreparedBookingSearch = Omit<BookingJobInput, 'routeScope'> & { rout
  * reference: the routes as objects (1,500 stops) were cloned field by field on the event-loop thread
  * for every search, and as one string still copied (and encoded) about 300 KB per search.
  */
-type ThreadBookingSearch = Omit<BookingJobInput, 'routeScope'> & { routesKey: string; routesShared: SharedArrayBuffer };
+type ThreadBookingSearch = Omit<BookingJobInput, 'routeScope'> & { routesKey: string; routesShared: SharedArrayBuffer; routesVersion: string };
 
 /** Parsed routes per snapshot key, in this thread (a few branches' days; most recently used last). */
 const MAX_PARSED_SNAPSHOTS = 8;
@@ -116,7 +118,12 @@ export async function runStoredBookingSearch(input: PreparedBookingSearch): Prom
     travel,
   );
   const price = quotePrice(input.booking, result.windows, input.orderValueCents);
-  return storeOutcome(input.routes, result, price ?? null, input.timeZone);
+  return storeOutcome(input.routes, result, price ?? null, input.timeZone, {
+    date: input.date,
+    bucket: input.bucket,
+    computedAt: Date.now() + (input.clockOffsetMs ?? 0),
+    ...(result.windows.length === 0 ? { fallbackReason: emptyResultReason(input) } : {}),
+  });
 }
 
 /** The same, rendered as the console shows it (windows on the wire: ISO 8601 with the destination's offset). */
@@ -128,12 +135,17 @@ export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, ThreadBo
   async prepare(input, { db }) {
     const { routeScope, ...rest } = input;
     const snapshot = await bookedRoutesSnapshot(db, routeScope);
-    return { ...rest, routesKey: snapshot.key, routesShared: snapshot.shared };
+    return { ...rest, routesKey: snapshot.key, routesShared: snapshot.shared, routesVersion: snapshot.version };
   },
   async run(input) {
-    const { routesKey, routesShared, ...rest } = input;
+    const { routesKey, routesShared, routesVersion, ...rest } = input;
     const prepared: PreparedBookingSearch = { ...rest, routes: routesOf(routesKey, routesShared) };
-    const outcome: StoredBookingOutcome = { ...(await runStoredBookingSearch(prepared)), clockOffsetMs: input.clockOffsetMs };
+    const outcome: StoredBookingOutcome = {
+      ...(await runStoredBookingSearch(prepared)),
+      clockOffsetMs: input.clockOffsetMs,
+      routesVersion,
+      settingsDigest: input.settingsDigest,
+    };
     return outcome as unknown as Json;
   },
   /** The search log row, in the transaction that completes the job. */
@@ -152,7 +164,7 @@ export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, ThreadBo
         windows,
         priceCents: outcome.price?.amountCents ?? null,
         priceModel: outcome.price?.model ?? null,
-        fallback: windows === 0 ? 'asap' : null,
+        fallback: windows === 0 ? (outcome.fallbackReason ?? 'asap') : null,
         finishedAt: new Date(),
       })
       .onConflictDoNothing();

@@ -19,12 +19,18 @@ const stored: StoredBookingOutcome = {
     { start: h15, end: h15 + 3600, windows: [], reason: 'capacity', routeReasons: 'cw' },
   ],
   clockOffsetMs: 5,
+  date: '2026-11-23',
+  bucket: 'AFTERNOON',
+  computedAt: Date.UTC(2026, 10, 22, 15),
 };
+const context = { timeZone: 'America/New_York', date: '2026-11-23', timeframeBucket: 'AFTERNOON', computedAt: '2026-11-22T15:00:00.000Z' };
 
 describe('stored booking outcome', () => {
-  it('renders the windows sorted by start, end, then route id, each with the one price', () => {
+  it('renders the windows sorted by start, end, each with the one price; identical windows of two routes once', () => {
     const window = { deliveryWindowStart: '2026-11-23T14:20:00-05:00', deliveryWindowEnd: '2026-11-23T15:00:00-05:00', price };
-    expect(resultWindows(stored)).toEqual({ windows: [window, window] });
+    expect(resultWindows(stored)).toEqual({ windows: [window], ...context });
+    const later = { ...stored, hours: [{ ...stored.hours[0]!, windows: [0, h14 + 1500, 1, h14 + 1200] }] };
+    expect(resultWindows(later).windows.map((w) => w.deliveryWindowStart)).toEqual(['2026-11-23T14:20:00-05:00', '2026-11-23T14:25:00-05:00']);
     expect(resultWindowCount(stored)).toBe(2);
     const outcome = readOutcome(stored);
     expect(outcome.hours[0]!.windows.map((w) => w.routeId)).toEqual([7, 3]);
@@ -41,9 +47,9 @@ describe('stored booking outcome', () => {
     expect(outcome.clockOffsetMs).toBe(5);
   });
 
-  it('answers asap when no hour has a window', () => {
-    const empty: StoredBookingOutcome = { ...stored, price: null, hours: [{ ...stored.hours[1]! }] };
-    expect(resultWindows(empty)).toEqual({ windows: [], fallback: 'asap' });
+  it('answers asap with the reason when no hour has a window', () => {
+    const empty: StoredBookingOutcome = { ...stored, price: null, hours: [{ ...stored.hours[1]! }], fallbackReason: 'no_feasible_insertion' };
+    expect(resultWindows(empty)).toEqual({ windows: [], fallback: 'asap', fallbackReason: 'no_feasible_insertion', ...context });
     expect(readOutcome(empty).fallback).toBe('asap');
   });
 

@@ -1,6 +1,7 @@
 import type { BookedRoute } from '@/server/routing';
 import { epochToLocalIso } from '@/server/geo';
-import type { BookingPrice } from './request-schema';
+import type { TimeframeBucket } from '@/server/accounts';
+import type { BookingPrice, FallbackReason } from './request-schema';
 import type { BookingSearchResult, HourReason } from './search';
 
 /**
@@ -22,10 +23,22 @@ export interface HourOutcome {
   routeReasons: { routeId: number; reason: HourReason }[];
 }
 
+/** The result fields beside the windows (DECISIONS: result fields), as the poll shows them. */
+export interface ResultContext {
+  timeZone: string;
+  date?: string;
+  timeframeBucket?: TimeframeBucket;
+  computedAt?: string;
+}
+
+/** A search's result as the poll returns it (without `status`). */
+export type WireResult = { windows: WireWindow[]; fallback?: 'asap'; fallbackReason?: FallbackReason } & Partial<ResultContext>;
+
 /** A search's outcome as the console shows it: the contract's result fields plus the per-hour explanation. */
-export interface BookingSearchOutcome {
+export interface BookingSearchOutcome extends Partial<ResultContext> {
   windows: WireWindow[];
   fallback?: 'asap';
+  fallbackReason?: FallbackReason;
   price: BookingPrice | null;
   hours: HourOutcome[];
   /** Booking's clock minus the real clock at submission, kept for the retention check on that clock. */
@@ -47,6 +60,19 @@ export interface StoredBookingOutcome {
   routes: [number, string, string][];
   hours: StoredHour[];
   clockOffsetMs?: number;
+  /** The requested date and the bucket searched. */
+  date?: string;
+  bucket?: TimeframeBucket;
+  /** Epoch milliseconds on booking's clock when the search ran. */
+  computedAt?: number;
+  /** Why the search found no window (absent when it found some). */
+  fallbackReason?: FallbackReason;
+  /**
+   * What the answer was computed from (see service.ts, freshness): the version of the scope's
+   * booked routes the search read and the digest of the effective settings it applied.
+   */
+  routesVersion?: string;
+  settingsDigest?: string;
 }
 
 interface StoredHour {
@@ -63,12 +89,19 @@ const ROUTE_REASON_LETTERS: Partial<Record<HourReason, string>> = { capacity: 'c
 const REASON_OF_LETTER = new Map(Object.entries(ROUTE_REASON_LETTERS).map(([reason, letter]) => [letter, reason as HourReason]));
 
 /** The stored form of a search's result. */
-export function storeOutcome(routes: readonly BookedRoute[], result: BookingSearchResult, price: BookingPrice | null, timeZone: string): StoredBookingOutcome {
+export function storeOutcome(
+  routes: readonly BookedRoute[],
+  result: BookingSearchResult,
+  price: BookingPrice | null,
+  timeZone: string,
+  extra: Pick<StoredBookingOutcome, 'date' | 'bucket' | 'computedAt' | 'fallbackReason'> = {},
+): StoredBookingOutcome {
   const indexOf = new Map(routes.map((route, k) => [route.id, k]));
   return {
     format: 2,
     timeZone,
     price,
+    ...extra,
     routes: routes.map((route) => [route.id, route.externalId, route.vehicleType]),
     hours: result.hours.map((hour) => ({
       start: hour.start,
@@ -108,21 +141,38 @@ function isoRenderer(timeZone: string): (epochSeconds: number) => string {
 
 const isStored = (result: unknown): result is StoredBookingOutcome => (result as { format?: unknown } | null)?.format === 2;
 
+/** The result fields beside the windows, from a stored result. */
+function contextOf(result: StoredBookingOutcome): ResultContext {
+  return {
+    timeZone: result.timeZone,
+    ...(result.date !== undefined ? { date: result.date } : {}),
+    ...(result.bucket !== undefined ? { timeframeBucket: result.bucket } : {}),
+    ...(result.computedAt !== undefined ? { computedAt: new Date(result.computedAt).toISOString() } : {}),
+  };
+}
+
 /**
- * The contract's windows of a job's result, sorted by start, then end (then route, as the search
- * sorts them), each with the one price. Results stored before the compact form are read as they were.
+ * The contract's windows of a job's result, sorted by start, then end, each with the one price;
+ * windows of several routes that are identical (start, end and the one price) are returned once.
+ * Results stored before the compact form are read as they were.
  */
-export function resultWindows(result: unknown): { windows: WireWindow[]; fallback?: 'asap' } {
+export function resultWindows(result: unknown): WireResult {
   if (!isStored(result)) {
     const legacy = result as BookingSearchOutcome;
     return { windows: legacy.windows, ...(legacy.fallback ? { fallback: legacy.fallback } : {}) };
   }
-  const routeId = (k: number) => result.routes[k]?.[0] ?? 0;
-  const all = result.hours.flatMap(storedWindowsOf).sort((a, b) => a.start - b.start || a.end - b.end || routeId(a.route) - routeId(b.route));
+  const all = result.hours.flatMap(storedWindowsOf).sort((a, b) => a.start - b.start || a.end - b.end);
   const iso = isoRenderer(result.timeZone);
   const price = result.price;
-  const windows = all.map((w) => ({ deliveryWindowStart: iso(w.start), deliveryWindowEnd: iso(w.end), ...(price ? { price } : {}) }));
-  return { windows, ...(windows.length === 0 ? { fallback: 'asap' as const } : {}) };
+  const windows: WireWindow[] = [];
+  let previous: StoredWindow | undefined;
+  for (const w of all) {
+    if (previous && previous.start === w.start && previous.end === w.end) continue;
+    previous = w;
+    windows.push({ deliveryWindowStart: iso(w.start), deliveryWindowEnd: iso(w.end), ...(price ? { price } : {}) });
+  }
+  const empty = windows.length === 0 ? { fallback: 'asap' as const, ...(result.fallbackReason ? { fallbackReason: result.fallbackReason } : {}) } : {};
+  return { windows, ...empty, ...contextOf(result) };
 }
 
 /** How many windows a job's result holds. */
@@ -137,10 +187,10 @@ export function readOutcome(result: unknown): BookingSearchOutcome {
   const iso = isoRenderer(result.timeZone);
   const price = result.price;
   const withPrice = price ? { price } : {};
-  const { windows, fallback } = resultWindows(result);
+  const { windows, ...rest } = resultWindows(result);
   return {
     windows,
-    ...(fallback ? { fallback } : {}),
+    ...rest,
     price,
     hours: result.hours.map((hour) => ({
       start: iso(hour.start),

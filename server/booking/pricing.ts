@@ -1,15 +1,20 @@
 import type { BookingSettings } from '@/server/accounts';
+import { DEFAULT_RATE_CARDS, isCatalogVehicleType } from '@/server/routing';
 import type { BookingPrice } from './request-schema';
 import type { FoundWindow } from './search';
 
 const METERS_PER_MILE = 1609.344;
 
-/** The rate card's cost of a window's detour, in cents; null when its vehicle type has no card. */
+/**
+ * The rate card's cost of a window's detour, in cents: the account's card for the vehicle type, else
+ * the catalog's default card for a catalog type; null when neither exists (an unmapped custom type).
+ */
 export function detourCostCents(
   settings: BookingSettings | null,
   window: Pick<FoundWindow, 'vehicleType' | 'addedDistanceMeters' | 'addedDurationSeconds'>,
 ): number | null {
-  const card = settings?.rateCards?.[window.vehicleType];
+  const own = settings?.rateCards && Object.hasOwn(settings.rateCards, window.vehicleType) ? settings.rateCards[window.vehicleType] : undefined;
+  const card = own ?? (isCatalogVehicleType(window.vehicleType) ? DEFAULT_RATE_CARDS[window.vehicleType] : undefined);
   if (!card) return null;
   return card.baseFeeCents + (card.perMileCents * window.addedDistanceMeters) / METERS_PER_MILE + (card.perMinuteCents * window.addedDurationSeconds) / 60;
 }

@@ -4,14 +4,15 @@ import { getDbHandle, schema, type DbHandle } from '@/server/db';
 import { BookingError } from './errors';
 
 /**
- * Per-account rate limit of booking recommend (rate-limiter-flexible). A bucket of BURST requests
+ * Rate limit of booking recommend per (account, live/sandbox) (rate-limiter-flexible): a sandbox
+ * load test never throttles the account's live checkout traffic. A bucket of BURST requests
  * refilled every BURST / RATE seconds: bursts up to BURST, RATE per second sustained. On PostgreSQL
  * the counters live in the database (one store for every app instance); on the embedded database,
  * which has one process, in memory.
  */
 export interface BookingRateLimiter {
-  /** Takes one request from the account's bucket, or throws BookingError `rate_limited` with the wait. */
-  consume(accountId: number): Promise<void>;
+  /** Takes one request from the bucket of the account in that environment, or throws BookingError `rate_limited` with the wait. */
+  consume(accountId: number, environment: 'live' | 'sandbox'): Promise<void>;
 }
 
 export function createBookingRateLimiter(handle: DbHandle, limits: { ratePerSecond: number; burst: number }): BookingRateLimiter {
@@ -21,12 +22,17 @@ export function createBookingRateLimiter(handle: DbHandle, limits: { ratePerSeco
       ? new RateLimiterDrizzle({ storeClient: handle.db, schema: schema.bookingRateLimits, ...options })
       : new RateLimiterMemory(options);
   return {
-    async consume(accountId) {
+    async consume(accountId, environment) {
       try {
-        await limiter.consume(String(accountId));
+        await limiter.consume(`${accountId}:${environment}`);
       } catch (error) {
         if (error instanceof RateLimiterRes) {
-          throw new BookingError('rate_limited', 'Too many booking searches for this account.', undefined, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+          throw new BookingError(
+            'rate_limited',
+            `Too many booking searches for this account (${environment}).`,
+            undefined,
+            Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+          );
         }
         throw error;
       }
@@ -54,6 +60,6 @@ function processLimiter(): Promise<BookingRateLimiter> {
   return current;
 }
 
-export async function consumeBookingRateLimit(accountId: number): Promise<void> {
-  await (await processLimiter()).consume(accountId);
+export async function consumeBookingRateLimit(accountId: number, environment: 'live' | 'sandbox'): Promise<void> {
+  await (await processLimiter()).consume(accountId, environment);
 }

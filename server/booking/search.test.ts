@@ -6,7 +6,15 @@ import type { BookedRoute } from '@/server/routing';
 import { BookingError } from './errors';
 import { quotePrice } from './pricing';
 import { bookingRequestSchema } from './request-schema';
-import { bookingSearchPlaces, bookingSearchPoints, searchBookingWindows, type BookingSearchInput, type NewOrder, type SplitTravel } from './search';
+import {
+  bookingSearchPlaces,
+  bookingSearchPoints,
+  emptyResultReason,
+  searchBookingWindows,
+  type BookingSearchInput,
+  type NewOrder,
+  type SplitTravel,
+} from './search';
 import { bookingProblemId } from './service';
 import { bucketHours, evaluateSlotPolicy } from './slot-policy';
 
@@ -92,12 +100,36 @@ describe('slot policy in the destination time zone', () => {
     expect(codeOf({ date: '2026-03-19' })).toBe('date_out_of_range');
     expect(codeOf({ date: '2026-03-18' })).toBe('ok');
     expect(codeOf({ date: '2026-03-10' })).toBe('date_blackout');
-    // MORNING ends at 12:00; 09:30 + 2 h lead time = 11:30 still allows it, 10:30 + 2 h does not.
-    expect(codeOf({ date: '2026-03-08', timeframeBucket: 'MORNING' }, at('2026-03-08', '10:30'))).toBe('lead_time_not_met');
+    // The last available hour (AFTERNOON) ends at 17:00: 14:30 + 2 h lead time still allows the day, 15:00 + 2 h does not.
+    expect(codeOf({ date: '2026-03-08', timeframeBucket: 'MORNING' }, at('2026-03-08', '10:30'))).toBe('ok');
+    const loose = { ...policy, sameDayCutoff: null };
+    expect(codeOf({ date: '2026-03-08' }, at('2026-03-08', '15:00'))).toBe('lead_time_not_met');
+    expect(() => evaluateSlotPolicy(loose, { date: '2026-03-08' }, NY, at('2026-03-08', '14:30'))).not.toThrow();
     expect(codeOf({ date: '2026-03-08', timeframeBucket: 'MORNING' })).toBe('ok');
     expect(codeOf({ date: '2026-03-08' }, at('2026-03-08', '11:00'))).toBe('same_day_cutoff_passed');
     expect(codeOf({ date: '2026-03-09' }, at('2026-03-08', '11:00'))).toBe('ok');
     expect(codeOf({ date: '2026-03-09', timeframeBucket: 'EVENING' })).toBe('timeframe_bucket_not_available');
+    // A bucket the policy never offers is refused before the lead time is looked at.
+    expect(codeOf({ date: '2026-03-08', timeframeBucket: 'EVENING' }, at('2026-03-08', '23:00'))).toBe('timeframe_bucket_not_available');
+  });
+
+  it('says what would work', () => {
+    const detailsOf = (request: { date: string; timeframeBucket?: 'MORNING' | 'AFTERNOON' | 'EVENING' }, now = nowSeconds, p = policy) => {
+      try {
+        evaluateSlotPolicy(p, request, NY, now);
+        return null;
+      } catch (error) {
+        return (error as BookingError).details;
+      }
+    };
+    expect(detailsOf({ date: '2026-03-19' })).toEqual({ earliestDate: '2026-03-08', latestDate: '2026-03-18' });
+    expect(detailsOf({ date: '2026-03-10' })).toEqual({ nextDate: '2026-03-11' });
+    expect(detailsOf({ date: '2026-03-09', timeframeBucket: 'EVENING' })).toEqual({ availableBuckets: ['MORNING', 'AFTERNOON'] });
+    expect(detailsOf({ date: '2026-03-08' }, at('2026-03-08', '15:00'))).toEqual({ earliestStart: '2026-03-08T17:00:00-04:00' });
+    // The cutoff points past the blackout on the 10th when the 9th is one too.
+    expect(detailsOf({ date: '2026-03-08' }, at('2026-03-08', '11:00'), { ...policy, blackoutDates: ['2026-03-09', '2026-03-10'] })).toEqual({
+      nextDate: '2026-03-11',
+    });
   });
 
   it('uses the default bucket and the lead time as the earliest start', () => {
@@ -217,6 +249,31 @@ describe('searchBookingWindows', () => {
   });
 });
 
+describe('why a search is empty (fallbackReason)', () => {
+  const date = '2026-11-23';
+  const hours = bucketHours(date, 12, 17, NY);
+  const van = emptyRoute(1, date, ['08:00', '18:00']);
+
+  it('in order: no route, a cart no vehicle carries even empty, no hour after the lead time, else no insertion', () => {
+    expect(emptyResultReason({ routes: [], order, hours, earliestStart: 0 })).toBe('no_routes');
+    expect(emptyResultReason({ routes: [van], order: { ...order, pounds: 3001 }, hours, earliestStart: 0 })).toBe('cart_exceeds_vehicle_capacity');
+    expect(emptyResultReason({ routes: [van], order: { ...order, cubicInches: 251 * 1728 }, hours, earliestStart: 0 })).toBe('cart_exceeds_vehicle_capacity');
+    // One route that can carry it is enough to look further.
+    const truck = emptyRoute(2, date, ['08:00', '18:00'], { vehicleType: 'box-truck', capacity: { pounds: 10_000, cubicInches: 1600 * 1728 } });
+    expect(emptyResultReason({ routes: [van, truck], order: { ...order, pounds: 3001 }, hours, earliestStart: 0 })).toBe('no_feasible_insertion');
+    expect(emptyResultReason({ routes: [van], order, hours, earliestStart: at(date, '17:00') })).toBe('no_hours_left');
+    // A start in the last second of the bucket still counts as an hour left.
+    expect(emptyResultReason({ routes: [van], order, hours, earliestStart: at(date, '17:00') - 1 })).toBe('no_feasible_insertion');
+  });
+
+  it('the search agrees: a route whose shift is over before the bucket offers nothing, and the reason is no_feasible_insertion', () => {
+    const early = emptyRoute(3, date, ['06:00', '11:00']);
+    const result = search({ routes: [early], order, hours });
+    expect(result.windows).toEqual([]);
+    expect(emptyResultReason({ routes: [early], order, hours, earliestStart: 0 })).toBe('no_feasible_insertion');
+  });
+});
+
 describe('quotePrice', () => {
   const window = { routeId: 1, routeExternalId: 'a', vehicleType: 'cargo-van', start: 0, end: 3600, addedDistanceMeters: 16093.44, addedDurationSeconds: 1200 };
   const rateCards = { 'cargo-van': { baseFeeCents: 500, perMileCents: 100, perMinuteCents: 10 } };
@@ -234,9 +291,11 @@ describe('quotePrice', () => {
     });
   });
 
-  it('omits the price when no rate card applies, and takes the cheapest detour', () => {
-    expect(quotePrice(null, [window], 0)).toBeUndefined();
-    expect(quotePrice({ rateCards }, [{ ...window, vehicleType: 'box-truck' }], 0)).toBeUndefined();
+  it("prices catalog types with the catalog's default card, omits the price for a type without a card, takes the cheapest detour", () => {
+    // cargo-van's default card: 999 + 10 miles x 100 + 20 minutes x 45 = 2899 cents.
+    expect(quotePrice(null, [window], 0)).toEqual({ amountCents: 2899, currency: 'usd', model: 'pass_through', billedToAccount: false });
+    expect(quotePrice({ rateCards }, [{ ...window, vehicleType: 'box-truck' }], 0)?.amountCents).toBe(1999 + 1800 + 20 * 65);
+    expect(quotePrice({ rateCards }, [{ ...window, vehicleType: 'hovercraft' }], 0)).toBeUndefined();
     expect(quotePrice({ rateCards }, [window, { ...window, addedDistanceMeters: 0, addedDurationSeconds: 0 }], 0)?.amountCents).toBe(500);
   });
 });
@@ -264,6 +323,8 @@ describe('bookingProblemId', () => {
     expect(bookingProblemId(body, 'FLEXIBLE', 4, 'live')).not.toBe(id);
     expect(bookingProblemId(body, 'FLEXIBLE', 3, 'sandbox')).not.toBe(id);
     expect(bookingProblemId({ ...body, date: '2026-11-24' }, 'FLEXIBLE', 3, 'live')).not.toBe(id);
+    // Numeric-string ids are canonical: branch "07" is branch 7.
+    expect(bookingProblemId({ ...body, fulfillingBranchId: '007' }, 'FLEXIBLE', 3, 'live')).toBe(id);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from '@/server/optimizer';
 import { emptyMatrix, type LatLng, type TravelMatrix } from '@/server/geo';
 import { VEHICLE_CATALOG, type BookedRoute } from '@/server/routing';
+import type { FallbackReason } from './request-schema';
 
 /**
  * The booking search, pure: booked routes + the new order + the hours to search -> one window per
@@ -395,6 +396,20 @@ const REASON_PRIORITY: HourReason[] = ['capacity', 'shift', 'stop_window'];
 /** Whether each window fits the route under a relaxation (the route's compiled query, asked again). */
 function fitsRelaxed(query: CompiledInsertionQuery, relax: InsertionRelaxation, windows: TimeWindow[]): boolean[] {
   return query.forWindows(windows, relax).map((perRoute) => perRoute[0]!.feasible);
+}
+
+/**
+ * Why a search found no window, most basic first: no booked route; a cart too large for every
+ * route's vehicle even when empty; no hour of the bucket left after the lead time; else none of the
+ * routes can take the order in any hour.
+ */
+export function emptyResultReason(input: Pick<BookingSearchInput, 'routes' | 'order' | 'hours' | 'earliestStart'>): FallbackReason {
+  if (input.routes.length === 0) return 'no_routes';
+  const { pounds, cubicInches } = input.order;
+  if (input.routes.every((route) => pounds > route.capacity.pounds || cubicInches > route.capacity.cubicInches)) return 'cart_exceeds_vehicle_capacity';
+  // The same test as the search's: an hour is searched when a start at or after the earliest one fits in it.
+  if (input.hours.every((hour) => Math.max(hour.start, input.earliestStart) > hour.end - 1)) return 'no_hours_left';
+  return 'no_feasible_insertion';
 }
 
 /**

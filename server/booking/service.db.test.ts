@@ -1,6 +1,7 @@
 /**
- * The states-table row HTTP cannot reach (the API has no way to cancel a search): a canceled search
- * is replaced by a new one under a new jobId. Queue mode without a worker keeps the search waiting,
+ * What HTTP cannot reach: a canceled search is replaced by a new one under a new jobId (the API has
+ * no way to cancel a search), and a first search whose problemId handle was given out before (its
+ * job swept, its log row kept) gets a random jobId. Queue mode without a worker keeps the search waiting,
  * so it can be canceled before it runs (PostgreSQL only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { localTimeToEpoch } from '@/server/geo';
 import { createJobs, type Jobs } from '@/server/app-jobs';
 import { createBookingRateLimiter } from './rate-limit';
 import { bookingRequestSchema } from './request-schema';
-import { findBookingJob, recommendBooking, type BookingCaller } from './service';
+import { schema } from '@/server/db';
+import { bookingJobRowId, bookingProblemId, findBookingJob, recommendBooking, type BookingCaller } from './service';
 
 describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
   let testDb: TestDb;
@@ -53,7 +55,9 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
     const first = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
     // In flight (no worker runs it): the same handle.
     expect((await recommendBooking(caller, body)).body).toEqual(first);
-    expect(await jobs.cancel(first.jobId)).toBe(true);
+    // The first search of an input is pollable under its problemId; its row has an id of its own.
+    expect(first.jobId).toBe(first.problemId);
+    expect(await jobs.cancel(bookingJobRowId(first.jobId)!)).toBe(true);
     expect((await findBookingJob(caller, first.jobId))?.status).toBe('canceled');
 
     const second = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
@@ -76,7 +80,33 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
     expect(console.jobId).not.toBe(api.jobId);
     expect((await recommendBooking(caller, body)).body).toEqual(api);
     expect((await recommendBooking(caller, body, { explain: true })).body).toEqual(console);
-    expect((await jobs.input(api.jobId)) as { explain?: boolean }).toMatchObject({ explain: false });
-    expect((await jobs.input(console.jobId)) as { explain?: boolean }).toMatchObject({ explain: true });
+    expect((await jobs.input(bookingJobRowId(api.jobId)!)) as { explain?: boolean }).toMatchObject({ explain: false });
+    expect((await jobs.input(bookingJobRowId(console.jobId)!)) as { explain?: boolean }).toMatchObject({ explain: true });
+  });
+
+  it('a first search whose handle was given out before (the job expired and was swept, its log row remains) gets a new jobId', async () => {
+    const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
+      cart: { items: [{ description: 'Desk', dimensionsCm: { height: 70, length: 120, width: 60 }, quantity: 1, weightKg: 30 }], orderValueCents: 100 },
+      date: '2026-11-24',
+      destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
+      fulfillingBranchId: String(branchId),
+    });
+    // No bucket in the request: the default policy's FLEXIBLE.
+    const problemId = bookingProblemId(body, 'FLEXIBLE', caller.principal.accountId, 'live');
+    await testDb.db.insert(schema.bookingSearches).values({
+      jobId: bookingJobRowId(problemId)!,
+      accountId: caller.principal.accountId,
+      environment: 'live',
+      branchId,
+      date: '2026-11-24',
+      bucket: 'FLEXIBLE',
+      windows: 3,
+      finishedAt: new Date(),
+    });
+    const handle = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
+    expect(handle.problemId).toBe(problemId);
+    expect(handle.jobId).not.toBe(problemId);
+    expect((await findBookingJob(caller, handle.jobId))?.status).toBe('processing');
+    expect(await findBookingJob(caller, problemId)).toBeNull();
   });
 });

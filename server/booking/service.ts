@@ -1,4 +1,4 @@
-import { listSubtree, readBookingAccounts, type ApiPrincipal, type Location } from '@/server/accounts';
+import { listSubtree, readBookingAccounts, timeframeBuckets, type ApiPrincipal, type Location, type OptimizationSettings } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { desc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -6,14 +6,15 @@ import { schema, type DbOrTx } from '@/server/db';
 import { DatabaseGeocodeCache, GeocoderUnavailableError, getGeocoder, zoneForZip, type AddressInput, type LatLng } from '@/server/geo';
 import { hashInput, JobEnqueueError, type JobAnswer, type JobRecord, type Jobs, type Json } from '@/server/jobs';
 import { syncWaitSeconds } from '@/server/contract';
-import { SERVICE_DEFAULT_OPTIONS } from '@/server/routing';
+import { isCatalogVehicleType, SERVICE_DEFAULT_OPTIONS, VEHICLE_TYPES } from '@/server/routing';
+import { bookedRoutesVersion } from './booked-routes';
 import { bookingNow, type BookingClock } from './clock';
 import { BookingError } from './errors';
 import { BOOKING_SEARCH_KIND } from './job-kinds';
 import { type BookingJobInput } from './job';
 import { readOutcome, resultWindowCount, resultWindows } from './outcome';
 import { consumeBookingRateLimit, type BookingRateLimiter } from './rate-limit';
-import { bookingPriceSchema, bookingWindowSchema, type BookingRequest } from './request-schema';
+import { bookingPriceSchema, bookingWindowSchema, FALLBACK_REASON_DESCRIPTIONS, FALLBACK_REASONS, type BookingRequest } from './request-schema';
 import { HOUR_REASON_DESCRIPTIONS, HOUR_REASONS } from './search';
 import { evaluateSlotPolicy } from './slot-policy';
 import { cartLoad } from './units';
@@ -83,8 +84,32 @@ async function geocode(db: DbOrTx, address: AddressInput) {
   return result;
 }
 
+const PROBLEM_ID = /^[0-9a-f]{64}$/;
+
+/**
+ * The row id of an input's first search: its problemId's first 128 bits as a UUID (version 8,
+ * custom). The first search of an input is pollable under its problemId (DECISIONS: handles); a
+ * search that replaces it gets a random id, so its handle is new and distinct.
+ */
+function firstSearchRowId(problemId: string): string {
+  const h = problemId;
+  const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The jobId a client sees: the problemId for an input's first search, else the job's own id. */
+function wireJobId(job: JobRecord): string {
+  return PROBLEM_ID.test(job.inputHash) && job.id === firstSearchRowId(job.inputHash) ? job.inputHash : job.id;
+}
+
 function handleOf(job: JobRecord, problemId: string): BookingReply {
-  return { state: 'processing', body: { jobId: job.id, problemId, status: 'processing' } };
+  const jobId = wireJobId(job);
+  return {
+    state: 'processing',
+    body: { jobId, problemId, status: 'processing' },
+    pollAfterSeconds: POLL_RETRY_AFTER_SECONDS,
+    pollUrl: `/v1/booking/jobs/${jobId}`,
+  };
 }
 
 /**
@@ -98,16 +123,42 @@ function finishedOnBookingClock(job: JobRecord): number | null {
   return job.finishedAt + offset;
 }
 
-/** The hash of DECISIONS.md: canonical result-affecting input (not `contact`), the calling account, live/sandbox. */
+/**
+ * The hash of DECISIONS.md: canonical result-affecting input (not `contact`; the branch as its
+ * number, so "02" and "2" are one input; the bucket after the policy's default), the calling
+ * account, live/sandbox.
+ */
 export function bookingProblemId(body: BookingRequest, bucket: string, accountId: number, environment: string): string {
   const { contact: _contact, ...affecting } = body;
-  return hashInput({ request: { ...affecting, timeframeBucket: bucket } as unknown as Json, accountId, environment });
+  const branch = /^\d+$/.test(body.fulfillingBranchId) ? BigInt(body.fulfillingBranchId).toString() : body.fulfillingBranchId;
+  return hashInput({ request: { ...affecting, fulfillingBranchId: branch, timeframeBucket: bucket } as unknown as Json, accountId, environment });
+}
+
+/**
+ * The vehicle type whose routes a search considers: `deliveryMethod` as a catalog vehicle type, or
+ * the catalog type the account maps it to (optimization `vehicleMaps`, as routing plans it and
+ * stores its itineraries); anything else is refused.
+ */
+function deliveryVehicleType(deliveryMethod: string | undefined, optimization: OptimizationSettings): string | undefined {
+  if (deliveryMethod === undefined || isCatalogVehicleType(deliveryMethod)) return deliveryMethod;
+  const mapping = (optimization.vehicleMaps ?? []).find(([name]) => name === deliveryMethod)?.[1];
+  const mapped = mapping?.vehicleType;
+  if (typeof mapped === 'string' && isCatalogVehicleType(mapped)) return mapped;
+  throw new BookingError(
+    'invalid_input',
+    `deliveryMethod: "${deliveryMethod}" is not a vehicle type; use one of ${VEHICLE_TYPES.join(', ')} or a type the account maps in vehicleMaps.`,
+    'deliveryMethod',
+  );
 }
 
 /**
  * POST /v1/booking/recommend after authentication and shape validation: the remaining checks in
- * the contract's order, then the job, whose submit applies the dedupe of the booking search states
- * table (most searches are new: one statement).
+ * the contract's order, the rate limit (spent only by a request that passed them), then the job,
+ * whose submit applies the dedupe of the booking search states table.
+ *
+ * Freshness: a finished search answers an identical one only while what it was computed from is
+ * unchanged: the version of the scope's itineraries (one aggregate over their index entries, see
+ * bookedRoutesVersion) and the digest of the effective settings it applied (read with the accounts).
  */
 export async function recommendBooking(caller: BookingCaller, body: BookingRequest, options: { explain?: boolean } = {}): Promise<BookingReply> {
   const { db, principal, jobs } = caller;
@@ -123,6 +174,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
     throw new BookingError('branch_out_of_scope', `fulfillingBranchId: branch ${branch.id} is outside the API key's account tree.`, 'fulfillingBranchId');
   }
   const { callerSettings, branchSettings } = accounts;
+  const vehicleType = deliveryVehicleType(body.deliveryMethod, callerSettings.optimization);
   const origin = await resolveOrigin(db, body, callerSettings.pickupOverride, branchSettings.branchLocation);
 
   const zone = zoneForZip(body.destination.postalCode);
@@ -136,7 +188,14 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
   const nowMs = now(principal.accountId);
   const slot = evaluateSlotPolicy(branchSettings.slotPolicy, body, zone.zone, Math.floor(nowMs / 1000));
 
-  await (caller.rateLimiter ? caller.rateLimiter.consume(principal.accountId) : consumeBookingRateLimit(principal.accountId));
+  const destination = await geocode(db, body.destination);
+  if (destination.status === 'invalid')
+    throw new BookingError('invalid_input', `destination.${destination.field}: ${destination.message}`, `destination.${destination.field}`);
+  if (destination.status !== 'resolved') throw new BookingError('invalid_input', 'destination: the delivery address cannot be located.', 'destination');
+
+  await (caller.rateLimiter
+    ? caller.rateLimiter.consume(principal.accountId, principal.environment)
+    : consumeBookingRateLimit(principal.accountId, principal.environment));
 
   const problemId = bookingProblemId(body, slot.bucket, principal.accountId, principal.environment);
   // Only the console shows why an hour has no window: an explained search is a search of its own
@@ -144,24 +203,27 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
   const explain = options.explain ?? false;
   const scope = { accountId: principal.accountId, environment: principal.environment, key: explain ? `${problemId}:explained` : problemId };
 
-  const destination = await geocode(db, body.destination);
-  if (destination.status !== 'resolved') {
-    throw new BookingError(
-      'invalid_input',
-      'destination: the delivery address cannot be located.',
-      destination.status === 'invalid' ? `destination.${destination.field}` : 'destination',
-    );
-  }
-  const accountIds = accounts.subtreeIds;
   const load = cartLoad(body.cart.items);
   const serviceTime = { ...SERVICE_DEFAULT_OPTIONS.serviceTime, ...callerSettings.optimization.serviceTime };
+  const routeScope = {
+    accountIds: accounts.subtreeIds,
+    environment: principal.environment,
+    date: body.date,
+    ...(vehicleType !== undefined ? { vehicleType } : {}),
+  };
+  const settingsDigest = hashInput({
+    booking: callerSettings.booking,
+    slotPolicy: branchSettings.slotPolicy,
+    pickupOverride: callerSettings.pickupOverride,
+    branchLocation: branchSettings.branchLocation,
+    serviceTime,
+  } as unknown as Json);
+  // The first search of an input takes its problemId as jobId, unless the search log shows an
+  // earlier first search (expired and swept since): that handle is not given out twice.
+  const firstRowId = explain ? undefined : firstSearchRowId(problemId);
+  const state = await bookedRoutesVersion(db, routeScope, firstRowId);
   const input: BookingJobInput = {
-    routeScope: {
-      accountIds,
-      environment: principal.environment,
-      date: body.date,
-      ...(body.deliveryMethod !== undefined ? { vehicleType: body.deliveryMethod } : {}),
-    },
+    routeScope,
     order: {
       origin,
       destination: { latitude: destination.latitude, longitude: destination.longitude },
@@ -178,6 +240,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
     booking: callerSettings.booking,
     orderValueCents: body.cart.orderValueCents,
     explain,
+    settingsDigest,
     clockOffsetMs: nowMs - Date.now(),
   };
   let job: JobRecord;
@@ -188,13 +251,17 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
       input: input as unknown as Json,
       inputHash: problemId,
       timeLimitMs: SEARCH_TIME_LIMIT_MS,
+      ...(firstRowId !== undefined && !state.searchLogged ? { firstId: firstRowId } : {}),
       // The states table: a search in flight answers with its handle; one that found windows within
-      // the dedupe window too; an empty, stale, failed or canceled one is replaced under a new jobId.
+      // the dedupe window too, while its routes and settings are unchanged; an empty, stale, failed
+      // or canceled one is replaced under a new jobId.
       rerun: 'new-job',
       reuse: (finished) => {
         const finishedAt = finishedOnBookingClock(finished);
         const fresh = finishedAt !== null && nowMs < finishedAt + config.BOOKING_DEDUPE_WINDOW_SECONDS * 1000;
-        return fresh && resultWindowCount(finished.result) > 0;
+        const computedFrom = finished.result as { routesVersion?: unknown; settingsDigest?: unknown } | null;
+        const current = computedFrom?.routesVersion === state.version && computedFrom.settingsDigest === settingsDigest;
+        return fresh && current && resultWindowCount(finished.result) > 0;
       },
     }));
   } catch (error) {
@@ -208,16 +275,27 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The job row id a wire jobId names (a problemId names its input's first search); null when it names none. */
+export function bookingJobRowId(jobId: string): string | null {
+  if (PROBLEM_ID.test(jobId)) return firstSearchRowId(jobId);
+  return UUID.test(jobId) ? jobId.toLowerCase() : null;
+}
+
 /** A booking job of the caller's account and environment that booking's clock has not expired; null otherwise. */
 export async function findBookingJob(caller: BookingCaller, jobId: string): Promise<JobRecord | null> {
   const now = caller.now ?? bookingNow;
-  if (!UUID.test(jobId)) return null;
-  return visibleBookingJob(caller, await caller.jobs.get(jobId), now);
+  const rowId = bookingJobRowId(jobId);
+  if (rowId === null) return null;
+  return visibleBookingJob(caller, await caller.jobs.get(rowId), now, jobId);
 }
 
-/** The job if it is a booking search of the caller's account and environment that booking's clock has not expired. */
-function visibleBookingJob(caller: BookingCaller, job: JobRecord | null, now: BookingClock): JobRecord | null {
+/**
+ * The job if it is a booking search of the caller's account and environment that booking's clock
+ * has not expired, and `jobId` is its handle (a first search answers to its problemId only).
+ */
+function visibleBookingJob(caller: BookingCaller, job: JobRecord | null, now: BookingClock, jobId: string): JobRecord | null {
   if (!job || job.kind !== BOOKING_SEARCH_KIND || job.accountId !== caller.principal.accountId || job.environment !== caller.principal.environment) return null;
+  if (wireJobId(job) !== jobId.toLowerCase()) return null;
   const retentionMs = getConfig().BOOKING_RESULT_RETENTION_SECONDS * 1000;
   const finished = finishedOnBookingClock(job);
   if (finished !== null && now(caller.principal.accountId) >= finished + retentionMs) return null;
@@ -239,9 +317,15 @@ export async function pollBookingJob(caller: BookingCaller, jobId: string, prefe
   const preferenceApplied = wait.applied ? `wait=${waitSeconds}` : null;
   const now = caller.now ?? bookingNow;
   // Waiting: one read, which also tells a job the caller may not see (answered at once, not waited on).
+  const rowId = bookingJobRowId(jobId);
   const job =
-    waitSeconds > 0 && UUID.test(jobId)
-      ? visibleBookingJob(caller, await caller.jobs.waitFor(jobId, waitSeconds * 1000, (read) => visibleBookingJob(caller, read, now) !== null), now)
+    waitSeconds > 0 && rowId !== null
+      ? visibleBookingJob(
+          caller,
+          await caller.jobs.waitFor(rowId, waitSeconds * 1000, (read) => visibleBookingJob(caller, read, now, jobId) !== null),
+          now,
+          jobId,
+        )
       : await findBookingJob(caller, jobId);
   if (!job) {
     throw new BookingError('job_not_found', `No booking search "${jobId}" exists for this account and environment (results are kept 10 minutes).`, 'jobId');
@@ -268,6 +352,12 @@ export const triedSearchSchema = z.object({
     .object({
       windows: z.array(bookingWindowSchema),
       fallback: z.literal('asap').optional(),
+      fallbackReason: z.enum(FALLBACK_REASONS).optional(),
+      fallbackDescription: z.string().optional(),
+      timeZone: z.string().optional(),
+      date: z.string().optional(),
+      timeframeBucket: z.enum(timeframeBuckets).optional(),
+      computedAt: z.string().optional(),
       price: bookingPriceSchema.nullable(),
       hours: z.array(
         z.object({
@@ -291,13 +381,14 @@ export type TriedSearch = z.infer<typeof triedSearchSchema>;
  */
 export async function tryBookingSearch(caller: BookingCaller, body: BookingRequest): Promise<TriedSearch> {
   const handle = (await recommendBooking(caller, body, { explain: true })).body as { jobId: string; problemId: string };
-  const job = await caller.jobs.waitFor(handle.jobId, TRY_WAIT_MS);
+  const job = await caller.jobs.waitFor(bookingJobRowId(handle.jobId) ?? handle.jobId, TRY_WAIT_MS);
   if (!job) throw new BookingError('job_not_found', 'The search expired before it could be read; try again.');
   if (job.status === 'processing') return { ...handle, status: 'processing', outcome: null };
   if (job.status !== 'complete' || !job.result) throw new BookingError('optimization_failed', 'The search found no usable result; try again.');
   const outcome = readOutcome(job.result);
   const hours = outcome.hours.map((hour) => ({ ...hour, description: hour.reason ? HOUR_REASON_DESCRIPTIONS[hour.reason] : null }));
-  return { ...handle, status: 'complete', outcome: { ...outcome, hours } };
+  const fallbackDescription = outcome.fallbackReason ? { fallbackDescription: FALLBACK_REASON_DESCRIPTIONS[outcome.fallbackReason] } : {};
+  return { ...handle, status: 'complete', outcome: { ...outcome, ...fallbackDescription, hours } };
 }
 
 /** A finished search as the console lists it. */

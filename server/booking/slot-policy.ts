@@ -1,5 +1,5 @@
 import type { SlotPolicy, TimeframeBucket } from '@/server/accounts';
-import { addDays, localDateOf, localTimeToEpoch } from '@/server/geo';
+import { addDays, epochToLocalIso, localDateOf, localTimeToEpoch } from '@/server/geo';
 import { BookingError } from './errors';
 import type { SearchHour } from './search';
 
@@ -26,10 +26,32 @@ export function bucketHours(date: string, startHour: number, endHour: number, zo
   return hours;
 }
 
+/** The first date after `after`, up to `lastBookable`, that is not a blackout date; undefined when none is left. */
+function nextBookableDate(policy: SlotPolicy, after: string, lastBookable: string): string | undefined {
+  for (let date = addDays(after, 1); date <= lastBookable; date = addDays(date, 1)) {
+    if (!policy.blackoutDates.includes(date)) return date;
+  }
+  return undefined;
+}
+
+/** Epoch seconds at which the last hour of any available bucket ends on the date (0 when none has an hour). */
+function lastAvailableHourEnd(policy: SlotPolicy, date: string, zone: string): number {
+  let end = 0;
+  for (const bucket of policy.availableBuckets) {
+    const span = policy.buckets[bucket];
+    end = Math.max(end, bucketHours(date, span.startHour, span.endHour, zone).at(-1)?.end ?? 0);
+  }
+  return end;
+}
+
 /**
- * The slot policy, evaluated in the destination's local time, in the contract's order:
- * date_out_of_range, date_blackout, lead_time_not_met, same_day_cutoff_passed,
- * timeframe_bucket_not_available. `nowSeconds` is the caller's clock (injectable in tests).
+ * The slot policy, evaluated in the destination's local time: date_out_of_range, date_blackout,
+ * timeframe_bucket_not_available (a bucket the policy never offers is refused before any lead-time
+ * check), lead_time_not_met, same_day_cutoff_passed. Each error says what would work (its
+ * `details`). Lead time refuses a date only when it leaves no hour of any available bucket that
+ * day; when it leaves none of the requested bucket alone, the search runs and answers empty with
+ * `fallbackReason: no_hours_left` (another bucket that day may still work). `nowSeconds` is the
+ * caller's clock (injectable in tests).
  */
 export function evaluateSlotPolicy(
   policy: SlotPolicy,
@@ -44,37 +66,50 @@ export function evaluateSlotPolicy(
       'date_out_of_range',
       `date: ${request.date} is outside the bookable range ${today} to ${lastBookable} (${policy.horizonDays} days ahead, destination local time).`,
       'date',
+      undefined,
+      { earliestDate: today, latestDate: lastBookable },
     );
   }
   if (policy.blackoutDates.includes(request.date)) {
-    throw new BookingError('date_blackout', `date: ${request.date} is a blackout date; no deliveries are scheduled that day.`, 'date');
+    const nextDate = nextBookableDate(policy, request.date, lastBookable);
+    throw new BookingError(
+      'date_blackout',
+      `date: ${request.date} is a blackout date; no deliveries are scheduled that day.`,
+      'date',
+      undefined,
+      nextDate ? { nextDate } : undefined,
+    );
   }
   const bucket = request.timeframeBucket ?? policy.defaultBucket;
-  const bucketParam = request.timeframeBucket ? 'timeframeBucket' : undefined;
-  const span = policy.buckets[bucket];
-  const hours = bucketHours(request.date, span.startHour, span.endHour, zone);
-  const earliestStart = nowSeconds + policy.leadTimeMinutes * 60;
-  const bucketEnd = hours.at(-1)?.end ?? 0;
-  if (earliestStart >= bucketEnd) {
-    throw new BookingError(
-      'lead_time_not_met',
-      `date: the ${bucket} bucket on ${request.date} ends before the lead time of ${policy.leadTimeMinutes} minutes allows a delivery.`,
-      'date',
-    );
-  }
-  if (policy.sameDayCutoff !== null && request.date === today && nowSeconds >= localTimeToEpoch(today, policy.sameDayCutoff, zone)) {
-    throw new BookingError(
-      'same_day_cutoff_passed',
-      `date: same-day deliveries can be booked until ${policy.sameDayCutoff} local time; that time has passed.`,
-      'date',
-    );
-  }
   if (!policy.availableBuckets.includes(bucket)) {
     throw new BookingError(
       'timeframe_bucket_not_available',
       `timeframeBucket: ${bucket} is not available; available buckets: ${policy.availableBuckets.join(', ')}.`,
-      bucketParam ?? 'timeframeBucket',
+      'timeframeBucket',
+      undefined,
+      { availableBuckets: [...policy.availableBuckets] },
     );
   }
-  return { bucket, hours, earliestStart };
+  const earliestStart = nowSeconds + policy.leadTimeMinutes * 60;
+  if (earliestStart >= lastAvailableHourEnd(policy, request.date, zone)) {
+    throw new BookingError(
+      'lead_time_not_met',
+      `date: with the lead time of ${policy.leadTimeMinutes} minutes no delivery can start on ${request.date} any more; the earliest start is ${epochToLocalIso(earliestStart, zone)}.`,
+      'date',
+      undefined,
+      { earliestStart: epochToLocalIso(earliestStart, zone) },
+    );
+  }
+  if (policy.sameDayCutoff !== null && request.date === today && nowSeconds >= localTimeToEpoch(today, policy.sameDayCutoff, zone)) {
+    const nextDate = nextBookableDate(policy, today, lastBookable);
+    throw new BookingError(
+      'same_day_cutoff_passed',
+      `date: same-day deliveries can be booked until ${policy.sameDayCutoff} local time; that time has passed.`,
+      'date',
+      undefined,
+      nextDate ? { nextDate } : undefined,
+    );
+  }
+  const span = policy.buckets[bucket];
+  return { bucket, hours: bucketHours(request.date, span.startHour, span.endHour, zone), earliestStart };
 }

@@ -15,12 +15,14 @@ export interface ApiErrorInit {
   type?: ApiErrorType;
   /** JSON path of the offending request field (`orders[3].dropoffWindowClose`), when one is at fault. */
   param?: string;
-  /** Extra members of the error object, e.g. `retryAfterSeconds`. */
-  extra?: Record<string, string | number | boolean>;
+  /** Extra members of the error object, e.g. `retryAfterSeconds`, booking's slot-policy hints. */
+  extra?: Record<string, ErrorExtraValue>;
   /** Response headers, e.g. Retry-After. */
   headers?: Record<string, string>;
   cause?: unknown;
 }
+
+export type ErrorExtraValue = string | number | boolean | readonly string[];
 
 export interface ErrorEnvelope {
   error: { type: ApiErrorType; code: string; message: string; param?: string } & Record<string, unknown>;
@@ -38,7 +40,7 @@ export class ApiError extends Error {
   readonly type: ApiErrorType;
   readonly code: string;
   readonly param: string | undefined;
-  readonly extra: Record<string, string | number | boolean>;
+  readonly extra: Record<string, ErrorExtraValue>;
   readonly headers: Record<string, string>;
 
   constructor(init: ApiErrorInit) {
@@ -170,6 +172,8 @@ export interface DomainErrorLike extends Error {
   code: string;
   param?: string;
   retryAfterSeconds?: number;
+  /** Extra members of the error object (booking's slot-policy hints such as `nextDate`). */
+  details?: Record<string, ErrorExtraValue>;
 }
 
 /**
@@ -193,6 +197,7 @@ function fromDomainError(error: DomainErrorLike): ApiError {
     code: error.code,
     message: error.message,
     ...(error.param === undefined ? {} : { param: error.param }),
+    ...(error.details === undefined ? {} : { extra: error.details }),
     cause: error.cause ?? error,
   });
 }

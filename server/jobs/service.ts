@@ -252,6 +252,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         leaseSeconds,
         // Claimed as it is written when it will start at once: one statement less per job.
         claimToken: dispatcher?.wouldStartAtOnce(request.accountId) ? randomUUID() : undefined,
+        firstId: request.firstId,
       };
       const scope = { accountId: request.accountId, environment: request.environment, key: request.key };
       const policy = { rerun: request.rerun ?? 'same-job', reuse: request.reuse } as const;

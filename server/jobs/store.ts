@@ -85,6 +85,11 @@ export interface NewRun {
    * started, this execution's token), so its first execution needs no claim statement.
    */
   claimToken?: string | undefined;
+  /**
+   * The id of the key's job when no retained job holds the key (booking: the first search of an
+   * input is pollable under its problemId). A replacement generation always gets a random id.
+   */
+  firstId?: string | undefined;
 }
 
 /** Column values that (re)start a job as a fresh run. */
@@ -131,7 +136,7 @@ export interface SubmitPolicy {
  */
 export async function insertNewJob(db: DbOrTx, scope: JobScope, run: NewRun, now: number): Promise<JobRow | undefined> {
   const row: JobRow = {
-    id: randomUUID(),
+    id: run.firstId ?? randomUUID(),
     namespace: run.namespace,
     accountId: scope.accountId,
     environment: scope.environment,

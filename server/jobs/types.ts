@@ -134,6 +134,8 @@ export interface SubmitRequest extends JobScope {
    * its dedupe window. Asked in the submit's transaction, on the locked row. Default: it answers.
    */
   reuse?: (finished: JobRecord) => boolean;
+  /** The id of a job that no retained job's key holds (a UUID); a replacement generation gets a random one. */
+  firstId?: string;
 }
 
 export interface SubmitOutcome {

@@ -16,7 +16,7 @@ export {
   type BookedRoute,
   type ItineraryScope,
 } from './itineraries';
-export { VEHICLE_CATALOG, VEHICLE_TYPES, resolveVehicleSpec, type VehicleSpec } from './vehicle-catalog';
+export { VEHICLE_CATALOG, VEHICLE_TYPES, DEFAULT_RATE_CARDS, isCatalogVehicleType, resolveVehicleSpec, type VehicleSpec } from './vehicle-catalog';
 export { REASON_CODES, REASON_DESCRIPTIONS } from './reasons';
 export { mergeRoutingOptions, ACCEPTED_OBJECTIVES, SERVICE_DEFAULT_OPTIONS, type ResolvedRoutingOptions } from './options';
 export { planJobHandler, bookJobHandler, type RoutingJobInput } from './job-handlers';

@@ -91,3 +91,16 @@ export function resolveVehicleSpec(type: CatalogVehicleType, ...overrides: (Part
   }
   return spec;
 }
+
+/**
+ * Each catalog type's default delivery rate card (booking: base fee + per mile + per minute of the
+ * added detour, in cents). An account's own rate card for a type replaces it; with these, an
+ * account tree without booking settings (`pass_through`) still prices every catalog type.
+ */
+export const DEFAULT_RATE_CARDS: Record<CatalogVehicleType, { baseFeeCents: number; perMileCents: number; perMinuteCents: number }> = {
+  car: { baseFeeCents: 599, perMileCents: 60, perMinuteCents: 35 },
+  'pickup-truck': { baseFeeCents: 899, perMileCents: 90, perMinuteCents: 40 },
+  'cargo-van': { baseFeeCents: 999, perMileCents: 100, perMinuteCents: 45 },
+  'sprinter-van': { baseFeeCents: 1199, perMileCents: 115, perMinuteCents: 50 },
+  'box-truck': { baseFeeCents: 1999, perMileCents: 180, perMinuteCents: 65 },
+};

@@ -24,6 +24,11 @@ export interface BookingResult {
   status: 'complete';
   windows: BookingWindow[];
   fallback?: 'asap';
+  fallbackReason?: 'no_routes' | 'cart_exceeds_vehicle_capacity' | 'no_hours_left' | 'no_feasible_insertion';
+  timeZone: string;
+  date: string;
+  timeframeBucket: string;
+  computedAt: string;
 }
 
 /** A valid recommend body for a branch (overrides replace top-level fields). */

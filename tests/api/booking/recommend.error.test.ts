@@ -90,9 +90,11 @@ describe('POST /v1/booking/recommend errors', () => {
     await expectError(await call(recommendBody(branchId, '2026-11-21')), 400, 'date_out_of_range', 'date');
     await expectError(await call(recommendBody(branchId, '2026-11-30')), 400, 'date_out_of_range', 'date');
     await expectError(await call(recommendBody(branchId, '2026-11-26')), 400, 'date_blackout', 'date');
-    // 10:00 + 120 minutes is past the end of MORNING (12:00) but not of AFTERNOON.
-    await expectError(await call(recommendBody(branchId, '2026-11-22', { timeframeBucket: 'MORNING' })), 400, 'lead_time_not_met', 'date');
     await expectError(await call(recommendBody(branchId, '2026-11-22')), 400, 'same_day_cutoff_passed', 'date');
+    // 22:00 + 120 minutes is past the end of the last available hour that day (FLEXIBLE, 23:00).
+    setBookingClock(tenant.parentId, '2026-11-22T22:00:00-05:00');
+    await expectError(await call(recommendBody(branchId, '2026-11-22', { timeframeBucket: 'MORNING' })), 400, 'lead_time_not_met', 'date');
+    setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
     await expectError(
       await call(recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING' })),
       400,
