@@ -35,6 +35,11 @@ beforeAll(() => {
 const requestsOf = (executed: ExecutedRequest[]) => executed.map((request) => `${request.method} ${request.path} ${request.status}`);
 
 describe('documented examples', () => {
+  it('start on a server that has not run them (their fixed problemIds are retained 30 minutes)', async () => {
+    const { response } = await api.GET('/v1/routing/jobs/{problemId}', { params: { path: { problemId: 'example-multi-depot-2026-11-23' } } });
+    expect(response.status, 'this server already ran the documented examples: start a fresh one (as scripts/test-all.sh does)').toBe(404);
+  });
+
   it('docs/examples/README.md: plan, a 202 polled to its result, book, read, and an update with the ids the create answered', async () => {
     const executed = await examples.runDocument('docs/examples/README.md');
     expect(requestsOf(executed)).toEqual([
