@@ -68,27 +68,23 @@ export function shellBlocks(markdown: string): { line: number; lines: string[] }
   return blocks;
 }
 
-/** Lines joined at a trailing `\` or `|`, each with the line it starts on. */
+/** Lines joined at a trailing `\` (dropped) or `|` (kept), each with the line it starts on. */
 function logicalLines(block: { line: number; lines: string[] }): { line: number; text: string }[] {
   const result: { line: number; text: string }[] = [];
-  let current: { line: number; text: string } | null = null;
+  let pending: { line: number; parts: string[] } | null = null;
   block.lines.forEach((raw, i) => {
-    const text = raw.trimEnd();
-    const continued = current ? `${current.text} ${text.trim()}` : text.trim();
-    current ??= { line: block.line + i, text: '' };
+    const text = raw.trim();
+    pending ??= { line: block.line + i, parts: [] };
     if (text.endsWith('\\')) {
-      current.text = continued.slice(0, -1).trimEnd();
+      pending.parts.push(text.slice(0, -1).trimEnd());
       return;
     }
-    if (text.endsWith('|')) {
-      current.text = continued;
-      return;
-    }
-    current.text = continued;
-    result.push(current);
-    current = null;
+    pending.parts.push(text);
+    if (text.endsWith('|')) return;
+    result.push({ line: pending.line, text: pending.parts.join(' ') });
+    pending = null;
   });
-  if (current) throw new Error(`line ${(current as { line: number }).line}: a continued command never ends`);
+  if (pending !== null) throw new Error(`line ${block.line + block.lines.length}: a continued command never ends`);
   return result;
 }
 
@@ -218,8 +214,8 @@ export class ShellExamples {
     let stdin: string | undefined;
     for (const command of commands.slice(0, -1)) stdin = await this.runCommand(command, stdin, at);
     const curl = parseCurl(commands.at(-1) ?? [], at);
-    const body = curl.data === undefined ? undefined : curl.data === '@-' ? stdin : this.readFile(curl.data.slice(1), at);
     if (curl.data !== undefined && !curl.data.startsWith('@')) throw new Error(`${at}: --data takes @file or @- here`);
+    const body = curl.data === undefined ? undefined : curl.data === '@-' ? stdin : this.readFile(curl.data.slice(1), at);
     if (!curl.url.startsWith(DOCUMENTED_ORIGIN)) throw new Error(`${at}: requests go to ${DOCUMENTED_ORIGIN} (the server the reader started)`);
     const url = this.context.baseUrl + curl.url.slice(DOCUMENTED_ORIGIN.length);
     const method = curl.method ?? (body === undefined ? 'GET' : 'POST');
