@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ApiReference } from '@/components/api-reference';
-import { openApiDocument } from '../openapi.json/document';
+import { openApiDocument } from '@/server/api-reference/document';
 
 export const metadata: Metadata = { title: 'API reference' };
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/server/http';
-import { openApiDocument } from './document';
+import { openApiDocument } from '@/server/api-reference/document';
 
 export const dynamic = 'force-dynamic';
 
