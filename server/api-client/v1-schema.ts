@@ -278,11 +278,13 @@ export interface paths {
     put?: never;
     /**
      * Start a search for priced hourly delivery windows
-     * @description Checks, in this order: API-key Basic authentication, the body, the branch (exists, inside the key’s tree), the pickup origin (request `origin`, else the account’s pickup override, else the branch location), the destination’s time zone, the slot policy in the destination’s local time, the per-account rate limit. Then answers 202 with a handle to poll.
+     * @description Checks, in this order: API-key Basic authentication, the body, the branch (exists, inside the key’s tree), `deliveryMethod` (a catalog vehicle type or one the account maps), the pickup origin (request `origin`, else the account’s pickup override, else the branch location), the destination’s time zone, the slot policy in the destination’s local time (its errors carry what would work), the destination, then the rate limit per account and live/sandbox. Then answers 202 with a handle to poll, `Location: /v1/booking/jobs/{jobId}` and `Retry-After: 2`.
      *
-     *     Buckets (local hours, configurable per account): MORNING, AFTERNOON, EVENING, AFTER_8PM, FLEXIBLE. Each hour of the bucket is searched on the booked routes of the branch’s subtree that day (of the `deliveryMethod` vehicle type when given): a window’s start is the earliest feasible dropoff start in that hour, its end the end of the hour; one window per (route, hour); sorted by start, then end.
+     *     `destination` and `origin` may carry `latitude` and `longitude` (decimal strings, as routing addresses): then nothing is geocoded (the destination’s postal code still names its time zone).
      *
-     *     Dedupe: an identical request (everything but `contact`, per account and live/sandbox) while a search runs, or within 10 minutes of one that found windows, returns that search’s handle; after an empty, failed or canceled search it starts a new one under a new jobId. `problemId` is the SHA-256 of that input. Limits: 100 cart items; 10 searches per second per account, bursts of 20.
+     *     Buckets (local hours, configurable per account): MORNING, AFTERNOON, EVENING, AFTER_8PM, FLEXIBLE. Each hour of the bucket is searched on the booked routes of the branch’s subtree that day (of the `deliveryMethod` vehicle type when given): a window’s start is the earliest feasible dropoff start in that hour, its end the end of the hour; one window per (route, hour) that fits, windows identical in start, end and price returned once; sorted by start, then end. Price: the account’s rate card for the vehicle type, else the vehicle catalog’s default card.
+     *
+     *     Dedupe: an identical request (everything but `contact`, per account and live/sandbox; numeric ids canonical, branch "02" is branch 2) while a search runs, or within 10 minutes of one that found windows while the branch subtree’s itineraries for that date and environment and the effective booking settings and slot policy are unchanged, returns that search’s handle. Otherwise (an empty, failed or canceled search, one past the window, or routes or settings changed since) a new search runs under a new, distinct jobId. `problemId` is the SHA-256 of that input; the first search of an input has `jobId` = `problemId`. Limits: 100 cart items; 10 searches per second per account, bursts of 20.
      */
     post: operations['bookingRecommend'];
     delete?: never;
@@ -300,7 +302,7 @@ export interface paths {
     };
     /**
      * Poll a booking search
-     * @description 202 `{ status: "processing" }` with `Retry-After: 2` while searching; 200 with the windows (chronological, all equally bookable) or an empty list with `fallback: "asap"`. Only the account and environment that created the search can poll it; results are kept 10 minutes after completion.
+     * @description 202 `{ status: "processing" }` with `Retry-After: 2` while searching; 200 with the windows (chronological, all equally bookable, each distinct) and `timeZone`, `date`, `timeframeBucket`, `computedAt`; or an empty list with `fallback: "asap"` and `fallbackReason` saying why. Only the account and environment that created the search can poll it; results are kept 10 minutes after completion.
      */
     get: operations['bookingJob'];
     put?: never;
@@ -346,6 +348,8 @@ export interface components {
         city: string;
         postalCode: string;
         state: string;
+        latitude?: string;
+        longitude?: string;
       };
       fulfillingBranchId: string;
       origin?: {
@@ -362,6 +366,7 @@ export interface components {
     BookingResult: {
       /** @enum {string} */
       status: 'complete';
+      /** @description Distinct windows (start, end, price), sorted by start, then end. */
       windows: {
         /** @description ISO 8601 with the destination's UTC offset on that date. */
         deliveryWindowStart: string;
@@ -377,6 +382,22 @@ export interface components {
       }[];
       /** @enum {string} */
       fallback?: 'asap';
+      /**
+       * @description With an empty result only: `no_routes` (no itinerary of the branch subtree on that date for that delivery method); `cart_exceeds_vehicle_capacity` (the cart fits no vehicle of that type even when the vehicle is empty); `no_hours_left` (the lead time leaves no hour of the bucket (another bucket that day may still work)); `no_feasible_insertion` (routes exist but none can take the order in any hour of the bucket).
+       * @enum {string}
+       */
+      fallbackReason?: 'no_routes' | 'cart_exceeds_vehicle_capacity' | 'no_hours_left' | 'no_feasible_insertion';
+      /** @description IANA name of the destination's time zone. */
+      timeZone: string;
+      /** @description The requested local date, YYYY-MM-DD. */
+      date: string;
+      /**
+       * @description The bucket searched (the slot policy's default when the request named none).
+       * @enum {string}
+       */
+      timeframeBucket: 'MORNING' | 'AFTERNOON' | 'EVENING' | 'AFTER_8PM' | 'FLEXIBLE';
+      /** @description When the search ran (ISO 8601, UTC). */
+      computedAt: string;
     };
     /** @description Every error response of the API has this shape. */
     Error: {
@@ -2559,6 +2580,10 @@ export interface operations {
         headers: {
           /** @description The caller's X-Request-Id when plain (1-128 of A-Z a-z 0-9 . _ : -), else a generated UUID. */
           'X-Request-Id'?: string;
+          /** @description The poll URL, `/v1/booking/jobs/{jobId}`. */
+          Location?: string;
+          /** @description Seconds to wait before the first poll (2). */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2574,15 +2599,17 @@ export interface operations {
        *
        *     `timezone_not_found`: The destination postal code has no known time zone.
        *
-       *     `date_out_of_range`: The date is before today or beyond the bookable horizon (destination local time).
+       *     `date_out_of_range`: The date is before today or beyond the bookable horizon (destination local time). `error.earliestDate` and `error.latestDate` give the bookable range.
        *
-       *     `date_blackout`: The date is a blackout date of the slot policy.
+       *     `date_blackout`: The date is a blackout date of the slot policy. `error.nextDate`: the next bookable date (absent when none is left in the horizon).
        *
-       *     `lead_time_not_met`: The bucket ends before the lead time allows a delivery.
+       *     `timeframe_bucket_not_available`: The bucket is not among the slot policy’s available buckets (checked before the lead time). `error.availableBuckets` lists them.
        *
-       *     `same_day_cutoff_passed`: Same-day booking closed at the slot policy's cutoff (destination local time).
+       *     `lead_time_not_met`: With the lead time no hour of any available bucket is left on that date. `error.earliestStart`: the earliest delivery start (ISO 8601, destination offset). When only the requested bucket is gone, the search runs and answers empty with `fallbackReason: "no_hours_left"`.
        *
-       *     `timeframe_bucket_not_available`: The bucket is not among the slot policy’s available buckets.
+       *     `invalid_input`: The body failed validation, naming the field in `param`: e.g. a `deliveryMethod` that is neither a catalog vehicle type nor one the account maps in `vehicleMaps` (`param: "deliveryMethod"`), or malformed destination coordinates.
+       *
+       *     `same_day_cutoff_passed`: Same-day booking closed at the slot policy's cutoff (destination local time). `error.nextDate`: the next bookable date.
        */
       400: {
         headers: {
@@ -2642,7 +2669,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `rate_limited`: Too many searches for this account; `Retry-After` header and `retryAfterSeconds` say when to retry. */
+      /** @description `rate_limited`: Too many searches for this account in this environment (live and sandbox have separate buckets; only requests that pass every check above count); `Retry-After` header and `retryAfterSeconds` say when to retry. */
       429: {
         headers: {
           /** @description The caller's X-Request-Id when plain (1-128 of A-Z a-z 0-9 . _ : -), else a generated UUID. */
