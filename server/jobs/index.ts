@@ -8,7 +8,8 @@ import { getDbHandle } from '@/server/db';
 import { createJobs, type Jobs } from './service';
 
 export { createJobs, startJobWorker, JobEnqueueError, type Jobs, type JobListRequest, type JobsMode, type JobsOptions, type JobWorker } from './service';
-export { registerJobKinds, type JobKindDefinition, type JobKinds } from './handlers';
+export { registerJobKinds, registerJobTenancy, type JobKindDefinition, type JobKinds, type JobLane, type JobTenancy } from './handlers';
+export { JobPayloadError } from './payload';
 export { canonicalJson, hashInput } from './store';
 export {
   JobConflictError,
@@ -35,12 +36,22 @@ type GlobalWithJobs = typeof globalThis & { [SINGLETON]?: Promise<Jobs> };
 const globalWithJobs = globalThis as GlobalWithJobs;
 
 /**
+ * A graceful restart (SIGTERM, SIGINT) gives the jobs running here back at once, so that they are
+ * not counted as failed attempts. The server's own handler exits the process meanwhile; the release
+ * is one statement, sent first.
+ */
+function stopJobsOnSignals(): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stopJobs());
+}
+
+/**
  * The process's job service on the process's database, started on first use (pool mode adopts
  * jobs a previous process left unfinished at that moment).
  */
 export function getJobs(): Promise<Jobs> {
   let starting = globalWithJobs[SINGLETON];
   if (!starting) {
+    stopJobsOnSignals();
     starting = getDbHandle().then((handle) => createJobs({ handle, config: getConfig() }));
     starting.catch(() => {
       if (globalWithJobs[SINGLETON] === starting) delete globalWithJobs[SINGLETON];
