@@ -25,12 +25,13 @@ function pathOf(parent: string, key: string | number): string {
 }
 
 /**
- * PostgreSQL's jsonb keeps an object's keys shorter first, then in byte order (and the last of
- * duplicates): a row read back has them in that order, so the copy handed to a thread gets it too.
+ * PostgreSQL's jsonb keeps an object's keys shorter first (in UTF-8 bytes), then in byte order: a
+ * row read back has them in that order, so the copy handed to a thread gets it too.
  */
 function jsonbKeyOrder(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length !== right.length ? left.length - right.length : Buffer.compare(left, right);
 }
 
 function copy(value: unknown, path: string, inArray: boolean): Json | undefined {
