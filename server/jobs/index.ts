@@ -35,13 +35,46 @@ const SINGLETON = Symbol.for('routing-booking-service.jobs');
 type GlobalWithJobs = typeof globalThis & { [SINGLETON]?: Promise<Jobs> };
 const globalWithJobs = globalThis as GlobalWithJobs;
 
+/** How long a signalled process waits for its jobs to be given back before it exits anyway. */
+const RELEASE_ON_EXIT_TIMEOUT_MS = 5_000;
+
 /**
- * A graceful restart (SIGTERM, SIGINT) gives the jobs running here back at once, so that they are
- * not counted as failed attempts. The server's own handler exits the process meanwhile; the release
- * is one statement, sent first.
+ * A graceful restart (SIGTERM, SIGINT) gives the jobs running here back, so that they are not
+ * counted as failed attempts. The server's own signal handler (Next's) calls process.exit as soon
+ * as its HTTP server has closed, usually before the release has reached the database: until the
+ * release is done (at most RELEASE_ON_EXIT_TIMEOUT_MS) that exit is held back, then made as asked.
  */
 function stopJobsOnSignals(): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stopJobs());
+  let signalled = false;
+  const onSignal = () => {
+    if (signalled) return;
+    signalled = true;
+    const exit = process.exit.bind(process);
+    let exitCode: Parameters<typeof process.exit>[0] | null = null;
+    let released = false;
+    const exitNow = () => {
+      process.exit = exit;
+      if (exitCode !== null) exit(exitCode);
+    };
+    process.exit = ((code?: Parameters<typeof process.exit>[0]) => {
+      exitCode = code ?? process.exitCode ?? 0;
+      if (released) exitNow();
+      return undefined as never;
+    }) as typeof process.exit;
+    const timer = setTimeout(() => {
+      released = true;
+      exitNow();
+    }, RELEASE_ON_EXIT_TIMEOUT_MS);
+    timer.unref();
+    void stopJobs()
+      .catch((error: unknown) => console.error('jobs could not be stopped', error))
+      .finally(() => {
+        clearTimeout(timer);
+        released = true;
+        exitNow();
+      });
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, onSignal);
 }
 
 /**
