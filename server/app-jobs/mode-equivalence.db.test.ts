@@ -2,16 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type ApiPrincipal } from '@/server/accounts';
+import { bookingRequestSchema, createBookingRateLimiter, pollBookingJob, recommendBooking, type BookingCaller } from '@/server/booking';
 import { parseConfig } from '@/server/config';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { localTimeToEpoch } from '@/server/geo';
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
 import { createJobs, type Jobs } from './index';
 
 /**
  * A job's answer does not depend on where or when it ran: for random valid routing plans (default
- * solver budget, counted in search work), an idle pool (the job handed to its thread as it is
- * written), a busy pool (the job waits, then is read back from its row) and queue mode (a real
- * `npm run worker` process; PostgreSQL only) give the same plan.
+ * solver budget, counted in search work) and booking searches, an idle pool (the job handed to its
+ * thread as it is written), a busy pool (the job waits, then is read back from its row) and queue
+ * mode (a real `npm run worker` process; PostgreSQL only) give the same result.
  */
 const onPostgres = testDbKind() === 'postgres';
 const config = parseConfig({ LOG_LEVEL: 'silent' });
@@ -61,6 +63,23 @@ const planBody = fc
     })),
   }));
 
+const NYC_ZIPS = ['10118', '11101', '11238', '10003', '11215', '10016', '11211', '10028'];
+
+/** A valid booking search body (the fulfilling branch is set per test): a random cart, destination and bucket. */
+const searchBody = fc.record({
+  items: fc.array(
+    fc.record({
+      weightKg: fc.double({ min: 0.1, max: 300, noNaN: true }),
+      quantity: fc.integer({ min: 1, max: 3 }),
+      side: fc.integer({ min: 5, max: 120 }),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
+  orderValueCents: fc.integer({ min: 0, max: 500_000 }),
+  zip: fc.constantFrom(...NYC_ZIPS),
+  bucket: fc.constantFrom('MORNING', 'AFTERNOON', 'EVENING', 'FLEXIBLE'),
+});
+
 function startWorker(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', '1'], {
     cwd: process.cwd(),
@@ -79,7 +98,7 @@ function startWorker(databaseUrl: string): Promise<ChildProcess> {
   });
 }
 
-describe(`the same plan in every mode (${testDbKind()})`, () => {
+describe(`the same answer in every mode (${testDbKind()})`, () => {
   let testDb: TestDb;
   let idlePool: Jobs;
   let busyPool: Jobs;
@@ -143,5 +162,107 @@ describe(`the same plan in every mode (${testDbKind()})`, () => {
       }),
       { numRuns: 4, endOnFailure: true },
     );
+  }, 300_000);
+
+  it('gives the same result for random valid booking searches: pool idle, pool busy and (PostgreSQL) queue mode', async () => {
+    // One branch with booked routes, searched by three callers of its tree (one per mode), so that
+    // each search is a job of its own (a search's key includes the caller).
+    const root = await createAccount(testDb.db, { name: 'booking root' });
+    const middle = await createAccount(testDb.db, { name: 'booking region', parentId: root.id });
+    const branch = await createAccount(testDb.db, {
+      name: 'booking branch',
+      parentId: middle.id,
+      location: { postalCode: '11201', latitude: 40.7033, longitude: -73.9903 },
+    });
+    const book = routingRequestSchema({ maxOrders: 2000, maxFleet: 300 }, 'book').parse({
+      problemId: 'booked-day',
+      mode: 'createItinerary',
+      orders: ['11101', '11238', '10003'].map((zip, i) => ({
+        externalId: `seed-${i + 1}`,
+        pickupAddress: STORE,
+        dropoffAddress: { addressLine1: `${i + 1} Main St`, city: 'New York', state: 'NY', postalCode: zip },
+        dropoffWindowOpen: '2026-11-23T09:00:00-05:00',
+        dropoffWindowClose: '2026-11-23T11:00:00-05:00',
+        payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
+      })),
+      fleet: [1, 2].map((i) => ({
+        driverExternalId: `driver-${i}`,
+        vehicleExternalId: `van-${i}`,
+        vehicleType: 'cargo-van',
+        scheduledStart: '2026-11-23T08:00:00-05:00',
+        startAddress: STORE,
+      })),
+    });
+    const booker: ApiPrincipal = { userId: 1, externalUserId: 'modes', accountId: branch.id, environment: 'live', via: 'api_key' };
+    expect((await submitRoutingRequest({ db: testDb.db, jobs: idlePool, principal: booker }, book, 'book', 'wait=120')).state).toBe('complete');
+
+    const now = localTimeToEpoch('2026-11-22', '10:00', 'America/New_York') * 1000;
+    const rateLimiter = createBookingRateLimiter(testDb.handle, { ratePerSecond: 1000, burst: 1000 });
+    const callerOf = (jobs: Jobs, accountId: number): BookingCaller => ({
+      db: testDb.db,
+      principal: { accountId, environment: 'live' },
+      jobs,
+      now: () => now,
+      rateLimiter,
+    });
+    const modes: [string, BookingCaller][] = [
+      ['pool idle', callerOf(idlePool, root.id)],
+      ['pool busy', callerOf(busyPool, middle.id)],
+      ...(queue ? [['queue', callerOf(queue, branch.id)] as [string, BookingCaller]] : []),
+    ];
+    let spin = 0;
+    let withWindows = 0;
+
+    /** The search's result without what names the job (its handle, when it was computed). */
+    async function searchIn(caller: BookingCaller, raw: object): Promise<unknown> {
+      const body = bookingRequestSchema({ maxCartItems: 100 }).parse(raw);
+      let answer = await recommendBooking(caller, body);
+      const { jobId } = answer.body as { jobId: string };
+      for (let i = 0; i < 10 && answer.state !== 'complete'; i++) answer = await pollBookingJob(caller, jobId, 'wait=30');
+      expect(answer.state).toBe('complete');
+      const { jobId: _jobId, problemId: _problemId, computedAt: _computedAt, ...result } = answer.body as Record<string, unknown>;
+      return result;
+    }
+
+    await fc.assert(
+      fc.asyncProperty(searchBody, async (search) => {
+        const raw = {
+          cart: {
+            items: search.items.map((item, i) => ({
+              description: `item ${i + 1}`,
+              dimensionsCm: { height: item.side, length: item.side, width: item.side },
+              quantity: item.quantity,
+              weightKg: item.weightKg,
+            })),
+            orderValueCents: search.orderValueCents,
+          },
+          date: '2026-11-23',
+          deliveryMethod: 'cargo-van',
+          destination: { addressLine1: '1 Main St', city: 'New York', state: 'NY', postalCode: search.zip },
+          fulfillingBranchId: String(branch.id),
+          timeframeBucket: search.bucket,
+        };
+        const results: unknown[] = [];
+        for (const [mode, caller] of modes) {
+          let spinning: Promise<unknown> | undefined;
+          if (mode === 'pool busy') {
+            // Fill the latency lane's thread and places in flight: the search is read back from its row.
+            const spins = [];
+            for (let i = 0; i < 3; i++) {
+              const request = { kind: 'jobs.probe.latency', accountId: 1, environment: 'live' as const, key: `lane-spin-${++spin}`, input: { spinMs: 150 } };
+              spins.push((await busyPool.submit(request)).job);
+            }
+            spinning = Promise.all(spins.map((job) => busyPool.waitFor(job.id, 10_000)));
+          }
+          results.push(await searchIn(caller, raw));
+          await spinning;
+        }
+        for (const result of results.slice(1)) expect(result).toEqual(results[0]);
+        if (((results[0] as { windows?: unknown[] }).windows?.length ?? 0) > 0) withWindows += 1;
+      }),
+      { numRuns: 6, endOnFailure: true },
+    );
+    // The property compared searches that found something, not only empty answers.
+    expect(withWindows).toBeGreaterThan(0);
   }, 300_000);
 });
