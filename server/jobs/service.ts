@@ -277,7 +277,13 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       // Stored as JSON: refused here if JSON would change it, and every mode runs on this copy.
       const input = storedJobPayload(request.input, 'input');
       // Only throughput jobs share per tenant; a latency job is its account's own.
-      const holder = { tenantId: lane === 'throughput' ? await tenantOf(request.accountId) : request.accountId, accountId: request.accountId };
+      let tenantId = request.accountId;
+      try {
+        if (lane === 'throughput') tenantId = await tenantOf(request.accountId);
+      } catch (error) {
+        throw new JobEnqueueError(error);
+      }
+      const holder = { tenantId, accountId: request.accountId };
       const run = {
         kind: request.kind,
         namespace: definition.namespace,
