@@ -110,7 +110,8 @@ export interface Jobs {
   idle(): Promise<void>;
   /**
    * A graceful stop. Pool mode gives back the jobs running or queued here without counting the
-   * interrupted executions as attempts (another instance, or the next start, runs them at once).
+   * interrupted executions as attempts (the next start runs them, or on PostgreSQL another
+   * instance at its next adoption round).
    */
   stop(): Promise<void>;
 }
