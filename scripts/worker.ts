@@ -1,8 +1,10 @@
 /**
  * A queue-mode job worker: `npm run worker`. Needs DATABASE_URL (the PostgreSQL server the app
  * instances use). Run any number of these on any number of machines; each runs up to
- * WORKER_CONCURRENCY jobs at once on its own threads (`--concurrency N` overrides it).
- * SIGINT/SIGTERM stop it; a worker killed outright loses nothing: its jobs run again elsewhere.
+ * WORKER_CONCURRENCY routing solves at once on its own threads (`--concurrency N` overrides it) and
+ * booking searches on JOBS_LATENCY_THREADS threads of their own. SIGINT/SIGTERM stop it gracefully:
+ * its jobs go to other workers at once, not counted as attempts. A worker killed outright loses
+ * nothing either: its jobs run again elsewhere after its heartbeat lapses.
  */
 import { parseArgs } from 'node:util';
 import { getConfig } from '@/server/config';
@@ -19,7 +21,7 @@ async function main(): Promise<void> {
   }
   const handle = await createDb({ databaseUrl: config.DATABASE_URL, maxConnections: 4 });
   const worker = await startJobWorker({ handle, concurrency, config });
-  console.log(`job worker ${worker.owner} running ${worker.concurrency} at a time`);
+  console.log(`job worker ${worker.owner} running ${worker.concurrency} solves and ${worker.latencyConcurrency} booking searches at a time`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

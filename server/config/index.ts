@@ -75,10 +75,22 @@ export const configSchema = z.object({
   /** Cap on a request's `options.solverTimeLimitSeconds` (and on account settings'); larger asks are cut to it. */
   ROUTING_MAX_SOLVER_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /**
-   * Jobs of one account running at once, so others get a turn (default: half the worker threads, at
-   * least 1). Pool mode: per app instance. Queue mode: across all workers, and only when set.
+   * Routing solves of one tenant (an account tree) running at once, so other tenants get a turn
+   * (default: half the worker threads, at least 1). Pool mode: per app instance. Queue mode: across
+   * all workers, and only when set. Booking searches do not count (they have a lane of their own).
+   */
+  JOBS_PER_TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * Routing solves of one account running at once, inside its tenant's share (default: the tenant's
+   * share). Pool mode: per app instance. Queue mode: across all workers, and only when set.
    */
   JOBS_PER_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * Threads of the latency lane (booking searches), per app process in pool mode and per worker in
+   * queue mode, on top of the solver threads and scheduled ahead of them (default: the solver
+   * threads' count, at most 4).
+   */
+  JOBS_LATENCY_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Time limit of a job whose submitter names none; a handler past it (plus a grace) is stopped. */
   JOBS_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Pool mode: how long an app instance's claim on its jobs lasts without renewal. */

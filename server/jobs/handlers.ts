@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '@/server/config';
+import type { DbOrTx } from '@/server/db';
 import type { AnyJobHandler } from './types';
 
 /**
@@ -11,12 +12,21 @@ import type { AnyJobHandler } from './types';
 export interface JobKindDefinition {
   /** Idempotency namespace: keys of kinds in one namespace collide (routing plan and book share problemIds). */
   namespace: string;
+  /**
+   * `latency`: short work someone waits on (a checkout's booking search). It runs on threads of its
+   * own, scheduled ahead of the solver threads, never behind `throughput` jobs and outside the fair
+   * share per tenant. Default `throughput` (routing solves): tenants and their accounts take turns.
+   */
+  lane?: JobLane;
   /** How long a finished job stays readable. */
   retentionSeconds(config: Config): number;
   load(): Promise<AnyJobHandler>;
 }
 
 export type JobKinds = Record<string, JobKindDefinition>;
+
+export type JobLane = 'latency' | 'throughput';
+export const JOB_LANES: readonly JobLane[] = ['throughput', 'latency'];
 
 /** The jobs layer's own kind. */
 const jobsOwnKinds: JobKinds = {
@@ -26,6 +36,30 @@ const jobsOwnKinds: JobKinds = {
     retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS,
     load: () => import('./probe').then((m) => m.probeHandler),
   },
+  /** The same probe in the latency lane (lane tests, load checks of the lane). */
+  'jobs.probe.latency': {
+    namespace: 'jobs',
+    lane: 'latency',
+    retentionSeconds: (config) => config.ROUTING_JOB_RETENTION_SECONDS,
+    load: () => import('./probe').then((m) => m.probeHandler),
+  },
+};
+
+/**
+ * Who a job's account belongs to, for the fair share of throughput threads. The jobs layer knows
+ * no accounts: the application registers this (server/app-jobs); unregistered, every account is a
+ * tenant of its own.
+ */
+export interface JobTenancy {
+  /** The root of the account's tree. An account never changes trees, so the answer may be cached. */
+  tenantOf(db: DbOrTx, accountId: number): Promise<number>;
+  /** Every account of a tenant's tree (the root included), read fresh: branches are added at any time. */
+  accountsOf(db: DbOrTx, tenantId: number): Promise<number[]>;
+}
+
+const ownTenancy: JobTenancy = {
+  tenantOf: (_db, accountId) => Promise.resolve(accountId),
+  accountsOf: (_db, tenantId) => Promise.resolve([tenantId]),
 };
 
 /**
@@ -40,6 +74,7 @@ function ownThreadEntry(): string {
 interface JobKindRegistry {
   kinds: Map<string, JobKindDefinition>;
   threadEntry: string;
+  tenancy: JobTenancy;
 }
 
 // One registry per process (or worker thread), shared by every bundle Next makes of this module.
@@ -48,7 +83,7 @@ type GlobalWithRegistry = typeof globalThis & { [REGISTRY]?: JobKindRegistry };
 
 function registry(): JobKindRegistry {
   const global = globalThis as GlobalWithRegistry;
-  global[REGISTRY] ??= { kinds: new Map(Object.entries(jobsOwnKinds)), threadEntry: ownThreadEntry() };
+  global[REGISTRY] ??= { kinds: new Map(Object.entries(jobsOwnKinds)), threadEntry: ownThreadEntry(), tenancy: ownTenancy };
   return global[REGISTRY];
 }
 
@@ -61,6 +96,25 @@ export function registerJobKinds(kinds: JobKinds, options: { threadEntry?: strin
   const current = registry();
   for (const [kind, definition] of Object.entries(kinds)) current.kinds.set(kind, definition);
   if (options.threadEntry) current.threadEntry = options.threadEntry;
+}
+
+/** Registers how accounts map to tenants (see JobTenancy). */
+export function registerJobTenancy(tenancy: JobTenancy): void {
+  registry().tenancy = tenancy;
+}
+
+export function jobTenancy(): JobTenancy {
+  return registry().tenancy;
+}
+
+/** Every registered kind. */
+export function registeredJobKinds(): string[] {
+  return [...registry().kinds.keys()];
+}
+
+/** The lane a kind's jobs run in. */
+export function jobLane(kind: string): JobLane {
+  return jobKindDefinition(kind).lane ?? 'throughput';
 }
 
 export function jobKindDefinition(kind: string): JobKindDefinition {
@@ -93,8 +147,10 @@ export function loadJobHandler(kind: string): Promise<AnyJobHandler> {
  * forgotten, so the job that needs the handler imports it again and reports the failure itself.
  * With `warmUp`, each loaded handler's warmUp runs next (see JobHandler.warmUp).
  */
-export function preloadJobHandlers(options: { warmUp?: boolean } = {}): void {
-  for (const kind of registry().kinds.keys()) {
+export function preloadJobHandlers(options: { warmUp?: boolean; lane?: JobLane } = {}): void {
+  for (const [kind, definition] of registry().kinds) {
+    // A lane's threads only ever run that lane's kinds.
+    if (options.lane !== undefined && (definition.lane ?? 'throughput') !== options.lane) continue;
     loadJobHandler(kind).then(
       (handler) => {
         // A warm-up that fails costs the first job its speed, nothing else.

@@ -8,7 +8,8 @@ import { getDbHandle } from '@/server/db';
 import { createJobs, type Jobs } from './service';
 
 export { createJobs, startJobWorker, JobEnqueueError, type Jobs, type JobListRequest, type JobsMode, type JobsOptions, type JobWorker } from './service';
-export { registerJobKinds, type JobKindDefinition, type JobKinds } from './handlers';
+export { registerJobKinds, registerJobTenancy, type JobKindDefinition, type JobKinds, type JobLane, type JobTenancy } from './handlers';
+export { JobPayloadError } from './payload';
 export { canonicalJson, hashInput } from './store';
 export {
   JobConflictError,
@@ -34,6 +35,51 @@ const SINGLETON = Symbol.for('routing-booking-service.jobs');
 type GlobalWithJobs = typeof globalThis & { [SINGLETON]?: Promise<Jobs> };
 const globalWithJobs = globalThis as GlobalWithJobs;
 
+/** How long a signalled process waits for its jobs to be given back before it exits anyway. */
+const RELEASE_ON_EXIT_TIMEOUT_MS = 5_000;
+
+/** Exit status of a process ended by a signal it did not otherwise handle (128 + the signal's number). */
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * A graceful restart (SIGTERM, SIGINT) gives the jobs running here back, so that they are not
+ * counted as failed attempts. The server's own signal handler (Next's) calls process.exit as soon
+ * as its HTTP server has closed, usually before the release has reached the database: until the
+ * release is done (at most RELEASE_ON_EXIT_TIMEOUT_MS) that exit is held back, then made as asked.
+ * Where nothing else handles the signal, the process exits after the release as the signal would
+ * have made it.
+ */
+function stopJobsOnSignals(): void {
+  let signalled = false;
+  const onSignal = (signal: keyof typeof SIGNAL_EXIT_CODES) => {
+    if (signalled) return;
+    signalled = true;
+    const alone = process.listenerCount(signal) === 0;
+    const exit = process.exit.bind(process);
+    let exitCode: Parameters<typeof process.exit>[0] | null = alone ? SIGNAL_EXIT_CODES[signal] : null;
+    let released = false;
+    const exitNow = () => {
+      released = true;
+      process.exit = exit;
+      if (exitCode !== null) exit(exitCode);
+    };
+    process.exit = ((code?: Parameters<typeof process.exit>[0]) => {
+      exitCode = code ?? process.exitCode ?? 0;
+      if (released) exitNow();
+      return undefined as never;
+    }) as typeof process.exit;
+    const timer = setTimeout(exitNow, RELEASE_ON_EXIT_TIMEOUT_MS);
+    timer.unref();
+    void stopJobs()
+      .catch((error: unknown) => console.error('jobs could not be stopped', error))
+      .finally(() => {
+        clearTimeout(timer);
+        exitNow();
+      });
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => onSignal(signal));
+}
+
 /**
  * The process's job service on the process's database, started on first use (pool mode adopts
  * jobs a previous process left unfinished at that moment).
@@ -41,6 +87,7 @@ const globalWithJobs = globalThis as GlobalWithJobs;
 export function getJobs(): Promise<Jobs> {
   let starting = globalWithJobs[SINGLETON];
   if (!starting) {
+    stopJobsOnSignals();
     starting = getDbHandle().then((handle) => createJobs({ handle, config: getConfig() }));
     starting.catch(() => {
       if (globalWithJobs[SINGLETON] === starting) delete globalWithJobs[SINGLETON];

@@ -1,40 +1,69 @@
 import type { Db } from '@/server/db';
+import { FairShare, type ShareHolder, type ShareLimits } from './fair-share';
+import { jobLane, type JobLane } from './handlers';
 import type { JobRunner } from './runner';
 import { adoptOrphanedJobs, claimJob, type Claim } from './store';
 import { ThreadGate } from './thread-gate';
 
-interface QueuedJob {
+/** A job handed to the dispatcher: what it needs to claim and run it, and whose share it counts against. */
+export interface DispatchedJob {
   jobId: string;
   runId: string;
+  kind: string;
   accountId: number;
+  /** The account's tenant (throughput lane); the latency lane shares per account only. */
+  tenantId: number;
   /** The job was claimed as it was written (see NewRun.claimToken): its first execution needs no claim. */
   claim?: Claim | undefined;
 }
 
-/** Half the threads (at least one): an account flooding the pool leaves the rest to everyone else. */
-export function defaultPerAccountConcurrency(size: number): number {
+/** Half the threads (at least one): a tenant flooding the pool leaves the rest to everyone else. */
+export function defaultPerTenantConcurrency(size: number): number {
   return Math.max(1, Math.floor(size / 2));
 }
 
 /** Jobs in flight (claimed, preparing, computing or committing) per worker thread. */
 const IN_FLIGHT_PER_THREAD = 3;
 
+export interface LaneThreads {
+  /** Worker threads of the lane. */
+  size: number;
+  /** Throughput lane: threads one tenant's jobs may hold at once. Latency lane: not capped. */
+  perTenant: number;
+  /** Threads one account's jobs may hold at once (inside its tenant's share). */
+  perAccount: number;
+}
+
+/** One lane's line of jobs in flight and its threads, both shared fairly. */
+class Lane {
+  readonly inFlight: FairShare<DispatchedJob>;
+  readonly gate: ThreadGate;
+
+  constructor(readonly threads: LaneThreads) {
+    const limits: ShareLimits = { total: threads.size, perTenant: threads.perTenant, perAccount: threads.perAccount };
+    this.gate = new ThreadGate(limits);
+    this.inFlight = new FairShare({
+      total: limits.total * IN_FLIGHT_PER_THREAD,
+      perTenant: limits.perTenant * IN_FLIGHT_PER_THREAD,
+      perAccount: limits.perAccount * IN_FLIGHT_PER_THREAD,
+    });
+  }
+}
+
 /**
- * Pool mode: jobs run on this process's worker threads, at most `size` computing at a time and at
- * most `perAccount` of one account (ThreadGate). Accounts take turns (round robin), each account's
- * jobs in submission order: an account that submits two hundred plans delays another's one plan by
- * at most one turn. A few more jobs than threads are in flight, so that one job's database work
- * overlaps another's computation; in-flight jobs are capped per account the same way.
+ * Pool mode: jobs run on this process's worker threads, in two lanes. Throughput jobs (routing
+ * solves) share their threads per tenant, then per account inside it (ThreadGate): tenants take
+ * turns, at most `perTenant` threads each, so one that submits two hundred plans from its root and
+ * its branches delays another's one plan by at most one turn. Latency jobs (booking searches) have
+ * threads of their own, scheduled ahead of the throughput threads, and never wait behind a solve. A
+ * few more jobs than threads are in flight, so that one job's database work overlaps another's
+ * computation; in-flight jobs are shared the same way.
  * The job rows are the durable queue: this instance owns its jobs through a lease, and jobs of a
  * process that died are adopted at start (and, on a shared PostgreSQL, when their lease lapses).
  */
 export class PoolDispatcher {
-  /** Waiting jobs by account; the map's order is the turn order (an account served moves to the back). */
-  private readonly waiting = new Map<number, QueuedJob[]>();
-  private readonly runningByAccount = new Map<number, number>();
-  private active = 0;
+  private readonly lanes: Record<JobLane, Lane>;
   private stopped = false;
-  private readonly gate: ThreadGate;
   private adoptTimer: NodeJS.Timeout | undefined;
   private readonly idleWaiters: (() => void)[] = [];
 
@@ -43,24 +72,17 @@ export class PoolDispatcher {
       db: Db;
       runner: JobRunner;
       owner: string;
-      size: number;
-      /** Jobs of one account running at once. */
-      perAccount: number;
+      throughput: LaneThreads;
+      latency: LaneThreads;
       leaseSeconds: number;
       /** Embedded database: no other process can be running these jobs. */
       exclusive: boolean;
+      /** The tenant of an account (see JobTenancy), for jobs adopted from a dead process. */
+      tenantOf: (accountId: number) => Promise<number>;
       now: () => number;
     },
   ) {
-    this.gate = new ThreadGate(options.size, options.perAccount);
-  }
-
-  private get inFlightLimit(): number {
-    return this.options.size * IN_FLIGHT_PER_THREAD;
-  }
-
-  private get inFlightPerAccount(): number {
-    return this.options.perAccount * IN_FLIGHT_PER_THREAD;
+    this.lanes = { throughput: new Lane(options.throughput), latency: new Lane(options.latency) };
   }
 
   /** Adopts unfinished jobs of dead processes, then keeps watching for lapsed leases. */
@@ -81,76 +103,54 @@ export class PoolDispatcher {
       { everyOwner: this.options.exclusive, leaseSeconds: this.options.leaseSeconds },
       this.options.now(),
     );
-    for (const orphan of orphans) this.enqueue(orphan.id, orphan.runId, orphan.accountId);
+    for (const orphan of orphans) {
+      const tenantId = jobLane(orphan.kind) === 'throughput' ? await this.options.tenantOf(orphan.accountId) : orphan.accountId;
+      this.enqueue({ jobId: orphan.id, runId: orphan.runId, kind: orphan.kind, accountId: orphan.accountId, tenantId });
+    }
     return orphans.length;
   }
 
-  enqueue(jobId: string, runId: string, accountId: number, claim?: Claim): void {
+  enqueue(job: DispatchedJob): void {
     if (this.stopped) return;
-    const job = { jobId, runId, accountId, claim };
-    const queue = this.waiting.get(accountId);
-    if (queue) queue.push(job);
-    else this.waiting.set(accountId, [job]);
+    this.lanes[jobLane(job.kind)].inFlight.push(job, job);
     this.pump();
   }
 
-  /** Whether a job of this account enqueued now would start at once (nothing waits, room in flight and in its share). */
-  wouldStartAtOnce(accountId: number): boolean {
-    return (
-      !this.stopped && this.waiting.size === 0 && this.active < this.inFlightLimit && (this.runningByAccount.get(accountId) ?? 0) < this.inFlightPerAccount
-    );
-  }
-
-  /** The first waiting job of the first account in turn order that is below its share; it moves to the back. */
-  private takeNext(): QueuedJob | undefined {
-    for (const [accountId, queue] of this.waiting) {
-      if ((this.runningByAccount.get(accountId) ?? 0) >= this.inFlightPerAccount) continue;
-      const next = queue.shift()!;
-      this.waiting.delete(accountId);
-      if (queue.length > 0) this.waiting.set(accountId, queue);
-      return next;
-    }
-    return undefined;
-  }
-
-  private get waitingCount(): number {
-    let count = 0;
-    for (const queue of this.waiting.values()) count += queue.length;
-    return count;
+  /** Whether a job of this kind and holder enqueued now would start at once (nothing waits, room in flight and in its shares). */
+  wouldStartAtOnce(kind: string, holder: ShareHolder): boolean {
+    return !this.stopped && this.lanes[jobLane(kind)].inFlight.wouldTakeAtOnce(holder);
   }
 
   private pump(): void {
-    while (!this.stopped && this.active < this.inFlightLimit) {
-      const next = this.takeNext();
-      if (!next) return;
-      this.active += 1;
-      this.runningByAccount.set(next.accountId, (this.runningByAccount.get(next.accountId) ?? 0) + 1);
-      void this.runOne(next)
-        .catch((error: unknown) => console.error(`job ${next.jobId} could not be run`, error))
-        .finally(() => {
-          this.active -= 1;
-          const running = (this.runningByAccount.get(next.accountId) ?? 1) - 1;
-          if (running === 0) this.runningByAccount.delete(next.accountId);
-          else this.runningByAccount.set(next.accountId, running);
-          if (this.pending === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
-          this.pump();
-        });
+    for (const lane of Object.values(this.lanes)) {
+      for (let next = this.stopped ? undefined : lane.inFlight.take(); next; next = this.stopped ? undefined : lane.inFlight.take()) {
+        const { holder, item } = next;
+        void this.runOne(item, lane)
+          .catch((error: unknown) => console.error(`job ${item.jobId} could not be run`, error))
+          .finally(() => {
+            lane.inFlight.release(holder);
+            if (this.pending === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+            this.pump();
+          });
+      }
     }
   }
 
-  private async runOne({ jobId, runId, accountId, claim: written }: QueuedJob): Promise<void> {
+  private async runOne(job: DispatchedJob, lane: Lane): Promise<void> {
     const { db, owner, leaseSeconds, runner, now } = this.options;
     // A job claimed as it was written that was canceled meanwhile still runs, but its end is fenced
     // off (its token no longer matches) and the lease keeper stops it at its next renewal.
-    const claim = written ?? (await claimJob(db, { jobId, runId, owner, requireOwner: true, leaseSeconds }, now()));
-    if (!claim) return; // canceled, finished, or adopted by another instance meanwhile
-    const result = await runner.execute(claim, undefined, this.gate);
+    const claim = job.claim ?? (await claimJob(db, { jobId: job.jobId, runId: job.runId, owner, requireOwner: true, leaseSeconds }, now()));
+    if (!claim) return; // canceled, finished, released, or adopted by another instance meanwhile
+    const result = await runner.execute(claim, { gate: lane.gate, holder: { tenantId: job.tenantId, accountId: job.accountId } });
     // The thread died under the job: run it again; its attempt count ends a job that keeps doing so.
-    if (result === 'crashed') this.enqueue(jobId, runId, accountId);
+    if (result === 'crashed') this.enqueue({ ...job, claim: undefined });
   }
 
   get pending(): number {
-    return this.waitingCount + this.active;
+    let count = 0;
+    for (const lane of Object.values(this.lanes)) count += lane.inFlight.waitingCount + lane.inFlight.held;
+    return count;
   }
 
   /** Resolves when nothing is queued or running (tests, graceful shutdown). */
@@ -159,9 +159,10 @@ export class PoolDispatcher {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Starts nothing more; jobs waiting here stay with their rows (see Jobs.stop, which releases them). */
   stop(): void {
     this.stopped = true;
-    this.waiting.clear();
+    for (const lane of Object.values(this.lanes)) lane.inFlight.clear();
     clearInterval(this.adoptTimer);
   }
 }

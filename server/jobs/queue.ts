@@ -2,21 +2,25 @@ import { and, asc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { fromDrizzle, PgBoss, type Job } from 'pg-boss';
 import type { Db, DbTransaction } from '@/server/db';
 import { jobs } from '@/server/db/schema/jobs';
+import { jobLane, type JobLane } from './handlers';
 import { deadlineGraceMs, type JobRunner } from './runner';
-import { claimJob, claimJobWithinAccountCap } from './store';
+import { claimJob, claimJobWithinShare, releaseHeldJobs, type QueueShare } from './store';
 
 /**
- * Queue mode: a job row's execution is a pg-boss message on one queue. pg-boss hands a message to
- * one worker at a time and, when that worker stops heartbeating (SIGKILL, machine lost), hands it to
- * another after `heartbeatSeconds` plus the monitor interval. The job row stays the source of truth:
- * the newest claim fences older executions, and its attempt count ends a job that keeps killing
- * workers.
+ * Queue mode: a job row's execution is a pg-boss message on its lane's queue. pg-boss hands a
+ * message to one worker at a time and, when that worker stops heartbeating (SIGKILL, machine lost),
+ * hands it to another after `heartbeatSeconds` plus the monitor interval. The job row stays the
+ * source of truth: the newest claim fences older executions, and its attempt count ends a job that
+ * keeps killing workers. Latency jobs (booking searches) have a queue of their own, served by
+ * threads of their own on every worker: they never wait behind a routing solve's message.
  */
-export const JOB_QUEUE = 'jobs-execute';
+export const JOB_QUEUES: Record<JobLane, string> = { throughput: 'jobs-execute', latency: 'jobs-latency' };
 
 interface QueueMessage {
   jobId: string;
   runId: string;
+  /** The job's tenant (throughput lane): its pg-boss group and share. */
+  tenantId?: number;
 }
 
 export interface QueueSettings {
@@ -44,8 +48,10 @@ export async function startBoss(settings: QueueSettings, role: 'app' | 'worker')
     notify: true,
     deleteAfterSeconds: 24 * 3600,
   };
-  await boss.createQueue(JOB_QUEUE, queueOptions);
-  await boss.updateQueue(JOB_QUEUE, queueOptions);
+  for (const queue of Object.values(JOB_QUEUES)) {
+    await boss.createQueue(queue, queueOptions);
+    await boss.updateQueue(queue, queueOptions);
+  }
   return boss;
 }
 
@@ -54,12 +60,13 @@ export async function sendInTransaction(
   boss: PgBoss,
   tx: DbTransaction,
   message: QueueMessage,
-  options: { timeLimitMs: number; graceMs: number; maxAttempts: number; accountId: number; startAfterSeconds?: number },
+  options: { kind: string; timeLimitMs: number; graceMs: number; maxAttempts: number; startAfterSeconds?: number },
 ): Promise<void> {
-  await boss.send(JOB_QUEUE, message, {
+  const lane = jobLane(options.kind);
+  await boss.send(JOB_QUEUES[lane], message, {
     ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
-    // Workers cap the jobs of one group (account) running at once: see `workQueue`.
-    group: { id: String(options.accountId) },
+    // Workers cap the throughput jobs of one group (tenant) running at once: see `workQueue`.
+    ...(lane === 'throughput' && message.tenantId !== undefined ? { group: { id: String(message.tenantId) } } : {}),
     // One more delivery than attempts: the last one records the failure instead of looping.
     retryLimit: options.maxAttempts,
     // Our Db type is driver-neutral; at run time this is drizzle's postgres.js transaction.
@@ -69,60 +76,132 @@ export async function sendInTransaction(
   });
 }
 
-/** How long an execution that found its account at the cap waits before it is fetched again. */
-const ACCOUNT_BUSY_RETRY_SECONDS = 1;
+/** How long an execution that found its tenant or account at its share waits before it is fetched again. */
+const SHARE_BUSY_RETRY_SECONDS = 1;
 
-/** A worker process's side: take messages, claim the row, run it on this process's threads. */
-export async function workQueue(
-  boss: PgBoss,
-  options: {
-    db: Db;
-    runner: JobRunner;
-    owner: string;
-    leaseSeconds: number;
-    concurrency: number;
-    /** Jobs of one account running at once across all workers; undefined: no cap. */
-    perAccount: number | undefined;
-    now: () => number;
-  },
-): Promise<void> {
+export interface QueueWorkOptions {
+  db: Db;
+  runner: JobRunner;
+  owner: string;
+  leaseSeconds: number;
+  /** Jobs this process runs at once, per lane. */
+  concurrency: Record<JobLane, number>;
+  /** Throughput jobs of one tenant running at once across all workers; undefined: no cap. */
+  perTenant: number | undefined;
+  /** Throughput jobs of one account running at once across all workers, inside its tenant's; undefined: no cap. */
+  perAccount: number | undefined;
+  /** The throughput lane's kinds (they alone count against a share). */
+  throughputKinds: readonly string[];
+  tenantOf: (accountId: number) => Promise<number>;
+  tenantAccounts: (tx: DbTransaction, tenantId: number) => Promise<number[]>;
+  now: () => number;
+}
+
+/** Stops a queue worker's fetching and gives its jobs back; see `workQueue`. */
+export interface QueueWork {
+  /**
+   * A graceful stop: fetches nothing more, gives back every job this worker holds (its attempt not
+   * counted) and sends each again for another worker, then stops the executions. The messages of
+   * the stopped executions end normally once their handlers return.
+   */
+  release(): Promise<number>;
+}
+
+/** A worker process's side: take messages of both lanes, claim the row, run it on this process's lane threads. */
+export async function workQueue(boss: PgBoss, options: QueueWorkOptions): Promise<QueueWork> {
+  let stopping = false;
+  const handle = async (messages: Job<QueueMessage>[], lane: JobLane) => {
+    for (const message of messages) {
+      // Fetched while stopping: fail the message so that pg-boss hands it to another worker at once.
+      if (stopping) throw new Error(`job ${message.data.jobId}: worker stopping`);
+      const target = { jobId: message.data.jobId, runId: message.data.runId, owner: options.owner, leaseSeconds: options.leaseSeconds };
+      const capped = lane === 'throughput' && (options.perTenant !== undefined || options.perAccount !== undefined);
+      let claim;
+      if (!capped) {
+        claim = await claimJob(options.db, { ...target, requireOwner: false }, options.now());
+      } else {
+        const tenantId = message.data.tenantId ?? (await tenantOfJob(options, message.data.jobId));
+        const share: QueueShare = {
+          tenantId,
+          perTenant: options.perTenant,
+          perAccount: options.perAccount,
+          kinds: options.throughputKinds,
+          tenantAccounts: (tx) => options.tenantAccounts(tx, tenantId),
+        };
+        claim = await claimJobWithinShare(options.db, target, share, options.now(), (tx, row) =>
+          // Over its share (or two fetches raced past pg-boss's group limit): this execution comes back shortly.
+          sendInTransaction(
+            boss,
+            tx,
+            { ...message.data, tenantId },
+            {
+              kind: row.kind,
+              timeLimitMs: row.timeLimitMs,
+              graceMs: deadlineGraceMs(row.timeLimitMs),
+              maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
+              startAfterSeconds: SHARE_BUSY_RETRY_SECONDS,
+            },
+          ),
+        );
+      }
+      try {
+        if (!claim || claim === 'share_busy') continue; // finished, canceled, rerun since, or sent again
+        const result = await options.runner.execute(claim, { signal: message.signal });
+        // A dead thread: fail the message so pg-boss delivers it again (bounded by the attempt count).
+        if (result === 'crashed') throw new Error(`job ${claim.row.id}: worker thread died`);
+      } finally {
+        if (!stopping) fetchAgainNow(boss, JOB_QUEUES[lane]);
+      }
+    }
+  };
   await boss.work<QueueMessage>(
-    JOB_QUEUE,
+    JOB_QUEUES.throughput,
     {
-      localConcurrency: options.concurrency,
-      // Across all workers (tracked in the database), an account runs at most this many jobs: a
-      // flooding account's backlog waits while other accounts' jobs take the free slots.
-      ...(options.perAccount === undefined ? {} : { groupConcurrency: options.perAccount }),
+      localConcurrency: options.concurrency.throughput,
+      // Across all workers (tracked in the database), a tenant runs at most this many jobs: a
+      // flooding tenant's backlog waits while other tenants' jobs take the free slots.
+      ...(options.perTenant === undefined ? {} : { groupConcurrency: options.perTenant }),
       pollingIntervalSeconds: 0.5,
       notifyPollingIntervalSeconds: 2,
     },
-    async (messages: Job<QueueMessage>[]) => {
-      for (const message of messages) {
-        const target = { jobId: message.data.jobId, runId: message.data.runId, owner: options.owner, leaseSeconds: options.leaseSeconds };
-        const claim =
-          options.perAccount === undefined
-            ? await claimJob(options.db, { ...target, requireOwner: false }, options.now())
-            : await claimJobWithinAccountCap(options.db, target, options.perAccount, options.now(), (tx, row) =>
-                // Two fetches raced past pg-boss's group limit: this execution comes back shortly.
-                sendInTransaction(boss, tx, message.data, {
-                  timeLimitMs: row.timeLimitMs,
-                  graceMs: deadlineGraceMs(row.timeLimitMs),
-                  maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
-                  accountId: row.accountId,
-                  startAfterSeconds: ACCOUNT_BUSY_RETRY_SECONDS,
-                }),
-              );
-        try {
-          if (!claim || claim === 'account_busy') continue; // finished, canceled, rerun since, or sent again
-          const result = await options.runner.execute(claim, message.signal);
-          // A dead thread: fail the message so pg-boss delivers it again (bounded by the attempt count).
-          if (result === 'crashed') throw new Error(`job ${claim.row.id}: worker thread died`);
-        } finally {
-          fetchAgainNow(boss);
-        }
-      }
-    },
+    (messages) => handle(messages, 'throughput'),
   );
+  await boss.work<QueueMessage>(
+    JOB_QUEUES.latency,
+    { localConcurrency: options.concurrency.latency, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2 },
+    (messages) => handle(messages, 'latency'),
+  );
+  return {
+    async release() {
+      stopping = true;
+      await Promise.all(Object.values(JOB_QUEUES).map((queue) => boss.offWork(queue, { wait: false })));
+      const released = await options.db.transaction(async (tx) => {
+        const rows = await releaseHeldJobs(tx, options.owner);
+        for (const row of rows) {
+          const tenantId = jobLane(row.kind) === 'throughput' ? await options.tenantOf(row.accountId) : undefined;
+          await sendInTransaction(
+            boss,
+            tx,
+            { jobId: row.id, runId: row.runId, ...(tenantId === undefined ? {} : { tenantId }) },
+            {
+              kind: row.kind,
+              timeLimitMs: row.timeLimitMs,
+              graceMs: deadlineGraceMs(row.timeLimitMs),
+              maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
+            },
+          );
+        }
+        return rows.length;
+      });
+      options.runner.stop();
+      return released;
+    },
+  };
+}
+
+async function tenantOfJob(options: QueueWorkOptions, jobId: string): Promise<number> {
+  const [row] = await options.db.select({ accountId: jobs.accountId }).from(jobs).where(eq(jobs.id, jobId));
+  return row ? options.tenantOf(row.accountId) : 0;
 }
 
 /**
@@ -130,9 +209,9 @@ export async function workQueue(
  * is waiting that idles a thread for up to the interval after every job. Waking this process's slots
  * makes the one that just finished fetch at once (and an idle one look once more).
  */
-function fetchAgainNow(boss: PgBoss): void {
+function fetchAgainNow(boss: PgBoss, queue: string): void {
   for (const slot of boss.getWipData()) {
-    if (slot.name === JOB_QUEUE) boss.notifyWorker(slot.id);
+    if (slot.name === queue) boss.notifyWorker(slot.id);
   }
 }
 
@@ -146,7 +225,11 @@ const RECONCILE_ADVISORY_LOCK = 7_310_254_119;
  * active message it is sent again (its attempt count still bounds it). One process per database
  * reconciles at a time. Returns how many were re-sent.
  */
-export async function reconcileQueue(boss: PgBoss, db: Db, options: { now: number; graceSeconds: number; limit: number }): Promise<number> {
+export async function reconcileQueue(
+  boss: PgBoss,
+  db: Db,
+  options: { now: number; graceSeconds: number; limit: number; tenantOf: (accountId: number) => Promise<number> },
+): Promise<number> {
   return db.transaction(async (tx) => {
     // postgres.js answers with the rows themselves (queue mode runs on PostgreSQL only).
     const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILE_ADVISORY_LOCK}) as locked`)) as unknown as { locked: boolean }[];
@@ -161,17 +244,19 @@ export async function reconcileQueue(boss: PgBoss, db: Db, options: { now: numbe
       .for('update', { skipLocked: true });
     let resent = 0;
     for (const row of candidates) {
-      const messages = await boss.findJobs<QueueMessage>(JOB_QUEUE, { data: { jobId: row.id, runId: row.runId } });
+      const lane = jobLane(row.kind);
+      const messages = await boss.findJobs<QueueMessage>(JOB_QUEUES[lane], { data: { jobId: row.id, runId: row.runId } });
       if (messages.some((m) => m.state === 'created' || m.state === 'retry' || m.state === 'active')) continue;
+      const tenantId = lane === 'throughput' ? await options.tenantOf(row.accountId) : undefined;
       await sendInTransaction(
         boss,
         tx,
-        { jobId: row.id, runId: row.runId },
+        { jobId: row.id, runId: row.runId, ...(tenantId === undefined ? {} : { tenantId }) },
         {
+          kind: row.kind,
           timeLimitMs: row.timeLimitMs,
           graceMs: deadlineGraceMs(row.timeLimitMs),
           maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
-          accountId: row.accountId,
         },
       );
       resent += 1;

@@ -1,5 +1,7 @@
 import type { Db } from '@/server/db';
-import { loadJobHandler } from './handlers';
+import type { ShareHolder } from './fair-share';
+import { jobLane, loadJobHandler, type JobLane } from './handlers';
+import { storedJobPayload } from './payload';
 import { finishJob, recordProgress, renewLeases, toJobRecord, type Claim } from './store';
 import { errorBody } from './thread';
 import type { ThreadGate } from './thread-gate';
@@ -16,7 +18,8 @@ export function deadlineGraceMs(timeLimitMs: number): number {
 
 export interface RunnerOptions {
   db: Db;
-  threads: JobThreadPool;
+  /** The worker threads of each lane. */
+  threads: Record<JobLane, JobThreadPool>;
   /** This process's identity in `lease_owner`. */
   owner: string;
   leaseSeconds: number;
@@ -70,11 +73,18 @@ export class JobRunner {
     return this.running.size;
   }
 
+  /** Executions running here now (claimed, not yet ended), for a graceful stop. */
+  get runningJobIds(): string[] {
+    return [...this.running.keys()];
+  }
+
   /**
-   * Runs a claimed job. With a `gate`, the job holds a worker thread only while it computes (its
-   * time limit starts then); claiming, preparing and committing happen outside it.
+   * Runs a claimed job on its lane's threads. With a `gate`, the job holds a worker thread only
+   * while it computes (its time limit starts then); claiming, preparing and committing happen
+   * outside it. `signal` aborts the execution from outside (queue mode: the message's signal).
    */
-  async execute(claim: Claim, external?: AbortSignal, gate?: ThreadGate): Promise<ExecutionResult> {
+  async execute(claim: Claim, options: { signal?: AbortSignal; gate?: ThreadGate; holder?: ShareHolder } = {}): Promise<ExecutionResult> {
+    const { signal: external, gate } = options;
     const { db, now } = this.options;
     const job = claim.row;
     const target = { jobId: job.id, leaseToken: claim.leaseToken };
@@ -106,14 +116,14 @@ export class JobRunner {
       let outcome;
       let release: (() => void) | undefined;
       try {
-        if (gate) release = await gate.acquire(job.accountId, controller.signal);
+        if (gate) release = await gate.acquire(options.holder ?? { tenantId: job.accountId, accountId: job.accountId }, controller.signal);
       } catch {
         return 'lost'; // canceled (or taken from us) while waiting for a thread
       }
       // Deadlines run on the real clock from the moment the job has a thread: threads time themselves with it.
       const deadline = Date.now() + job.timeLimitMs;
       try {
-        outcome = await this.options.threads.run(
+        outcome = await this.options.threads[jobLane(job.kind)].run(
           { kind: job.kind, jobId: job.id, attempt: job.attempts, input: runInput, deadline, timeLimitMs: job.timeLimitMs },
           {
             signal: controller.signal,
@@ -139,14 +149,22 @@ export class JobRunner {
         await this.finish(target, { status: 'failed', error: outcome.error });
         return 'finished';
       }
+      let result;
+      try {
+        // What the row will hold, also for the commit: a result JSON cannot carry fails the job here.
+        result = storedJobPayload(outcome.result, 'result');
+      } catch (error) {
+        await this.finish(target, { status: 'failed', error: errorBody(error) });
+        return 'finished';
+      }
       let finished;
       try {
         finished = await finishJob(
           db,
           target,
-          { status: 'complete', result: outcome.result },
+          { status: 'complete', result },
           now(),
-          async (tx, row) => handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result: outcome.result, attempt: job.attempts }),
+          async (tx, row) => handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result, attempt: job.attempts }),
           this.options.announceFinished ?? true,
         );
       } catch (error) {

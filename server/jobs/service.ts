@@ -4,12 +4,14 @@ import { hostname } from 'node:os';
 import type { PgBoss } from 'pg-boss';
 import { getConfig, type Config } from '@/server/config';
 import type { DbHandle } from '@/server/db';
-import { jobKindDefinition } from './handlers';
-import { defaultPerAccountConcurrency, PoolDispatcher } from './pool';
+import { jobKindDefinition, jobLane, jobTenancy, registeredJobKinds } from './handlers';
+import { storedJobPayload } from './payload';
+import { defaultPerTenantConcurrency, PoolDispatcher } from './pool';
 import { reconcileQueue, sendInTransaction, startBoss, workQueue } from './queue';
 import { deadlineGraceMs, JobRunner } from './runner';
 import {
   cancelJob,
+  releaseHeldJobs,
   getJob,
   getJobByKey,
   getJobInput,
@@ -41,8 +43,10 @@ export interface JobsOptions {
   mode?: JobsMode;
   /** Clock for row timestamps, leases and retention (tests inject one). */
   now?: () => number;
-  /** Pool mode: worker threads (default WORKER_POOL_SIZE, else the number of cores). */
+  /** Pool mode: worker threads of the throughput lane (default WORKER_POOL_SIZE, else the number of cores). */
   poolSize?: number;
+  /** Pool mode: worker threads of the latency lane (default JOBS_LATENCY_THREADS, see latencyThreads). */
+  latencyThreads?: number;
   /** How often finished jobs past retention are deleted; 0 turns the sweeper off. Default 60 s. */
   sweepIntervalMs?: number;
   config?: Config;
@@ -104,6 +108,11 @@ export interface Jobs {
   recover(): Promise<number>;
   /** Pool mode: resolves when no job is queued or running here. */
   idle(): Promise<void>;
+  /**
+   * A graceful stop. Pool mode gives back the jobs running or queued here without counting the
+   * interrupted executions as attempts (the next start runs them, or on PostgreSQL another
+   * instance at its next adoption round).
+   */
   stop(): Promise<void>;
 }
 
@@ -160,6 +169,25 @@ function unheldGraceSeconds(config: Config): number {
 
 const RECONCILE_BATCH = 100;
 
+/** Latency-lane threads unless configured: as many as the solver threads, at most 4 (a search takes about 10 ms of CPU). */
+export function defaultLatencyThreads(solverThreads: number): number {
+  return Math.max(1, Math.min(4, solverThreads));
+}
+
+/** The tenant of an account, cached for the process: an account never changes trees. */
+function cachedTenantOf(db: DbHandle['db']): (accountId: number) => Promise<number> {
+  const known = new Map<number, Promise<number>>();
+  return (accountId) => {
+    let tenant = known.get(accountId);
+    if (!tenant) {
+      tenant = jobTenancy().tenantOf(db, accountId);
+      tenant.catch(() => known.delete(accountId));
+      known.set(accountId, tenant);
+    }
+    return tenant;
+  };
+}
+
 export async function createJobs(options: JobsOptions): Promise<Jobs> {
   const config = options.config ?? getConfig();
   const mode = options.mode ?? config.JOBS_MODE;
@@ -169,9 +197,10 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   const owner = processIdentity('app');
   const leaseSeconds = config.JOBS_LEASE_SECONDS;
   const signals = new FinishSignals();
+  const tenantOf = cachedTenantOf(db);
 
   let boss: PgBoss | undefined;
-  let threads: JobThreadPool | undefined;
+  let threads: JobThreadPool[] = [];
   let runner: JobRunner | undefined;
   let dispatcher: PoolDispatcher | undefined;
   // Pool mode: id -> key and the job as submitted, for each job submitted here while it processes, so
@@ -195,10 +224,13 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     boss = await startBoss(queueSettings(config, handle.databaseUrl, 3), 'app');
   } else {
     const size = options.poolSize ?? config.WORKER_POOL_SIZE ?? defaultPoolSize();
-    threads = new JobThreadPool(size);
+    const latencySize = options.latencyThreads ?? config.JOBS_LATENCY_THREADS ?? defaultLatencyThreads(size);
+    const lanes = { throughput: new JobThreadPool(size, 'throughput'), latency: new JobThreadPool(latencySize, 'latency') };
+    threads = Object.values(lanes);
+    const perTenant = config.JOBS_PER_TENANT_CONCURRENCY ?? defaultPerTenantConcurrency(size);
     runner = new JobRunner({
       db,
-      threads,
+      threads: lanes,
       owner,
       leaseSeconds,
       now,
@@ -213,10 +245,12 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       db,
       runner,
       owner,
-      size,
-      perAccount: config.JOBS_PER_ACCOUNT_CONCURRENCY ?? defaultPerAccountConcurrency(size),
+      throughput: { size, perTenant, perAccount: Math.min(perTenant, config.JOBS_PER_ACCOUNT_CONCURRENCY ?? perTenant) },
+      // Searches are short and rate-limited per account: no share but the lane's own threads.
+      latency: { size: latencySize, perTenant: latencySize, perAccount: latencySize },
       leaseSeconds,
       exclusive: handle.kind === 'pglite',
+      tenantOf,
       now,
     });
   }
@@ -228,7 +262,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   const sweep = () => sweepExpiredJobs(db, now());
   const recover = async () => {
     if (dispatcher) return dispatcher.adoptOrphans();
-    return boss ? reconcileQueue(boss, db, { now: now(), graceSeconds: unheldGraceSeconds(config), limit: RECONCILE_BATCH }) : 0;
+    return boss ? reconcileQueue(boss, db, { now: now(), graceSeconds: unheldGraceSeconds(config), limit: RECONCILE_BATCH, tenantOf }) : 0;
   };
   const sweepTimer = every(options.sweepIntervalMs ?? 60_000, 'job sweep', sweep);
   // Pool mode adopts on its own lease schedule (see PoolDispatcher).
@@ -239,19 +273,30 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
 
     async submit(request) {
       const definition = jobKindDefinition(request.kind);
+      const lane = jobLane(request.kind);
       const timeLimitMs = request.timeLimitMs ?? config.JOBS_TIME_LIMIT_SECONDS * 1000;
+      // Stored as JSON: refused here if JSON would change it, and every mode runs on this copy.
+      const input = storedJobPayload(request.input, 'input');
+      // Only throughput jobs share per tenant; a latency job is its account's own.
+      let tenantId = request.accountId;
+      try {
+        if (lane === 'throughput') tenantId = await tenantOf(request.accountId);
+      } catch (error) {
+        throw new JobEnqueueError(error);
+      }
+      const holder = { tenantId, accountId: request.accountId };
       const run = {
         kind: request.kind,
         namespace: definition.namespace,
-        input: request.input,
-        inputHash: request.inputHash ?? hashInput(request.input),
+        input,
+        inputHash: request.inputHash ?? hashInput(input),
         maxAttempts: config.JOBS_MAX_ATTEMPTS,
         timeLimitMs,
         retentionSeconds: definition.retentionSeconds(config),
         leaseOwner: mode === 'pool' ? owner : null,
         leaseSeconds,
         // Claimed as it is written when it will start at once: one statement less per job.
-        claimToken: dispatcher?.wouldStartAtOnce(request.accountId) ? randomUUID() : undefined,
+        claimToken: dispatcher?.wouldStartAtOnce(request.kind, holder) ? randomUUID() : undefined,
         firstId: request.firstId,
       };
       const scope = { accountId: request.accountId, environment: request.environment, key: request.key };
@@ -271,13 +316,8 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
                   await sendInTransaction(
                     boss,
                     tx,
-                    { jobId: d.row.id, runId: d.row.runId },
-                    {
-                      timeLimitMs,
-                      graceMs: deadlineGraceMs(timeLimitMs),
-                      maxAttempts: run.maxAttempts,
-                      accountId: d.row.accountId,
-                    },
+                    { jobId: d.row.id, runId: d.row.runId, ...(lane === 'throughput' ? { tenantId: holder.tenantId } : {}) },
+                    { kind: request.kind, timeLimitMs, graceMs: deadlineGraceMs(timeLimitMs), maxAttempts: run.maxAttempts },
                   );
                 }
                 return d;
@@ -301,7 +341,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         if (decision.outcome !== 'existing') {
           const { row } = decision;
           const claim = run.claimToken !== undefined && row.leaseToken === run.claimToken ? { row, leaseToken: run.claimToken } : undefined;
-          dispatcher?.enqueue(row.id, row.runId, row.accountId, claim);
+          dispatcher?.enqueue({ jobId: row.id, runId: row.runId, kind: row.kind, accountId: row.accountId, tenantId: holder.tenantId, claim });
         }
         return { job, outcome: decision.outcome };
       }
@@ -383,8 +423,10 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       clearInterval(sweepTimer);
       clearInterval(reconcileTimer);
       dispatcher?.stop();
+      // Given back before their threads stop, so that no stopped execution can still commit or count.
+      if (dispatcher) await releaseHeldJobs(db, owner).catch((error: unknown) => console.error('jobs could not be released', error));
       runner?.stop();
-      await Promise.all([threads?.close(), boss?.stop({ graceful: false, close: true }), signals.close()]);
+      await Promise.all([...threads.map((pool) => pool.close()), boss?.stop({ graceful: false, close: true }), signals.close()]);
     },
   };
 
@@ -403,17 +445,23 @@ function queueSettings(config: Config, databaseUrl: string, maxConnections: numb
 
 export interface JobWorker {
   readonly owner: string;
+  /** Throughput jobs (routing solves) run at once. */
   readonly concurrency: number;
+  /** Latency jobs (booking searches) run at once, on threads of their own. */
+  readonly latencyConcurrency: number;
+  /** A graceful stop: the jobs it runs go to other workers at once, their attempts not counted. */
   stop(): Promise<void>;
 }
 
 /**
- * A queue-mode worker (`npm run worker`): runs jobs from pg-boss on `concurrency` threads of this
- * process. Any number of them, on any number of machines, can serve one PostgreSQL.
+ * A queue-mode worker (`npm run worker`): runs routing solves from pg-boss on `concurrency` threads
+ * of this process and booking searches on `latencyConcurrency` threads of their own. Any number of
+ * them, on any number of machines, can serve one PostgreSQL.
  */
 export async function startJobWorker(options: {
   handle: DbHandle;
   concurrency?: number;
+  latencyConcurrency?: number;
   now?: () => number;
   sweepIntervalMs?: number;
   config?: Config;
@@ -422,32 +470,48 @@ export async function startJobWorker(options: {
   const { handle } = options;
   if (handle.kind !== 'postgres') throw new Error('a job worker needs PostgreSQL (DATABASE_URL)');
   const concurrency = options.concurrency ?? config.WORKER_CONCURRENCY ?? config.WORKER_POOL_SIZE ?? defaultPoolSize();
+  const latencyConcurrency = options.latencyConcurrency ?? config.JOBS_LATENCY_THREADS ?? defaultLatencyThreads(concurrency);
   const now = options.now ?? Date.now;
   const owner = processIdentity('worker');
   const leaseSeconds = config.JOBS_LEASE_SECONDS;
-  const threads = new JobThreadPool(concurrency);
-  const runner = new JobRunner({ db: handle.db, threads, owner, leaseSeconds, now, onFinished: () => undefined });
+  const lanes = { throughput: new JobThreadPool(concurrency, 'throughput'), latency: new JobThreadPool(latencyConcurrency, 'latency') };
+  const runner = new JobRunner({ db: handle.db, threads: lanes, owner, leaseSeconds, now, onFinished: () => undefined });
   runner.startLeaseKeeper();
+  const tenantOf = cachedTenantOf(handle.db);
   // A job canceled elsewhere stops its thread here at once, not at the next lease renewal.
   const listener = await handle.sql.listen(JOB_FINISHED_CHANNEL, (jobId) => runner.abort(jobId));
-  const boss = await startBoss(queueSettings(config, handle.databaseUrl, concurrency + 3), 'worker');
-  // Queue mode caps an account across all workers, so only the operator, who knows how many workers
-  // there are, can pick the number; unset, accounts are not capped.
-  const perAccount = config.JOBS_PER_ACCOUNT_CONCURRENCY;
-  await workQueue(boss, { db: handle.db, runner, owner, leaseSeconds, concurrency, perAccount, now });
+  const boss = await startBoss(queueSettings(config, handle.databaseUrl, concurrency + latencyConcurrency + 3), 'worker');
+  // Queue mode caps a tenant (and an account inside it) across all workers, so only the operator,
+  // who knows how many workers there are, can pick the numbers; unset, nothing is capped.
+  const work = await workQueue(boss, {
+    db: handle.db,
+    runner,
+    owner,
+    leaseSeconds,
+    concurrency: { throughput: concurrency, latency: latencyConcurrency },
+    perTenant: config.JOBS_PER_TENANT_CONCURRENCY,
+    perAccount: config.JOBS_PER_ACCOUNT_CONCURRENCY,
+    throughputKinds: registeredJobKinds().filter((kind) => jobLane(kind) === 'throughput'),
+    tenantOf,
+    tenantAccounts: (tx, tenantId) => jobTenancy().accountsOf(tx, tenantId),
+    now,
+  });
   const sweepTimer = every(options.sweepIntervalMs ?? 60_000, 'job sweep', () => sweepExpiredJobs(handle.db, now()));
   const reconcileTimer = every(options.sweepIntervalMs ?? 60_000, 'job queue reconcile', () =>
-    reconcileQueue(boss, handle.db, { now: now(), graceSeconds: unheldGraceSeconds(config), limit: RECONCILE_BATCH }),
+    reconcileQueue(boss, handle.db, { now: now(), graceSeconds: unheldGraceSeconds(config), limit: RECONCILE_BATCH, tenantOf }),
   );
   return {
     owner,
     concurrency,
+    latencyConcurrency,
     async stop() {
       clearInterval(sweepTimer);
       clearInterval(reconcileTimer);
-      runner.stop();
-      await boss.stop({ graceful: false, close: true });
-      await Promise.all([threads.close(), listener.unlisten().catch(() => undefined)]);
+      // Gives the jobs back (sent again for other workers, attempts not counted), stops their threads.
+      await work.release().catch((error: unknown) => console.error('jobs could not be released', error));
+      // Graceful: the stopped executions' handlers return at once, ending their messages normally.
+      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+      await Promise.all([...Object.values(lanes).map((pool) => pool.close()), listener.unlisten().catch(() => undefined)]);
     },
   };
 }

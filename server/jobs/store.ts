@@ -285,42 +285,62 @@ export async function claimJob(
   return row ? { row, leaseToken } : undefined;
 }
 
+/** Queue mode's cap on one tenant's throughput jobs across every worker (see claimJobWithinShare). */
+export interface QueueShare {
+  tenantId: number;
+  /** Running jobs of the tenant at most (unset: no cap). */
+  perTenant: number | undefined;
+  /** Running jobs of one account at most, inside its tenant's share (unset: no cap). */
+  perAccount: number | undefined;
+  /** The kinds that count against the share (the throughput lane's). */
+  kinds: readonly string[];
+  /** The accounts of the tenant, read in the claiming transaction (see JobTenancy.accountsOf). */
+  tenantAccounts: (tx: DbTransaction) => Promise<number[]>;
+}
+
 /**
- * `claimJob` for queue mode with a per-account cap: pg-boss's group limit is checked by each fetch
- * on its own, so two slots fetching at once can both take the same account's jobs. Here the account's
- * running jobs (a live lease) are counted under an advisory lock on the account, so the cap holds
- * across every worker. At the cap nothing is claimed and `whenBusy` runs in the same transaction
- * (queue mode sends the execution again, a little later).
+ * `claimJob` for queue mode with a fair share: pg-boss's group limit (the group is the tenant) is
+ * checked by each fetch on its own, so two slots fetching at once can both take the same tenant's
+ * jobs. Here the tenant's running jobs (a live lease) are counted under an advisory lock on the
+ * tenant, so the caps hold across every worker. Over a cap nothing is claimed and `whenBusy` runs in
+ * the same transaction (queue mode sends the execution again, a little later).
  */
-export async function claimJobWithinAccountCap(
+export async function claimJobWithinShare(
   db: Db,
   target: { jobId: string; runId: string; owner: string; leaseSeconds: number },
-  perAccount: number,
+  share: QueueShare,
   now: number,
   whenBusy: (tx: DbTransaction, row: JobRow) => Promise<void>,
-): Promise<Claim | 'account_busy' | undefined> {
+): Promise<Claim | 'share_busy' | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(jobs)
       .where(and(eq(jobs.id, target.jobId), eq(jobs.runId, target.runId), eq(jobs.status, 'processing')));
     if (!row) return undefined;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs-account-${row.accountId}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs-tenant-${share.tenantId}`}))`);
+    const accountIds = await share.tenantAccounts(tx);
     const [running] = await tx
-      .select({ count: sql<number>`count(*)::int` })
+      .select({
+        tenant: sql<number>`count(*)::int`,
+        account: sql<number>`(count(*) filter (where ${jobs.accountId} = ${row.accountId}))::int`,
+      })
       .from(jobs)
       .where(
         and(
-          eq(jobs.accountId, row.accountId),
+          inArray(jobs.accountId, accountIds.length > 0 ? accountIds : [row.accountId]),
+          inArray(jobs.kind, [...share.kinds]),
           eq(jobs.status, 'processing'),
           ne(jobs.id, row.id),
           sql`${jobs.leaseToken} is not null`,
           gt(jobs.leaseExpiresAt, new Date(now)),
         ),
       );
-    if ((running?.count ?? 0) >= perAccount) {
+    const overTenant = share.perTenant !== undefined && (running?.tenant ?? 0) >= share.perTenant;
+    const overAccount = share.perAccount !== undefined && (running?.account ?? 0) >= share.perAccount;
+    if (overTenant || overAccount) {
       await whenBusy(tx, row);
-      return 'account_busy';
+      return 'share_busy';
     }
     return claimJob(tx, { ...target, requireOwner: false }, now);
   });
@@ -451,23 +471,6 @@ export async function cancelJob(db: Db, jobId: string, reason: JobErrorBody, now
   });
 }
 
-/** Ends a job that was never claimed (e.g. its queue message could not be sent). */
-export async function failUnclaimedJob(db: Db, jobId: string, error: JobErrorBody, now: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(jobs)
-      .set({
-        status: 'failed',
-        error,
-        finishedAt: new Date(now),
-        expiresAt: expiryAfter(now),
-      })
-      .where(and(eq(jobs.id, jobId), eq(jobs.status, 'processing')))
-      .returning({ id: jobs.id });
-    if (row) await notifyFinished(tx, row.id);
-  });
-}
-
 /**
  * Pool mode: takes over processing jobs whose owner is gone. `everyOwner` (embedded database: only
  * this process can use it, so every other owner is dead) takes all of them; otherwise only those
@@ -478,7 +481,7 @@ export async function adoptOrphanedJobs(
   owner: string,
   options: { everyOwner: boolean; leaseSeconds: number },
   now: number,
-): Promise<{ id: string; runId: string; accountId: number }[]> {
+): Promise<{ id: string; runId: string; kind: string; accountId: number }[]> {
   const orphaned = options.everyOwner
     ? or(isNull(jobs.leaseOwner), ne(jobs.leaseOwner, owner))
     : or(isNull(jobs.leaseExpiresAt), lt(jobs.leaseExpiresAt, new Date(now)));
@@ -486,7 +489,46 @@ export async function adoptOrphanedJobs(
     .update(jobs)
     .set({ leaseOwner: owner, leaseToken: null, leaseExpiresAt: new Date(now + options.leaseSeconds * 1000) })
     .where(and(eq(jobs.status, 'processing'), orphaned))
-    .returning({ id: jobs.id, runId: jobs.runId, accountId: jobs.accountId });
+    .returning({ id: jobs.id, runId: jobs.runId, kind: jobs.kind, accountId: jobs.accountId });
+}
+
+/** A job a stopping process gave back (see releaseHeldJobs). */
+export interface ReleasedJob {
+  id: string;
+  runId: string;
+  kind: string;
+  accountId: number;
+  attempts: number;
+  maxAttempts: number;
+  timeLimitMs: number;
+}
+
+/**
+ * A graceful stop: gives back every processing job this owner holds, so that another instance (or
+ * this one's successor) runs it at once, and the execution the stop interrupts is not counted: an
+ * attempt counts only when the job's own run died. Unclaimed jobs keep their count. Fenced like
+ * every end: an execution that committed first is not touched, one that commits later writes
+ * nothing (its token is gone). Returns the released jobs.
+ */
+export async function releaseHeldJobs(db: DbOrTx, owner: string): Promise<ReleasedJob[]> {
+  return db
+    .update(jobs)
+    .set({
+      attempts: sql`case when ${jobs.leaseToken} is null then ${jobs.attempts} else greatest(${jobs.attempts} - 1, 0) end`,
+      leaseToken: null,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    })
+    .where(and(eq(jobs.status, 'processing'), eq(jobs.leaseOwner, owner)))
+    .returning({
+      id: jobs.id,
+      runId: jobs.runId,
+      kind: jobs.kind,
+      accountId: jobs.accountId,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      timeLimitMs: jobs.timeLimitMs,
+    });
 }
 
 /** Deletes finished jobs past retention; returns how many. */
@@ -496,11 +538,6 @@ export async function sweepExpiredJobs(db: DbOrTx, now: number): Promise<number>
     .where(lte(jobs.expiresAt, new Date(now)))
     .returning({ id: jobs.id });
   return rows.length;
-}
-
-export async function jobsByIds(db: DbOrTx, ids: string[]): Promise<JobRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(jobs).where(inArray(jobs.id, ids));
 }
 
 /** Completion is announced on this channel (payload: job id) to app instances waiting in queue mode. */

@@ -1,9 +1,10 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-import { isMainThread, type MessagePort } from 'node:worker_threads';
+import { isMainThread, workerData, type MessagePort } from 'node:worker_threads';
 import { loadJobHandler } from './handlers';
 import { JobError, type JobErrorBody, type Json } from './types';
 import { isErrorNamed } from '@/server/errors';
+import type { JobThreadData } from './threads';
 
 /** What the main thread sends a worker thread for one execution. */
 export interface ThreadTask {
@@ -34,21 +35,27 @@ export function errorBody(error: unknown): JobErrorBody {
   return { code: 'optimization_failed', message: error instanceof Error ? error.message : String(error) };
 }
 
-/** How much lower than the process this thread (and solver threads it starts) is scheduled. */
-const JOB_THREAD_NICENESS = 10;
+/**
+ * How much lower than the process a throughput thread (and the solver threads it starts) is
+ * scheduled. At niceness 10 Linux gives it about a tenth of the weight of a thread at the process's
+ * own priority: the event loop and the latency lane's threads take a core from a solve when they
+ * need one, and solves have every core otherwise.
+ */
+const THROUGHPUT_THREAD_NICENESS = 10;
 
 /**
- * Requests and polls come first: with every core solving, the event-loop thread would otherwise
- * wait its turn behind the solver threads. Linux schedules threads separately, so this lowers only
- * this worker thread (its id from /proc/thread-self); elsewhere it does nothing. Never on the main
- * thread: this module is also loaded there (for `errorBody`), and lowering the event loop is the
- * opposite of the point.
+ * Requests, polls and latency-lane jobs come first: with every core solving, the event-loop thread
+ * and a checkout's search would otherwise wait their turn behind the solver threads. Linux
+ * schedules threads separately, so this lowers only this worker thread (its id from
+ * /proc/thread-self); elsewhere it does nothing. Never on the main thread (this module is also
+ * loaded there, for `errorBody`) nor on a latency-lane thread.
  */
 export function yieldToTheEventLoopThread(): void {
   if (isMainThread) return;
+  if ((workerData as Partial<JobThreadData> | undefined)?.lane === 'latency') return;
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, Math.min(19, getPriority(threadId) + JOB_THREAD_NICENESS));
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, Math.min(19, getPriority(threadId) + THROUGHPUT_THREAD_NICENESS));
   } catch {
     // Not Linux, or not permitted: the thread keeps the process's priority.
   }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { jobThreadEntry } from './handlers';
+import { jobThreadEntry, type JobLane } from './handlers';
 import type { ThreadOutcome, ThreadTask } from './thread';
 import type { Json } from './types';
 
@@ -19,15 +19,29 @@ export class ThreadStopped extends Error {
   }
 }
 
-/** Worker threads for CPU-bound handlers, so the process's event loop stays free. */
+/** What a thread learns about its pool when it starts (node:worker_threads `workerData`). */
+export interface JobThreadData {
+  lane: JobLane;
+}
+
+/**
+ * Worker threads for CPU-bound handlers, so the process's event loop stays free. One pool per lane:
+ * the latency lane's threads run at the process's priority and are all started with the pool (a
+ * checkout must not wait for a thread to start); throughput threads are scheduled below them.
+ */
 export class JobThreadPool {
   private readonly piscina: Piscina<ThreadTask, ThreadOutcome>;
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    readonly lane: JobLane = 'throughput',
+  ) {
+    const workerData: JobThreadData = { lane };
     this.piscina = new Piscina<ThreadTask, ThreadOutcome>({
       filename: jobThreadEntry(),
+      workerData,
       maxThreads: size,
-      minThreads: Math.min(size, 1),
+      minThreads: lane === 'latency' ? size : Math.min(size, 1),
       idleTimeout: 60_000,
       // Piscina's default parks an idle thread in Atomics.wait, which also stops its event loop:
       // what a thread starts in the background (loading the handlers, warming them up) would then
