@@ -127,6 +127,24 @@ describe('stopping on convergence', () => {
     }
   });
 
+  it('with a fixed number of runs gives the same plan on one, two and three threads, and the best of the runs', async () => {
+    const problem = cityInstance(12, { orders: 16, vehicles: 3, traffic: true });
+    const options = { seed: 2, timeLimitMs: GENEROUS_MS, untilConverged: true, independentRuns: 5 };
+    const plan = (s: { routes: { vehicle: number; stops: { shipment: number; kind: string }[] }[] }): string =>
+      JSON.stringify(s.routes.map((r) => [r.vehicle, r.stops.map((stop) => `${stop.shipment}${stop.kind}`)]));
+    const one = await solve(problem, { ...options, threads: 1 });
+    const two = await solve(problem, { ...options, threads: 2 });
+    const three = await solve(problem, { ...options, threads: 3 });
+    expect(plan(two)).toBe(plan(one));
+    expect(plan(three)).toBe(plan(one));
+    // Five runs of at least a cycle each, the same moves on any number of threads.
+    expect(one.stats.iterations).toBeGreaterThanOrEqual(5 * cycleIterations(16));
+    expect(two.stats.iterations).toBe(one.stats.iterations);
+    // The first two runs are among the five: their best is never better.
+    const firstTwo = await solve(problem, { ...options, independentRuns: 2, threads: 2 });
+    expect(compareSolutions(problem, one, firstTwo)).toBeLessThanOrEqual(0);
+  });
+
   it('without it, an iteration limit is spent whole (the explicit budget of benchmarks and callers)', () => {
     const problem = cityInstance(3, { orders: 5, vehicles: 3, traffic: true });
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 4 * cycleIterations(5), timeLimitMs: GENEROUS_MS });

@@ -286,6 +286,13 @@ export interface SolveOptions {
    * several threads the independent runs go side by side instead, one per thread.
    */
   untilConverged?: boolean;
+  /**
+   * With untilConverged: make exactly this many independent runs (run k with the settings and seed
+   * of solver thread k) and keep the best, instead of stopping at the first run that does not
+   * improve. The runs are spread over the threads, so the plan is the same on any number of
+   * threads and at any load, as long as the time limit does not cut them short.
+   */
+  independentRuns?: number;
   /** Worker threads searching in parallel (the best wins). 1 = search on the calling thread. */
   threads?: number;
   signal?: AbortSignal;

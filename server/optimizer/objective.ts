@@ -3,7 +3,7 @@ import type { Instance } from './instance';
 
 /**
  * Scalar search cost per objective. Serving orders is handled before this (lexicographically by
- * priority, see search.ts); here vehicles-first objectives add VEHICLE_WEIGHT per used vehicle, which
+ * priority, see search/plan-state.ts); here vehicles-first objectives add VEHICLE_WEIGHT per used vehicle, which
  * dwarfs any distance or duration so one fewer vehicle always wins.
  */
 export const VEHICLE_WEIGHT = 1e9;
@@ -16,7 +16,7 @@ export const MAX_ROUTE_WEIGHT = 1000;
  * stop joins) while duration and distance still decide sequencing. At 1, moving a stop to a route
  * whose stops are on average 1 km closer to it pays for up to about 2000 of extra meters plus seconds
  * (the stop's own mean falls and so does each route-mate's). Vehicles and served orders stay first: unserved
- * orders are compared before cost (search.ts) and VEHICLE_WEIGHT dwarfs the spread of any realistic
+ * orders are compared before cost (search/incumbent.ts) and VEHICLE_WEIGHT dwarfs the spread of any realistic
  * plan (a thousand stops each 100 km from their route-mates on average: 1e8).
  */
 export const SPREAD_WEIGHT = 1;

@@ -81,7 +81,7 @@ export class RouteState {
   distance = 0;
   duration = 0;
   /**
-   * Soft time windows (see Search.softWindowsApply): windows and the vehicle's shift end may be broken,
+   * Soft time windows (see softWindowsApply in search/soft-windows.ts): windows and the vehicle's shift end may be broken,
    * at `warpPenalty` per unit of time warp (a late arrival travels back to the window's close, as
    * in Vidal et al. 2013), which the cost then includes. Per position: departure under time warp
    * and the warp up to it (forward), the least warp and latest start of the rest of the route

@@ -21,12 +21,17 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
   signal?: StopFlag;
   /** How this thread searches (see SearchParams; the defaults where not given). */
   params?: Partial<SearchParams>;
+  /** The budget is counted in work: the time limit only stops the search (see BudgetLimits.timeOnlyStops). */
+  timeOnlyStops?: boolean;
   /** Solving on several threads: the board they share their best plans on, and this thread's slot. */
   planBoard?: { handle: PlanBoardHandle; slot: number };
 }
 
 /** What a solver thread is asked to do (the options solve() gives each thread). */
-export type ThreadSolveOptions = Pick<SolveOnThisThreadOptions, 'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'params' | 'planBoard'> & {
+export type ThreadSolveOptions = Pick<
+  SolveOnThisThreadOptions,
+  'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'params' | 'timeOnlyStops' | 'planBoard'
+> & {
   seed: number;
 };
 
@@ -53,6 +58,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     maxIterations,
     untilConverged: options.untilConverged ?? false,
     params: options.params,
+    timeOnlyStops: options.timeOnlyStops,
     ...(options.planBoard ? { exchange: { board: new PlanBoard(options.planBoard.handle), slot: options.planBoard.slot } } : {}),
     signal: options.signal,
     onProgress: options.onProgress,
@@ -262,6 +268,8 @@ export function threadSolveOptions(options: SolveOptions, seed: number, k: numbe
     maxIterations: options.maxIterations,
     untilConverged: options.untilConverged,
     params: threadSearchParams(k, { sharing, untilConverged: options.untilConverged ?? false }),
+    // A fixed number of converged runs is a budget in work: the time limit only stops it.
+    ...(fixedRuns(options) !== null ? { timeOnlyStops: true } : {}),
     ...(sharing ? { planBoard: { handle: board, slot: k } } : {}),
   };
 }
@@ -280,10 +288,41 @@ export async function solve(problem: Problem, options: SolveOptions = {}): Promi
   }
 }
 
+/** The number of independent runs a solve makes (SolveOptions.independentRuns), or null when it stops by itself. */
+function fixedRuns(options: SolveOptions): number | null {
+  if (!options.untilConverged || options.independentRuns === undefined) return null;
+  return Math.max(1, Math.floor(options.independentRuns));
+}
+
+/** The best of the solutions, the earliest among equals (the order of the runs, not of their ends). */
+function bestOf(problem: Problem, solutions: readonly Solution[]): Solution {
+  let best = solutions[0]!;
+  for (const s of solutions.slice(1)) if (compareSolutions(problem, s, best) < 0) best = s;
+  return best;
+}
+
+/** SolveOptions.independentRuns on this thread, one run after the other. */
+function solveRunsOnThisThread(problem: Problem, options: SolveOptions, runs: number): Solution {
+  const began = performance.now();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const deadline = began + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+  const solutions: Solution[] = [];
+  for (let k = 0; k < runs && (k === 0 || (performance.now() < deadline && !options.signal?.aborted)); k++) {
+    const { planBoard: _planBoard, ...run } = threadSolveOptions(options, seed, k, null);
+    solutions.push(
+      solveOnThisThread(problem, { ...run, timeLimitMs: Math.max(0, deadline - performance.now()), signal: options.signal, onProgress: options.onProgress }),
+    );
+  }
+  const best = bestOf(problem, solutions);
+  best.stats = { ...best.stats, iterations: solutions.reduce((n, s) => n + s.stats.iterations, 0), elapsedMs: performance.now() - began, seed, threads: 1 };
+  return best;
+}
+
 async function solveOnThreads(problem: Problem, options: SolveOptions): Promise<Solution> {
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   const seed = options.seed ?? DEFAULT_SEED;
-  if (threads <= 1) return solveOnThisThread(problem, options);
+  const runs = fixedRuns(options);
+  if (threads <= 1) return runs === null ? solveOnThisThread(problem, options) : solveRunsOnThisThread(problem, options, runs);
 
   const began = performance.now();
   const shared = shareProblem(problem);
@@ -312,15 +351,22 @@ async function solveOnThreads(problem: Problem, options: SolveOptions): Promise<
       return solveOnThisThread(problem, { ...options, seed });
     }
     const board = options.untilConverged ? null : createPlanBoard(workers.length, 2 * problem.shipments.length, problem.vehicles.length);
-    const runs = workers.map((w, k) => w.run(shared, threadSolveOptions(options, seed, k, board), stop, forward));
-    const settled = await Promise.allSettled(runs);
-    const solutions = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    // Fixed runs: each worker takes the next run until all are made (run k's plan depends on k only).
+    const ofRun: (Solution | undefined)[] = [];
+    let nextRun = workers.length;
+    const runOn = async (w: SolverThread, first: number): Promise<void> => {
+      const last = runs ?? first + 1;
+      for (let k = first; k < last && (k === first || Atomics.load(stop, 0) === 0); k = nextRun++) {
+        ofRun[k] = await w.run(shared, threadSolveOptions(options, seed, k, board), stop, forward);
+      }
+    };
+    await Promise.allSettled(workers.map((w, k) => (k < (runs ?? workers.length) ? runOn(w, k) : Promise.resolve())));
+    const solutions = ofRun.filter((s): s is Solution => s !== undefined);
     if (solutions.length === 0) {
       // Workers unavailable (e.g. a bundler hid the worker file): search here instead.
       return solveOnThisThread(problem, { ...options, seed });
     }
-    let best = solutions[0]!;
-    for (const s of solutions.slice(1)) if (compareSolutions(problem, s, best) < 0) best = s;
+    const best = bestOf(problem, solutions);
     best.stats = {
       ...best.stats,
       iterations: solutions.reduce((n, s) => n + s.stats.iterations, 0),

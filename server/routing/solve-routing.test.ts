@@ -1,9 +1,20 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeocoder } from '@/server/geo';
 import { solve, type SolveOptions } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
-import { defaultSolverTimeMs, SIDE_BY_SIDE_MAX_ORDERS, SMALL_PLAN_TIME_CAP_MS, solveRouting, solverThreads, type RoutingSolveDeps } from './solve-routing';
+import {
+  DEFAULT_BUDGET_CAP_MS,
+  defaultSolverTimeMs,
+  SIDE_BY_SIDE_MAX_ORDERS,
+  SMALL_PLAN_RUNS,
+  solveRouting,
+  solverThreads,
+  type RoutingSolveDeps,
+} from './solve-routing';
+import { warmUpRequests } from './warm-up';
 import { planResultSchema, renderPlanResult } from './responses';
 
 const deps: RoutingSolveDeps = {
@@ -51,23 +62,23 @@ describe('solveRouting', () => {
     await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none' } }, recording);
     await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none', solverTimeLimitSeconds: 3 } }, recording);
     await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 4 }, options: { trafficMode: 'none' } }, recording);
-    // The small plan's default budget runs its first two runs side by side; explicit limits keep `threads`.
-    expect(seen.map((o) => [o.untilConverged, o.timeLimitMs, o.threads])).toEqual([
-      [true, defaultSolverTimeMs(1), 2],
-      [false, 3000, 1],
-      [false, 4000, 1],
+    // The small plan's default budget makes its runs two side by side; explicit limits keep `threads`.
+    expect(seen.map((o) => [o.untilConverged, o.timeLimitMs, o.threads, o.independentRuns])).toEqual([
+      [true, defaultSolverTimeMs(1), 2, SMALL_PLAN_RUNS],
+      [false, 3000, 1, undefined],
+      [false, 4000, 1, undefined],
     ]);
   });
 
-  it('caps the default budget of small plans at the time they must answer in, and of larger ones by size', async () => {
-    expect(defaultSolverTimeMs(1)).toBe(SMALL_PLAN_TIME_CAP_MS);
-    expect(defaultSolverTimeMs(SIDE_BY_SIDE_MAX_ORDERS)).toBe(SMALL_PLAN_TIME_CAP_MS);
-    // Under 300 ms from POST to 200, with room for the rest of the request.
-    expect(SMALL_PLAN_TIME_CAP_MS).toBeLessThanOrEqual(250);
+  it('caps the default budget of small plans below the sync window, and of larger ones by size', async () => {
+    expect(defaultSolverTimeMs(1)).toBe(DEFAULT_BUDGET_CAP_MS);
+    expect(defaultSolverTimeMs(SIDE_BY_SIDE_MAX_ORDERS)).toBe(DEFAULT_BUDGET_CAP_MS);
+    // Inside the default 30 s sync window, with room for the rest of the request.
+    expect(DEFAULT_BUDGET_CAP_MS).toBeLessThanOrEqual(25_000);
     expect(defaultSolverTimeMs(SIDE_BY_SIDE_MAX_ORDERS + 1)).toBe(2_000);
     expect(defaultSolverTimeMs(1_000)).toBe(16_000);
     expect(defaultSolverTimeMs(10_000)).toBe(20_000);
-    // A job's deadline lowers a limit to no less than half a second, and never raises the small plans' cap.
+    // A job's deadline lowers a limit to no less than half a second.
     const seen: SolveOptions[] = [];
     const recording = (deadline: number): RoutingSolveDeps => ({
       ...deps,
@@ -83,7 +94,24 @@ describe('solveRouting', () => {
       { orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none', solverTimeLimitSeconds: 3 } },
       recording(Date.now() + 5_100),
     );
-    expect(seen.map((o) => o.timeLimitMs)).toEqual([SMALL_PLAN_TIME_CAP_MS, 500]);
+    expect(seen.map((o) => o.timeLimitMs)).toEqual([500, 500]);
+  });
+
+  it('gives the same plan for the same default-budget request on an idle machine and with every core busy', async () => {
+    const request = warmUpRequests()[0]!;
+    const input = { orders: request.orders, fleet: request.fleet, settings: null, options: request.options };
+    const onThreads: RoutingSolveDeps = { ...deps, threads: 2 };
+    const idle = await solveRouting(input, onThreads);
+    // One spinning thread per core, started here and ended below, so that the solve shares every core.
+    const burners = Array.from({ length: availableParallelism() }, () => new Worker('for (;;) {}', { eval: true }));
+    let busy: Awaited<ReturnType<typeof solveRouting>>;
+    try {
+      busy = await solveRouting(input, onThreads);
+    } finally {
+      await Promise.all(burners.map((b) => b.terminate()));
+    }
+    expect(idle.itineraries.some((i) => i.stops.length > 0)).toBe(true);
+    expect(busy).toEqual(idle);
   });
 
   it('gives small plans on the default budget two threads, and every other solve the configured count', () => {

@@ -69,34 +69,39 @@ async function resolvePlace(
 }
 
 /**
- * Default budget: plans of up to this many orders make their first two independent runs side by side
- * on two threads, whatever `threads` says. One after the other, the converging search makes at least
- * two runs, and for plans this small both fit well inside the time cap, so side by side they use no
- * more CPU and answer in the time of one (20 store-to-customer orders: about 0.2 s instead of 0.4 s;
- * against the service's own 2 s answer the same plan at 10 orders, 0.05% dearer on average at 15
- * and 0.4% at 20, where matching it takes three or four rounds of two runs; docs/benchmarks.md).
+ * Default budget: plans of up to this many orders are searched in SMALL_PLAN_RUNS independent
+ * converged runs, two side by side (whatever `threads` says), the best kept.
  */
 export const SIDE_BY_SIDE_MAX_ORDERS = 20;
 
 /**
- * The cap on the default budget of plans of up to SIDE_BY_SIDE_MAX_ORDERS orders, which must answer
- * at once (under 300 ms from POST to 200; the rest of a request takes 20 to 40 ms). Their converged
- * run takes 100 to 200 ms on an idle machine of this class, with an even pace (at a tenth of its
- * moves, a tenth of its time), so the cap does not bind there and the run stays deterministic. On a
- * machine that is slower or busy (one run of a 20-order plan took 230 to 460 ms single-threaded on
- * a slow day) the cap binds, the cooling follows the time instead of the moves (see Budget in the
- * optimizer) and the plan still answers in time, from fewer moves.
+ * Independent converged runs of a small plan's default budget (rounds of two side by side): what
+ * matching the service's own 2 s answer takes, counted in runs, so that the plan is the same on an
+ * idle or a busy machine and on any number of threads. See docs/benchmarks.md#solver-parameters.
  */
-export const SMALL_PLAN_TIME_CAP_MS = 230;
+export const SMALL_PLAN_RUNS = 8;
 
 /**
- * The cap on the default budget: SMALL_PLAN_TIME_CAP_MS for small plans, then a few seconds,
- * growing with size, well inside the 30 s sync window. Without `solverTimeLimitSeconds` the search
- * stops when it has converged, which for plans of up to about 20 to 40 orders is before this.
+ * The wall cap on a small plan's default budget: the default sync window (30 s) less a margin for
+ * the rest of the request. It only guards against a machine far slower than this one; where it binds
+ * the plan depends on the load again.
+ */
+export const DEFAULT_BUDGET_CAP_MS = 25_000;
+
+/**
+ * The cap on the default budget: DEFAULT_BUDGET_CAP_MS for small plans (counted in runs), then a
+ * few seconds, growing with size, well inside the 30 s sync window. Without
+ * `solverTimeLimitSeconds` the search stops when it has converged, which for plans of up to about
+ * 40 orders is before this.
  */
 export function defaultSolverTimeMs(shipments: number): number {
-  if (shipments <= SIDE_BY_SIDE_MAX_ORDERS) return SMALL_PLAN_TIME_CAP_MS;
+  if (shipments <= SIDE_BY_SIDE_MAX_ORDERS) return DEFAULT_BUDGET_CAP_MS;
   return Math.min(20_000, Math.max(2_000, 1_000 + shipments * 15));
+}
+
+/** Independent runs of the default budget: SMALL_PLAN_RUNS for small plans, else until a run brings nothing (undefined). */
+export function defaultIndependentRuns(shipments: number, explicitLimit: boolean): number | undefined {
+  return !explicitLimit && shipments <= SIDE_BY_SIDE_MAX_ORDERS ? SMALL_PLAN_RUNS : undefined;
 }
 
 /** Search threads for a solve: `threads`, but two for a small plan on the default budget. */
@@ -139,18 +144,21 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
   });
 
   // An explicit time limit is spent whole (the search cools over all of it); the default budget
-  // stops once the search has converged, with the size-based time as its cap.
+  // stops once the search has converged (small plans: after SMALL_PLAN_RUNS runs), with the
+  // size-based time as its cap.
   const explicitLimit = options.solverTimeLimitSeconds !== undefined;
   let timeLimitMs = explicitLimit ? options.solverTimeLimitSeconds! * 1000 : defaultSolverTimeMs(routing.problem.shipments.length);
   if (deps.maxSolverSeconds !== undefined) timeLimitMs = Math.min(timeLimitMs, deps.maxSolverSeconds * 1000);
   // The time left before the job's deadline caps the limit, but never below half a second.
   if (deps.deadline !== undefined) timeLimitMs = Math.min(timeLimitMs, Math.max(500, deps.deadline - Date.now() - 5_000));
+  const runs = defaultIndependentRuns(routing.problem.shipments.length, explicitLimit);
   const solution =
     routing.problem.shipments.length === 0 || routing.problem.vehicles.length === 0
       ? emptySolution(routing.problem)
       : await deps.solve(routing.problem, {
           timeLimitMs,
           untilConverged: !explicitLimit,
+          ...(runs !== undefined ? { independentRuns: runs } : {}),
           threads: solverThreads(routing.problem.shipments.length, explicitLimit, deps.threads),
           seed: 1,
           ...(deps.signal ? { signal: deps.signal } : {}),

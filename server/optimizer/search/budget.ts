@@ -3,6 +3,11 @@ export interface BudgetLimits {
   timeLimitMs: number;
   maxIterations: number;
   signal?: { readonly aborted: boolean } | undefined;
+  /**
+   * The budget is counted in work (moves, cycles): the time limit only stops the search and never
+   * paces it, so that the search makes the same moves at any speed until the limit binds.
+   */
+  timeOnlyStops?: boolean | undefined;
 }
 
 /**
@@ -58,7 +63,7 @@ export class Budget {
   fraction(): number {
     const span = this.deadline - this.cycleStartedAt;
     return Math.max(
-      span > 0 ? Math.min(1, (performance.now() - this.cycleStartedAt) / span) : 1,
+      this.limits.timeOnlyStops === true ? 0 : span > 0 ? Math.min(1, (performance.now() - this.cycleStartedAt) / span) : 1,
       Number.isFinite(this.limits.maxIterations) ? this.iterations / this.limits.maxIterations : 0,
       Number.isFinite(this.cycleLength) ? (this.iterations - this.cycleFirstIteration) / this.cycleLength : 0,
     );
