@@ -1,3 +1,4 @@
+import { SYNC_WINDOW_DEFAULT_SECONDS } from '@/server/contract';
 import type { Geocoder, LatLng, MatrixProvider } from '@/server/geo';
 import { localDateOf, trafficProfileFor, zoneForCoordinate } from '@/server/geo';
 import { findFixes, type Problem, type Solution, type SolveOptions, type SolveProgress, type TrafficProfile } from '@/server/optimizer';
@@ -82,11 +83,11 @@ export const SIDE_BY_SIDE_MAX_ORDERS = 20;
 export const SMALL_PLAN_RUNS = 8;
 
 /**
- * The wall cap on a small plan's default budget: the default sync window (30 s) less a margin for
- * the rest of the request. It only guards against a machine far slower than this one; where it binds
- * the plan depends on the load again.
+ * The wall cap on a small plan's default budget: the default sync window less a margin for the rest
+ * of the request. It only guards against a machine far slower than this one; where it binds the
+ * plan depends on the load again.
  */
-export const DEFAULT_BUDGET_CAP_MS = 25_000;
+export const DEFAULT_BUDGET_CAP_MS = (SYNC_WINDOW_DEFAULT_SECONDS - 5) * 1000;
 
 /**
  * The cap on the default budget: DEFAULT_BUDGET_CAP_MS for small plans (counted in runs), then a
