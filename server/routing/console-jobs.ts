@@ -79,7 +79,8 @@ function resultCounts(job: JobRecord): Pick<RoutingJobSummary, 'vehiclesUsed' | 
   const none = { vehiclesUsed: null, ordersServed: null, ordersUnassigned: null };
   if (job.status !== 'complete' || !job.result || typeof job.result !== 'object') return none;
   if (job.kind === PLAN_KIND) {
-    const summary = planResultSchema.shape.summary.safeParse((job.result as { summary?: unknown }).summary);
+    const stored = job.result as { summary?: unknown; preview?: { summary?: unknown } };
+    const summary = planResultSchema.shape.summary.safeParse(stored.preview?.summary ?? stored.summary);
     return summary.success
       ? { vehiclesUsed: summary.data.vehiclesUsed, ordersServed: summary.data.ordersServed, ordersUnassigned: summary.data.ordersUnassigned }
       : none;
@@ -153,7 +154,9 @@ export async function getRoutingJob(actor: ConsoleActor, rawId: string): Promise
   if (job.status !== 'complete') return detail;
   try {
     const reply = await finishedReply(actor, { accountId: job.accountId, environment: job.environment }, job);
-    if (job.kind === PLAN_KIND) detail.plan = planResultSchema.parse(reply);
+    // An update previewed on /plan answers as its book would.
+    const plan = job.kind === PLAN_KIND ? planResultSchema.safeParse(reply) : null;
+    if (plan?.success) detail.plan = plan.data;
     else detail.booked = bookResultSchema.parse(reply);
   } catch (error) {
     if (!isErrorNamed(error, RoutingError, 'RoutingError')) throw error;

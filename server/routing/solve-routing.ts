@@ -1,6 +1,7 @@
 import type { Geocoder, LatLng, MatrixProvider } from '@/server/geo';
 import { localDateOf, trafficProfileFor, zoneForCoordinate } from '@/server/geo';
 import { findFixes, type Problem, type Solution, type SolveOptions, type SolveProgress, type TrafficProfile } from '@/server/optimizer';
+import type { InitialStop } from './itinerary-fleet-entry';
 import { assembleProblem, layoutLocations, type FleetEntry, type PlaceResolution, type ResolvedPlaces, type RoutingOrder } from './build-problem';
 import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
 import { toPlanOutcome, type PlanOutcome } from './plan-result';
@@ -22,6 +23,8 @@ export interface RoutingSolveInput {
   options: RoutingOptionsLayer | undefined;
   /** updateItinerary: an itinerary for every vehicle, also those left without stops. */
   includeUnusedVehicles?: boolean;
+  /** Per fleet index, the search's starting sequence (warm start), or null. */
+  initialRoutes?: readonly (readonly InitialStop[] | null)[] | null;
 }
 
 export interface RoutingSolveDeps {
