@@ -25,7 +25,9 @@ export interface VisitedStop {
 function orderVisits(stops: readonly VisitedStop[]): { key: string; orderExternalId: string; arrival: number }[] {
   return stops
     .filter((stop) => stop.type !== 'break')
-    .flatMap((stop) => [...stop.orderExternalIds].sort().map((orderExternalId) => ({ key: `${stop.type}:${orderExternalId}`, orderExternalId, arrival: stop.arrival })));
+    .flatMap((stop) =>
+      [...stop.orderExternalIds].sort().map((orderExternalId) => ({ key: `${stop.type}:${orderExternalId}`, orderExternalId, arrival: stop.arrival })),
+    );
 }
 
 function distinct(ids: readonly string[]): string[] {

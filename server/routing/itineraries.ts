@@ -331,7 +331,12 @@ export async function loadUpdateTargets(db: DbOrTx, scope: ItineraryScope, ids: 
     rows.length === 0
       ? []
       : await db
-          .select({ itineraryId: itineraryStops.itineraryId, type: itineraryStops.type, orderExternalIds: itineraryStops.orderExternalIds, arrival: itineraryStops.arrival })
+          .select({
+            itineraryId: itineraryStops.itineraryId,
+            type: itineraryStops.type,
+            orderExternalIds: itineraryStops.orderExternalIds,
+            arrival: itineraryStops.arrival,
+          })
           .from(itineraryStops)
           .where(
             inArray(

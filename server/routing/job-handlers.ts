@@ -84,7 +84,10 @@ function bookFailure(error: unknown): JobError {
       `Itinerary ${error.itineraryId} was changed by another request while this one was optimized; nothing was written. Retry to plan over its current state.`,
     );
   }
-  return new JobError('book_failed', `Writing the itineraries failed; nothing was written. It is safe to retry. (${error instanceof Error ? error.message : String(error)})`);
+  return new JobError(
+    'book_failed',
+    `Writing the itineraries failed; nothing was written. It is safe to retry. (${error instanceof Error ? error.message : String(error)})`,
+  );
 }
 
 /** Thrown to roll a preview's savepoint back once its result is rendered. */
@@ -145,7 +148,11 @@ export const planJobHandler: JobHandler<RoutingJobInput, Json> = {
     const outcome = await runSolve(input, context);
     // An update on /plan is a preview: what book would answer, rendered by `commit`.
     if (input.mode === 'updateItinerary') {
-      const result: BookJobResult = { problemId: input.problemId, outcome: outcome as unknown as Json, changesByFleetIndex: changesOf(input, outcome) as unknown as Json };
+      const result: BookJobResult = {
+        problemId: input.problemId,
+        outcome: outcome as unknown as Json,
+        changesByFleetIndex: changesOf(input, outcome) as unknown as Json,
+      };
       return result;
     }
     return renderPlanResult(input.problemId, outcome.itineraries, outcome.unassigned, input.fleet) as unknown as Json;

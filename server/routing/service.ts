@@ -45,7 +45,10 @@ function routingInputError(error: RoutingInputError, targetCount: number): Routi
   if (!match || targetCount === 0) return new RoutingError('invalid_routing_input', error.message, error.param);
   const index = Number(match[1]);
   const param = index < targetCount ? `targetItineraryIds[${index}]` : `fleet[${index - targetCount}]${match[2]}`;
-  const message = error.message.replaceAll(`fleet[${index}]`, index < targetCount ? `the vehicle of targetItineraryIds[${index}]` : `fleet[${index - targetCount}]`);
+  const message = error.message.replaceAll(
+    `fleet[${index}]`,
+    index < targetCount ? `the vehicle of targetItineraryIds[${index}]` : `fleet[${index - targetCount}]`,
+  );
   return new RoutingError('invalid_routing_input', message, param);
 }
 

@@ -139,6 +139,7 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
     durations: travel.durations,
     distances: travel.distances,
     traffic,
+    initialRoutes: input.initialRoutes,
   });
 
   // An explicit time limit is spent whole (the search cools over all of it); the default budget
