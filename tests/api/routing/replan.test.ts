@@ -165,4 +165,23 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
     const twice = { ...update, problemId: uniqueId('twice'), fleet: [{ ...addedVan, driverExternalId: 'driver-1', vehicleExternalId: 'van-1' }] };
     await expectError(await post('/v1/routing/plan', twice, { auth }), 400, 'invalid_routing_input', 'fleet[0]');
   });
+
+  it('the OpenAPI document shows changes on update results, the /plan preview and itinerary-shaped fleet entries', async () => {
+    type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
+    const document = await expectJson<{ components: { schemas: Record<string, Schema> }; paths: Record<string, Record<string, Json>> }>(
+      await get('/v1/openapi.json'),
+      200,
+    );
+    const { schemas } = document.components;
+    const bookItinerary = schemas.RoutingBookResult!.properties!.itineraries!.items!;
+    expect(Object.keys(bookItinerary.properties!.changes!.properties!).sort()).toEqual([
+      'addedOrderExternalIds',
+      'maxArrivalShiftSeconds',
+      'removedOrderExternalIds',
+      'resequenced',
+    ]);
+    const fleetShapes = schemas.RoutingPlanRequest!.properties!.fleet!.items!.anyOf!;
+    expect(fleetShapes.some((shape) => shape.properties?.itineraryStops !== undefined)).toBe(true);
+    expect(JSON.stringify(document.paths['/v1/routing/plan']!.post)).toContain('preview');
+  });
 });
