@@ -41,12 +41,17 @@ test('a dispatcher books a plan, an update over /v1 adds one order, and the upda
     externalId: 'SO-LATE',
     dropoffAddress: { addressLine1: '30-30 Thomson Ave', city: 'Long Island City', state: 'NY', postalCode: '11101' },
   };
-  const updated = await v1('/v1/routing/book', {
-    mode: 'updateItinerary',
-    problemId: 'replan-late-order',
-    targetItineraryIds: listed.itineraries.map((i) => i.id),
-    orders: [extra],
-  });
+  const update = { mode: 'updateItinerary', targetItineraryIds: listed.itineraries.map((i) => i.id), orders: [extra] };
+
+  // Previewed on /plan first: the job page shows the same changes and says nothing was written.
+  expect((await v1('/v1/routing/plan', { ...update, problemId: 'replan-preview' })).status).toBe(200);
+  await page.goto('/console/jobs');
+  await page.getByRole('link', { name: 'replan-preview' }).click();
+  await expect(page.getByText('Preview of an update')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('itinerary-changes-row')).toHaveCount(listed.itineraries.length);
+  await expect(page.getByRole('button', { name: /Book this plan/ })).toHaveCount(0);
+
+  const updated = await v1('/v1/routing/book', { ...update, problemId: 'replan-late-order' });
   expect(updated.status).toBe(200);
 
   // The update's job page: one row per vehicle, the new order added to exactly one of them.

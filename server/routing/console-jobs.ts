@@ -191,6 +191,9 @@ export async function bookPlannedJob(actor: ConsoleActor, rawId: string): Promis
   if (job.status !== 'complete') throw new RoutingError('invalid_routing_input', `Only a finished plan can be booked; this one is ${job.status}.`, 'jobId');
   const input = (await actor.jobs.input(job.id)) as unknown as RoutingJobInput | null;
   if (!input) throw new RoutingError('job_not_found', 'The plan is no longer retained; plan it again to book it.', 'jobId');
+  if (input.mode === 'updateItinerary') {
+    throw new RoutingError('invalid_routing_input', 'This plan is a preview of an update; send the update to POST /v1/routing/book to apply it.', 'jobId');
+  }
   const request: RoutingRequest = {
     mode: 'createItinerary',
     problemId: bookingProblemIdOf(job.key),
