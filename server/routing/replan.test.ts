@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
+import { solve } from '@/server/optimizer';
 import { initialRoutesFor, type RoutingOrder } from './build-problem';
 import { itineraryChanges, type VisitedStop } from './changes';
 import { RoutingInputError } from './errors';
-import { splitFleet } from './itinerary-fleet-entry';
-import { routingRequestSchema } from './request-schema';
+import { splitFleet, type InitialStop } from './itinerary-fleet-entry';
+import { fleetSpecSchema, orderSchema, routingRequestSchema } from './request-schema';
+import { solveRouting } from './solve-routing';
 
 const stop = (type: VisitedStop['type'], ids: string[], arrival: number): VisitedStop => ({ type, orderExternalIds: ids, arrival });
 
@@ -121,5 +124,55 @@ describe('itinerary-shaped fleet entries', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('a warm start under lockedStops', () => {
+  it('the locked stops keep their order on their itinerary even when the starting sequence has them the other way round', async () => {
+    const depot = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+    const orders = ['11101', '10025', '11215'].map((postalCode, i) =>
+      orderSchema.parse({
+        externalId: `O${i + 1}`,
+        pickupAddress: depot,
+        dropoffAddress: { addressLine1: '1 Main St', city: 'New York', state: 'NY', postalCode },
+      }),
+    );
+    const fleet = [
+      fleetSpecSchema.parse({
+        driverExternalId: 'd1',
+        vehicleExternalId: 'v1',
+        vehicleType: 'cargo-van',
+        scheduledStart: '2026-11-23T08:00:00-05:00',
+        startAddress: depot,
+      }),
+    ];
+    const sequence: InitialStop[] = [
+      ...orders.map((o) => ({ orderExternalId: o.externalId, type: 'pickup' as const })),
+      ...orders.map((o) => ({ orderExternalId: o.externalId, type: 'dropoff' as const })),
+    ];
+    const outcome = await solveRouting(
+      {
+        orders,
+        fleet,
+        settings: null,
+        options: {
+          solverTimeLimitSeconds: 0.2,
+          lockedStops: [
+            [
+              'd1:v1',
+              [
+                { orderExternalId: 'O3', type: 'dropoff' },
+                { orderExternalId: 'O1', type: 'dropoff' },
+              ],
+            ],
+          ],
+        },
+        initialRoutes: [sequence],
+      },
+      { geocoder: new ZipCentroidGeocoder(), matrix: new EmbeddedMatrixProvider(), trafficProfile: () => undefined, solve, threads: 1 },
+    );
+    expect(outcome.unassigned).toEqual([]);
+    const dropoffs = outcome.itineraries[0]!.stops.filter((stop) => stop.type === 'dropoff').flatMap((stop) => stop.orderExternalIds);
+    expect(dropoffs.indexOf('O3')).toBeLessThan(dropoffs.indexOf('O1'));
   });
 });
