@@ -50,6 +50,11 @@ test('a dispatcher books a plan, an update over /v1 adds one order, and the upda
   await expect(page.getByText('Preview of an update')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('itinerary-changes-row')).toHaveCount(listed.itineraries.length);
   await expect(page.getByRole('button', { name: /Book this plan/ })).toHaveCount(0);
+  // Nor can the console book it as new itineraries behind the page's back.
+  const previewId = page.url().split('/').pop()!;
+  const booking = await page.request.post('/api/trpc/routingJobs.book', { data: { json: { jobId: previewId } } });
+  expect(booking.status()).toBe(400);
+  expect(await booking.text()).toContain('preview of an update');
 
   const updated = await v1('/v1/routing/book', { ...update, problemId: 'replan-late-order' });
   expect(updated.status).toBe(200);
