@@ -23,6 +23,15 @@ function load(file: string): Problem {
   return parseLiLim(file.replace(/\.txt$/, ''), readFileSync(path.join(LI_LIM_100, file), 'utf8')).problem;
 }
 
+/**
+ * compareSolutions, with costs equal up to floating-point rounding counted as equal: another plan
+ * of the same cost (or the same routes in another order) may sum to a last digit apart.
+ */
+function compareAllowingRounding(problem: Problem, a: Solution, b: Solution): number {
+  const sameCost = Math.abs(a.cost - b.cost) <= 1e-9 * Math.max(1, Math.abs(b.cost));
+  return compareSolutions(problem, sameCost ? { ...a, cost: b.cost, distance: b.distance } : a, b);
+}
+
 function startingFrom(problem: Problem, solution: Solution): Problem {
   return {
     ...problem,
@@ -63,6 +72,6 @@ describe('warm start', () => {
     const start = solveOnThisThread(problem, { maxIterations: CONVERGE_ITERATIONS, seed: 1 });
     const warm = solveOnThisThread(startingFrom(problem, start), { timeLimitMs: 200, seed: 2 });
     expect(checkSolution(problem, warm).violations).toEqual([]);
-    expect(compareSolutions(problem, warm, start)).toBeLessThanOrEqual(0);
+    expect(compareAllowingRounding(problem, warm, start)).toBeLessThanOrEqual(0);
   });
 });
