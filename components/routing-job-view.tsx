@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { RouterOutputs } from '@/server/api';
 import { dateTime, formatDuration, formatMiles } from './date-picker';
+import { ItineraryChanges } from './itinerary-changes';
 import type { DisplayedItinerary } from './itinerary-display';
 import { useTRPC } from './providers';
 import { RoutesPanel } from './routes-panel';
@@ -175,10 +176,15 @@ export function RoutingJobView({ jobId }: { jobId: string }) {
           ) : null}
           {detail.booked ? (
             <>
-              <p className="muted">
-                Booked {detail.booked.itineraries.length} itineraries (ids {detail.booked.itineraries.map((i) => i.id).join(', ') || 'none'}); see them under{' '}
-                <Link href={`/console/itineraries?date=${detail.booked.itineraries[0]?.date ?? ''}`}>Itineraries</Link>.
-              </p>
+              {detail.job.kind === 'plan' ? (
+                <p className="muted">Preview of an update: what booking it would give; nothing was written.</p>
+              ) : (
+                <p className="muted">
+                  Booked {detail.booked.itineraries.length} itineraries (ids {detail.booked.itineraries.map((i) => i.id).join(', ') || 'none'}); see them under{' '}
+                  <Link href={`/console/itineraries?date=${detail.booked.itineraries[0]?.date ?? ''}`}>Itineraries</Link>.
+                </p>
+              )}
+              <ItineraryChanges itineraries={detail.booked.itineraries} />
               <Result itineraries={detail.booked.itineraries} unassigned={detail.booked.unassigned} summary={detail.booked.summary} />
             </>
           ) : null}

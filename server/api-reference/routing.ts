@@ -79,8 +79,14 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
       method: 'post',
       path: `/v1/routing/${endpoint}`,
       operationId: `routing${endpoint === 'run' ? 'Run' : 'Plan'}`,
-      summary: endpoint === 'run' ? 'Plan routes (mode `plan`)' : 'Plan routes (mode forced to `plan`)',
+      summary: endpoint === 'run' ? 'Plan routes (mode `plan`)' : 'Plan routes in any mode, writing nothing (an update is previewed)',
       description: [
+        ...(endpoint === 'plan'
+          ? [
+              'Plans whatever `mode` says and never writes. `createItinerary` is planned as book would plan it (a plan result). `updateItinerary` with `targetItineraryIds` is a preview of that update: 200 with exactly the result book would give, each itinerary with its `changes`, and nothing written (the itineraries keep their versions; an itinerary the update would add has an id that is not kept).',
+              '',
+            ]
+          : []),
         `Optimizes the orders over the fleet and writes nothing. Waits for the result up to the sync window: ${syncWindow}. Finished in time: 200 with the result; else 202 with \`statusUrl\` to poll (the job goes on).`,
         '',
         requestNotes,
@@ -101,7 +107,15 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
           ? docs.schema('RoutingRunRequest', routingRequestSchema(limits, 'run', 'document'))
           : docs.schema('RoutingPlanRequest', routingRequestSchema(limits, 'plan', 'document')),
       responses: {
-        200: { description: 'The plan: planned itineraries and unassigned orders.', schema: planResult, headers: preferHeader },
+        200:
+          endpoint === 'run'
+            ? { description: 'The plan: planned itineraries and unassigned orders.', schema: planResult, headers: preferHeader }
+            : {
+                description:
+                  'The plan: planned itineraries and unassigned orders; for `updateItinerary`, the preview: the result book would give, with `changes`.',
+                schema: z.union([planResult, bookResult]),
+                headers: preferHeader,
+              },
         202: {
           description: 'Still optimizing; poll `statusUrl`.',
           schema: pending,
@@ -118,7 +132,7 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     operationId: 'routingBook',
     summary: 'Optimize and persist itineraries (createItinerary, updateItinerary)',
     description: [
-      'Synchronous: never 202, waits for the optimization and answers 200 with the persisted itineraries. `createItinerary` writes new itineraries (fleet required); `updateItinerary` re-optimizes the orders already on `targetItineraryIds` plus the request’s orders over those itineraries’ vehicles, keeps their ids and renumbers their stops (omit `fleet`). The itineraries are written in the transaction that completes the job: concurrent identical calls run once and all get the same 200; a failure writes nothing (500 `book_failed`, safe to retry).',
+      'Synchronous: never 202, waits for the optimization and answers 200 with the persisted itineraries. `createItinerary` writes new itineraries (fleet required); `updateItinerary` re-optimizes the orders already on `targetItineraryIds` plus the request’s orders over those itineraries’ vehicles (starting from their booked sequences) and any vehicles `fleet` adds, keeps their ids and renumbers their stops; an added vehicle that gets stops becomes a new itinerary in the same transaction. Each itinerary of an update result carries `changes`: orders added and removed, whether the kept ones were resequenced, the largest arrival shift. A `fleet` element may be an itinerary as this service returns it: its vehicle fields define the vehicle and its stops are the search’s starting sequence. The itineraries are written in the transaction that completes the job: concurrent identical calls run once and all get the same 200; a failure writes nothing (500 `book_failed`, safe to retry).',
       '',
       requestNotes,
     ].join('\n'),

@@ -118,6 +118,12 @@ export interface LockedSequence {
   stops: { shipment: number; kind: StopKind }[];
 }
 
+/** A route to start the search from (a warm start): these stops on `vehicle`, in this order. */
+export interface InitialRoute {
+  vehicle: number;
+  stops: { shipment: number; kind: StopKind }[];
+}
+
 export interface Problem {
   locationCount: number;
   /** Seconds, length locationCount^2. */
@@ -130,6 +136,11 @@ export interface Problem {
   shipments: Shipment[];
   objective: Objective;
   lockedSequences?: LockedSequence[];
+  /**
+   * The plan the search starts from instead of its own construction: each route as far as it is
+   * feasible, the other shipments inserted around it. The search may improve it, never ends worse.
+   */
+  initialRoutes?: InitialRoute[];
   traffic?: TrafficProfile;
 }
 

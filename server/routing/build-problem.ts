@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { surfaceDistance, type LatLng } from '@/server/geo';
-import type { LockedSequence, Problem, ReasonCode, Shipment, Stop, TimeWindow, TrafficProfile, Vehicle, VehicleBreak } from '@/server/optimizer';
+import type { InitialRoute, LockedSequence, Problem, ReasonCode, Shipment, Stop, TimeWindow, TrafficProfile, Vehicle, VehicleBreak } from '@/server/optimizer';
 import type { fleetSpecSchema, orderSchema } from './request-schema';
 import { RoutingInputError } from './errors';
+import type { InitialStop } from './itinerary-fleet-entry';
 import { orderPriority, type ResolvedRoutingOptions } from './options';
 import { isCatalogVehicleType, resolveVehicleSpec, VEHICLE_TYPES, type CatalogVehicleType, type VehicleSpec } from './vehicle-catalog';
 
@@ -274,6 +275,8 @@ export interface AssembleInput {
   durations: Float64Array;
   distances: Float64Array;
   traffic?: TrafficProfile | undefined;
+  /** Per fleet index, the search's starting sequence (warm start), or null. */
+  initialRoutes?: readonly (readonly InitialStop[] | null)[] | null | undefined;
 }
 
 export function assembleProblem(input: AssembleInput): RoutingProblem {
@@ -411,6 +414,12 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
     shipmentsIn.map((c) => c.orders),
   );
 
+  const initialRoutes = initialRoutesFor(
+    input.initialRoutes ?? [],
+    orders,
+    shipmentsIn.map((c) => c.orders),
+  );
+
   const timeZones = [...layout.timeZones];
   if (virtualStart !== null) timeZones.push(timeZones[0] ?? 'UTC');
 
@@ -423,6 +432,7 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
     shipments,
     objective: options.objective,
     ...(lockedSequences.length > 0 ? { lockedSequences } : {}),
+    ...(initialRoutes.length > 0 ? { initialRoutes } : {}),
     ...(input.traffic ? { traffic: input.traffic } : {}),
   };
   return {
@@ -441,6 +451,35 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
 /** A planned itinerary's external id: `<driverExternalId>:<vehicleExternalId>`. */
 export function itineraryExternalId(entry: Pick<FleetEntry, 'driverExternalId' | 'vehicleExternalId'>): string {
   return `${entry.driverExternalId}:${entry.vehicleExternalId}`;
+}
+
+/**
+ * Starting sequences (fleet index = vehicle index) -> the optimizer's initial routes. An order kept
+ * out of the problem is left out; bundled orders share one stop. The references were checked with
+ * the request (itinerary-fleet-entry.ts).
+ */
+export function initialRoutesFor(
+  sequences: readonly (readonly InitialStop[] | null)[],
+  orders: readonly RoutingOrder[],
+  shipmentOrders: readonly number[][],
+): InitialRoute[] {
+  const shipmentOfOrder = new Map<string, number>();
+  shipmentOrders.forEach((list, shipment) => list.forEach((order) => shipmentOfOrder.set(orders[order]!.externalId, shipment)));
+  const routes: InitialRoute[] = [];
+  sequences.forEach((sequence, vehicle) => {
+    if (!sequence || sequence.length === 0) return;
+    const seen = new Set<string>();
+    const stops: InitialRoute['stops'] = [];
+    for (const stop of sequence) {
+      const shipment = shipmentOfOrder.get(stop.orderExternalId);
+      const kind = stop.type === 'pickup' ? 'pickup' : 'delivery';
+      if (shipment === undefined || seen.has(`${shipment}:${kind}`)) continue;
+      seen.add(`${shipment}:${kind}`);
+      stops.push({ shipment, kind });
+    }
+    routes.push({ vehicle, stops });
+  });
+  return routes;
 }
 
 /** lockedStops -> the optimizer's locked sequences; unknown itineraries or orders are a 400 naming the tuple. */

@@ -79,7 +79,8 @@ function resultCounts(job: JobRecord): Pick<RoutingJobSummary, 'vehiclesUsed' | 
   const none = { vehiclesUsed: null, ordersServed: null, ordersUnassigned: null };
   if (job.status !== 'complete' || !job.result || typeof job.result !== 'object') return none;
   if (job.kind === PLAN_KIND) {
-    const summary = planResultSchema.shape.summary.safeParse((job.result as { summary?: unknown }).summary);
+    const stored = job.result as { summary?: unknown; preview?: { summary?: unknown } };
+    const summary = planResultSchema.shape.summary.safeParse(stored.preview?.summary ?? stored.summary);
     return summary.success
       ? { vehiclesUsed: summary.data.vehiclesUsed, ordersServed: summary.data.ordersServed, ordersUnassigned: summary.data.ordersUnassigned }
       : none;
@@ -153,7 +154,9 @@ export async function getRoutingJob(actor: ConsoleActor, rawId: string): Promise
   if (job.status !== 'complete') return detail;
   try {
     const reply = await finishedReply(actor, { accountId: job.accountId, environment: job.environment }, job);
-    if (job.kind === PLAN_KIND) detail.plan = planResultSchema.parse(reply);
+    // An update previewed on /plan answers as its book would.
+    const plan = job.kind === PLAN_KIND ? planResultSchema.safeParse(reply) : null;
+    if (plan?.success) detail.plan = plan.data;
     else detail.booked = bookResultSchema.parse(reply);
   } catch (error) {
     if (!isErrorNamed(error, RoutingError, 'RoutingError')) throw error;
@@ -188,6 +191,9 @@ export async function bookPlannedJob(actor: ConsoleActor, rawId: string): Promis
   if (job.status !== 'complete') throw new RoutingError('invalid_routing_input', `Only a finished plan can be booked; this one is ${job.status}.`, 'jobId');
   const input = (await actor.jobs.input(job.id)) as unknown as RoutingJobInput | null;
   if (!input) throw new RoutingError('job_not_found', 'The plan is no longer retained; plan it again to book it.', 'jobId');
+  if (input.mode === 'updateItinerary') {
+    throw new RoutingError('invalid_routing_input', 'This plan is a preview of an update; send the update to POST /v1/routing/book to apply it.', 'jobId');
+  }
   const request: RoutingRequest = {
     mode: 'createItinerary',
     problemId: bookingProblemIdOf(job.key),

@@ -54,9 +54,10 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
   it('writes itineraries with their stops and reads them back in the account subtree and environment only', async () => {
     const { db } = testDb;
     const outcome = await solveRouting({ orders, fleet, settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } }, deps);
-    const ids = await db.transaction((tx) =>
+    const written = await db.transaction((tx) =>
       writeBookedItineraries(tx, { accountId: branchId, environment: 'live', problemId: 'book-1', planned: outcome.itineraries, orders, fleet }),
     );
+    const ids = written.map((w) => w.id);
     expect(ids.length).toBe(outcome.itineraries.length);
 
     const fromRoot = await listItineraries(db, { accountId: rootId, environment: 'live' }, { date: '2026-11-23' });

@@ -3,6 +3,7 @@ import { listSubtree } from '@/server/accounts';
 import { schema, type DbOrTx } from '@/server/db';
 import { epochToLocalIso, localDateOf } from '@/server/geo';
 import type { FleetEntry, RoutingOrder } from './build-problem';
+import type { VisitedStop } from './changes';
 import { RoutingInputError } from './errors';
 import { pickAddress, type PlannedItinerary, type PlannedStop } from './plan-result';
 import { renderRouteEnds, renderStop, type PersistedItinerary } from './responses';
@@ -99,7 +100,7 @@ export interface BookWrite {
   planned: readonly PlannedItinerary[];
   orders: readonly RoutingOrder[];
   fleet: readonly FleetEntry[];
-  /** updateItinerary: the target itinerary id of each fleet index (targets keep their ids). */
+  /** updateItinerary: the target itinerary id of each of the first fleet indexes (targets keep their ids; later entries are added vehicles). */
   targetIdByFleetIndex?: readonly number[] | undefined;
   /** updateItinerary: the version of each target the plan was made from. */
   targetVersions?: readonly number[] | undefined;
@@ -113,31 +114,40 @@ export class StaleItineraryError extends Error {
   }
 }
 
-/** Writes a book result: new itineraries (createItinerary) or the targets rewritten in place (updateItinerary). Returns the ids written. */
-export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Promise<number[]> {
-  const ids: number[] = [];
+/** One itinerary a book result wrote, and the fleet entry it was planned for. */
+export interface WrittenItinerary {
+  id: number;
+  fleetIndex: number;
+}
+
+/**
+ * Writes a book result: new itineraries (createItinerary), or the targets rewritten in place plus a
+ * new itinerary for each added vehicle that got stops (updateItinerary). Returns what it wrote.
+ */
+export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Promise<WrittenItinerary[]> {
+  const written: WrittenItinerary[] = [];
+  const targetIds = write.targetIdByFleetIndex ?? [];
   const byFleetIndex = new Map(write.planned.map((p) => [p.fleetIndex, p]));
-  if (write.targetIdByFleetIndex) {
-    // Every target is rewritten, also one that ends up without stops: its id survives.
-    for (const [fleetIndex, id] of write.targetIdByFleetIndex.entries()) {
-      const entry = write.fleet[fleetIndex]!;
-      const planned = byFleetIndex.get(fleetIndex);
-      if (!planned) throw new Error(`the plan has no itinerary for target ${id} (fleet index ${fleetIndex})`);
-      const version = write.targetVersions?.[fleetIndex];
-      const updated = await tx
-        .update(itineraries)
-        .set({ ...itineraryColumns(planned, write.orders, entry), problemId: write.problemId, updatedAt: new Date(), version: sql`${itineraries.version} + 1` })
-        .where(version === undefined ? eq(itineraries.id, id) : and(eq(itineraries.id, id), eq(itineraries.version, version)))
-        .returning({ id: itineraries.id });
-      if (updated.length === 0) throw new StaleItineraryError(id);
-      await tx.delete(itineraryStops).where(eq(itineraryStops.itineraryId, id));
-      const stops = stopColumns(id, planned);
-      if (stops.length > 0) await tx.insert(itineraryStops).values(stops);
-      ids.push(id);
-    }
-    return ids;
+  // Every target is rewritten, also one that ends up without stops: its id survives.
+  for (const [fleetIndex, id] of targetIds.entries()) {
+    const entry = write.fleet[fleetIndex]!;
+    const planned = byFleetIndex.get(fleetIndex);
+    if (!planned) throw new Error(`the plan has no itinerary for target ${id} (fleet index ${fleetIndex})`);
+    const version = write.targetVersions?.[fleetIndex];
+    const updated = await tx
+      .update(itineraries)
+      .set({ ...itineraryColumns(planned, write.orders, entry), problemId: write.problemId, updatedAt: new Date(), version: sql`${itineraries.version} + 1` })
+      .where(version === undefined ? eq(itineraries.id, id) : and(eq(itineraries.id, id), eq(itineraries.version, version)))
+      .returning({ id: itineraries.id });
+    if (updated.length === 0) throw new StaleItineraryError(id);
+    await tx.delete(itineraryStops).where(eq(itineraryStops.itineraryId, id));
+    const stops = stopColumns(id, planned);
+    if (stops.length > 0) await tx.insert(itineraryStops).values(stops);
+    written.push({ id, fleetIndex });
   }
+  // New vehicles (all of createItinerary's; an update's additions) become itineraries when they got stops.
   for (const planned of write.planned) {
+    if (planned.fleetIndex < targetIds.length || (write.targetIdByFleetIndex && planned.stops.length === 0)) continue;
     const entry = write.fleet[planned.fleetIndex]!;
     const [row] = await tx
       .insert(itineraries)
@@ -146,9 +156,9 @@ export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Prom
     const id = row!.id;
     const stops = stopColumns(id, planned);
     if (stops.length > 0) await tx.insert(itineraryStops).values(stops);
-    ids.push(id);
+    written.push({ id, fleetIndex: planned.fleetIndex });
   }
-  return ids;
+  return written;
 }
 
 async function visibleAccountIds(db: DbOrTx, accountId: number): Promise<number[]> {
@@ -294,6 +304,8 @@ export interface UpdateTarget {
   version: number;
   fleetEntry: FleetEntry;
   orders: RoutingOrder[];
+  /** The booked stops in order (arrival in epoch seconds): the update's starting sequence and what its changes compare with. */
+  stops: VisitedStop[];
 }
 
 /**
@@ -315,10 +327,31 @@ export async function loadUpdateTargets(db: DbOrTx, scope: ItineraryScope, ids: 
           .from(itineraries)
           .where(and(inArray(itineraries.id, [...ids]), inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)));
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const stopRows =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            itineraryId: itineraryStops.itineraryId,
+            type: itineraryStops.type,
+            orderExternalIds: itineraryStops.orderExternalIds,
+            arrival: itineraryStops.arrival,
+          })
+          .from(itineraryStops)
+          .where(
+            inArray(
+              itineraryStops.itineraryId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
   return ids.map((id, i) => {
     const row = byId.get(id);
     if (!row) throw new RoutingInputError('targetItineraryIds', `targetItineraryIds[${i}]: no itinerary ${id} exists for this account and environment.`);
-    return { id, version: row.version, fleetEntry: row.fleetEntry as unknown as FleetEntry, orders: row.orders as RoutingOrder[] };
+    const stops = stopRows
+      .filter((stop) => stop.itineraryId === id)
+      .map((stop) => ({ type: stop.type, orderExternalIds: stop.orderExternalIds, arrival: toEpoch(stop.arrival) }));
+    return { id, version: row.version, fleetEntry: row.fleetEntry as unknown as FleetEntry, orders: row.orders as RoutingOrder[], stops };
   });
 }
 

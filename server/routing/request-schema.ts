@@ -152,6 +152,113 @@ export const fleetSpecSchema = z
   })
   .meta({ description: 'A driver and vehicle pair available for a new tour.' });
 
+/**
+ * A `fleet` element shaped like an itinerary this service returns (a plan result's
+ * `itineraries[].itinerary`, a book result's itinerary or `GET /v1/itineraries/{id}`): its own
+ * fields define the vehicle and its stops' orders are the search's starting assignment and sequence
+ * (a warm start). Output-only fields are accepted and ignored; any other unknown field is refused.
+ */
+
+/** Accepted and ignored: what the service computes (times, legs, loads, totals, ids, timestamps). */
+const outputOnly = z.unknown().optional().meta({ description: 'Output-only: accepted and ignored.' });
+
+const placeAddressSchema = z.strictObject({
+  addressLine1: z.string().max(200).optional(),
+  city: z.string().max(100).optional(),
+  state: z.string().max(100).optional(),
+  postalCode: z.string().max(20).optional(),
+});
+
+export const routePlaceInputSchema = z
+  .strictObject({
+    address: placeAddressSchema.optional(),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    departure: outputOnly,
+    arrival: outputOnly,
+    legDistanceMeters: outputOnly,
+    legDurationSeconds: outputOnly,
+  })
+  .meta({ description: 'The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end.' });
+
+export const itineraryStopInputSchema = z
+  .strictObject({
+    type: z.enum(['pickup', 'dropoff', 'break']).meta({ description: '`break` stops are ignored: breaks come from vehicleSpec.breaks.' }),
+    orderExternalIds: z.array(z.string().min(1).max(200)).max(1000).meta({ description: 'Orders of the request served at this stop.' }),
+    stopNumber: outputOnly,
+    address: outputOnly,
+    latitude: outputOnly,
+    longitude: outputOnly,
+    arrival: outputOnly,
+    departure: outputOnly,
+    waitSeconds: outputOnly,
+    serviceSeconds: outputOnly,
+    windowOpen: outputOnly,
+    windowClose: outputOnly,
+    load: outputOnly,
+    legDistanceMeters: outputOnly,
+    legDurationSeconds: outputOnly,
+  })
+  .meta({ description: 'A stop of the starting sequence.' });
+
+export const itineraryFleetEntrySchema = z
+  .strictObject({
+    driverExternalId: fleetSpecSchema.shape.driverExternalId,
+    vehicleExternalId: fleetSpecSchema.shape.vehicleExternalId,
+    vehicleType: fleetSpecSchema.shape.vehicleType,
+    scheduledStart: dateTime,
+    vehicleSpec: fleetVehicleSpecSchema.optional(),
+    routeSkills: fleetSpecSchema.shape.routeSkills,
+    meta: fleetSpecSchema.shape.meta,
+    start: routePlaceInputSchema.nullable().optional(),
+    end: routePlaceInputSchema.nullable().optional(),
+    itineraryStops: z
+      .array(itineraryStopInputSchema)
+      .max(10_000)
+      .meta({ description: 'The starting sequence: each stop’s orders must be orders of the request; the search may improve it unless lockedStops pins it.' }),
+    externalId: outputOnly,
+    id: outputOnly,
+    accountId: outputOnly,
+    environment: outputOnly,
+    problemId: outputOnly,
+    date: outputOnly,
+    routeStart: outputOnly,
+    routeEnd: outputOnly,
+    totals: outputOnly,
+    createdAt: outputOnly,
+    updatedAt: outputOnly,
+    changes: outputOnly,
+  })
+  .meta({
+    description:
+      'An itinerary as this service returns it, used as a fleet entry: driverExternalId, vehicleExternalId, vehicleType, scheduledStart and the start/end places define the vehicle; the stops’ orders are the starting assignment and sequence (warm start).',
+  });
+
+export type ItineraryFleetEntryInput = z.output<typeof itineraryFleetEntrySchema>;
+export type FleetSpecInput = z.output<typeof fleetSpecSchema>;
+
+/** A fleet element as parsed: a FleetSpec, or an itinerary (told apart by its `itineraryStops`). */
+export type FleetElementInput = FleetSpecInput | ItineraryFleetEntryInput;
+
+export function isItineraryShaped(entry: FleetElementInput): entry is ItineraryFleetEntryInput {
+  return 'itineraryStops' in entry && Array.isArray(entry.itineraryStops);
+}
+
+/**
+ * The fleet element schema. Validation picks the shape by the presence of `itineraryStops`, so a
+ * refusal names the field of the shape that was meant; the OpenAPI document shows both.
+ */
+export function fleetElementSchema(purpose: 'validate' | 'document'): z.ZodType<FleetElementInput> {
+  if (purpose === 'document') return z.union([fleetSpecSchema, itineraryFleetEntrySchema]);
+  return z.unknown().transform((value, ctx): FleetElementInput => {
+    const itineraryShaped = value !== null && typeof value === 'object' && 'itineraryStops' in value;
+    const parsed = (itineraryShaped ? itineraryFleetEntrySchema : fleetSpecSchema).safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: issue.path } as Parameters<typeof ctx.addIssue>[0]);
+    return z.NEVER;
+  }) as unknown as z.ZodType<FleetElementInput>;
+}
+
 const tuple = <K extends z.ZodType, V extends z.ZodType>(key: K, value: V) => z.tuple([key, value]);
 
 export const lockedStopSchema = z.strictObject({
@@ -228,12 +335,10 @@ export function routingRequestSchema(
   };
   const modeField =
     mode === 'plan'
-      ? z
-          .literal('plan', {
-            error: '/v1/routing/plan only plans and never writes: send mode "plan" or omit it; to book itineraries use POST /v1/routing/book',
-          })
-          .optional()
-          .meta({ description: '`plan` or absent: this endpoint only plans.' })
+      ? routingModeSchema.optional().meta({
+          description:
+            'Absent or `plan`: a plan. `createItinerary`: planned as book would plan it. `updateItinerary` (with targetItineraryIds): a preview of that update, the result book would give (with `changes`). Nothing is ever written.',
+        })
       : mode === 'run'
         ? z.literal('plan').meta({ description: 'Required; `plan` (run never writes).' })
         : z.enum(['createItinerary', 'updateItinerary']).meta({ description: 'Required: `createItinerary` or `updateItinerary`.' });
@@ -249,10 +354,10 @@ export function routingRequestSchema(
         .meta({ description: 'Caller-generated idempotency key and public job id.', example: 'plan-2026-11-23-brooklyn' }),
       orders: limited(orderSchema, limits.maxOrders, 'orders').meta({ description: `Shipments to assign (at most ${limits.maxOrders}).` }),
       accountId: accountIdField,
-      fleet: limited(fleetSpecSchema, limits.maxFleet, 'fleet')
+      fleet: limited(fleetElementSchema(purpose), limits.maxFleet, 'fleet')
         .optional()
         .meta({
-          description: `Driver/vehicle pairs (at most ${limits.maxFleet}). Required for plan and createItinerary; for updateItinerary the target itineraries' vehicles are used.`,
+          description: `Driver/vehicle pairs (at most ${limits.maxFleet}): FleetSpec objects for new tours, or itineraries as this service returns them (their stops are the search's starting point). Required for plan and createItinerary; for updateItinerary the vehicles added to the target itineraries' (each that gets stops becomes a new itinerary).`,
         }),
       targetItineraryIds: z
         .array(boundedNumber({ min: 1, max: MAX_INT32, integer: true }))

@@ -213,12 +213,48 @@ export const planResultSchema = z.object({
   summary: resultSummarySchema,
 });
 
+export const itineraryChangesSchema = z
+  .object({
+    addedOrderExternalIds: z.array(z.string()).meta({ description: 'Orders this itinerary gained (all of them on an itinerary the update added).' }),
+    removedOrderExternalIds: z.array(z.string()).meta({ description: 'Orders it lost: moved to another itinerary or left unassigned.' }),
+    resequenced: z.boolean().meta({ description: 'The relative order of the stops of the orders it kept changed.' }),
+    maxArrivalShiftSeconds: z.number().int().nonnegative().meta({ description: 'Largest absolute change of a kept stop’s arrival, in seconds.' }),
+  })
+  .meta({ description: 'updateItinerary only: what the update did to this itinerary, compared with the booked one it rewrote.' });
+export type WireItineraryChanges = z.infer<typeof itineraryChangesSchema>;
+
+export const bookedItinerarySchema = persistedItinerarySchema
+  .extend({ changes: itineraryChangesSchema.optional() })
+  .meta({ description: 'A booked itinerary; after an updateItinerary it carries `changes`.' });
+
 export const bookResultSchema = z.object({
   problemId: z.string(),
-  itineraries: z.array(persistedItinerarySchema).meta({ description: 'The persisted itineraries written by this request.' }),
+  itineraries: z.array(bookedItinerarySchema).meta({
+    description:
+      'The persisted itineraries written by this request. An updateItinerary previewed on /v1/routing/plan answers the same, with nothing written (the id of an itinerary it would add is not kept).',
+  }),
   unassigned: z.array(unassignedSchema),
   summary: resultSummarySchema,
 });
+
+/** A book result: the itineraries as written (an update's with their changes, by itinerary id). */
+export function bookReply(
+  problemId: string,
+  itineraries: readonly PersistedItinerary[],
+  unassigned: readonly UnassignedOrder[],
+  changesByItineraryId: Readonly<Record<number, WireItineraryChanges>> | null | undefined,
+): BookResult {
+  const withChanges = itineraries.map((itinerary) => {
+    const changes = changesByItineraryId?.[itinerary.id];
+    return changes ? { ...itinerary, changes } : itinerary;
+  });
+  return {
+    problemId,
+    itineraries: withChanges,
+    unassigned: unassigned.map((u) => ({ externalId: u.externalId, reasons: u.reasons })),
+    summary: summarizeResult(withChanges, unassigned.length),
+  };
+}
 
 /** The summary of a result from its itineraries (as rendered) and its unassigned orders. */
 export function summarizeResult(

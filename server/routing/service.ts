@@ -9,13 +9,15 @@ import { resolveAccountId } from './account-id';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { isErrorNamed } from '@/server/errors';
 import { RoutingError, RoutingInputError, type RoutingErrorCode } from './errors';
-import { itinerariesByIds, itinerariesOfProblem, loadUpdateTargets, type ItineraryScope } from './itineraries';
+import type { VisitedStop } from './changes';
+import { itinerariesByIds, itinerariesOfProblem, loadUpdateTargets, type ItineraryScope, type UpdateTarget } from './itineraries';
+import { splitFleet, type InitialStop } from './itinerary-fleet-entry';
 import type { RoutingJobInput } from './job-handlers';
 import { BOOK_KIND, PLAN_KIND } from './job-kinds';
 import type { RoutingOptionsLayer } from './options';
 import type { RoutingRequest } from './request-schema';
 import { validateRoutingRequest } from './validate-request';
-import { planResultSchema, summarizeResult, type BookResult } from './responses';
+import { bookReply, bookResultSchema, planResultSchema, type BookResult, type WireItineraryChanges } from './responses';
 
 /**
  * The routing use cases behind /v1/routing: accept a request as a job (idempotent per account,
@@ -34,8 +36,27 @@ export function statusUrlOf(problemId: string): string {
   return `/v1/routing/jobs/${encodeURIComponent(problemId)}`;
 }
 
-function routingInputError(error: RoutingInputError): RoutingError {
-  return new RoutingError('invalid_routing_input', error.message, error.param);
+/**
+ * An update's fleet is its targets' vehicles followed by the request's `fleet`: a check on the
+ * combined fleet names the target (`targetItineraryIds[i]`) or the request's own entry.
+ */
+function routingInputError(error: RoutingInputError, targetCount: number): RoutingError {
+  const match = /^fleet\[(\d+)\](.*)$/.exec(error.param);
+  if (!match || targetCount === 0) return new RoutingError('invalid_routing_input', error.message, error.param);
+  const index = Number(match[1]);
+  const param = index < targetCount ? `targetItineraryIds[${index}]` : `fleet[${index - targetCount}]${match[2]}`;
+  const message = error.message.replaceAll(
+    `fleet[${index}]`,
+    index < targetCount ? `the vehicle of targetItineraryIds[${index}]` : `fleet[${index - targetCount}]`,
+  );
+  return new RoutingError('invalid_routing_input', message, param);
+}
+
+/** A booked itinerary's stops as the starting sequence of its re-plan. */
+function startingSequenceOf(stops: readonly VisitedStop[]): InitialStop[] {
+  return stops.flatMap((stop) =>
+    stop.type === 'break' ? [] : stop.orderExternalIds.map((orderExternalId) => ({ orderExternalId, type: stop.type as InitialStop['type'] })),
+  );
 }
 
 /** The body as it is hashed: canonical, without `accountId` (the scope already names the account). */
@@ -52,10 +73,12 @@ function hashedBody(body: RoutingRequest, mode: RoutingJobInput['mode']): string
 export async function acceptRoutingRequest(caller: RoutingCaller, body: RoutingRequest, endpoint: 'run' | 'plan' | 'book'): Promise<JobRecord> {
   const accountId = resolveAccountId(caller.principal, body.accountId);
   const environment = caller.principal.environment;
-  const mode: RoutingJobInput['mode'] = endpoint === 'book' ? (body.mode as 'createItinerary' | 'updateItinerary') : 'plan';
+  // run plans; plan plans whatever the mode says (an update there is a preview); book writes.
+  const mode: RoutingJobInput['mode'] = endpoint === 'run' ? 'plan' : (body.mode ?? 'plan');
   const scope: ItineraryScope = { accountId, environment };
 
   let jobInput: RoutingJobInput;
+  let targetCount = 0;
   try {
     if (mode !== 'updateItinerary' && !body.fleet) {
       throw new RoutingInputError('fleet', `fleet is required for ${mode}: list the driver/vehicle pairs to plan with.`);
@@ -63,40 +86,50 @@ export async function acceptRoutingRequest(caller: RoutingCaller, body: RoutingR
     if (mode !== 'updateItinerary' && body.targetItineraryIds !== undefined) {
       throw new RoutingInputError('targetItineraryIds', 'targetItineraryIds applies to updateItinerary only.');
     }
-    if (mode === 'updateItinerary' && body.fleet !== undefined) {
-      throw new RoutingInputError('fleet', "updateItinerary re-optimizes over the target itineraries' vehicles; omit fleet.");
-    }
     if (mode === 'updateItinerary' && (!body.targetItineraryIds || body.targetItineraryIds.length === 0)) {
       throw new RoutingInputError('targetItineraryIds', 'updateItinerary needs targetItineraryIds: the ids of the booked itineraries to re-optimize.');
     }
     const settings = ((await getEffectiveSettings(caller.db, accountId)).optimization ?? null) as RoutingOptionsLayer | null;
     const options = body.options as RoutingOptionsLayer | undefined;
     let orders: RoutingOrder[] = body.orders;
-    let fleet: FleetEntry[] = body.fleet ?? [];
-    let targetIds: number[] | null = null;
-    let targetVersions: number[] | null = null;
+    let targets: UpdateTarget[] = [];
     if (mode === 'updateItinerary') {
-      const targets = await loadUpdateTargets(caller.db, scope, body.targetItineraryIds ?? []);
+      targets = await loadUpdateTargets(caller.db, scope, body.targetItineraryIds ?? []);
+      targetCount = targets.length;
       const requestIds = new Set(body.orders.map((o) => o.externalId));
       // The request's version of an order already on a target replaces the booked one.
       const booked = targets.flatMap((t) => t.orders).filter((o) => !requestIds.has(o.externalId));
       orders = [...booked, ...body.orders];
-      fleet = targets.map((t) => t.fleetEntry);
-      targetIds = targets.map((t) => t.id);
-      targetVersions = targets.map((t) => t.version);
     }
+    const requested = splitFleet(body.fleet ?? [], new Set(orders.map((o) => o.externalId)));
+    // An update's own vehicles come first (fleet index = target index), then the vehicles it adds.
+    const fleet: FleetEntry[] = [...targets.map((t) => t.fleetEntry), ...requested.fleet];
+    const initialRoutes = [...targets.map((t) => startingSequenceOf(t.stops)), ...requested.initialRoutes];
     const geocoder = getGeocoder(new DatabaseGeocodeCache(caller.db));
     await validateRoutingRequest({ mode, requestOrders: body.orders, orders, fleet, settings, options, geocoder });
-    jobInput = { problemId: body.problemId, mode, accountId, environment, orders, fleet, settings, options: options ?? null, targetIds, targetVersions };
+    jobInput = {
+      problemId: body.problemId,
+      mode,
+      accountId,
+      environment,
+      orders,
+      fleet,
+      settings,
+      options: options ?? null,
+      targetIds: mode === 'updateItinerary' ? targets.map((t) => t.id) : null,
+      targetVersions: mode === 'updateItinerary' ? targets.map((t) => t.version) : null,
+      targetStops: mode === 'updateItinerary' ? targets.map((t) => t.stops) : null,
+      initialRoutes: initialRoutes.some((route) => route !== null) ? initialRoutes : null,
+    };
   } catch (error) {
-    if (isErrorNamed(error, RoutingInputError, 'RoutingInputError')) throw routingInputError(error);
+    if (isErrorNamed(error, RoutingInputError, 'RoutingInputError')) throw routingInputError(error, targetCount);
     throw error;
   }
 
   let job: JobRecord;
   try {
     ({ job } = await caller.jobs.submit({
-      kind: mode === 'plan' ? PLAN_KIND : BOOK_KIND,
+      kind: endpoint === 'book' ? BOOK_KIND : PLAN_KIND,
       accountId,
       environment,
       key: body.problemId,
@@ -179,23 +212,25 @@ export async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: It
     throw new RoutingError('unknown_job_state', `The routing job ended in an unexpected state (${job.status}). It is safe to retry with the same problemId.`);
   }
   if (job.kind === PLAN_KIND) {
+    // An update previewed on /plan: what book would have answered, rendered when the job completed.
+    const preview = (job.result as { preview?: unknown } | null)?.preview;
+    if (preview !== undefined) return bookResultSchema.parse(preview);
     // jsonb keeps keys sorted; parsing restores the documented field order.
     const ordered = planResultSchema.safeParse(job.result);
     return ordered.success ? ordered.data : job.result;
   }
-  const result = job.result as { problemId: string; outcome: { unassigned: BookResult['unassigned'] }; itineraryIds?: number[] };
+  const result = job.result as {
+    problemId: string;
+    outcome: { unassigned: BookResult['unassigned'] };
+    itineraryIds?: number[];
+    changesByItineraryId?: Record<number, WireItineraryChanges> | null;
+  };
   // What this call wrote, as it is now: an itinerary a later updateItinerary took over shows that
   // request's problemId. (Results stored before the ids were kept fall back to the problemId.)
   const itineraries = Array.isArray(result.itineraryIds)
     ? await itinerariesByIds(caller.db, scope.environment, result.itineraryIds)
     : await itinerariesOfProblem(caller.db, { accountId: job.accountId, environment: scope.environment }, job.key);
-  const reply: BookResult = {
-    problemId: job.key,
-    itineraries,
-    unassigned: result.outcome.unassigned,
-    summary: summarizeResult(itineraries, result.outcome.unassigned.length),
-  };
-  return reply;
+  return bookReply(job.key, itineraries, result.outcome.unassigned, result.changesByItineraryId);
 }
 
 export const problemIdParamsSchema = z.strictObject({

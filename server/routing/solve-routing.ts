@@ -2,6 +2,7 @@ import { SYNC_WINDOW_DEFAULT_SECONDS } from '@/server/contract';
 import type { Geocoder, LatLng, MatrixProvider } from '@/server/geo';
 import { localDateOf, trafficProfileFor, zoneForCoordinate } from '@/server/geo';
 import { findFixes, type Problem, type Solution, type SolveOptions, type SolveProgress, type TrafficProfile } from '@/server/optimizer';
+import type { InitialStop } from './itinerary-fleet-entry';
 import { assembleProblem, layoutLocations, type FleetEntry, type PlaceResolution, type ResolvedPlaces, type RoutingOrder } from './build-problem';
 import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
 import { toPlanOutcome, type PlanOutcome } from './plan-result';
@@ -23,6 +24,8 @@ export interface RoutingSolveInput {
   options: RoutingOptionsLayer | undefined;
   /** updateItinerary: an itinerary for every vehicle, also those left without stops. */
   includeUnusedVehicles?: boolean;
+  /** Per fleet index, the search's starting sequence (warm start), or null. */
+  initialRoutes?: readonly (readonly InitialStop[] | null)[] | null;
 }
 
 export interface RoutingSolveDeps {
@@ -142,6 +145,7 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
     durations: travel.durations,
     distances: travel.distances,
     traffic,
+    initialRoutes: input.initialRoutes,
   });
 
   // An explicit time limit is spent whole (the search cools over all of it); the default budget

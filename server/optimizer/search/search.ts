@@ -15,6 +15,7 @@ import { Recreate, SortMode } from './recreate';
 import { RouteElimination } from './route-elimination';
 import { Ruin } from './ruin';
 import { annealingMultiples } from './temperature';
+import { constructFromInitialRoutes } from './warm-start';
 
 export interface SearchLimits extends BudgetLimits {
   onProgress?: ((p: SolveProgress) => void) | undefined;
@@ -80,7 +81,9 @@ export class Search extends PlanState {
     const cycle = cycleIterations(planned);
     if (limits.untilConverged) budget.startCycle(cycle, budget.startedAt);
 
-    this.construct();
+    const initialRoutes = this.inst.problem.initialRoutes;
+    if (initialRoutes && initialRoutes.length > 0) constructFromInitialRoutes(this, this.recreate, initialRoutes);
+    else this.construct();
     best.take();
     const timeToFirstFeasibleMs = performance.now() - budget.startedAt;
     best.report(true);

@@ -103,9 +103,14 @@ describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
     await expectError(await post('/v1/routing/book', { ...example('book-create'), fleet: [] }, { auth }), 400, 'invalid_routing_input', 'fleet');
   });
 
-  it('mode "createItinerary" on /v1/routing/plan says that plan only plans', async () => {
-    const error = await expectError(await post('/v1/routing/plan', { ...smallPlan(), mode: 'createItinerary' }, { auth }), 400, 'invalid_input', 'mode');
-    expect(error.message).toMatch(/only plans/);
-    expect(error.message).toMatch(/\/v1\/routing\/book/);
+  it('/v1/routing/plan plans any mode but needs what the mode needs: an unknown mode, an update without targets', async () => {
+    await expectError(await post('/v1/routing/plan', { ...smallPlan(), mode: 'book' }, { auth }), 400, 'invalid_input', 'mode');
+    const { fleet: _fleet, ...withoutFleet } = smallPlan();
+    await expectError(
+      await post('/v1/routing/plan', { ...withoutFleet, mode: 'updateItinerary' }, { auth }),
+      400,
+      'invalid_routing_input',
+      'targetItineraryIds',
+    );
   });
 });
