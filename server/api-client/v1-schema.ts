@@ -134,8 +134,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Plan routes (mode forced to `plan`)
-     * @description Optimizes the orders over the fleet and writes nothing. Waits for the result up to the sync window: 30 s by default, `Prefer: wait=N` for 0 to 120 s. Finished in time: 200 with the result; else 202 with `statusUrl` to poll (the job goes on).
+     * Plan routes in any mode, writing nothing (an update is previewed)
+     * @description Plans whatever `mode` says and never writes. `createItinerary` is planned as book would plan it (a plan result). `updateItinerary` with `targetItineraryIds` is a preview of that update: 200 with exactly the result book would give, each itinerary with its `changes`, and nothing written (the itineraries keep their versions; an itinerary the update would add has an id that is not kept).
+     *
+     *     Optimizes the orders over the fleet and writes nothing. Waits for the result up to the sync window: 30 s by default, `Prefer: wait=N` for 0 to 120 s. Finished in time: 200 with the result; else 202 with `statusUrl` to poll (the job goes on).
      *
      *     Options merge in this order, later wins: service defaults, the account’s effective (inherited) optimization settings, the request’s `options`; map-like options are [key, value] tuples merged per key.
      *
@@ -178,7 +180,7 @@ export interface paths {
     put?: never;
     /**
      * Optimize and persist itineraries (createItinerary, updateItinerary)
-     * @description Synchronous: never 202, waits for the optimization and answers 200 with the persisted itineraries. `createItinerary` writes new itineraries (fleet required); `updateItinerary` re-optimizes the orders already on `targetItineraryIds` plus the request’s orders over those itineraries’ vehicles, keeps their ids and renumbers their stops (omit `fleet`). The itineraries are written in the transaction that completes the job: concurrent identical calls run once and all get the same 200; a failure writes nothing (500 `book_failed`, safe to retry).
+     * @description Synchronous: never 202, waits for the optimization and answers 200 with the persisted itineraries. `createItinerary` writes new itineraries (fleet required); `updateItinerary` re-optimizes the orders already on `targetItineraryIds` plus the request’s orders over those itineraries’ vehicles (starting from their booked sequences) and any vehicles `fleet` adds, keeps their ids and renumbers their stops; an added vehicle that gets stops becomes a new itinerary in the same transaction. Each itinerary of an update result carries `changes`: orders added and removed, whether the kept ones were resequenced, the largest arrival shift. A `fleet` element may be an itinerary as this service returns it: its vehicle fields define the vehicle and its stops are the search’s starting sequence. The itineraries are written in the transaction that completes the job: concurrent identical calls run once and all get the same 200; a failure writes nothing (500 `book_failed`, safe to retry).
      *
      *     Options merge in this order, later wins: service defaults, the account’s effective (inherited) optimization settings, the request’s `options`; map-like options are [key, value] tuples merged per key.
      *
@@ -770,67 +772,208 @@ export interface components {
        * @example 1042
        */
       accountId?: number | string;
-      /** @description Driver/vehicle pairs (at most 300). Required for plan and createItinerary; for updateItinerary the target itineraries' vehicles are used. */
-      fleet?: {
-        driverExternalId: string;
-        vehicleExternalId: string;
-        /** @description A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps. */
-        vehicleType: string;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with offset, in the years 2000-2100
-         */
-        scheduledStart: string;
-        /** @description Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle. */
-        vehicleSpec?: {
-          capacityPounds?: number;
-          capacityCubicInches?: number;
-          maxStops?: number;
-          shiftHours?: number;
-          speedFactor?: number;
-          fixedCost?: number;
-          costPerHour?: number;
-          costPerMile?: number;
-          /** @description Driver breaks (at most 3), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them. */
-          breaks?: {
+      /** @description Driver/vehicle pairs (at most 300): FleetSpec objects for new tours, or itineraries as this service returns them (their stops are the search's starting point). Required for plan and createItinerary; for updateItinerary the vehicles added to the target itineraries' (each that gets stops becomes a new itinerary). */
+      fleet?: (
+        | {
+            driverExternalId: string;
+            vehicleExternalId: string;
+            /** @description A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps. */
+            vehicleType: string;
             /**
              * Format: date-time
-             * @description The break starts no earlier than this.
+             * @description ISO 8601 date-time with offset, in the years 2000-2100
              */
-            earliestStart: string;
+            scheduledStart: string;
+            /** @description Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle. */
+            vehicleSpec?: {
+              capacityPounds?: number;
+              capacityCubicInches?: number;
+              maxStops?: number;
+              shiftHours?: number;
+              speedFactor?: number;
+              fixedCost?: number;
+              costPerHour?: number;
+              costPerMile?: number;
+              /** @description Driver breaks (at most 3), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them. */
+              breaks?: {
+                /**
+                 * Format: date-time
+                 * @description The break starts no earlier than this.
+                 */
+                earliestStart: string;
+                /**
+                 * Format: date-time
+                 * @description The break ends no later than this.
+                 */
+                latestEnd: string;
+                /** @description Whole minutes, taken in one piece (1-720). */
+                durationMinutes: number;
+              }[];
+            };
+            routeSkills?: string[];
+            externalId?: string;
+            meta?: {
+              [key: string]: unknown;
+            };
+            /** @description Where the route starts (a depot). Omitted: the route starts at its first stop. */
+            startAddress?: {
+              addressLine1?: string;
+              city?: string;
+              state?: string;
+              postalCode?: string;
+              latitude?: string;
+              longitude?: string;
+            };
+            /** @description Where the route must end. Omitted: the route ends at its last stop. */
+            endAddress?: {
+              addressLine1?: string;
+              city?: string;
+              state?: string;
+              postalCode?: string;
+              latitude?: string;
+              longitude?: string;
+            };
+          }
+        | {
+            driverExternalId: string;
+            vehicleExternalId: string;
+            /** @description A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps. */
+            vehicleType: string;
             /**
              * Format: date-time
-             * @description The break ends no later than this.
+             * @description ISO 8601 date-time with offset, in the years 2000-2100
              */
-            latestEnd: string;
-            /** @description Whole minutes, taken in one piece (1-720). */
-            durationMinutes: number;
-          }[];
-        };
-        routeSkills?: string[];
-        externalId?: string;
-        meta?: {
-          [key: string]: unknown;
-        };
-        /** @description Where the route starts (a depot). Omitted: the route starts at its first stop. */
-        startAddress?: {
-          addressLine1?: string;
-          city?: string;
-          state?: string;
-          postalCode?: string;
-          latitude?: string;
-          longitude?: string;
-        };
-        /** @description Where the route must end. Omitted: the route ends at its last stop. */
-        endAddress?: {
-          addressLine1?: string;
-          city?: string;
-          state?: string;
-          postalCode?: string;
-          latitude?: string;
-          longitude?: string;
-        };
-      }[];
+            scheduledStart: string;
+            /** @description Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle. */
+            vehicleSpec?: {
+              capacityPounds?: number;
+              capacityCubicInches?: number;
+              maxStops?: number;
+              shiftHours?: number;
+              speedFactor?: number;
+              fixedCost?: number;
+              costPerHour?: number;
+              costPerMile?: number;
+              /** @description Driver breaks (at most 3), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them. */
+              breaks?: {
+                /**
+                 * Format: date-time
+                 * @description The break starts no earlier than this.
+                 */
+                earliestStart: string;
+                /**
+                 * Format: date-time
+                 * @description The break ends no later than this.
+                 */
+                latestEnd: string;
+                /** @description Whole minutes, taken in one piece (1-720). */
+                durationMinutes: number;
+              }[];
+            };
+            routeSkills?: string[];
+            meta?: {
+              [key: string]: unknown;
+            };
+            /** @description The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end. */
+            start?: {
+              address?: {
+                addressLine1?: string;
+                city?: string;
+                state?: string;
+                postalCode?: string;
+              };
+              latitude: number;
+              longitude: number;
+              /** @description Output-only: accepted and ignored. */
+              departure?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              arrival?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDistanceMeters?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDurationSeconds?: unknown;
+            } | null;
+            /** @description The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end. */
+            end?: {
+              address?: {
+                addressLine1?: string;
+                city?: string;
+                state?: string;
+                postalCode?: string;
+              };
+              latitude: number;
+              longitude: number;
+              /** @description Output-only: accepted and ignored. */
+              departure?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              arrival?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDistanceMeters?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDurationSeconds?: unknown;
+            } | null;
+            /** @description The starting sequence: each stop’s orders must be orders of the request; the search may improve it unless lockedStops pins it. */
+            itineraryStops: {
+              /**
+               * @description `break` stops are ignored: breaks come from vehicleSpec.breaks.
+               * @enum {string}
+               */
+              type: 'pickup' | 'dropoff' | 'break';
+              /** @description Orders of the request served at this stop. */
+              orderExternalIds: string[];
+              /** @description Output-only: accepted and ignored. */
+              stopNumber?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              address?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              latitude?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              longitude?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              arrival?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              departure?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              waitSeconds?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              serviceSeconds?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              windowOpen?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              windowClose?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              load?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDistanceMeters?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDurationSeconds?: unknown;
+            }[];
+            /** @description Output-only: accepted and ignored. */
+            externalId?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            id?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            accountId?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            environment?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            problemId?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            date?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            routeStart?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            routeEnd?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            totals?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            createdAt?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            updatedAt?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            changes?: unknown;
+          }
+      )[];
       /** @description updateItinerary: ids of the booked itineraries to re-optimize. */
       targetItineraryIds?: number[];
       /** @description Per-request routing options; merged over the service defaults and the account’s effective (inherited) optimization settings. */
@@ -882,7 +1025,7 @@ export interface components {
     };
     RoutingBookResult: {
       problemId: string;
-      /** @description The persisted itineraries written by this request. */
+      /** @description The persisted itineraries written by this request. An updateItinerary previewed on /v1/routing/plan answers the same, with nothing written (the id of an itinerary it would add is not kept). */
       itineraries: {
         /** @description Itinerary id: use it in targetItineraryIds and GET /v1/itineraries/{id}. */
         id: number;
@@ -1014,6 +1157,17 @@ export interface components {
         };
         createdAt: string;
         updatedAt: string;
+        /** @description updateItinerary only: what the update did to this itinerary, compared with the booked one it rewrote. */
+        changes?: {
+          /** @description Orders this itinerary gained (all of them on an itinerary the update added). */
+          addedOrderExternalIds: string[];
+          /** @description Orders it lost: moved to another itinerary or left unassigned. */
+          removedOrderExternalIds: string[];
+          /** @description The relative order of the stops of the orders it kept changed. */
+          resequenced: boolean;
+          /** @description Largest absolute change of a kept stop’s arrival, in seconds. */
+          maxArrivalShiftSeconds: number;
+        };
       }[];
       unassigned: {
         externalId: string;
@@ -1145,10 +1299,10 @@ export interface components {
     };
     RoutingPlanRequest: {
       /**
-       * @description `plan` or absent: this endpoint only plans.
+       * @description Absent or `plan`: a plan. `createItinerary`: planned as book would plan it. `updateItinerary` (with targetItineraryIds): a preview of that update, the result book would give (with `changes`). Nothing is ever written.
        * @enum {string}
        */
-      mode?: 'plan';
+      mode?: 'plan' | 'createItinerary' | 'updateItinerary';
       /**
        * @description Caller-generated idempotency key and public job id.
        * @example plan-2026-11-23-brooklyn
@@ -1221,67 +1375,208 @@ export interface components {
        * @example 1042
        */
       accountId?: number | string;
-      /** @description Driver/vehicle pairs (at most 300). Required for plan and createItinerary; for updateItinerary the target itineraries' vehicles are used. */
-      fleet?: {
-        driverExternalId: string;
-        vehicleExternalId: string;
-        /** @description A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps. */
-        vehicleType: string;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with offset, in the years 2000-2100
-         */
-        scheduledStart: string;
-        /** @description Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle. */
-        vehicleSpec?: {
-          capacityPounds?: number;
-          capacityCubicInches?: number;
-          maxStops?: number;
-          shiftHours?: number;
-          speedFactor?: number;
-          fixedCost?: number;
-          costPerHour?: number;
-          costPerMile?: number;
-          /** @description Driver breaks (at most 3), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them. */
-          breaks?: {
+      /** @description Driver/vehicle pairs (at most 300): FleetSpec objects for new tours, or itineraries as this service returns them (their stops are the search's starting point). Required for plan and createItinerary; for updateItinerary the vehicles added to the target itineraries' (each that gets stops becomes a new itinerary). */
+      fleet?: (
+        | {
+            driverExternalId: string;
+            vehicleExternalId: string;
+            /** @description A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps. */
+            vehicleType: string;
             /**
              * Format: date-time
-             * @description The break starts no earlier than this.
+             * @description ISO 8601 date-time with offset, in the years 2000-2100
              */
-            earliestStart: string;
+            scheduledStart: string;
+            /** @description Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle. */
+            vehicleSpec?: {
+              capacityPounds?: number;
+              capacityCubicInches?: number;
+              maxStops?: number;
+              shiftHours?: number;
+              speedFactor?: number;
+              fixedCost?: number;
+              costPerHour?: number;
+              costPerMile?: number;
+              /** @description Driver breaks (at most 3), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them. */
+              breaks?: {
+                /**
+                 * Format: date-time
+                 * @description The break starts no earlier than this.
+                 */
+                earliestStart: string;
+                /**
+                 * Format: date-time
+                 * @description The break ends no later than this.
+                 */
+                latestEnd: string;
+                /** @description Whole minutes, taken in one piece (1-720). */
+                durationMinutes: number;
+              }[];
+            };
+            routeSkills?: string[];
+            externalId?: string;
+            meta?: {
+              [key: string]: unknown;
+            };
+            /** @description Where the route starts (a depot). Omitted: the route starts at its first stop. */
+            startAddress?: {
+              addressLine1?: string;
+              city?: string;
+              state?: string;
+              postalCode?: string;
+              latitude?: string;
+              longitude?: string;
+            };
+            /** @description Where the route must end. Omitted: the route ends at its last stop. */
+            endAddress?: {
+              addressLine1?: string;
+              city?: string;
+              state?: string;
+              postalCode?: string;
+              latitude?: string;
+              longitude?: string;
+            };
+          }
+        | {
+            driverExternalId: string;
+            vehicleExternalId: string;
+            /** @description A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps. */
+            vehicleType: string;
             /**
              * Format: date-time
-             * @description The break ends no later than this.
+             * @description ISO 8601 date-time with offset, in the years 2000-2100
              */
-            latestEnd: string;
-            /** @description Whole minutes, taken in one piece (1-720). */
-            durationMinutes: number;
-          }[];
-        };
-        routeSkills?: string[];
-        externalId?: string;
-        meta?: {
-          [key: string]: unknown;
-        };
-        /** @description Where the route starts (a depot). Omitted: the route starts at its first stop. */
-        startAddress?: {
-          addressLine1?: string;
-          city?: string;
-          state?: string;
-          postalCode?: string;
-          latitude?: string;
-          longitude?: string;
-        };
-        /** @description Where the route must end. Omitted: the route ends at its last stop. */
-        endAddress?: {
-          addressLine1?: string;
-          city?: string;
-          state?: string;
-          postalCode?: string;
-          latitude?: string;
-          longitude?: string;
-        };
-      }[];
+            scheduledStart: string;
+            /** @description Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle. */
+            vehicleSpec?: {
+              capacityPounds?: number;
+              capacityCubicInches?: number;
+              maxStops?: number;
+              shiftHours?: number;
+              speedFactor?: number;
+              fixedCost?: number;
+              costPerHour?: number;
+              costPerMile?: number;
+              /** @description Driver breaks (at most 3), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them. */
+              breaks?: {
+                /**
+                 * Format: date-time
+                 * @description The break starts no earlier than this.
+                 */
+                earliestStart: string;
+                /**
+                 * Format: date-time
+                 * @description The break ends no later than this.
+                 */
+                latestEnd: string;
+                /** @description Whole minutes, taken in one piece (1-720). */
+                durationMinutes: number;
+              }[];
+            };
+            routeSkills?: string[];
+            meta?: {
+              [key: string]: unknown;
+            };
+            /** @description The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end. */
+            start?: {
+              address?: {
+                addressLine1?: string;
+                city?: string;
+                state?: string;
+                postalCode?: string;
+              };
+              latitude: number;
+              longitude: number;
+              /** @description Output-only: accepted and ignored. */
+              departure?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              arrival?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDistanceMeters?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDurationSeconds?: unknown;
+            } | null;
+            /** @description The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end. */
+            end?: {
+              address?: {
+                addressLine1?: string;
+                city?: string;
+                state?: string;
+                postalCode?: string;
+              };
+              latitude: number;
+              longitude: number;
+              /** @description Output-only: accepted and ignored. */
+              departure?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              arrival?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDistanceMeters?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDurationSeconds?: unknown;
+            } | null;
+            /** @description The starting sequence: each stop’s orders must be orders of the request; the search may improve it unless lockedStops pins it. */
+            itineraryStops: {
+              /**
+               * @description `break` stops are ignored: breaks come from vehicleSpec.breaks.
+               * @enum {string}
+               */
+              type: 'pickup' | 'dropoff' | 'break';
+              /** @description Orders of the request served at this stop. */
+              orderExternalIds: string[];
+              /** @description Output-only: accepted and ignored. */
+              stopNumber?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              address?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              latitude?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              longitude?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              arrival?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              departure?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              waitSeconds?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              serviceSeconds?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              windowOpen?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              windowClose?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              load?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDistanceMeters?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDurationSeconds?: unknown;
+            }[];
+            /** @description Output-only: accepted and ignored. */
+            externalId?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            id?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            accountId?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            environment?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            problemId?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            date?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            routeStart?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            routeEnd?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            totals?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            createdAt?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            updatedAt?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            changes?: unknown;
+          }
+      )[];
       /** @description updateItinerary: ids of the booked itineraries to re-optimize. */
       targetItineraryIds?: number[];
       /** @description Per-request routing options; merged over the service defaults and the account’s effective (inherited) optimization settings. */
@@ -1659,67 +1954,208 @@ export interface components {
        * @example 1042
        */
       accountId?: number | string;
-      /** @description Driver/vehicle pairs (at most 300). Required for plan and createItinerary; for updateItinerary the target itineraries' vehicles are used. */
-      fleet?: {
-        driverExternalId: string;
-        vehicleExternalId: string;
-        /** @description A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps. */
-        vehicleType: string;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with offset, in the years 2000-2100
-         */
-        scheduledStart: string;
-        /** @description Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle. */
-        vehicleSpec?: {
-          capacityPounds?: number;
-          capacityCubicInches?: number;
-          maxStops?: number;
-          shiftHours?: number;
-          speedFactor?: number;
-          fixedCost?: number;
-          costPerHour?: number;
-          costPerMile?: number;
-          /** @description Driver breaks (at most 3), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them. */
-          breaks?: {
+      /** @description Driver/vehicle pairs (at most 300): FleetSpec objects for new tours, or itineraries as this service returns them (their stops are the search's starting point). Required for plan and createItinerary; for updateItinerary the vehicles added to the target itineraries' (each that gets stops becomes a new itinerary). */
+      fleet?: (
+        | {
+            driverExternalId: string;
+            vehicleExternalId: string;
+            /** @description A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps. */
+            vehicleType: string;
             /**
              * Format: date-time
-             * @description The break starts no earlier than this.
+             * @description ISO 8601 date-time with offset, in the years 2000-2100
              */
-            earliestStart: string;
+            scheduledStart: string;
+            /** @description Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle. */
+            vehicleSpec?: {
+              capacityPounds?: number;
+              capacityCubicInches?: number;
+              maxStops?: number;
+              shiftHours?: number;
+              speedFactor?: number;
+              fixedCost?: number;
+              costPerHour?: number;
+              costPerMile?: number;
+              /** @description Driver breaks (at most 3), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them. */
+              breaks?: {
+                /**
+                 * Format: date-time
+                 * @description The break starts no earlier than this.
+                 */
+                earliestStart: string;
+                /**
+                 * Format: date-time
+                 * @description The break ends no later than this.
+                 */
+                latestEnd: string;
+                /** @description Whole minutes, taken in one piece (1-720). */
+                durationMinutes: number;
+              }[];
+            };
+            routeSkills?: string[];
+            externalId?: string;
+            meta?: {
+              [key: string]: unknown;
+            };
+            /** @description Where the route starts (a depot). Omitted: the route starts at its first stop. */
+            startAddress?: {
+              addressLine1?: string;
+              city?: string;
+              state?: string;
+              postalCode?: string;
+              latitude?: string;
+              longitude?: string;
+            };
+            /** @description Where the route must end. Omitted: the route ends at its last stop. */
+            endAddress?: {
+              addressLine1?: string;
+              city?: string;
+              state?: string;
+              postalCode?: string;
+              latitude?: string;
+              longitude?: string;
+            };
+          }
+        | {
+            driverExternalId: string;
+            vehicleExternalId: string;
+            /** @description A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps. */
+            vehicleType: string;
             /**
              * Format: date-time
-             * @description The break ends no later than this.
+             * @description ISO 8601 date-time with offset, in the years 2000-2100
              */
-            latestEnd: string;
-            /** @description Whole minutes, taken in one piece (1-720). */
-            durationMinutes: number;
-          }[];
-        };
-        routeSkills?: string[];
-        externalId?: string;
-        meta?: {
-          [key: string]: unknown;
-        };
-        /** @description Where the route starts (a depot). Omitted: the route starts at its first stop. */
-        startAddress?: {
-          addressLine1?: string;
-          city?: string;
-          state?: string;
-          postalCode?: string;
-          latitude?: string;
-          longitude?: string;
-        };
-        /** @description Where the route must end. Omitted: the route ends at its last stop. */
-        endAddress?: {
-          addressLine1?: string;
-          city?: string;
-          state?: string;
-          postalCode?: string;
-          latitude?: string;
-          longitude?: string;
-        };
-      }[];
+            scheduledStart: string;
+            /** @description Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle. */
+            vehicleSpec?: {
+              capacityPounds?: number;
+              capacityCubicInches?: number;
+              maxStops?: number;
+              shiftHours?: number;
+              speedFactor?: number;
+              fixedCost?: number;
+              costPerHour?: number;
+              costPerMile?: number;
+              /** @description Driver breaks (at most 3), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them. */
+              breaks?: {
+                /**
+                 * Format: date-time
+                 * @description The break starts no earlier than this.
+                 */
+                earliestStart: string;
+                /**
+                 * Format: date-time
+                 * @description The break ends no later than this.
+                 */
+                latestEnd: string;
+                /** @description Whole minutes, taken in one piece (1-720). */
+                durationMinutes: number;
+              }[];
+            };
+            routeSkills?: string[];
+            meta?: {
+              [key: string]: unknown;
+            };
+            /** @description The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end. */
+            start?: {
+              address?: {
+                addressLine1?: string;
+                city?: string;
+                state?: string;
+                postalCode?: string;
+              };
+              latitude: number;
+              longitude: number;
+              /** @description Output-only: accepted and ignored. */
+              departure?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              arrival?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDistanceMeters?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDurationSeconds?: unknown;
+            } | null;
+            /** @description The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end. */
+            end?: {
+              address?: {
+                addressLine1?: string;
+                city?: string;
+                state?: string;
+                postalCode?: string;
+              };
+              latitude: number;
+              longitude: number;
+              /** @description Output-only: accepted and ignored. */
+              departure?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              arrival?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDistanceMeters?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDurationSeconds?: unknown;
+            } | null;
+            /** @description The starting sequence: each stop’s orders must be orders of the request; the search may improve it unless lockedStops pins it. */
+            itineraryStops: {
+              /**
+               * @description `break` stops are ignored: breaks come from vehicleSpec.breaks.
+               * @enum {string}
+               */
+              type: 'pickup' | 'dropoff' | 'break';
+              /** @description Orders of the request served at this stop. */
+              orderExternalIds: string[];
+              /** @description Output-only: accepted and ignored. */
+              stopNumber?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              address?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              latitude?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              longitude?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              arrival?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              departure?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              waitSeconds?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              serviceSeconds?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              windowOpen?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              windowClose?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              load?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDistanceMeters?: unknown;
+              /** @description Output-only: accepted and ignored. */
+              legDurationSeconds?: unknown;
+            }[];
+            /** @description Output-only: accepted and ignored. */
+            externalId?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            id?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            accountId?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            environment?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            problemId?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            date?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            routeStart?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            routeEnd?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            totals?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            createdAt?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            updatedAt?: unknown;
+            /** @description Output-only: accepted and ignored. */
+            changes?: unknown;
+          }
+      )[];
       /** @description updateItinerary: ids of the booked itineraries to re-optimize. */
       targetItineraryIds?: number[];
       /** @description Per-request routing options; merged over the service defaults and the account’s effective (inherited) optimization settings. */
@@ -2077,7 +2513,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The plan: planned itineraries and unassigned orders. */
+      /** @description The plan: planned itineraries and unassigned orders; for `updateItinerary`, the preview: the result book would give, with `changes`. */
       200: {
         headers: {
           /** @description The caller's X-Request-Id when plain (1-128 of A-Z a-z 0-9 . _ : -), else a generated UUID. */
@@ -2087,7 +2523,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['RoutingPlanResult'];
+          'application/json': components['schemas']['RoutingPlanResult'] | components['schemas']['RoutingBookResult'];
         };
       };
       /** @description Still optimizing; poll `statusUrl`. */
