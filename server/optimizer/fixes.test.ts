@@ -12,6 +12,9 @@ import { lineInstance, type LineInstanceSpec } from './verify/fixtures';
  * by the exhaustive solver and by the real one, and the shipment must then be served.
  */
 
+/** The fix search's per-order and total wall-clock limits, generous: these tests check what it finds, not how fast. */
+const UNHURRIED = { perShipmentMs: 2_000, totalMs: 20_000 };
+
 function solved(problem: Problem): Solution {
   const solution = solveOnThisThread(problem, { maxIterations: 300, seed: 1 });
   expect(checkSolution(problem, solution).violations).toEqual([]);
@@ -46,7 +49,7 @@ function applyFix(problem: Problem, shipment: number, fix: FixDetail, extraVehic
 function fixAndResolve(problem: Problem, shipment: number, extraVehicles: Vehicle[] = []): FixDetail {
   const before = solved(problem);
   expect(before.unassigned.map((u) => u.shipment)).toContain(shipment);
-  const withFixes = findFixes(problem, before, { extraVehicles });
+  const withFixes = findFixes(problem, before, { extraVehicles, ...UNHURRIED });
   const fix = withFixes.unassigned.find((u) => u.shipment === shipment)?.fix;
   expect(fix).toBeDefined();
   const changed = applyFix(problem, shipment, fix!, extraVehicles);
@@ -158,19 +161,19 @@ describe('findFixes', () => {
         { pickup: null, delivery: { location: 5, timeWindows: [{ start: 10_000, end: 10_100 }] } },
       ],
     });
-    const solution = findFixes(problem, solved(problem));
+    const solution = findFixes(problem, solved(problem), UNHURRIED);
     expect(solution.unassigned).toHaveLength(1);
     expect(solution.unassigned[0]!.fix).toBeUndefined();
     // A window change that is too large is not offered either.
     const late = base({ shipments: [{ pickup: { location: 1 }, delivery: { location: 2, timeWindows: [{ start: 0, end: 500 }] } }] });
-    expect(findFixes(late, solved(late), { maxMinutes: 5 }).unassigned[0]!.fix).toBeUndefined();
+    expect(findFixes(late, solved(late), { maxMinutes: 5, ...UNHURRIED }).unassigned[0]!.fix).toBeUndefined();
   });
 
   it('leaves reasons it cannot cure alone and does not change its input', () => {
     const problem = base({ shipments: [{ pickup: { location: 1 }, delivery: { location: 2, timeWindows: [{ start: 500, end: 100 }] } }] });
     const before = solved(problem);
     expect(before.unassigned[0]!.reason).toBe('INVALID_TIME_WINDOW');
-    const after = findFixes(problem, before);
+    const after = findFixes(problem, before, UNHURRIED);
     expect(after.unassigned[0]!.fix).toBeUndefined();
     expect(before.unassigned[0]).not.toHaveProperty('fix');
   });
@@ -220,7 +223,7 @@ describe('findFixes', () => {
           const problem = randomInstance(seed * 104_729 + group.length, { ...options, shipments: 4, vehicles: 1 + (seed % 2) });
           const before = solveOnThisThread(problem, { seed: 1, maxIterations: 500 });
           const extra = { ...problem.vehicles[0]!, id: 'extra' };
-          const withFixes = findFixes(problem, before, { extraVehicles: [extra] });
+          const withFixes = findFixes(problem, before, { extraVehicles: [extra], ...UNHURRIED });
           for (const u of withFixes.unassigned) {
             if (!u.fix) continue;
             fixes++;
