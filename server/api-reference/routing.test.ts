@@ -71,10 +71,12 @@ describe('routing in the OpenAPI document', () => {
       expect.arrayContaining(['externalId', 'pickupAddress', 'dropoffWindowClose', 'payloadItems', 'customTags', 'requiredSkills']),
     );
     expect(order.additionalProperties).toBe(false);
-    const fleet = resolve(properties.fleet!.items as Json);
-    expect(Object.keys(fleet.properties as Json)).toEqual(
+    // A fleet entry is a FleetSpec or an itinerary as the service returns it (a warm start).
+    const [fleetSpec, itineraryShaped] = ((properties.fleet!.items as Json).anyOf as Json[]).map(resolve);
+    expect(Object.keys(fleetSpec!.properties as Json)).toEqual(
       expect.arrayContaining(['driverExternalId', 'vehicleExternalId', 'vehicleType', 'scheduledStart', 'vehicleSpec', 'routeSkills']),
     );
+    expect(Object.keys(itineraryShaped!.properties as Json)).toEqual(expect.arrayContaining(['driverExternalId', 'vehicleExternalId', 'itineraryStops']));
     const options = resolve(properties.options!);
     expect(Object.keys(options.properties as Json)).toEqual(
       expect.arrayContaining([
@@ -93,8 +95,10 @@ describe('routing in the OpenAPI document', () => {
 
   it('documents the result, the pending body and the reason codes', () => {
     const ok = (doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['200']!;
-    const result = resolve(ok.content['application/json']!.schema);
-    expect(Object.keys(result.properties as Json)).toEqual(['problemId', 'itineraries', 'unassigned', 'summary']);
+    // A plan result, or (an updateItinerary body on /plan) the preview of what book would return.
+    const [plan, preview] = ((ok.content['application/json']!.schema as Json).anyOf as Json[]).map(resolve);
+    expect(Object.keys(plan!.properties as Json)).toEqual(['problemId', 'itineraries', 'unassigned', 'summary']);
+    expect(Object.keys(preview!.properties as Json)).toEqual(expect.arrayContaining(['problemId', 'itineraries', 'unassigned']));
     const pending = (doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['202']!;
     expect(Object.keys(resolve(pending.content['application/json']!.schema).properties as Json)).toEqual(['jobId', 'problemId', 'status', 'statusUrl']);
     const description = doc.paths['/v1/routing/plan']!.post!.description as string;
