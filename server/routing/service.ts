@@ -8,6 +8,7 @@ import { hashInput, JobConflictError, JobEnqueueError, type JobAnswer, type JobR
 import { resolveAccountId } from './account-id';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { isErrorNamed } from '@/server/errors';
+import { refuseDoubleBooking } from './double-booking';
 import { RoutingError, RoutingInputError, type RoutingErrorCode } from './errors';
 import { itinerariesByIds, itinerariesOfProblem, loadUpdateTargets, type ItineraryScope } from './itineraries';
 import type { RoutingJobInput } from './job-handlers';
@@ -87,6 +88,11 @@ export async function acceptRoutingRequest(caller: RoutingCaller, body: RoutingR
     }
     const geocoder = getGeocoder(new DatabaseGeocodeCache(caller.db));
     await validateRoutingRequest({ mode, requestOrders: body.orders, orders, fleet, settings, options, geocoder });
+    if (mode === 'createItinerary') {
+      // An identical retry answers with its own job, also after an update took its itineraries over.
+      const retained = await caller.jobs.getByKey(BOOK_KIND, { accountId, environment, key: body.problemId });
+      if (retained?.inputHash !== hashedBody(body, mode)) await refuseDoubleBooking(caller.db, scope, { problemId: body.problemId, orders, fleet });
+    }
     jobInput = { problemId: body.problemId, mode, accountId, environment, orders, fleet, settings, options: options ?? null, targetIds, targetVersions };
   } catch (error) {
     if (isErrorNamed(error, RoutingInputError, 'RoutingInputError')) throw routingInputError(error);
