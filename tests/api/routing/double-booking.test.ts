@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../helpers';
+import { basicAuth, createKey, createTenant, type Tenant } from '../helpers';
 import { expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json } from './client';
 
 /** docs/decisions.md, Routing: createItinerary refuses an order already booked in the account tree on that date. */
@@ -34,8 +34,9 @@ describe('POST /v1/routing/book: no double booking', () => {
   });
 
   it('refuses it from another account of the same tree (a branch booking what its parent booked)', async () => {
-    const branchBooking = { ...smallPlan({ orders: 1, date }), mode: 'createItinerary', accountId: tenant.branchIds[0] };
-    await expectError(await book(branchBooking), 400, 'invalid_routing_input', 'orders[0].externalId');
+    const branchKey = await createKey(tenant.branchIds[0]!, tenant.externalUserId, 'live');
+    const branchBooking = { ...smallPlan({ orders: 1, date }), mode: 'createItinerary' };
+    await expectError(await book(branchBooking, basicAuth(tenant.externalUserId, branchKey)), 400, 'invalid_routing_input', 'orders[0].externalId');
   });
 
   it('an identical retry of the same problemId is not a double booking: the same itineraries answer', async () => {
