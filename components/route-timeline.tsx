@@ -13,6 +13,8 @@ export interface TimelineStop {
   waitSeconds: number;
   windowOpen: string | null;
   windowClose: string | null;
+  /** A visit of several back-to-back stops at one place: those stops (this entry spans them all). */
+  members?: TimelineStop[];
 }
 
 export interface TimelineRoute {
@@ -30,6 +32,7 @@ export const LATE_RISK_SECONDS = 15 * 60;
 const epoch = (iso: string) => Date.parse(iso);
 
 export function lateRisk(stop: TimelineStop): boolean {
+  if (stop.members) return stop.members.some(lateRisk);
   if (!stop.windowClose) return false;
   const serviceStart = epoch(stop.arrival) + stop.waitSeconds * 1000;
   return epoch(stop.windowClose) - serviceStart < LATE_RISK_SECONDS * 1000;
@@ -49,6 +52,10 @@ function describe(stop: TimelineStop): string {
       : 'no window';
   const wait = stop.waitSeconds > 0 ? `, waits ${Math.round(stop.waitSeconds / 60)} min` : '';
   const risk = lateRisk(stop) ? ', late risk' : '';
+  if (stop.members && stop.members.length > 1) {
+    const types = [...new Set(stop.members.map((m) => m.type))].join(' and ');
+    return `Stops ${stop.stopNumber}–${stop.members.at(-1)?.stopNumber} at one place, ${types} ${stop.orderExternalIds.join(', ')}: arrives ${localTime(stop.arrival)}, leaves ${localTime(stop.departure)}${wait}${risk}`;
+  }
   return `Stop ${stop.stopNumber} ${stop.type} ${stop.orderExternalIds.join(', ')}: arrives ${localTime(stop.arrival)}, leaves ${localTime(stop.departure)}, ${window}${wait}${risk}`;
 }
 

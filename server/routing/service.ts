@@ -49,8 +49,14 @@ function hashedBody(body: RoutingRequest, mode: RoutingJobInput['mode']): string
 /**
  * Checks a run / plan / book request and starts its job (or finds the identical one under its
  * problemId). `endpoint` fixes the mode (plan forces `plan`). Does not wait for the result.
+ * `retentionSeconds` keeps the finished job longer than the kind's retention (the console's history).
  */
-export async function acceptRoutingRequest(caller: RoutingCaller, body: RoutingRequest, endpoint: 'run' | 'plan' | 'book'): Promise<JobRecord> {
+export async function acceptRoutingRequest(
+  caller: RoutingCaller,
+  body: RoutingRequest,
+  endpoint: 'run' | 'plan' | 'book',
+  retentionSeconds?: number,
+): Promise<JobRecord> {
   const accountId = resolveAccountId(caller.principal, body.accountId);
   const environment = caller.principal.environment;
   const mode: RoutingJobInput['mode'] = endpoint === 'book' ? (body.mode as 'createItinerary' | 'updateItinerary') : 'plan';
@@ -109,6 +115,7 @@ export async function acceptRoutingRequest(caller: RoutingCaller, body: RoutingR
       input: jobInput as unknown as Json,
       inputHash: hashedBody(body, mode),
       rerun: 'same-job',
+      ...(retentionSeconds !== undefined ? { retentionSeconds } : {}),
     }));
   } catch (error) {
     if (isErrorNamed(error, JobConflictError, 'JobConflictError')) {
@@ -223,7 +230,9 @@ export async function pollRoutingJob(caller: RoutingCaller, problemId: string): 
   } catch (error) {
     throw new RoutingError('job_lookup_failed', 'Reading the job store failed. It is safe to poll again.', undefined, { cause: error });
   }
-  if (!job) {
+  // A job kept longer for the console's history answers /v1 only within the contract's retention.
+  const pastRetention = job?.finishedAt != null && job.finishedAt + getConfig().ROUTING_JOB_RETENTION_SECONDS * 1000 < Date.now();
+  if (!job || pastRetention) {
     throw new RoutingError(
       'job_not_found',
       `No routing job "${problemId}" exists for this account and environment (finished jobs are kept for about 30 minutes).`,

@@ -19,7 +19,8 @@ async function actorOf(ctx: TrpcContext & { user: NonNullable<TrpcContext['user'
   return { db: ctx.db, jobs: await getJobs(), user: ctx.user };
 }
 
-const jobIdInput = z.object({ jobId: z.string().min(1).max(100) });
+// A job id (UUID) or a problemId.
+const jobIdInput = z.object({ jobId: z.string().min(1).max(200) });
 const config = getConfig();
 
 /** The console's routing jobs: list and follow the subtree's jobs, plan a request, book a finished plan. */
