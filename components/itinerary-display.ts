@@ -76,15 +76,43 @@ export function visitsOf(stops: readonly MapStop[]): MapVisit[] {
   return visits;
 }
 
+function hslToRgb(hue: number, saturation: number, lightness: number): [number, number, number] {
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return [channel(0), channel(8), channel(4)];
+}
+
+/** WCAG contrast of white text on an sRGB colour (channels 0..1). */
+function contrastWithWhite(rgb: [number, number, number]): number {
+  const linear = rgb.map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * linear[0]! + 0.7152 * linear[1]! + 0.0722 * linear[2]!;
+  return 1.05 / (luminance + 0.05);
+}
+
 /**
- * Route colours: hues a golden angle apart at three lightness levels, so that neighbours in the list
- * differ in hue and lightness; 60+ routes stay apart, with the route number as the second cue.
+ * Route colours: hues a golden angle apart at three lightness and three saturation levels, so that
+ * neighbours in the list differ in hue and lightness (60+ routes stay apart, with the route number as
+ * the second cue); each darkened until white numbers on it keep a 4.5:1 contrast.
  */
 export function routeColor(index: number): string {
-  const hue = Math.round((index * 137.508 + 210) % 360);
-  const lightness = [38, 52, 30][index % 3] ?? 40;
-  const saturation = [70, 85, 60][Math.floor(index / 3) % 3] ?? 70;
-  return `hsl(${hue} ${saturation}% ${lightness}%)`;
+  const hue = (index * 137.508 + 210) % 360;
+  const saturation = [0.75, 0.9, 0.6][Math.floor(index / 3) % 3] ?? 0.75;
+  let lightness = [0.42, 0.3, 0.22][index % 3] ?? 0.4;
+  let rgb = hslToRgb(hue, saturation, lightness);
+  while (contrastWithWhite(rgb) < 4.6 && lightness > 0.05) {
+    lightness -= 0.02;
+    rgb = hslToRgb(hue, saturation, lightness);
+  }
+  return `#${rgb
+    .map((c) =>
+      Math.round(c * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** The parts of a planned or booked itinerary (the /v1 shapes) that the map and the timeline draw. */
