@@ -5,7 +5,7 @@ import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, marker, type L
 import type { FeatureCollection, GeoJsonObject, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { GeoJSON, MapContainer, Marker, Polyline, Popup, ScaleControl, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import type { MapPlace, MapRoute, MapVisit, UnassignedPlace } from './itinerary-display';
 import type { MapTiles } from './map-tiles';
@@ -169,11 +169,14 @@ function VisitMarkers({
   selected,
   onSelect,
   renderer,
+  onDrawn,
 }: {
   routes: MapRoute[];
   selected: string | null;
   onSelect: (key: string) => void;
   renderer: Renderer;
+  /** Called once every visit has its marker on the map (the benchmark's "map drawn with markers"). */
+  onDrawn: () => void;
 }) {
   const map = useMap();
   const visitTotal = routes.reduce((n, r) => n + r.visits.length, 0);
@@ -205,10 +208,11 @@ function VisitMarkers({
       }
     }
     group.addTo(map);
+    onDrawn();
     return () => {
       group.remove();
     };
-  }, [map, routes, selected, onSelect, renderer, numberedAll]);
+  }, [map, routes, selected, onSelect, renderer, numberedAll, onDrawn]);
 
   // Numbered markers: all of them, or the selected route's and (zoomed in) those in view.
   useEffect(() => {
@@ -234,10 +238,11 @@ function VisitMarkers({
       }
     }
     group.addTo(map);
+    if (numberedAll) onDrawn();
     return () => {
       group.remove();
     };
-  }, [map, routes, selected, onSelect, numberedAll, view]);
+  }, [map, routes, selected, onSelect, numberedAll, view, onDrawn]);
   return null;
 }
 
@@ -261,6 +266,8 @@ export default function RouteMap({
   tiles: MapTiles | null;
 }) {
   const layers = useUsBoundaries();
+  const [markersDrawn, setMarkersDrawn] = useState(false);
+  const markDrawn = useCallback(() => setMarkersDrawn(true), []);
   // Route lines stay SVG (each selectable); outlines and large stop sets go on one canvas.
   const renderer = useMemo(() => canvas({ padding: 0.5 }), []);
   const points = useMemo(() => [...routes.flatMap(routePath), ...unassigned.map((u): LatLngTuple => [u.latitude, u.longitude])], [routes, unassigned]);
@@ -281,6 +288,7 @@ export default function RouteMap({
       data-selected={selected ?? ''}
       data-base-map={layers ? 'ready' : 'loading'}
       data-tiles={tiles ? 'street' : 'none'}
+      data-markers={markersDrawn ? 'drawn' : 'pending'}
     >
       <MapContainer className="tour-map" center={points[0] ?? [39.5, -98.35]} zoom={points.length > 0 ? 11 : 4} scrollWheelZoom>
         {layers ? <BaseMap layers={layers} renderer={renderer} /> : null}
@@ -290,7 +298,7 @@ export default function RouteMap({
         {routes.map((route) => (
           <RouteLine key={route.key} route={route} dimmed={selected !== null && selected !== route.key} onSelect={onSelect} />
         ))}
-        <VisitMarkers routes={routes} selected={selected} onSelect={onSelect} renderer={renderer} />
+        <VisitMarkers routes={routes} selected={selected} onSelect={onSelect} renderer={renderer} onDrawn={markDrawn} />
         {unassigned.map((order) => (
           <Marker
             key={`unassigned-${order.externalId}`}

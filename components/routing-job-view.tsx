@@ -118,16 +118,16 @@ function UnassignedOrders({ unassigned, details }: { unassigned: Unassigned; det
               return (
                 <tr key={order.externalId} data-testid="unassigned-order">
                   <th scope="row">{order.externalId}</th>
-                  <td>{detail ? `${detail.side === 'pickup' ? 'Pickup: ' : ''}${detail.address || 'no address'}` : '–'}</td>
-                  <td>{detail ? windowText(detail.windowOpen, detail.windowClose) : '–'}</td>
-                  <td>
+                  <td data-label="Address">{detail ? `${detail.side === 'pickup' ? 'Pickup: ' : ''}${detail.address || 'no address'}` : '–'}</td>
+                  <td data-label="Window">{detail ? windowText(detail.windowOpen, detail.windowClose) : '–'}</td>
+                  <td data-label="Why">
                     {order.reasons.map((reason) => (
                       <p key={reason.code} data-testid="unassigned-reason">
                         <strong>{REASON_IN_WORDS[reason.code]}.</strong> {reason.description}
                       </p>
                     ))}
                   </td>
-                  <td>
+                  <td data-label="What would let it in">
                     {order.reasons.map((reason) =>
                       reason.fix ? (
                         <p key={reason.code} data-testid="unassigned-fix">

@@ -88,6 +88,7 @@ test('1,000 orders on 50 vans: every route a distinct colour and number, one iso
   await expect(page.locator('.route-map-frame canvas').first()).toBeVisible();
   // The 20-odd pickups of a van at the store are one visit.
   const map = page.getByTestId('route-map');
+  await expect(map).toHaveAttribute('data-markers', 'drawn');
   expect(Number(await map.getAttribute('data-visits'))).toBeLessThan(Number(await map.getAttribute('data-stops')));
   await page.screenshot({ path: `${SCREENSHOTS}/job-1000-orders.png`, fullPage: false });
 
@@ -171,6 +172,10 @@ test('200 orders: numbered visits, a popup from a click, the unassigned table; a
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SCREENSHOTS}/job-200-orders-390px.png`, fullPage: true });
+  await page.getByTestId('route-map').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/job-200-orders-390px-map.png` });
+  await page.getByTestId('unassigned-order').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/job-200-orders-390px-unassigned.png` });
 });
 
 test('6 orders: the timeline shows its last stop whole; booking orders already booked is refused at the order', async ({ page }) => {
