@@ -135,7 +135,7 @@ function columnOf(path: readonly PropertyKey[]): OrderCsvColumn | null {
       quantity: 'quantity',
       description: 'description',
     };
-    return (third && byField[third]) ?? null;
+    return third === undefined ? null : (byField[third] ?? null);
   }
   return first && first in ORDER_CSV_COLUMNS ? (first as OrderCsvColumn) : null;
 }
