@@ -67,8 +67,8 @@ const BaseMap = memo(function BaseMap({ layers, renderer }: { layers: BaseLayers
 
 /** At this zoom and closer, every visit in view gets its numbered marker. */
 const NUMBERED_ZOOM = 14;
-/** Up to this many visits in all, every visit is a numbered marker at every zoom. */
-const NUMBERED_VISIT_LIMIT = 300;
+/** Up to this many visits in all, every visit is a numbered marker at every zoom; more would overlap when the whole day is in view. */
+const NUMBERED_VISIT_LIMIT = 60;
 /** Dimmed routes (another one is selected) keep this much of their opacity. */
 const DIMMED = 0.15;
 

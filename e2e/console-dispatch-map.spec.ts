@@ -127,7 +127,9 @@ test('1,000 orders on 50 vans: every route a distinct colour and number, one iso
     .toBe(true);
 });
 
-test('200 orders: numbered visits, a popup from a click, the unassigned table; at 390 px the map stays and nothing scrolls sideways', async ({ page }) => {
+test('200 orders: circles for the day, numbered visits of a selected route, a popup from a click, the unassigned table; at 390 px the map stays and nothing scrolls sideways', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const tenant = await createTenant();
   const problemId = uniqueId('two-hundred');
@@ -144,12 +146,19 @@ test('200 orders: numbered visits, a popup from a click, the unassigned table; a
   await openJob(page, problemId);
 
   const map = page.getByTestId('route-map');
-  await expect(page.locator('.leaflet-marker-icon.stop-pin')).toHaveCount(Number(await map.getAttribute('data-visits')));
-  await page.locator('.leaflet-marker-icon.stop-pin-dropoff').nth(3).click();
+  await expect(map).toHaveAttribute('data-markers', 'drawn');
+  // The whole day: canvas circles, no overlapping numbered markers.
+  await expect(page.locator('.leaflet-marker-icon.stop-pin')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/job-200-orders-overview.png` });
+  // Route 2 selected: its visits numbered; one clicked opens its popup.
+  await page.getByTestId('route-legend-item').nth(1).getByRole('button').click();
+  const pins = page.locator('.leaflet-marker-icon.stop-pin');
+  await expect(pins.first()).toHaveAttribute('title', /^Route 2 /);
+  await page.locator('.leaflet-marker-icon.stop-pin-dropoff').nth(2).click();
   await expect(page.getByTestId('visit-popup')).toBeVisible();
+  await expect(page.getByTestId('visit-popup')).toContainText(/Route 2 · /);
   await expect(page.getByTestId('visit-popup')).toContainText(/C-\d+/);
-  // Clicking a stop selected its route.
-  await expect(page.getByTestId('route-selection')).toContainText('Showing route');
+  await expect(page.getByTestId('route-selection')).toContainText('Showing route 2');
 
   const row = page.getByTestId('unassigned-order');
   await expect(row).toHaveCount(1);
