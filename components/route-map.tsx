@@ -69,6 +69,8 @@ const BaseMap = memo(function BaseMap({ layers, renderer }: { layers: BaseLayers
 const NUMBERED_ZOOM = 14;
 /** Up to this many visits in all, every visit is a numbered marker at every zoom; more would overlap when the whole day is in view. */
 const NUMBERED_VISIT_LIMIT = 60;
+/** The Leaflet pane of the visit circles: above the route lines (overlay pane, 400), below markers (600). */
+const VISIT_PANE = 'visits';
 /** Dimmed routes (another one is selected) keep this much of their opacity. */
 const DIMMED = 0.15;
 
@@ -168,13 +170,11 @@ function VisitMarkers({
   routes,
   selected,
   onSelect,
-  renderer,
   onDrawn,
 }: {
   routes: MapRoute[];
   selected: string | null;
   onSelect: (key: string) => void;
-  renderer: Renderer;
   /** Called once every visit has its marker on the map (the benchmark's "map drawn with markers"). */
   onDrawn: () => void;
 }) {
@@ -183,6 +183,12 @@ function VisitMarkers({
   const numberedAll = visitTotal <= NUMBERED_VISIT_LIMIT;
   const [view, setView] = useState(() => ({ zoom: map.getZoom(), bounds: map.getBounds() }));
   useMapEvents({ moveend: () => setView({ zoom: map.getZoom(), bounds: map.getBounds() }) });
+
+  // The circles' own canvas, in a pane above the route lines (the outlines' canvas lies below them).
+  const renderer = useMemo(() => {
+    if (!map.getPane(VISIT_PANE)) map.createPane(VISIT_PANE).style.zIndex = '450';
+    return canvas({ pane: VISIT_PANE, padding: 0.5 });
+  }, [map]);
 
   // Canvas circles: built again only when the routes or the selection change.
   useEffect(() => {
@@ -268,7 +274,7 @@ export default function RouteMap({
   const layers = useUsBoundaries();
   const [markersDrawn, setMarkersDrawn] = useState(false);
   const markDrawn = useCallback(() => setMarkersDrawn(true), []);
-  // Route lines stay SVG (each selectable); outlines and large stop sets go on one canvas.
+  // Route lines stay SVG (each selectable); the outlines go on one canvas below them.
   const renderer = useMemo(() => canvas({ padding: 0.5 }), []);
   const points = useMemo(() => [...routes.flatMap(routePath), ...unassigned.map((u): LatLngTuple => [u.latitude, u.longitude])], [routes, unassigned]);
   const depots = useMemo(() => {
@@ -298,7 +304,7 @@ export default function RouteMap({
         {routes.map((route) => (
           <RouteLine key={route.key} route={route} dimmed={selected !== null && selected !== route.key} onSelect={onSelect} />
         ))}
-        <VisitMarkers routes={routes} selected={selected} onSelect={onSelect} renderer={renderer} onDrawn={markDrawn} />
+        <VisitMarkers routes={routes} selected={selected} onSelect={onSelect} onDrawn={markDrawn} />
         {unassigned.map((order) => (
           <Marker
             key={`unassigned-${order.externalId}`}
