@@ -38,8 +38,15 @@ export function lateRisk(stop: TimelineStop): boolean {
   return epoch(stop.windowClose) - serviceStart < LATE_RISK_SECONDS * 1000;
 }
 
-/** Visits, not driver breaks. */
+/** Visits (back-to-back stops at one place count once), not driver breaks. */
 export const visitCount = (stops: readonly TimelineStop[]): number => stops.filter((stop) => stop.type !== 'break').length;
+
+/** "6 stops", or "6 stops at 4 places" when some share a visit. */
+export function stopsText(stops: readonly TimelineStop[]): string {
+  const visits = visitCount(stops);
+  const all = stops.reduce((n, stop) => n + (stop.type === 'break' ? 0 : (stop.members?.length ?? 1)), 0);
+  return all === visits ? `${all} stops` : `${all} stops at ${visits} places`;
+}
 
 function describe(stop: TimelineStop): string {
   if (stop.type === 'break') {
@@ -100,7 +107,7 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
                   <strong>{route.label}</strong>
                   <br />
                   <span className="muted">
-                    {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {visitCount(route.stops)} stops
+                    {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {stopsText(route.stops)}
                     {waits >= 60 ? ` · waits ${Math.round(waits / 60)} min` : ''}
                     {risky > 0 ? ` · ${risky} at late risk` : ''}
                   </span>

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { localTime } from './date-picker';
 import { displayRoutes, type DisplayedItinerary, type UnassignedPlace } from './itinerary-display';
 import { useMapTiles } from './map-tiles';
-import { RouteTimeline, visitCount } from './route-timeline';
+import { RouteTimeline, stopsText } from './route-timeline';
 
 const RouteMap = dynamic(() => import('./route-map'), {
   ssr: false,
@@ -52,7 +52,7 @@ export function RoutesPanel({ itineraries, unassigned = [] }: { itineraries: rea
                       <strong>{route.label}</strong>
                       <br />
                       <span className="muted">
-                        {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {visitCount(route.stops)} stops
+                        {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {stopsText(route.stops)}
                       </span>
                     </span>
                   </button>
