@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { listAncestry, listSubtree } from '@/server/accounts';
 import { schema, type DbOrTx } from '@/server/db';
 import { addDays, localDateOf } from '@/server/geo';
@@ -15,22 +15,24 @@ import type { ItineraryScope } from './itineraries';
 
 const { itineraries } = schema;
 
-/** Every account of the tree the account belongs to: its root and all the root's descendants. */
-async function accountTreeIds(db: DbOrTx, accountId: number): Promise<number[]> {
-  const ancestry = await listAncestry(db, accountId);
-  const root = ancestry.at(-1);
-  return root ? (await listSubtree(db, root.id)).map((a) => a.id) : [];
+/** The tree the account belongs to: its root and every account under the root. */
+async function accountTree(db: DbOrTx, accountId: number): Promise<{ rootId: number; ids: number[] } | null> {
+  const root = (await listAncestry(db, accountId)).at(-1);
+  return root ? { rootId: root.id, ids: (await listSubtree(db, root.id)).map((a) => a.id) } : null;
 }
 
 /**
  * Throws RoutingInputError at the first request order already booked on the day one of the fleet's
  * vehicles would start. A booked itinerary's date is the local date of its start in its own time
- * zone, so each candidate is compared on that zone's calendar.
+ * zone, so each candidate is compared on that zone's calendar. `lockTree` (inside the transaction
+ * that writes the booking) holds the tree's bookings in that environment until it commits, so two
+ * bookings written at once cannot both pass.
  */
 export async function refuseDoubleBooking(
   db: DbOrTx,
   scope: ItineraryScope,
   request: { problemId: string; orders: readonly RoutingOrder[]; fleet: readonly FleetEntry[] },
+  options: { lockTree?: boolean } = {},
 ): Promise<void> {
   const starts = request.fleet.map((entry) => Math.floor(Date.parse(entry.scheduledStart) / 1000)).filter(Number.isFinite);
   if (starts.length === 0 || request.orders.length === 0) return;
@@ -41,8 +43,10 @@ export async function refuseDoubleBooking(
       return [addDays(utcDate, -1), utcDate, addDays(utcDate, 1)];
     }),
   );
-  const accountIds = await accountTreeIds(db, scope.accountId);
-  if (accountIds.length === 0) return;
+  const tree = await accountTree(db, scope.accountId);
+  if (!tree) return;
+  if (options.lockTree) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`itineraries-tree-${tree.rootId}-${scope.environment}`}))`);
+  const accountIds = tree.ids;
   const rows = await db
     .select({
       id: itineraries.id,

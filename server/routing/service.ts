@@ -95,9 +95,11 @@ export async function acceptRoutingRequest(
     const geocoder = getGeocoder(new DatabaseGeocodeCache(caller.db));
     await validateRoutingRequest({ mode, requestOrders: body.orders, orders, fleet, settings, options, geocoder });
     if (mode === 'createItinerary') {
-      // An identical retry answers with its own job, also after an update took its itineraries over.
+      // An identical retry answers with its own job, also after an update took its itineraries over;
+      // a failed one runs again, so it is checked again.
       const retained = await caller.jobs.getByKey(BOOK_KIND, { accountId, environment, key: body.problemId });
-      if (retained?.inputHash !== hashedBody(body, mode)) await refuseDoubleBooking(caller.db, scope, { problemId: body.problemId, orders, fleet });
+      const answered = retained?.inputHash === hashedBody(body, mode) && (retained.status === 'complete' || retained.status === 'processing');
+      if (!answered) await refuseDoubleBooking(caller.db, scope, { problemId: body.problemId, orders, fleet });
     }
     jobInput = { problemId: body.problemId, mode, accountId, environment, orders, fleet, settings, options: options ?? null, targetIds, targetVersions };
   } catch (error) {

@@ -58,6 +58,30 @@ describe('POST /v1/routing/book: no double booking', () => {
     expect((await expectJson<BookBody>(await book(body, other.basicAuthHeader('live')), 200)).itineraries.length).toBeGreaterThan(0);
   });
 
+  it('two bookings of the same orders at once: one is written, the other fails with nothing written and its retry is refused at the order', async () => {
+    const raceDate = '2026-12-03';
+    const body = (id: string) => ({
+      ...smallPlan({ orders: 3, date: raceDate, problemId: uniqueId(id) }),
+      mode: 'createItinerary',
+      options: { solverTimeLimitSeconds: 2 },
+    });
+    const [a, b] = [body('race-a'), body('race-b')];
+    const [first, second] = await Promise.all([book(a), book(b)]);
+    const statuses = [first.status, second.status].sort();
+    // Both accepted before either wrote (500 from the check where it is written), or one refused on arrival (400).
+    expect([
+      [200, 500],
+      [200, 400],
+    ]).toContainEqual(statuses);
+    const [winner, loser, loserBody] = first.status === 200 ? [first, second, b] : [second, first, a];
+    const won = await expectJson<BookBody>(winner, 200);
+    await loser.body?.cancel();
+    const listed = await expectJson<{ itineraries: BookBody['itineraries'] }>(await get(`/v1/itineraries?date=${raceDate}`, { auth }), 200);
+    expect(listed.itineraries.map((i) => i.id).sort()).toEqual(won.itineraries.map((i) => i.id).sort());
+    const retried = await expectError(await book(loserBody), 400, 'invalid_routing_input');
+    expect(retried.param).toMatch(/^orders\[\d\]\.externalId$/);
+  });
+
   it('plan is not booking: planning booked orders again is allowed', async () => {
     const { mode: _mode, ...plan } = { ...smallPlan({ orders: 3, date }), mode: 'plan' };
     expect((await post('/v1/routing/plan', plan, { auth })).status).toBe(200);
