@@ -1,7 +1,8 @@
-// The map's tile server (NEXT_PUBLIC_MAP_TILE_URL, a template such as https://{s}.tile.example.org/{z}/{x}/{y}.png)
-// is the one origin outside this server a page loads from.
+// The map's tile server (MAP_TILE_URL, a template such as https://{s}.tile.example.org/{z}/{x}/{y}.png)
+// is the one origin outside this server a page loads from. This static policy sees the value present at
+// build time; a policy made per request reads it at run time, as the console's maps do.
 function tileOrigin() {
-  const match = /^(https?:\/\/[^/]+)/.exec(process.env.NEXT_PUBLIC_MAP_TILE_URL ?? '');
+  const match = /^(https?:\/\/[^/]+)/.exec(process.env.MAP_TILE_URL ?? '');
   return match ? match[1].replace(/\{[a-z]\}/g, '*') : '';
 }
 

@@ -14,7 +14,7 @@ import { newNonce, pageContentSecurityPolicy } from '@/server/http/content-secur
 export function proxy(request: NextRequest): NextResponse {
   const policy = pageContentSecurityPolicy(newNonce(), {
     development: process.env.NODE_ENV === 'development',
-    tileUrl: process.env.NEXT_PUBLIC_MAP_TILE_URL,
+    tileUrl: process.env.MAP_TILE_URL,
   });
   const headers = new Headers(request.headers);
   headers.set('content-security-policy', policy);

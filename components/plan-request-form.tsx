@@ -18,14 +18,26 @@ function paramOf(error: unknown): string | null {
   return param === 'request' ? null : param.replace(/^request\./, '');
 }
 
+/** The spreadsheet columns orders may come in, with what each holds, and a template to start from. */
+export interface OrdersCsvFormat {
+  columns: { name: string; description: string }[];
+  template: string;
+}
+
+type CsvProblem = { row: number; column: string | null; message: string };
+
 /**
- * Plan from the browser: paste or upload a /v1 routing request (or start from an example), choose
- * live or sandbox, and follow the job on its page, where the plan can then be booked.
+ * Plan from the browser: paste or upload a /v1 routing request (or start from an example), or take
+ * its orders from a CSV file, choose live or sandbox, and follow the job on its page, where the plan
+ * can then be booked.
  */
-export function PlanRequestForm({ examples }: { examples: PlanExample[] }) {
+export function PlanRequestForm({ examples, csv }: { examples: PlanExample[]; csv: OrdersCsvFormat }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const ids = { request: useId(), error: useId(), example: useId(), file: useId() };
+  const ids = { request: useId(), error: useId(), example: useId(), file: useId(), csv: useId(), csvStatus: useId() };
+  const [csvProblem, setCsvProblem] = useState<CsvProblem | null>(null);
+  const [csvLoaded, setCsvLoaded] = useState<string | null>(null);
+  const ordersFromCsv = useMutation(trpc.routingJobs.ordersFromCsv.mutationOptions());
   const [text, setText] = useState(examples[0]?.body ?? '');
   const [environment, setEnvironment] = useState<'live' | 'sandbox'>('sandbox');
   const [example, setExample] = useState(examples[0]?.name ?? '');
@@ -48,6 +60,29 @@ export function PlanRequestForm({ examples }: { examples: PlanExample[] }) {
   const loadFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (file) setText(await file.text());
+  };
+
+  /** The CSV's orders replace the request's; its fleet and options stay, under a new problemId (a changed body needs one). */
+  const loadCsv = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setCsvProblem(null);
+    setCsvLoaded(null);
+    const result = await ordersFromCsv.mutateAsync({ csv: await file.text() });
+    if (!result.ok) {
+      setCsvProblem(result);
+      return;
+    }
+    let request: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) request = parsed as Record<string, unknown>;
+    } catch {
+      // Not JSON yet: the orders start a new request.
+    }
+    const stem = file.name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+    setText(JSON.stringify({ ...request, problemId: `${stem}-${Date.now().toString(36)}`, orders: result.orders, fleet: request.fleet ?? [] }, null, 2));
+    setCsvLoaded(`${result.orders.length} orders from ${file.name}; the fleet and options are the request's.`);
   };
 
   const param = paramOf(plan.error);
@@ -80,6 +115,46 @@ export function PlanRequestForm({ examples }: { examples: PlanExample[] }) {
         </label>
         <input id={ids.file} type="file" accept="application/json,.json" onChange={(e) => void loadFile(e)} />
       </div>
+      <div className="toolbar">
+        <label className="inline-field" htmlFor={ids.csv}>
+          Orders from a CSV file
+        </label>
+        <input id={ids.csv} type="file" accept="text/csv,.csv" onChange={(e) => void loadCsv(e)} aria-describedby={ids.csvStatus} />
+        <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(csv.template)}`} download="orders-template.csv" data-testid="csv-template">
+          Download the CSV template
+        </a>
+      </div>
+      <div id={ids.csvStatus}>
+        {csvProblem ? (
+          <p className="alert" role="alert" data-testid="csv-error" data-row={csvProblem.row} data-column={csvProblem.column ?? ''}>
+            {csvProblem.message}
+          </p>
+        ) : null}
+        {csvLoaded ? (
+          <p className="muted" role="status" data-testid="csv-loaded">
+            {csvLoaded}
+          </p>
+        ) : null}
+        {ordersFromCsv.error ? (
+          <p className="alert" role="alert">
+            {ordersFromCsv.error.message}
+          </p>
+        ) : null}
+      </div>
+      <details className="csv-columns">
+        <summary>CSV columns</summary>
+        <p className="muted">The first row names the columns, in any order; one order per row. Only externalId is required.</p>
+        <dl className="facts">
+          {csv.columns.map((column) => (
+            <div key={column.name} className="fact">
+              <dt>
+                <code>{column.name}</code>
+              </dt>
+              <dd>{column.description}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
       <fieldset className="inline-choices">
         <legend>Environment</legend>
         <label>

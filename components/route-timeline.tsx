@@ -13,6 +13,8 @@ export interface TimelineStop {
   waitSeconds: number;
   windowOpen: string | null;
   windowClose: string | null;
+  /** A visit of several back-to-back stops at one place: those stops (this entry spans them all). */
+  members?: TimelineStop[];
 }
 
 export interface TimelineRoute {
@@ -30,13 +32,21 @@ export const LATE_RISK_SECONDS = 15 * 60;
 const epoch = (iso: string) => Date.parse(iso);
 
 export function lateRisk(stop: TimelineStop): boolean {
+  if (stop.members) return stop.members.some(lateRisk);
   if (!stop.windowClose) return false;
   const serviceStart = epoch(stop.arrival) + stop.waitSeconds * 1000;
   return epoch(stop.windowClose) - serviceStart < LATE_RISK_SECONDS * 1000;
 }
 
-/** Visits, not driver breaks. */
+/** Visits (back-to-back stops at one place count once), not driver breaks. */
 export const visitCount = (stops: readonly TimelineStop[]): number => stops.filter((stop) => stop.type !== 'break').length;
+
+/** "6 stops", or "6 stops at 4 places" when some share a visit. */
+export function stopsText(stops: readonly TimelineStop[]): string {
+  const visits = visitCount(stops);
+  const all = stops.reduce((n, stop) => n + (stop.type === 'break' ? 0 : (stop.members?.length ?? 1)), 0);
+  return all === visits ? `${all} stops` : `${all} stops at ${visits} places`;
+}
 
 function describe(stop: TimelineStop): string {
   if (stop.type === 'break') {
@@ -49,6 +59,10 @@ function describe(stop: TimelineStop): string {
       : 'no window';
   const wait = stop.waitSeconds > 0 ? `, waits ${Math.round(stop.waitSeconds / 60)} min` : '';
   const risk = lateRisk(stop) ? ', late risk' : '';
+  if (stop.members && stop.members.length > 1) {
+    const types = [...new Set(stop.members.map((m) => m.type))].join(' and ');
+    return `Stops ${stop.stopNumber}–${stop.members.at(-1)?.stopNumber} at one place, ${types} ${stop.orderExternalIds.join(', ')}: arrives ${localTime(stop.arrival)}, leaves ${localTime(stop.departure)}${wait}${risk}`;
+  }
   return `Stop ${stop.stopNumber} ${stop.type} ${stop.orderExternalIds.join(', ')}: arrives ${localTime(stop.arrival)}, leaves ${localTime(stop.departure)}, ${window}${wait}${risk}`;
 }
 
@@ -93,7 +107,7 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
                   <strong>{route.label}</strong>
                   <br />
                   <span className="muted">
-                    {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {visitCount(route.stops)} stops
+                    {localTime(route.routeStart)}–{localTime(route.routeEnd)} · {stopsText(route.stops)}
                     {waits >= 60 ? ` · waits ${Math.round(waits / 60)} min` : ''}
                     {risky > 0 ? ` · ${risky} at late risk` : ''}
                   </span>

@@ -3,8 +3,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useMemo } from 'react';
 import type { RouterOutputs } from '@/server/api';
-import { dateTime, formatDuration, formatMiles } from './date-picker';
+import { dateTime, formatDuration, formatMiles, localTime } from './date-picker';
 import { ItineraryChanges } from './itinerary-changes';
 import type { DisplayedItinerary } from './itinerary-display';
 import { useTRPC } from './providers';
@@ -14,6 +15,7 @@ import { StatusBadge } from './routing-jobs-view';
 type JobDetail = RouterOutputs['routingJobs']['get'];
 type Unassigned = NonNullable<JobDetail['plan']>['unassigned'];
 type Summary = NonNullable<JobDetail['plan']>['summary'];
+type UnassignedOrderDetail = JobDetail['unassignedOrders'][number];
 
 function Progress({ detail }: { detail: JobDetail }) {
   const { job } = detail;
@@ -78,40 +80,106 @@ function Totals({ summary }: { summary: Summary }) {
   );
 }
 
-function UnassignedOrders({ unassigned }: { unassigned: Unassigned }) {
+/** Each reason code in a few words; the reason's own description gives the limiting fact. */
+const REASON_IN_WORDS: Record<Unassigned[number]['reasons'][number]['code'], string> = {
+  NO_VEHICLE_WITH_SKILLS: 'No vehicle has the skills it needs',
+  EXCEEDS_VEHICLE_CAPACITY: 'Too heavy or too large for every vehicle',
+  TIME_WINDOW_UNREACHABLE: 'Its time window cannot be reached',
+  INVALID_TIME_WINDOW: 'Its time window closes before it opens',
+  OUTSIDE_SHIFT: 'Its window is outside every shift',
+  ADDRESS_NOT_RESOLVED: 'Its address could not be found',
+  LOCKED_STOP_CONFLICT: 'It conflicts with locked stops',
+  INSUFFICIENT_FLEET: 'No room left in the fleet',
+};
+
+const windowText = (open: string | null, close: string | null) =>
+  open || close ? `${open ? localTime(open) : 'open'}–${close ? localTime(close) : 'open'}` : 'any time';
+
+/** Unassigned orders as a table: the order, where and when it goes, why it was left out and what would let it in. */
+function UnassignedOrders({ unassigned, details }: { unassigned: Unassigned; details: readonly UnassignedOrderDetail[] }) {
   if (unassigned.length === 0) return null;
+  const detailOf = new Map(details.map((d) => [d.externalId, d]));
   return (
     <section className="panel" aria-labelledby="unassigned-heading">
       <h2 id="unassigned-heading">Unassigned orders ({unassigned.length})</h2>
-      <ul className="unassigned" data-testid="unassigned-list">
-        {unassigned.map((order) => (
-          <li key={order.externalId} data-testid="unassigned-order">
-            <details>
-              <summary>
-                <strong>{order.externalId}</strong> <span className="muted">{order.reasons.map((r) => r.code).join(', ')}</span>
-              </summary>
-              <ul>
-                {order.reasons.map((reason) => (
-                  <li key={reason.code} data-testid="unassigned-reason">
-                    <code>{reason.code}</code> {reason.description}
-                    {'fix' in reason && reason.fix ? <span data-testid="unassigned-fix"> Fix: {reason.fix.description}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          </li>
-        ))}
-      </ul>
+      <div className="table-scroll">
+        <table className="unassigned-table" data-testid="unassigned-list">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Address</th>
+              <th scope="col">Window</th>
+              <th scope="col">Why it is unassigned</th>
+              <th scope="col">What would let it in</th>
+            </tr>
+          </thead>
+          <tbody>
+            {unassigned.map((order) => {
+              const detail = detailOf.get(order.externalId);
+              return (
+                <tr key={order.externalId} data-testid="unassigned-order">
+                  <th scope="row">{order.externalId}</th>
+                  <td data-label="Address">{detail ? `${detail.side === 'pickup' ? 'Pickup: ' : ''}${detail.address || 'no address'}` : '–'}</td>
+                  <td data-label="Window">{detail ? windowText(detail.windowOpen, detail.windowClose) : '–'}</td>
+                  <td data-label="Why">
+                    {order.reasons.map((reason) => (
+                      <p key={reason.code} data-testid="unassigned-reason">
+                        <strong>{REASON_IN_WORDS[reason.code]}.</strong> {reason.description}
+                      </p>
+                    ))}
+                  </td>
+                  <td data-label="What would let it in">
+                    {order.reasons.map((reason) =>
+                      reason.fix ? (
+                        <p key={reason.code} data-testid="unassigned-fix">
+                          {reason.fix.description}
+                        </p>
+                      ) : null,
+                    )}
+                    {order.reasons.some((reason) => reason.fix) ? null : <p className="muted">No single change found</p>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
 
-function Result({ itineraries, unassigned, summary }: { itineraries: readonly DisplayedItinerary[]; unassigned: Unassigned; summary: Summary }) {
+function Result({
+  itineraries,
+  unassigned,
+  details,
+  summary,
+}: {
+  itineraries: readonly DisplayedItinerary[];
+  unassigned: Unassigned;
+  details: readonly UnassignedOrderDetail[];
+  summary: Summary;
+}) {
+  const places = useMemo(
+    () =>
+      details.flatMap((d) =>
+        d.latitude === null || d.longitude === null
+          ? []
+          : [
+              {
+                externalId: d.externalId,
+                latitude: d.latitude,
+                longitude: d.longitude,
+                label: `Unassigned ${d.externalId}: ${d.address}, ${windowText(d.windowOpen, d.windowClose)}`,
+              },
+            ],
+      ),
+    [details],
+  );
   return (
     <>
       <Totals summary={summary} />
-      <RoutesPanel itineraries={itineraries} />
-      <UnassignedOrders unassigned={unassigned} />
+      <RoutesPanel itineraries={itineraries} unassigned={places} />
+      <UnassignedOrders unassigned={unassigned} details={details} />
     </>
   );
 }
@@ -127,7 +195,12 @@ function BookButton({ detail }: { detail: JobDetail }) {
       </button>
       <span className="muted">Creates the itineraries (createItinerary) from the same orders and fleet.</span>
       {book.error ? (
-        <p className="alert" role="alert">
+        <p className="alert" role="alert" data-testid="book-error">
+          {book.error.data?.param ? (
+            <>
+              At <code data-testid="book-error-param">{book.error.data.param}</code>:{' '}
+            </>
+          ) : null}
           {book.error.message}
         </p>
       ) : null}
@@ -171,7 +244,12 @@ export function RoutingJobView({ jobId }: { jobId: string }) {
           {detail.plan ? (
             <>
               <BookButton detail={detail} />
-              <Result itineraries={detail.plan.itineraries.map((p) => p.itinerary)} unassigned={detail.plan.unassigned} summary={detail.plan.summary} />
+              <Result
+                itineraries={detail.plan.itineraries.map((p) => p.itinerary)}
+                unassigned={detail.plan.unassigned}
+                details={detail.unassignedOrders}
+                summary={detail.plan.summary}
+              />
             </>
           ) : null}
           {detail.booked ? (
@@ -185,7 +263,12 @@ export function RoutingJobView({ jobId }: { jobId: string }) {
                 </p>
               )}
               <ItineraryChanges itineraries={detail.booked.itineraries} />
-              <Result itineraries={detail.booked.itineraries} unassigned={detail.booked.unassigned} summary={detail.booked.summary} />
+              <Result
+                itineraries={detail.booked.itineraries}
+                unassigned={detail.booked.unassigned}
+                details={detail.unassignedOrders}
+                summary={detail.booked.summary}
+              />
             </>
           ) : null}
         </>

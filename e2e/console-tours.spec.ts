@@ -81,7 +81,11 @@ test('itineraries show what was booked for the date, on the map, the timeline an
   await expect(page).toHaveURL(new RegExp(`/console/itineraries\\?date=${DATE}$`));
   await expect(page.getByTestId('route-map')).toHaveAttribute('data-base-map', 'ready');
   await expect(page.locator('path.route-line')).toHaveCount(withStops.length);
-  await expect(page.locator('.leaflet-marker-icon.stop-pin')).toHaveCount(stopCount);
+  // One marker per visit: back-to-back stops at one place (pickups at the store) share one.
+  await expect(page.getByTestId('route-map')).toHaveAttribute('data-stops', String(stopCount));
+  const visits = Number(await page.getByTestId('route-map').getAttribute('data-visits'));
+  expect(visits).toBeLessThanOrEqual(stopCount);
+  await expect(page.locator('.leaflet-marker-icon.stop-pin')).toHaveCount(visits);
   const legend = page.getByTestId('route-legend-item');
   await expect(legend).toHaveCount(withStops.length);
   for (const itinerary of withStops) await expect(legend.filter({ hasText: itinerary.externalId })).toHaveCount(1);

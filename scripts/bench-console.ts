@@ -5,8 +5,8 @@
  *
  * It starts the app, plans `orders` generated New York City orders on `vehicles` cargo vans through
  * /v1/routing/plan (waiting for the result), signs a dispatcher in and opens the job's page `loads`
- * times. Per load it reports, from navigation start: the map drawn (every route line, the canvas
- * stop markers and the bundled US outlines) and the timeline drawn (one row per vehicle, one bar per
+ * times. Per load it reports, from navigation start: the map drawn with markers (every route line,
+ * every visit's marker painted and the bundled US outlines) and the timeline drawn (one row per vehicle, one bar per
  * stop), and the job's data size. Target: the job page of a 2,000-order plan ready in under 2 s.
  */
 import { randomBytes } from 'node:crypto';
@@ -104,6 +104,9 @@ async function main(): Promise<void> {
       await page.goto(`${server.baseUrl}/console/jobs/${jobId}`);
       await page.waitForSelector(`[data-testid="route-map"][data-base-map="ready"]`, { timeout: 60_000 });
       await page.waitForFunction((n) => document.querySelectorAll('path.route-line').length === n, plan.summary.vehiclesUsed, { timeout: 60_000 });
+      // Every visit's marker is on the map (canvas circles, or numbered markers for small plans), painted.
+      await page.waitForSelector(`[data-testid="route-map"][data-markers="drawn"]`, { timeout: 60_000 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const mapMs = Date.now() - start;
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid="timeline-row"]').length === n, plan.summary.vehiclesUsed, { timeout: 60_000 });
       // The next frame: what was laid out has been painted.

@@ -3,7 +3,9 @@ import { headers } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ConsoleNav } from '@/components/console-nav';
+import { MapTilesProvider } from '@/components/map-tiles';
 import { Providers } from '@/components/providers';
+import { getConfig } from '@/server/config';
 import { signOut } from '@/server/http/console-auth';
 import { requireConsoleUser } from './session';
 
@@ -12,6 +14,12 @@ export const metadata: Metadata = { title: { default: 'Console', template: '%s Â
 async function signOutAction(): Promise<void> {
   'use server';
   await signOut({ redirectTo: '/login' });
+}
+
+/** Street tiles as the server is configured now: changing MAP_TILE_URL needs a restart, not a rebuild. */
+function mapTiles() {
+  const { MAP_TILE_URL, MAP_TILE_ATTRIBUTION } = getConfig();
+  return MAP_TILE_URL ? { url: MAP_TILE_URL, attribution: MAP_TILE_ATTRIBUTION } : null;
 }
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -37,7 +45,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </div>
       </aside>
       <main className="content">
-        <Providers>{children}</Providers>
+        <Providers>
+          <MapTilesProvider tiles={mapTiles()}>{children}</MapTilesProvider>
+        </Providers>
       </main>
     </div>
   );

@@ -119,6 +119,19 @@ export const configSchema = z.object({
   /** Pairwise legs kept by the in-process travel-time cache (about 100 bytes each). */
   MATRIX_CACHE_LEGS: z.coerce.number().int().min(0).default(500_000),
 
+  /**
+   * The console map's street tiles, read when a page is served (no rebuild): an http(s) URL
+   * template with {z}, {x} and {y} (and optionally {s} or {r}), e.g. a self-hosted tile server's
+   * http://tiles.example.internal:8080/styles/basic/{z}/{x}/{y}.png. Unset: the bundled outlines alone.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/\S*$/, 'must be an http(s) URL template')
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must contain {z}, {x} and {y}')
+    .optional(),
+  /** Credit shown on the map for MAP_TILE_URL's tiles (e.g. "© OpenStreetMap contributors"). */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
+
   /** Request limits of the public API (documented in the OpenAPI document). */
   MAX_ORDERS: z.coerce.number().int().min(1).default(2000),
   MAX_FLEET: z.coerce.number().int().min(1).default(300),
@@ -134,6 +147,12 @@ export const configSchema = z.object({
     .int()
     .min(1)
     .default(30 * 60),
+  /** Plans and bookings made in the console stay in its history this long (default 7 days); /v1 polling still ends at ROUTING_JOB_RETENTION_SECONDS. */
+  CONSOLE_PLAN_RETENTION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
   BOOKING_RESULT_RETENTION_SECONDS: z.coerce
     .number()
     .int()

@@ -58,6 +58,8 @@ export interface JobListRequest {
   accountIds: readonly number[];
   environment?: JobRecord['environment'] | undefined;
   status?: JobRecord['status'] | undefined;
+  /** Only the jobs under this key (e.g. a routing problemId). */
+  key?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -292,7 +294,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         inputHash: request.inputHash ?? hashInput(input),
         maxAttempts: config.JOBS_MAX_ATTEMPTS,
         timeLimitMs,
-        retentionSeconds: definition.retentionSeconds(config),
+        retentionSeconds: request.retentionSeconds ?? definition.retentionSeconds(config),
         leaseOwner: mode === 'pool' ? owner : null,
         leaseSeconds,
         // Claimed as it is written when it will start at once: one statement less per job.

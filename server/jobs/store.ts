@@ -360,6 +360,7 @@ export interface JobListFilter {
   environment?: JobRecord['environment'] | undefined;
   status?: JobRecord['status'] | undefined;
   kinds?: readonly string[] | undefined;
+  key?: string | undefined;
   /** Newest first; `offset` skips that many. */
   limit: number;
   offset: number;
@@ -374,6 +375,7 @@ export async function listJobs(db: DbOrTx, filter: JobListFilter, now: number): 
     filter.environment ? eq(jobs.environment, filter.environment) : undefined,
     filter.status ? eq(jobs.status, filter.status) : undefined,
     filter.kinds && filter.kinds.length > 0 ? inArray(jobs.kind, [...filter.kinds]) : undefined,
+    filter.key !== undefined ? eq(jobs.key, filter.key) : undefined,
     notExpired(now),
   );
   const [rows, counted] = await Promise.all([

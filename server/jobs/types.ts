@@ -123,6 +123,8 @@ export interface SubmitRequest extends JobScope {
   inputHash?: string;
   /** Defaults to JOBS_TIME_LIMIT_SECONDS. */
   timeLimitMs?: number;
+  /** How long the job is kept once finished; defaults to its kind's retention (e.g. console plans are kept longer). */
+  retentionSeconds?: number;
   /**
    * What an identical submit does to a failed or canceled job: `same-job` re-runs it under the same
    * id (routing); `new-job` starts a new job with a new id (booking). Default `same-job`.

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { listSubtree, type ApiPrincipal } from '@/server/accounts';
+import { getConfig } from '@/server/config';
 import type { Db } from '@/server/db';
+import { DatabaseGeocodeCache, getGeocoder } from '@/server/geo';
 import { isErrorNamed } from '@/server/errors';
 import type { JobRecord, Jobs } from '@/server/jobs';
 import { RoutingError } from './errors';
 import type { RoutingJobInput } from './job-handlers';
 import { BOOK_KIND, PLAN_KIND } from './job-kinds';
+import type { RoutingOrder } from './build-problem';
 import type { RoutingRequest } from './request-schema';
 import type { PlanOutcome } from './plan-result';
 import { bookResultSchema, planResultSchema, summarizeResult } from './responses';
@@ -55,8 +58,23 @@ export const routingJobListSchema = z.object({
   pageSize: z.number().int(),
 });
 
+/** An unassigned order as the console's table and map show it: where it goes and when, from the request. */
+export const unassignedOrderDetailSchema = z.object({
+  externalId: z.string(),
+  /** The dropoff (else the pickup) address, one line. */
+  address: z.string(),
+  side: z.enum(['dropoff', 'pickup']),
+  windowOpen: z.string().nullable(),
+  windowClose: z.string().nullable(),
+  /** Where the map puts it; null when the address could not be located. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type UnassignedOrderDetail = z.infer<typeof unassignedOrderDetailSchema>;
+
 export const routingJobDetailSchema = z.object({
   job: routingJobSummarySchema,
+  unassignedOrders: z.array(unassignedOrderDetailSchema),
   timeLimitMs: z.number(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   plan: planResultSchema.nullable(),
@@ -133,10 +151,18 @@ export async function listRoutingJobs(actor: ConsoleActor, query: z.output<typeo
   return { jobs: jobs.map((job) => summarize(job, names)), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** A routing job of the subtree, or `job_not_found` (also for another account's job: no existence leak). */
+/**
+ * A routing job of the subtree by its job id or its problemId (the newest under that problemId in
+ * the subtree), or `job_not_found` (also for another account's job: no existence leak).
+ */
 async function subtreeJob(actor: ConsoleActor, rawId: string): Promise<{ job: JobRecord; names: Map<number, string> }> {
   const id = routingJobIdSchema.safeParse(rawId);
-  const [job, names] = await Promise.all([id.success ? actor.jobs.get(id.data) : null, subtreeNames(actor)]);
+  const names = await subtreeNames(actor);
+  const job = id.success
+    ? await actor.jobs.get(id.data)
+    : rawId.length > 0 && rawId.length <= 200
+      ? ((await actor.jobs.list({ kinds: [PLAN_KIND, BOOK_KIND], accountIds: [...names.keys()], key: rawId, limit: 1, offset: 0 })).jobs[0] ?? null)
+      : null;
   if (!job || (job.kind !== PLAN_KIND && job.kind !== BOOK_KIND) || !names.has(job.accountId)) {
     throw new RoutingError(
       'job_not_found',
@@ -150,7 +176,14 @@ async function subtreeJob(actor: ConsoleActor, rawId: string): Promise<{ job: Jo
 /** One job: its progress while processing, its plan or booked itineraries once complete, or its error. */
 export async function getRoutingJob(actor: ConsoleActor, rawId: string): Promise<RoutingJobDetail> {
   const { job, names } = await subtreeJob(actor, rawId);
-  const detail: RoutingJobDetail = { job: summarize(job, names), timeLimitMs: job.timeLimitMs, error: job.error, plan: null, booked: null };
+  const detail: RoutingJobDetail = {
+    job: summarize(job, names),
+    unassignedOrders: [],
+    timeLimitMs: job.timeLimitMs,
+    error: job.error,
+    plan: null,
+    booked: null,
+  };
   if (job.status !== 'complete') return detail;
   try {
     const reply = await finishedReply(actor, { accountId: job.accountId, environment: job.environment }, job);
@@ -162,7 +195,36 @@ export async function getRoutingJob(actor: ConsoleActor, rawId: string): Promise
     if (!isErrorNamed(error, RoutingError, 'RoutingError')) throw error;
     detail.error = { code: error.code, message: error.message };
   }
+  const unassigned = (detail.plan ?? detail.booked)?.unassigned ?? [];
+  if (unassigned.length > 0) detail.unassignedOrders = await unassignedOrderDetails(actor, job, new Set(unassigned.map((u) => u.externalId)));
   return detail;
+}
+
+const addressLine = (address: NonNullable<RoutingOrder['dropoffAddress']>) =>
+  [address.addressLine1, address.city, [address.state, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+/** The request's view of the unassigned orders (address, window, place), read from the job's input. */
+async function unassignedOrderDetails(actor: ConsoleActor, job: JobRecord, ids: ReadonlySet<string>): Promise<UnassignedOrderDetail[]> {
+  const input = (await actor.jobs.input(job.id)) as unknown as RoutingJobInput | null;
+  if (!input) return [];
+  const geocoder = getGeocoder(new DatabaseGeocodeCache(actor.db));
+  const details: UnassignedOrderDetail[] = [];
+  for (const order of input.orders) {
+    if (!ids.has(order.externalId)) continue;
+    const side = order.dropoffAddress ? 'dropoff' : 'pickup';
+    const address = order.dropoffAddress ?? order.pickupAddress;
+    const located = address ? await geocoder.geocode(address) : null;
+    details.push({
+      externalId: order.externalId,
+      address: address ? addressLine(address) : '',
+      side,
+      windowOpen: (side === 'dropoff' ? order.dropoffWindowOpen : order.pickupWindowOpen) ?? null,
+      windowClose: (side === 'dropoff' ? order.dropoffWindowClose : order.pickupWindowClose) ?? null,
+      latitude: located?.status === 'resolved' ? located.latitude : null,
+      longitude: located?.status === 'resolved' ? located.longitude : null,
+    });
+  }
+  return details;
 }
 
 function principalFor(actor: ConsoleActor, accountId: number, environment: 'live' | 'sandbox'): ApiPrincipal {
@@ -172,7 +234,12 @@ function principalFor(actor: ConsoleActor, accountId: number, environment: 'live
 /** Plans a request (parsed by the plan endpoint's schema) for the user's own account; returns the job id to follow. */
 export async function planFromConsole(actor: ConsoleActor, environment: 'live' | 'sandbox', request: RoutingRequest): Promise<{ jobId: string }> {
   const principal = principalFor(actor, actor.user.accountId, environment);
-  const job = await acceptRoutingRequest({ db: actor.db, jobs: actor.jobs, principal }, { ...request, mode: 'plan' }, 'plan');
+  const job = await acceptRoutingRequest(
+    { db: actor.db, jobs: actor.jobs, principal },
+    { ...request, mode: 'plan' },
+    'plan',
+    getConfig().CONSOLE_PLAN_RETENTION_SECONDS,
+  );
   return { jobId: job.id };
 }
 
@@ -202,6 +269,6 @@ export async function bookPlannedJob(actor: ConsoleActor, rawId: string): Promis
     ...(input.options ? { options: input.options as RoutingRequest['options'] } : {}),
   };
   const principal = principalFor(actor, job.accountId, job.environment);
-  const booking = await acceptRoutingRequest({ db: actor.db, jobs: actor.jobs, principal }, request, 'book');
+  const booking = await acceptRoutingRequest({ db: actor.db, jobs: actor.jobs, principal }, request, 'book', getConfig().CONSOLE_PLAN_RETENTION_SECONDS);
   return { jobId: booking.id };
 }

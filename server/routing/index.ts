@@ -44,3 +44,4 @@ export {
   type RoutingJobDetail,
   type RoutingJobSummary,
 } from './console-jobs';
+export { parseOrdersCsv, ordersCsvTemplate, ORDER_CSV_COLUMNS, OrdersCsvError } from './orders-csv';

@@ -4,6 +4,7 @@ import { JobError, type JobHandler, type JobRunContext, type Json } from '@/serv
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { isErrorNamed } from '@/server/errors';
+import { refuseDoubleBooking } from './double-booking';
 import { RoutingInputError } from './errors';
 import type { DbOrTx } from '@/server/db';
 import { itineraryChanges, type ItineraryChanges, type VisitedStop } from './changes';
@@ -183,6 +184,23 @@ export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
   },
 
   async commit({ tx, input, result }) {
+    const outcome = result.outcome as unknown as PlanOutcome;
+    if (!input.targetIds) {
+      // Checked again where it is written: a booking of the same orders may have committed while this one solved.
+      try {
+        const served = new Set(outcome.itineraries.flatMap((itinerary) => itinerary.stops.flatMap((stop) => stop.orderExternalIds)));
+        const orders = input.orders.filter((order) => served.has(order.externalId));
+        await refuseDoubleBooking(
+          tx,
+          { accountId: input.accountId, environment: input.environment },
+          { problemId: input.problemId, orders, fleet: input.fleet },
+          { lockTree: true },
+        );
+      } catch (error) {
+        if (!isErrorNamed(error, RoutingInputError, 'RoutingInputError')) throw error;
+        throw new JobError('book_failed', `${error.param}: ${error.message} Nothing was written.`);
+      }
+    }
     try {
       // The ids join the stored result: a replay answers with what this call wrote, also after a
       // later updateItinerary took them over, and never with another account's itineraries.

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, type ApiPrincipal } from '@/server/accounts';
 import { parseConfig } from '@/server/config';
 import { createDb } from '@/server/db';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { createJobs, type Jobs } from '@/server/app-jobs';
 import { routingRequestSchema, type RoutingRequest } from './request-schema';
-import { pollRoutingJob, submitRoutingRequest } from './service';
+import { getRoutingJob } from './console-jobs';
+import { acceptRoutingRequest, pollRoutingJob, submitRoutingRequest } from './service';
 import { PLAN_KIND } from './job-kinds';
 import { RoutingError } from './errors';
 
@@ -39,7 +40,8 @@ describe(`routing service on ${testDbKind()}`, () => {
 
   beforeAll(async () => {
     testDb = await createTestDb();
-    jobs = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
+    // The clock read at each call, so that a test can move the date (retention).
+    jobs = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config, now: () => Date.now() });
     const account = await createAccount(testDb.db, { name: 'Service test' });
     principal = { userId: 1, externalUserId: 'service-test', accountId: account.id, environment: 'live', via: 'api_key' };
   });
@@ -66,6 +68,31 @@ describe(`routing service on ${testDbKind()}`, () => {
     await jobs.cancel(job!.id);
     const error = await routingErrorOf(pollRoutingJob(caller, 'svc-2'));
     expect(error.code).toBe('unknown_job_state');
+  });
+
+  it('a console plan is kept for its history (by problemId too) while /v1 polling ends at the contract retention', async () => {
+    const caller = { db: testDb.db, jobs, principal };
+    const week = 7 * 24 * 3600;
+    const consolePlan = await acceptRoutingRequest(caller, request('svc-console'), 'plan', week);
+    const apiPlan = await acceptRoutingRequest(caller, request('svc-api'), 'plan');
+    for (const job of [consolePlan, apiPlan]) expect((await jobs.waitFor(job.id, 60_000))?.status).toBe('complete');
+    const actor = { db: testDb.db, jobs, user: { userId: 1, externalUserId: 'service-test', accountId: principal.accountId } };
+    expect((await getRoutingJob(actor, 'svc-console')).job.id).toBe(consolePlan.id);
+    expect((await pollRoutingJob(caller, 'svc-console')).state).toBe('complete');
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (config.ROUTING_JOB_RETENTION_SECONDS + 60) * 1000);
+      expect((await routingErrorOf(pollRoutingJob(caller, 'svc-console'))).code).toBe('job_not_found');
+      expect((await routingErrorOf(pollRoutingJob(caller, 'svc-api'))).code).toBe('job_not_found');
+      // The console's history still has it, by its job id and by its problemId; the /v1 job is gone.
+      const kept = await getRoutingJob(actor, 'svc-console');
+      expect([kept.job.id, kept.job.status, kept.plan?.problemId]).toEqual([consolePlan.id, 'complete', 'svc-console']);
+      expect((await getRoutingJob(actor, consolePlan.id)).job.problemId).toBe('svc-console');
+      expect((await routingErrorOf(getRoutingJob(actor, 'svc-api'))).code).toBe('job_not_found');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('500 enqueue_failed when the job store refuses the job, 500 job_lookup_failed when it cannot be read', async () => {

@@ -8,6 +8,7 @@ import { hashInput, JobConflictError, JobEnqueueError, type JobAnswer, type JobR
 import { resolveAccountId } from './account-id';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { isErrorNamed } from '@/server/errors';
+import { refuseDoubleBooking } from './double-booking';
 import { RoutingError, RoutingInputError, type RoutingErrorCode } from './errors';
 import type { VisitedStop } from './changes';
 import { itinerariesByIds, itinerariesOfProblem, loadUpdateTargets, type ItineraryScope, type UpdateTarget } from './itineraries';
@@ -69,8 +70,14 @@ function hashedBody(body: RoutingRequest, mode: RoutingJobInput['mode']): string
 /**
  * Checks a run / plan / book request and starts its job (or finds the identical one under its
  * problemId). `endpoint` fixes the mode (plan forces `plan`). Does not wait for the result.
+ * `retentionSeconds` keeps the finished job longer than the kind's retention (the console's history).
  */
-export async function acceptRoutingRequest(caller: RoutingCaller, body: RoutingRequest, endpoint: 'run' | 'plan' | 'book'): Promise<JobRecord> {
+export async function acceptRoutingRequest(
+  caller: RoutingCaller,
+  body: RoutingRequest,
+  endpoint: 'run' | 'plan' | 'book',
+  retentionSeconds?: number,
+): Promise<JobRecord> {
   const accountId = resolveAccountId(caller.principal, body.accountId);
   const environment = caller.principal.environment;
   // run plans; plan plans whatever the mode says (an update there is a preview); book writes.
@@ -107,6 +114,13 @@ export async function acceptRoutingRequest(caller: RoutingCaller, body: RoutingR
     const initialRoutes = [...targets.map((t) => startingSequenceOf(t.stops)), ...requested.initialRoutes];
     const geocoder = getGeocoder(new DatabaseGeocodeCache(caller.db));
     await validateRoutingRequest({ mode, requestOrders: body.orders, orders, fleet, settings, options, geocoder });
+    if (endpoint === 'book' && mode === 'createItinerary') {
+      // An identical retry answers with its own job, also after an update took its itineraries over;
+      // a failed one runs again, so it is checked again.
+      const retained = await caller.jobs.getByKey(BOOK_KIND, { accountId, environment, key: body.problemId });
+      const answered = retained?.inputHash === hashedBody(body, mode) && (retained.status === 'complete' || retained.status === 'processing');
+      if (!answered) await refuseDoubleBooking(caller.db, scope, { problemId: body.problemId, orders, fleet });
+    }
     jobInput = {
       problemId: body.problemId,
       mode,
@@ -136,6 +150,7 @@ export async function acceptRoutingRequest(caller: RoutingCaller, body: RoutingR
       input: jobInput as unknown as Json,
       inputHash: hashedBody(body, mode),
       rerun: 'same-job',
+      ...(retentionSeconds !== undefined ? { retentionSeconds } : {}),
     }));
   } catch (error) {
     if (isErrorNamed(error, JobConflictError, 'JobConflictError')) {
@@ -252,7 +267,9 @@ export async function pollRoutingJob(caller: RoutingCaller, problemId: string): 
   } catch (error) {
     throw new RoutingError('job_lookup_failed', 'Reading the job store failed. It is safe to poll again.', undefined, { cause: error });
   }
-  if (!job) {
+  // A job kept longer for the console's history answers /v1 only within the contract's retention.
+  const pastRetention = job?.finishedAt != null && job.finishedAt + getConfig().ROUTING_JOB_RETENTION_SECONDS * 1000 < Date.now();
+  if (!job || pastRetention) {
     throw new RoutingError(
       'job_not_found',
       `No routing job "${problemId}" exists for this account and environment (finished jobs are kept for about 30 minutes).`,

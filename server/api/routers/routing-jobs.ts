@@ -5,6 +5,8 @@ import {
   bookPlannedJob,
   getRoutingJob,
   listRoutingJobs,
+  OrdersCsvError,
+  parseOrdersCsv,
   planFromConsole,
   routingJobDetailSchema,
   routingJobListQuerySchema,
@@ -19,7 +21,8 @@ async function actorOf(ctx: TrpcContext & { user: NonNullable<TrpcContext['user'
   return { db: ctx.db, jobs: await getJobs(), user: ctx.user };
 }
 
-const jobIdInput = z.object({ jobId: z.string().min(1).max(100) });
+// A job id (UUID) or a problemId.
+const jobIdInput = z.object({ jobId: z.string().min(1).max(200) });
 const config = getConfig();
 
 /** The console's routing jobs: list and follow the subtree's jobs, plan a request, book a finished plan. */
@@ -41,6 +44,23 @@ export const routingJobsRouter = router({
     )
     .output(z.object({ jobId: z.string() }))
     .mutation(async ({ ctx, input }) => planFromConsole(await actorOf(ctx), input.environment, input.request)),
+  /** Orders from a spreadsheet (CSV, header row first): the orders, or the first problem at its row and column. */
+  ordersFromCsv: protectedProcedure
+    .input(z.object({ csv: z.string().max(config.MAX_BODY_BYTES) }))
+    .output(
+      z.discriminatedUnion('ok', [
+        z.object({ ok: z.literal(true), orders: z.array(z.record(z.string(), z.unknown())) }),
+        z.object({ ok: z.literal(false), row: z.number().int(), column: z.string().nullable(), message: z.string() }),
+      ]),
+    )
+    .mutation(({ input }) => {
+      try {
+        return { ok: true as const, orders: parseOrdersCsv(input.csv, config.MAX_ORDERS) as unknown as Record<string, unknown>[] };
+      } catch (error) {
+        if (!(error instanceof OrdersCsvError)) throw error;
+        return { ok: false as const, row: error.row, column: error.column, message: error.message };
+      }
+    }),
   book: protectedProcedure
     .input(jobIdInput)
     .output(z.object({ jobId: z.string() }))

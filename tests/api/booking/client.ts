@@ -62,7 +62,8 @@ export async function seedBookedRoutes(
   const store = options.store ?? BROOKLYN_STORE;
   const zips = options.dropoffZips ?? ['11101', '11238', '10003'];
   const orders = zips.map((zip, i) => ({
-    externalId: `seed-${i + 1}`,
+    // Unique per call: one order is booked once per account tree and day (no double booking).
+    externalId: uniqueId(`seed-${i + 1}`),
     pickupAddress: store,
     dropoffAddress: { addressLine1: `${i + 1} Main St`, city: 'City', state: 'NY', postalCode: zip },
     dropoffWindowOpen: `${date}T09:00:00${offset}`,

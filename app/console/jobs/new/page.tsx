@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { PlanRequestForm, type PlanExample } from '@/components/plan-request-form';
+import { PlanRequestForm, type OrdersCsvFormat, type PlanExample } from '@/components/plan-request-form';
 import bookCreate from '@/docs/examples/book-create.json';
 import multiDepotPlan from '@/docs/examples/multi-depot-plan.json';
 import sameDayPlan from '@/docs/examples/same-day-plan.json';
+import { ORDER_CSV_COLUMNS, ordersCsvTemplate } from '@/server/routing';
 
 export const metadata: Metadata = { title: 'Plan a request' };
 
@@ -18,6 +19,11 @@ const examples: PlanExample[] = [
   },
 ].map((example) => ({ ...example, body: JSON.stringify(example.body, null, 2) }));
 
+const csv: OrdersCsvFormat = {
+  columns: Object.entries(ORDER_CSV_COLUMNS).map(([name, description]) => ({ name, description })),
+  template: ordersCsvTemplate(),
+};
+
 export default function PlanRequestPage() {
   return (
     <>
@@ -29,7 +35,7 @@ export default function PlanRequestPage() {
         Runs the request as a plan (nothing is booked) and opens its job, where you can watch it solve and then book it. The same problemId with the same body
         finds the earlier job; change the problemId to plan a changed request.
       </p>
-      <PlanRequestForm examples={examples} />
+      <PlanRequestForm examples={examples} csv={csv} />
     </>
   );
 }
