@@ -6,22 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, setAccountSettings, type Tenant } from '../helpers';
-import {
-  BROOKLYN_STORE,
-  expectError,
-  expectJson,
-  get,
-  pollBooking,
-  post,
-  recommend,
-  recommendBody,
-  searchResult,
-  seedBookedRoutes,
-  setBookingClock,
-  uniqueId,
-  type BookingResult,
-  type Json,
-} from './client';
+import { BROOKLYN_STORE, pollBooking, recommend, recommendBody, searchResult, seedBookedRoutes, type BookingResult } from './fixtures';
+import { expectError, expectJson, get, post, uniqueId, type Json } from '../client';
+import { setBookingClock } from './clock';
 
 /** A key on a branch, to book routes there (itineraries belong to the account that books them). */
 async function branchAuth(branchId: number): Promise<string> {

@@ -8,7 +8,7 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand, baseUrl, createTenant, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { expectError, get, post, smallPlan } from '../routing/client';
+import { expectError, get, post, smallPlan } from '../client';
 
 function rawRequest(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   const url = new URL(baseUrl());

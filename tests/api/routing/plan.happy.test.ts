@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createKey, createTenant, setAccountSettings, type Tenant } from '../helpers';
-import { example, expectJson, get, pollUntilDone, post, servedOrders, smallPlan, STORE, uniqueId, type Json, type PlanBody } from './client';
+import { example, expectJson, get, pollUntilDone, post, servedOrders, smallPlan, STORE, uniqueId, type Json, type PlanBody } from '../client';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 

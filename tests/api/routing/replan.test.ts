@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json, type PlanBody, type Stop } from './client';
+import { expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json, type PlanBody, type Stop } from '../client';
 
 /**
  * Re-planning with tours already on the road (docs/decisions.md, "Routing"): /plan in any mode
