@@ -45,7 +45,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function mergeTuples(base: unknown, override: unknown): unknown {
   if (!Array.isArray(base) || !Array.isArray(override)) return override;
   const merged = new Map<unknown, unknown>();
-  for (const entry of [...base, ...override] as [unknown, unknown][]) merged.set(entry[0], entry[1]);
+  for (const entry of [...(base as unknown[]), ...(override as unknown[])] as [unknown, unknown][]) merged.set(entry[0], entry[1]);
   return [...merged.entries()];
 }
 
@@ -138,9 +138,7 @@ export const slotPolicySchema = z.strictObject({
     .optional(),
   buckets: z
     .strictObject(
-      Object.fromEntries(timeframeBuckets.map((b) => [b, bucketHoursSchema.optional()])) as {
-        [K in TimeframeBucket]: z.ZodOptional<typeof bucketHoursSchema>;
-      },
+      Object.fromEntries(timeframeBuckets.map((b) => [b, bucketHoursSchema.optional()])) as Record<TimeframeBucket, z.ZodOptional<typeof bucketHoursSchema>>,
     )
     .optional(),
   availableBuckets: z.array(z.enum(timeframeBuckets)).min(1, 'must list at least one bucket').optional(),

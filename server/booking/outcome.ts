@@ -167,7 +167,7 @@ export function resultWindows(result: unknown): WireResult {
   const windows: WireWindow[] = [];
   let previous: StoredWindow | undefined;
   for (const w of all) {
-    if (previous && previous.start === w.start && previous.end === w.end) continue;
+    if (previous?.start === w.start && previous.end === w.end) continue;
     previous = w;
     windows.push({ deliveryWindowStart: iso(w.start), deliveryWindowEnd: iso(w.end), ...(price ? { price } : {}) });
   }

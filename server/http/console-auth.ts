@@ -181,7 +181,7 @@ export async function getConsoleUser(): Promise<ConsoleUser | null> {
   const parsed = sessionUserSchema.safeParse(session.consoleUser);
   if (!parsed.success) return null;
   const current = await getUserByExternalId(await getDb(), parsed.data.externalUserId);
-  if (!current || current.id !== parsed.data.userId || !current.role || !current.email || current.defaultAccountId === null || current.disabledAt) return null;
+  if (current?.id !== parsed.data.userId || !current.role || !current.email || current.defaultAccountId === null || current.disabledAt) return null;
   // Disabling a user or resetting their password ends the sessions signed in before it.
   if (current.sessionsRevokedAt && (parsed.data.signedInAt ?? 0) <= current.sessionsRevokedAt.getTime()) return null;
   return {

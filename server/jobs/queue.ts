@@ -232,6 +232,7 @@ export async function reconcileQueue(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     // postgres.js answers with the rows themselves (queue mode runs on PostgreSQL only).
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute's rows are typed per driver; this is postgres.js's shape
     const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILE_ADVISORY_LOCK}) as locked`)) as unknown as { locked: boolean }[];
     if (!lock?.locked) return 0;
     const settled = new Date(options.now - options.graceSeconds * 1000);

@@ -355,7 +355,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     },
 
     processingHere(kind, scope) {
-      return localKeys !== undefined && localKeys.has(localKey(jobKindDefinition(kind).namespace, scope));
+      return localKeys?.has(localKey(jobKindDefinition(kind).namespace, scope)) ?? false;
     },
 
     async getByKey(kind, scope) {
@@ -376,7 +376,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         };
         const check = () =>
           get(jobId).then((job) => {
-            if (job && job.status === 'processing') return;
+            if (job?.status === 'processing') return;
             // Ended where no announcement reached this process (a lost notification): forget it here too.
             forgetLocal(jobId);
             settle(job);
@@ -390,7 +390,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         // A job submitted here and still processing here needs no read (it ends through this process).
         const first = (job: JobRecord | null) => {
           if (job && visible && !visible(job)) settle(null);
-          else if (!job || job.status !== 'processing') settle(job);
+          else if (job?.status !== 'processing') settle(job);
         };
         const local = localJobs?.get(jobId);
         if (local) first(local.job);

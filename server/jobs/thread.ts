@@ -69,7 +69,7 @@ export async function runJobInThread(task: ThreadTask): Promise<ThreadOutcome> {
   const timer = setTimeout(() => controller.abort(new JobError('optimization_failed', 'time limit reached')), Math.max(0, task.deadline - Date.now()));
   try {
     const handler = await loadJobHandler(task.kind);
-    const result = await handler.run(task.input, {
+    const result: unknown = await handler.run(task.input, {
       jobId: task.jobId,
       attempt: task.attempt,
       signal: controller.signal,

@@ -42,7 +42,7 @@ export class Migration {
     for (let slot = 0; slot < exchange.board.slots; slot++) {
       if (slot === exchange.slot) continue;
       const plan = exchange.board.read(slot);
-      if (plan === null || plan.routes.length !== state.routes.length) continue;
+      if (plan?.routes.length !== state.routes.length) continue;
       const unassigned = this.leftOutBy(plan.routes);
       if (unassigned === null) continue;
       if (best !== null) {

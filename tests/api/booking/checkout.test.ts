@@ -20,7 +20,7 @@ async function branchAuth(branchId: number): Promise<string> {
 
 async function search(auth: string, body: Json): Promise<{ jobId: string; problemId: string; result: BookingResult }> {
   const { handle, result } = await searchResult(auth, body);
-  return { jobId: handle.jobId, problemId: handle.problemId, result: result as BookingResult };
+  return { jobId: handle.jobId, problemId: handle.problemId, result: result };
 }
 
 const SMALL_CART = {

@@ -103,10 +103,10 @@ export function parseExpectation(comment: string): Expectation | null {
 }
 
 /** jq-style paths: `.a.b`, `.items[].id`, `.branches[0].id` (the leading dot optional). */
-function pathSteps(expression: string): (string | number | '[]')[] {
+function pathSteps(expression: string): (string | number)[] {
   const source = expression.startsWith('.') ? expression : `.${expression}`;
   if (source === '.') return [];
-  const steps: (string | number | '[]')[] = [];
+  const steps: (string | number)[] = [];
   const pattern = /\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d*)\]/y;
   let position = 0;
   while (position < source.length) {
@@ -245,7 +245,7 @@ export class ShellExamples {
         expect(value, `${label}: the answer has no ${field.path}`).not.toBeUndefined();
         if (field.value !== undefined) {
           const expected = await this.expandWord(field.value, at);
-          expect(typeof value === 'object' ? JSON.stringify(value) : String(value), `${label}: ${field.path}`).toBe(expected);
+          expect(typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean), `${label}: ${field.path}`).toBe(expected);
         }
       }
     }

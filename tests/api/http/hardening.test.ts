@@ -149,7 +149,7 @@ describe('security headers', () => {
 // A non-loopback address of this machine, to reach the server as a remote client would.
 const externalAddress = Object.values(networkInterfaces())
   .flat()
-  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+  .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
 
 describe.runIf(externalAddress !== undefined)('client addresses without trusted proxies', () => {
   const remoteUrl = () => baseUrl().replace('127.0.0.1', externalAddress!);
