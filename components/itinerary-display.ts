@@ -33,22 +33,9 @@ export interface MapRoute {
 export const NUMBERED_MARKER_LIMIT = 600;
 
 /** Distinct, readable on a light background; repeats after twelve routes. */
-export const ROUTE_PALETTE = [
-  '#1f77b4',
-  '#d62728',
-  '#2ca02c',
-  '#9467bd',
-  '#ff7f0e',
-  '#17becf',
-  '#8c564b',
-  '#e377c2',
-  '#5f5f5f',
-  '#9a9a1a',
-  '#393b79',
-  '#637939',
-];
+const ROUTE_PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#5f5f5f', '#9a9a1a', '#393b79', '#637939'];
 
-export const routeColor = (index: number): string => ROUTE_PALETTE[index % ROUTE_PALETTE.length] ?? '#1f77b4';
+const routeColor = (index: number): string => ROUTE_PALETTE[index % ROUTE_PALETTE.length] ?? '#1f77b4';
 
 /** The parts of a planned or booked itinerary (the /v1 shapes) that the map and the timeline draw. */
 export interface DisplayedItinerary {

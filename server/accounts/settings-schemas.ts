@@ -77,7 +77,7 @@ export const rateCardSchema = z.strictObject({
 });
 export type RateCard = z.infer<typeof rateCardSchema>;
 
-export const pricingSchema = z
+const pricingSchema = z
   .strictObject({
     model: z.enum(pricingModels),
     markupPercent: boundedNumber({ min: 0, max: 1000 }).optional(),
@@ -103,7 +103,7 @@ export const timeframeBuckets = ['MORNING', 'AFTERNOON', 'EVENING', 'AFTER_8PM',
 export type TimeframeBucket = (typeof timeframeBuckets)[number];
 
 /** Local hours [startHour, endHour) of a bucket. */
-export const bucketHoursSchema = z
+const bucketHoursSchema = z
   .strictObject({ startHour: boundedNumber({ min: 0, max: 23, integer: true }), endHour: boundedNumber({ min: 1, max: 24, integer: true }) })
   .refine((h) => h.startHour < h.endHour, { message: 'startHour must be before endHour', path: ['endHour'] });
 export type BucketHours = z.infer<typeof bucketHoursSchema>;

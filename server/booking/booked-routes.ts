@@ -25,7 +25,7 @@ const { itineraries } = schema;
  * search hands its worker thread a reference (nothing copied per search) and a thread that has
  * already parsed this key reuses its copy (see `routesOf` in ./job).
  */
-export interface BookedRoutesSnapshot {
+interface BookedRoutesSnapshot {
   key: string;
   /** The version of the scope's itineraries this content is (see bookedRoutesVersion). */
   version: string;

@@ -24,7 +24,7 @@ export interface HourOutcome {
 }
 
 /** The result fields beside the windows (DECISIONS: result fields), as the poll shows them. */
-export interface ResultContext {
+interface ResultContext {
   timeZone: string;
   date?: string;
   timeframeBucket?: TimeframeBucket;
@@ -32,7 +32,7 @@ export interface ResultContext {
 }
 
 /** A search's result as the poll returns it (without `status`). */
-export type WireResult = { windows: WireWindow[]; fallback?: 'asap'; fallbackReason?: FallbackReason } & Partial<ResultContext>;
+type WireResult = { windows: WireWindow[]; fallback?: 'asap'; fallbackReason?: FallbackReason } & Partial<ResultContext>;
 
 /** A search's outcome as the console shows it: the contract's result fields plus the per-hour explanation. */
 export interface BookingSearchOutcome extends Partial<ResultContext> {

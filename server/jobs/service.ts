@@ -170,7 +170,7 @@ function unheldGraceSeconds(config: Config): number {
 const RECONCILE_BATCH = 100;
 
 /** Latency-lane threads unless configured: as many as the solver threads, at most 4 (a search takes about 10 ms of CPU). */
-export function defaultLatencyThreads(solverThreads: number): number {
+function defaultLatencyThreads(solverThreads: number): number {
   return Math.max(1, Math.min(4, solverThreads));
 }
 

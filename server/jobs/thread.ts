@@ -50,7 +50,7 @@ const THROUGHPUT_THREAD_NICENESS = 10;
  * /proc/thread-self); elsewhere it does nothing. Never on the main thread (this module is also
  * loaded there, for `errorBody`) nor on a latency-lane thread.
  */
-export function yieldToTheEventLoopThread(): void {
+function yieldToTheEventLoopThread(): void {
   if (isMainThread) return;
   if ((workerData as Partial<JobThreadData> | undefined)?.lane === 'latency') return;
   try {

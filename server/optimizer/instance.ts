@@ -373,7 +373,7 @@ export function trafficFactor(traffic: TrafficProfile, t: number): number {
  * traffic-factor.test.ts): it is made only for whole-second buckets that tile the day, and
  * `anchor` is 0 or at least `span`, so `x - anchor` is exact (Sterbenz) for every time on it.
  */
-export interface TrafficTable {
+interface TrafficTable {
   offsetSeconds: number;
   anchor: number;
   span: number;
@@ -437,7 +437,7 @@ export function tableTrafficFactor(table: TrafficTable, traffic: TrafficProfile,
  * into the stop it inserts from every position of a route: by column those are a cache line each,
  * from a row they stay in the cache.
  */
-export interface DestinationMatrices {
+interface DestinationMatrices {
   durations: Float64Array;
   distances: Float64Array;
   row: number;

@@ -13,7 +13,7 @@ export { baseUrl, basicAuth } from './helpers';
 
 export type Json = Record<string, unknown>;
 
-export interface ErrorBody {
+interface ErrorBody {
   type: string;
   code: string;
   message: string;
@@ -54,7 +54,7 @@ export function smallPlan(options: { orders?: number; vehicles?: number; problem
   return { problemId: options.problemId ?? uniqueId('plan'), orders, fleet, options: { solverTimeLimitSeconds: 0.5 } };
 }
 
-export interface CallOptions {
+interface CallOptions {
   auth?: string | undefined;
   prefer?: string;
   headers?: Record<string, string>;
@@ -99,7 +99,7 @@ export async function errorOf(response: Response): Promise<ErrorBody> {
   return body.error;
 }
 
-export interface DemoCredentials {
+interface DemoCredentials {
   apiUser: string;
   liveKey: string;
   sandboxKey: string;

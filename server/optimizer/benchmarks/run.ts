@@ -8,7 +8,7 @@ import { parseLiLim } from './lilim';
 import { type Reference, formatSolutionFile, readReferenceCsv } from './reference';
 import { parseSolomon } from './solomon';
 
-export type BenchmarkKind = 'lilim' | 'solomon';
+type BenchmarkKind = 'lilim' | 'solomon';
 
 interface Args {
   timeLimit: number;

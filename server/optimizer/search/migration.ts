@@ -9,7 +9,7 @@ export const MIGRATION_CHECK_EVERY = 0.02;
 export const TRANSPLANT_AT = [0.5, 0.75];
 
 /** A plan another thread posted, with the jobs it leaves out here. */
-export interface PostedPlan extends Plan {
+interface PostedPlan extends Plan {
   cost: number;
 }
 

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { expectJson, get, post, uniqueId, type Json } from '../client';
 
 export const BROOKLYN_STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
-export const EMPIRE_STATE = { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' };
+const EMPIRE_STATE = { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' };
 
 export interface BookingHandle {
   jobId: string;
