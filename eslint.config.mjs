@@ -32,23 +32,68 @@ const HTTP = {
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', 'data/**', 'drizzle/meta/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'public/vendor/**'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
   {
-    rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-constant-condition': ['error', { checkLoops: false }],
-    },
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'data/**',
+      'drizzle/meta/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      'public/vendor/**',
+      'server/api-client/v1-schema.ts',
+    ],
+  },
+  js.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
+    extends: [...tseslint.configs.recommendedTypeChecked, ...tseslint.configs.stylisticTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
+  { rules: { 'no-constant-condition': ['error', { checkLoops: false }] } },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // An async function that does not await still turns a throw into a rejection, which is why
+      // interface implementations (matrix providers, caches, job handlers) are async.
+      '@typescript-eslint/require-await': 'off',
+      // No-op callbacks are deliberate: silenced PostgreSQL notices, default progress listeners.
+      '@typescript-eslint/no-empty-function': ['error', { allow: ['arrowFunctions', 'methods'] }],
+      // `value || undefined` on strings deliberately treats the empty string as absent (env, headers).
+      '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true } }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    // Files another branch is changing now: they meet the type-checked rules once it merges (the
+    // findings are listed for the merge); this block goes then.
+    files: [
+      'components/route-map.tsx',
+      'server/routing/account-id.test.ts',
+      'server/routing/build-problem.test.ts',
+      'server/routing/plan-result.ts',
+      'server/routing/request-schema.ts',
+      'server/routing/service.ts',
+      'server/routing/warm-up.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/prefer-optional-chain': 'off',
+      '@typescript-eslint/consistent-type-definitions': 'off',
+    },
+  },
+  {
+    // vitest's asymmetric matchers (expect.any, expect.stringContaining) are typed `any`.
+    files: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
     files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],

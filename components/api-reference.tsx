@@ -46,7 +46,7 @@ function typeLabel(doc: OpenAPIObject, schema: Schema): string {
 }
 
 /** Flattens an object schema into rows `orders[].pickupAddress.city`, following refs without looping. */
-function fieldRows(doc: OpenAPIObject, schema: Schema, prefix = '', seen: Set<string> = new Set(), depth = 0): FieldRow[] {
+function fieldRows(doc: OpenAPIObject, schema: Schema, prefix = '', seen = new Set<string>(), depth = 0): FieldRow[] {
   if (depth > 6) return [];
   if (isRef(schema)) {
     if (seen.has(schema.$ref)) return [];

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
 /** The console's pages, in one place; admin entries are shown to admins only. */
-export const consoleNavigation: { section?: string; adminOnly?: boolean; items: { href: string; label: string }[] }[] = [
+const consoleNavigation: { section?: string; adminOnly?: boolean; items: { href: string; label: string }[] }[] = [
   { items: [{ href: '/console', label: 'Home' }] },
   {
     section: 'Dispatch',

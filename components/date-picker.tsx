@@ -3,7 +3,7 @@
 import { useState, useSyncExternalStore } from 'react';
 
 /** Today's date in the browser's time zone, YYYY-MM-DD. */
-export function localToday(): string {
+function localToday(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

@@ -17,7 +17,7 @@ export function saveErrorOf(error: unknown): SaveError {
 }
 
 /** The longest field name that is the error's param or a prefix of it (`slotPolicy.blackoutDates[1]` -> `slotPolicy.blackoutDates`). */
-export function fieldOf(error: SaveError | null, fields: readonly string[]): string | null {
+function fieldOf(error: SaveError | null, fields: readonly string[]): string | null {
   if (!error?.param) return null;
   const param = error.param;
   const matches = fields.filter((f) => param === f || param.startsWith(`${f}.`) || param.startsWith(`${f}[`));

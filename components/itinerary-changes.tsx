@@ -1,5 +1,5 @@
 /** What an update did to one itinerary (docs/decisions.md, "Routing": `changes`). */
-export interface ChangedItinerary {
+interface ChangedItinerary {
   id: number;
   externalId: string;
   changes?:

@@ -8,7 +8,9 @@ import superjson from 'superjson';
 import type { AppRouter } from '@/server/api';
 
 /** `const trpc = useTRPC(); useQuery(trpc.me.queryOptions())` in console components. */
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+const trpcContext = createTRPCContext<AppRouter>();
+const { TRPCProvider } = trpcContext;
+export const { useTRPC } = trpcContext;
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({

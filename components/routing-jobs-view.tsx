@@ -8,7 +8,7 @@ import { dateTime } from './date-picker';
 import { useTRPC } from './providers';
 
 type ListQuery = RouterInputs['routingJobs']['list'];
-export type RoutingJobSummary = RouterOutputs['routingJobs']['list']['jobs'][number];
+type RoutingJobSummary = RouterOutputs['routingJobs']['list']['jobs'][number];
 
 const PAGE_SIZE = 25;
 
@@ -26,7 +26,7 @@ export function StatusBadge({ status }: { status: RoutingJobSummary['status'] })
 }
 
 /** Served / unassigned as the list shows them: final counts once complete, the best so far while solving. */
-export function servedLabel(job: RoutingJobSummary): string {
+function servedLabel(job: RoutingJobSummary): string {
   if (job.ordersServed !== null) return `${job.ordersServed} served · ${job.ordersUnassigned ?? 0} unassigned`;
   if (job.progress) return `${job.progress.shipments - job.progress.unassigned} of ${job.progress.shipments} so far`;
   return '–';

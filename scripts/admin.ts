@@ -142,7 +142,7 @@ async function run(command: AdminCommand): Promise<Record<string, unknown>> {
     const owner = liveLockOwner(config.DATA_DIR);
     if (owner) {
       const endpoint = readAdminEndpoint(config.DATA_DIR);
-      if (!endpoint || endpoint.pid !== owner.pid) {
+      if (endpoint?.pid !== owner.pid) {
         throw new Error(
           `the embedded database in ${config.DATA_DIR} is held by process ${owner.pid}, which has no admin endpoint; ` +
             'stop it, or run this command against the server that owns the database',

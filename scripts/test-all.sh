@@ -18,6 +18,7 @@ run_vitest() { # name, args...
 echo "== lint"; npm run -s lint
 echo "== format"; npm run -s format:check
 echo "== typecheck"; npm run -s typecheck
+echo "== exports"; npm run -s check:exports
 echo "== pure tests"; run_vitest pure --project pure
 echo "== database tests on PGlite"; TEST_DB=pglite run_vitest db-pglite --project db --no-file-parallelism
 echo "== database tests on PostgreSQL"; TEST_DB=postgres run_vitest db-postgres --project db --no-file-parallelism

@@ -21,7 +21,8 @@ function messageFor(error: AuthError): string {
 }
 
 export async function login(_previous: LoginState, form: FormData): Promise<LoginState> {
-  const email = typeof form.get('email') === 'string' ? String(form.get('email')) : '';
+  const emailField = form.get('email');
+  const email = typeof emailField === 'string' ? emailField : '';
   try {
     await signIn('credentials', {
       email: form.get('email'),

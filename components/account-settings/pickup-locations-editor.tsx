@@ -31,7 +31,7 @@ function LocationForm({ accountId, kind, title, own }: { accountId: number; kind
   );
   const submit = (event: FormEvent) => {
     form.begin(event);
-    const text = (key: string) => (values[key]?.trim() ? values[key]!.trim() : undefined);
+    const text = (key: string) => (values[key]?.trim() ? values[key].trim() : undefined);
     const location = {
       addressLine1: text('addressLine1'),
       city: text('city'),

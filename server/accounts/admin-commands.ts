@@ -48,7 +48,7 @@ export async function runAdminCommand(db: Db, input: unknown): Promise<Record<st
         throw new AccountsError('invalid_input', 'settings: must be a JSON object', 'settings');
       }
       return db.transaction(async (tx) => {
-        const own = await setSettings(tx, accountId, settings as never);
+        const own = await setSettings(tx, accountId, settings);
         return { accountId, settings: own, effective: await getEffectiveSettings(tx, accountId) };
       });
     }

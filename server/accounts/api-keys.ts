@@ -9,7 +9,7 @@ import { getUserByExternalId, type PublicUser } from './users';
 
 const { apiKeys, users, apiKeyEnvironments } = schema;
 export type ApiKeyEnvironment = (typeof apiKeyEnvironments)[number];
-export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+type ApiKeyRecord = typeof apiKeys.$inferSelect;
 
 /**
  * Keys look like `rk_live_<43 base64url chars>` (256 random bits); the environment is readable in
@@ -43,7 +43,7 @@ function hashKey(pepper: string, key: string): string {
   return createHmac('sha256', pepper).update(key).digest('hex');
 }
 
-export const createApiKeyInputSchema = z.strictObject({
+const createApiKeyInputSchema = z.strictObject({
   accountId: accountIdSchema,
   externalUserId: z.string().trim().min(1, 'must not be empty'),
   environment: z.enum(apiKeyEnvironments, { error: 'must be live or sandbox' }),

@@ -84,7 +84,7 @@ async function subtreeNames(actor: AdminActor): Promise<Map<number, string>> {
 /** A user whose default account is in the admin's subtree, or `not_found`. */
 async function managedUserRow(actor: AdminActor, userId: number) {
   const [user] = await actor.db.select().from(users).where(eq(users.id, userId));
-  if (!user || user.defaultAccountId === null || !(await isInSubtree(actor.db, actor.accountId, user.defaultAccountId))) {
+  if (!user?.defaultAccountId || !(await isInSubtree(actor.db, actor.accountId, user.defaultAccountId))) {
     throw new AccountsError('not_found', `userId: no user ${userId} among your accounts`, 'userId');
   }
   return user;

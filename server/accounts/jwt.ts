@@ -20,7 +20,7 @@ export interface JwtVerifierOptions {
   audience?: string;
 }
 
-export interface VerifiedJwt {
+interface VerifiedJwt {
   externalUserId: string;
   environment: ApiKeyEnvironment;
 }

@@ -45,7 +45,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function mergeTuples(base: unknown, override: unknown): unknown {
   if (!Array.isArray(base) || !Array.isArray(override)) return override;
   const merged = new Map<unknown, unknown>();
-  for (const entry of [...base, ...override] as [unknown, unknown][]) merged.set(entry[0], entry[1]);
+  for (const entry of [...(base as unknown[]), ...(override as unknown[])] as [unknown, unknown][]) merged.set(entry[0], entry[1]);
   return [...merged.entries()];
 }
 
@@ -77,7 +77,7 @@ export const rateCardSchema = z.strictObject({
 });
 export type RateCard = z.infer<typeof rateCardSchema>;
 
-export const pricingSchema = z
+const pricingSchema = z
   .strictObject({
     model: z.enum(pricingModels),
     markupPercent: boundedNumber({ min: 0, max: 1000 }).optional(),
@@ -103,7 +103,7 @@ export const timeframeBuckets = ['MORNING', 'AFTERNOON', 'EVENING', 'AFTER_8PM',
 export type TimeframeBucket = (typeof timeframeBuckets)[number];
 
 /** Local hours [startHour, endHour) of a bucket. */
-export const bucketHoursSchema = z
+const bucketHoursSchema = z
   .strictObject({ startHour: boundedNumber({ min: 0, max: 23, integer: true }), endHour: boundedNumber({ min: 1, max: 24, integer: true }) })
   .refine((h) => h.startHour < h.endHour, { message: 'startHour must be before endHour', path: ['endHour'] });
 export type BucketHours = z.infer<typeof bucketHoursSchema>;
@@ -138,9 +138,7 @@ export const slotPolicySchema = z.strictObject({
     .optional(),
   buckets: z
     .strictObject(
-      Object.fromEntries(timeframeBuckets.map((b) => [b, bucketHoursSchema.optional()])) as {
-        [K in TimeframeBucket]: z.ZodOptional<typeof bucketHoursSchema>;
-      },
+      Object.fromEntries(timeframeBuckets.map((b) => [b, bucketHoursSchema.optional()])) as Record<TimeframeBucket, z.ZodOptional<typeof bucketHoursSchema>>,
     )
     .optional(),
   availableBuckets: z.array(z.enum(timeframeBuckets)).min(1, 'must list at least one bucket').optional(),

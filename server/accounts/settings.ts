@@ -249,7 +249,7 @@ export async function readBookingAccounts(db: DbOrTx, callerId: number, branchId
   const callerChain = chainOf(callerIds);
   const branchChain = chainOf(branchIds);
   const branch = branchChain[0];
-  if (!branch || branch.id !== branchId) return null;
+  if (branch?.id !== branchId) return null;
   if (callerChain[0]?.id !== callerId) throw new AccountsError('not_found', `accountId: no account ${callerId}`, 'accountId');
   if (!branchIds.includes(callerId)) return { branch, inCallerTree: false };
   const callerSettings = effectiveSettingsOf(callerChain, rows);

@@ -10,7 +10,7 @@ const { users, userRoles } = schema;
 /** What a password chosen by its user must be; generated ones are longer anyway. */
 export const newPasswordSchema = z.string().min(12, 'must be at least 12 characters').max(1024);
 export type UserRole = (typeof userRoles)[number];
-export type User = typeof users.$inferSelect;
+type User = typeof users.$inferSelect;
 /** A user without its password hash: what leaves this module. */
 export type PublicUser = Omit<User, 'passwordHash'>;
 
@@ -38,7 +38,7 @@ export const createUserInputSchema = z
   });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
-export function toPublicUser(user: User): PublicUser {
+function toPublicUser(user: User): PublicUser {
   const { passwordHash: _hidden, ...rest } = user;
   return rest;
 }

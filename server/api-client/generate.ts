@@ -5,7 +5,7 @@ import { format, resolveConfig } from 'prettier';
 import { openApiDocument } from '@/server/api-reference/document';
 
 /** The checked-in types the client is built on; `npm run client:generate` rewrites it. */
-export const SCHEMA_FILE = path.join(import.meta.dirname, 'v1-schema.ts');
+const SCHEMA_FILE = path.join(import.meta.dirname, 'v1-schema.ts');
 
 const HEADER = [
   '// Generated from the /v1 OpenAPI document by `npm run client:generate`; do not edit.',

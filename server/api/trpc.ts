@@ -70,7 +70,7 @@ const domainErrors = t.middleware(async ({ next }) => {
 });
 
 /** Every procedure's input meets the /v1 text rules first (./input-rules); domain errors map in one place. */
-export const publicProcedure = t.procedure.use(logged).use(refuseUnsafeInput).use(domainErrors);
+const publicProcedure = t.procedure.use(logged).use(refuseUnsafeInput).use(domainErrors);
 
 /** A signed-in console user (admin or dispatcher). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -88,7 +88,7 @@ function startWorker(databaseUrl: string): Promise<ChildProcess> {
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('job worker')) {
         clearTimeout(timer);
         resolve(child);
@@ -122,7 +122,7 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
   }, 90_000);
 
   afterAll(async () => {
-    if (worker && worker.exitCode === null) {
+    if (worker?.exitCode === null) {
       const exited = new Promise((resolve) => worker!.once('exit', resolve));
       worker.kill('SIGTERM');
       await exited;

@@ -37,7 +37,7 @@ function startWorker(databaseUrl: string, concurrency: number): Promise<WorkerPr
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('job worker')) {
         clearTimeout(timer);
         resolve({ child, pid: child.pid! });

@@ -25,7 +25,7 @@ const { itineraries } = schema;
  * search hands its worker thread a reference (nothing copied per search) and a thread that has
  * already parsed this key reuses its copy (see `routesOf` in ./job).
  */
-export interface BookedRoutesSnapshot {
+interface BookedRoutesSnapshot {
   key: string;
   /** The version of the scope's itineraries this content is (see bookedRoutesVersion). */
   version: string;
@@ -82,7 +82,7 @@ export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promi
   if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, version: 'none', routes: [], shared: NO_ROUTES };
   const { version: fingerprint } = await bookedRoutesVersion(db, scope);
   const cached = cache.get(scopeKey);
-  if (cached && cached.key === `${scopeKey}|${fingerprint}`) {
+  if (cached?.key === `${scopeKey}|${fingerprint}`) {
     // Most recently used last: the first key is the one to evict.
     cache.delete(scopeKey);
     cache.set(scopeKey, cached);

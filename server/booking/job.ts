@@ -60,7 +60,7 @@ const parsedRoutes = new Map<string, { byteLength: number; routes: BookedRoute[]
 function routesOf(key: string, shared: SharedArrayBuffer): BookedRoute[] {
   const cached = parsedRoutes.get(key);
   parsedRoutes.delete(key);
-  if (cached && cached.byteLength === shared.byteLength) {
+  if (cached?.byteLength === shared.byteLength) {
     parsedRoutes.set(key, cached);
     return cached.routes;
   }
@@ -81,7 +81,7 @@ const ownMatrices = new WeakMap<readonly LatLng[], { provider: MatrixProvider; m
 async function searchMatrix(provider: MatrixProvider, route: BookedRoute, order: NewOrder): Promise<SplitTravel> {
   const { own, added } = bookingSearchPlaces(route, order);
   let kept = ownMatrices.get(own);
-  if (!kept || kept.provider !== provider) {
+  if (kept?.provider !== provider) {
     kept = { provider, matrix: provider.matrix(own, 'car') };
     ownMatrices.set(own, kept);
     kept.matrix.catch(() => ownMatrices.delete(own));

@@ -24,7 +24,7 @@ export interface HourOutcome {
 }
 
 /** The result fields beside the windows (DECISIONS: result fields), as the poll shows them. */
-export interface ResultContext {
+interface ResultContext {
   timeZone: string;
   date?: string;
   timeframeBucket?: TimeframeBucket;
@@ -32,7 +32,7 @@ export interface ResultContext {
 }
 
 /** A search's result as the poll returns it (without `status`). */
-export type WireResult = { windows: WireWindow[]; fallback?: 'asap'; fallbackReason?: FallbackReason } & Partial<ResultContext>;
+type WireResult = { windows: WireWindow[]; fallback?: 'asap'; fallbackReason?: FallbackReason } & Partial<ResultContext>;
 
 /** A search's outcome as the console shows it: the contract's result fields plus the per-hour explanation. */
 export interface BookingSearchOutcome extends Partial<ResultContext> {
@@ -167,7 +167,7 @@ export function resultWindows(result: unknown): WireResult {
   const windows: WireWindow[] = [];
   let previous: StoredWindow | undefined;
   for (const w of all) {
-    if (previous && previous.start === w.start && previous.end === w.end) continue;
+    if (previous?.start === w.start && previous.end === w.end) continue;
     previous = w;
     windows.push({ deliveryWindowStart: iso(w.start), deliveryWindowEnd: iso(w.end), ...(price ? { price } : {}) });
   }

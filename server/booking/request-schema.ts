@@ -16,7 +16,7 @@ const coordinates = {
 };
 
 /** The destination: the postal code names its time zone; coordinates, when given, skip geocoding. */
-export const bookingAddressSchema = z.strictObject({
+const bookingAddressSchema = z.strictObject({
   addressLine1: text,
   city: text,
   postalCode: text,
@@ -25,7 +25,7 @@ export const bookingAddressSchema = z.strictObject({
 });
 
 /** An origin may carry coordinates instead of (or with) an address. */
-export const bookingOriginSchema = z.strictObject({
+const bookingOriginSchema = z.strictObject({
   addressLine1: text.optional(),
   city: text.optional(),
   postalCode: text.optional(),
@@ -33,7 +33,7 @@ export const bookingOriginSchema = z.strictObject({
   ...coordinates,
 });
 
-export const cartItemSchema = z.strictObject({
+const cartItemSchema = z.strictObject({
   description: z.string().max(500),
   dimensionsCm: z.strictObject({ height: centimeters, length: centimeters, width: centimeters }),
   quantity: boundedNumber({ min: 1, max: 100_000, integer: true }),

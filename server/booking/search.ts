@@ -340,7 +340,7 @@ function keptQuery(route: BookedRoute, order: NewOrder, travel: SplitTravel, tra
     throw new RangeError(`the travel block of route ${route.id} covers ${travel.own.sources}x${travel.own.destinations} places; the route has ${m}`);
   }
   let kept = base.kept;
-  if (!kept || kept.own !== travel.own || kept.traffic !== traffic) {
+  if (kept?.own !== travel.own || kept.traffic !== traffic) {
     const n = m + 3;
     const durations = new Float64Array(n * n);
     const distances = new Float64Array(n * n);

@@ -217,7 +217,7 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
     pickupOverride: callerSettings.pickupOverride,
     branchLocation: branchSettings.branchLocation,
     serviceTime,
-  } as unknown as Json);
+  });
   // The first search of an input takes its problemId as jobId, unless the search log shows an
   // earlier first search (expired and swept since): that handle is not given out twice.
   const firstRowId = explain ? undefined : firstSearchRowId(problemId);
@@ -294,7 +294,7 @@ export async function findBookingJob(caller: BookingCaller, jobId: string): Prom
  * has not expired, and `jobId` is its handle (a first search answers to its problemId only).
  */
 function visibleBookingJob(caller: BookingCaller, job: JobRecord | null, now: BookingClock, jobId: string): JobRecord | null {
-  if (!job || job.kind !== BOOKING_SEARCH_KIND || job.accountId !== caller.principal.accountId || job.environment !== caller.principal.environment) return null;
+  if (job?.kind !== BOOKING_SEARCH_KIND || job.accountId !== caller.principal.accountId || job.environment !== caller.principal.environment) return null;
   if (wireJobId(job) !== jobId.toLowerCase()) return null;
   const retentionMs = getConfig().BOOKING_RESULT_RETENTION_SECONDS * 1000;
   const finished = finishedOnBookingClock(job);

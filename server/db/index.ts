@@ -88,7 +88,7 @@ export async function getOrCreateServiceSecret(db: DbOrTx, name: string, bytes =
 export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /** Whether a database error (possibly wrapped by drizzle) is a unique-constraint violation. */

@@ -37,7 +37,7 @@ export class DataDirLockedError extends Error {
  * reaches it, yet it has let go of every file. `/proc/<pid>/stat` is "pid (comm) state ...", and
  * comm may itself contain ") ", hence the last parenthesis. Elsewhere (no /proc) nothing is a zombie.
  */
-export function isZombie(pid: number): boolean {
+function isZombie(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat

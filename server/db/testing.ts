@@ -24,7 +24,7 @@ export function pgAdminUrl(): string {
 }
 
 /** Creates an empty, uniquely named PostgreSQL database; returns its URL and a function that drops it. */
-export async function createScratchPostgresDatabase(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+export async function createScratchPostgresDatabase(): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
   const adminUrl = pgAdminUrl();
   const name = `rbs_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });

@@ -17,7 +17,7 @@ export interface LatLng {
 }
 
 /** Per-point terms of Lambert's formula, computed once per point. */
-export interface PreparedPoints {
+interface PreparedPoints {
   sinBeta: Float64Array;
   cosBeta: Float64Array;
   sinLambda: Float64Array;

@@ -53,6 +53,6 @@ export class InMemoryGeocodeCache implements GeocodeCache {
     const key = `${geocoder}\u0000${query}`;
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 }

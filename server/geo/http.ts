@@ -9,7 +9,7 @@ export interface HttpPolicy {
   backoffMs: number;
 }
 
-export type HttpOutcome = { kind: 'response'; status: number; body: unknown } | { kind: 'failure'; transient: true; message: string; status?: number };
+type HttpOutcome = { kind: 'response'; status: number; body: unknown } | { kind: 'failure'; transient: true; message: string; status?: number };
 
 /** One attempt. A non-JSON body comes back as its text so callers can report it. */
 async function attempt(url: string, init: RequestInit, timeoutMs: number): Promise<HttpOutcome> {

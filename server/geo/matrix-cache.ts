@@ -141,7 +141,7 @@ export class CachingMatrixProvider implements MatrixProvider {
       slot = this.nextSlot++;
     } else {
       // Evict the least recently used leg and take its slot.
-      const oldest = this.slots.entries().next().value as [number, number];
+      const oldest = this.slots.entries().next().value!;
       this.slots.delete(oldest[0]);
       slot = oldest[1];
     }

@@ -30,7 +30,12 @@ export class OsrmMatrixProvider extends RemoteMatrixProvider {
     const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (status >= 400 || (typeof record.code === 'string' && record.code !== 'Ok')) {
       const detail = typeof record.message === 'string' ? record.message : typeof body === 'string' ? body.slice(0, 200) : '';
-      throw new RoutingEngineError('routing_engine_rejected', this.name, `${String(record.code ?? `HTTP ${status}`)}: ${detail}`, status);
+      throw new RoutingEngineError(
+        'routing_engine_rejected',
+        this.name,
+        `${typeof record.code === 'string' ? record.code : `HTTP ${status}`}: ${detail}`,
+        status,
+      );
     }
     const rows = request.sources.length;
     const columns = request.destinations.length;

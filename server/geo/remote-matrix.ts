@@ -4,7 +4,7 @@ import { fetchJson, runLimited, type HttpPolicy } from './http';
 import { emptyMatrix, type MatrixProvider, type TravelMatrix, type VehicleProfile } from './matrix';
 
 /** One request's slice of a table: sources [s0, s1) x destinations [d0, d1). */
-export interface Block {
+interface Block {
   s0: number;
   s1: number;
   d0: number;

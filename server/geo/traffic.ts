@@ -23,7 +23,7 @@ export type TrafficMode = 'automatic' | 'none';
 export const TRAFFIC_BUCKET_SECONDS = 900;
 
 /** [local hour, factor] anchors; the first is 0 and the last 24. */
-export const WEEKDAY_TRAFFIC: readonly (readonly [number, number])[] = [
+const WEEKDAY_TRAFFIC: readonly (readonly [number, number])[] = [
   [0, 1.0],
   [5, 1.0],
   [6, 1.1],
@@ -43,7 +43,7 @@ export const WEEKDAY_TRAFFIC: readonly (readonly [number, number])[] = [
   [24, 1.0],
 ];
 
-export const WEEKEND_TRAFFIC: readonly (readonly [number, number])[] = [
+const WEEKEND_TRAFFIC: readonly (readonly [number, number])[] = [
   [0, 1.0],
   [8, 1.0],
   [10, 1.1],

@@ -47,7 +47,8 @@ export class ValhallaMatrixProvider extends RemoteMatrixProvider {
     const record = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
     if (status >= 400 || record.error_code !== undefined) {
       const detail = typeof record.error === 'string' ? record.error : typeof answer === 'string' ? answer.slice(0, 200) : '';
-      const code = record.error_code !== undefined ? `error_code ${String(record.error_code)}` : `HTTP ${status}`;
+      const errorCode = record.error_code;
+      const code = typeof errorCode === 'number' || typeof errorCode === 'string' ? `error_code ${errorCode}` : `HTTP ${status}`;
       throw new RoutingEngineError('routing_engine_rejected', this.name, `${code}: ${detail}`, status);
     }
     const metersPerUnit = record.units === 'miles' || record.units === 'mi' ? 1609.344 : 1000;

@@ -30,7 +30,7 @@ export function lookupZip(postalCode: string | number | null | undefined): ZipPl
   const zip = normalizeZip(postalCode);
   if (!zip) return null;
   const record = zipcodes.codes[zip];
-  if (!record || record.country !== 'US') return null;
+  if (record?.country !== 'US') return null;
   // About 300 entries (retired or PO-box-only codes) carry 0,0 instead of a location.
   if (record.latitude === 0 && record.longitude === 0) return null;
   return { zip, latitude: record.latitude, longitude: record.longitude, city: record.city, state: record.state };

@@ -99,7 +99,7 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
  * Refuses, naming the field, what no schema should have to survive (server/validation/text.ts): NUL
  * characters and lone UTF-16 surrogates in strings or keys, and nesting deeper than MAX_INPUT_DEPTH.
  */
-export function assertSaneJson(value: unknown): void {
+function assertSaneJson(value: unknown): void {
   const unsafe = findUnsafeInput(value);
   if (!unsafe) return;
   const param = jsonPath(unsafe.path) || undefined;

@@ -11,7 +11,7 @@ import { isLoopback } from '@/server/accounts';
  */
 
 /** `::ffff:10.0.0.1` -> `10.0.0.1`, `[::1]` -> `::1`; lower case. */
-export function normalizeAddress(address: string): string {
+function normalizeAddress(address: string): string {
   return address
     .trim()
     .replace(/^\[(.*)\]$/, '$1')

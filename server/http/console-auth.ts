@@ -13,7 +13,7 @@ import { clientAddressOf } from './client-address';
  * Console sign-in (next-auth v5, Credentials provider, JWT sessions). The session carries the
  * console user below; API callers never use it (they authenticate per request under /v1).
  */
-export const consoleUserSchema = z.object({
+const consoleUserSchema = z.object({
   userId: z.number().int(),
   externalUserId: z.string(),
   email: z.string(),
@@ -37,13 +37,13 @@ const loginSchema = z
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /** Failed sign-ins allowed per (email, client address) in the window before sign-in is refused. */
-export const MAX_FAILED_SIGN_INS = 10;
+const MAX_FAILED_SIGN_INS = 10;
 /** And per email from all addresses together, since a client behind a trusted proxy can vary its address. */
 const MAX_FAILED_SIGN_INS_PER_EMAIL = 100;
 const FAILED_SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 /** Refused while an email has too many recent failures from one address; the form says so. */
-export class TooManySignInAttempts extends CredentialsSignin {
+class TooManySignInAttempts extends CredentialsSignin {
   override code = 'too_many_attempts';
 }
 
@@ -168,7 +168,9 @@ async function consoleAuthConfig(): Promise<NextAuthConfig> {
   };
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(consoleAuthConfig);
+const nextAuth = NextAuth(consoleAuthConfig);
+export const { handlers, signIn, signOut } = nextAuth;
+const { auth } = nextAuth;
 
 /**
  * The signed-in console user, or null. The session only names the user: role, email and account
@@ -181,7 +183,7 @@ export async function getConsoleUser(): Promise<ConsoleUser | null> {
   const parsed = sessionUserSchema.safeParse(session.consoleUser);
   if (!parsed.success) return null;
   const current = await getUserByExternalId(await getDb(), parsed.data.externalUserId);
-  if (!current || current.id !== parsed.data.userId || !current.role || !current.email || current.defaultAccountId === null || current.disabledAt) return null;
+  if (current?.id !== parsed.data.userId || !current.role || !current.email || current.defaultAccountId === null || current.disabledAt) return null;
   // Disabling a user or resetting their password ends the sessions signed in before it.
   if (current.sessionsRevokedAt && (parsed.data.signedInAt ?? 0) <= current.sessionsRevokedAt.getTime()) return null;
   return {

@@ -88,6 +88,7 @@ function checkExpiredRequestsEvery(server: http.Server, intervalMs: number, befo
   const record = server as unknown as Record<symbol, unknown>;
   const timer = field ? (record[field] as (NodeJS.Timeout & { _repeat?: number; _onTimeout?: () => void }) | undefined) : undefined;
   if (!field || !timer || typeof timer._onTimeout !== 'function' || (timer._repeat ?? 0) <= intervalMs) return;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- Node binds this callback to the server already
   const checkConnections = timer._onTimeout;
   clearInterval(timer);
   // Stored back where Node keeps it, so that closing the server clears this one.
@@ -107,6 +108,7 @@ export function installRequestGuard(): void {
   // A client that sends headers or a body and then stalls is answered 408 after these.
   const headersTimeoutMs = config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000;
   const requestTimeoutMs = config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with Reflect.apply on the server
   const emit = prototype.emit;
   prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if ((event === 'listening' || event === 'request') && this.requestTimeout !== requestTimeoutMs) {

@@ -22,7 +22,7 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
-export type ErrorExtraValue = string | number | boolean | readonly string[];
+type ErrorExtraValue = string | number | boolean | readonly string[];
 
 export interface ErrorEnvelope {
   error: { type: ApiErrorType; code: string; message: string; param?: string } & Record<string, unknown>;
@@ -168,7 +168,7 @@ const DOMAIN_ERROR_STATUS: Record<string, Record<string, number>> = {
   AccountsError: ACCOUNTS_ERROR_STATUS,
 };
 
-export interface DomainErrorLike extends Error {
+interface DomainErrorLike extends Error {
   code: string;
   param?: string;
   retryAfterSeconds?: number;

@@ -186,7 +186,7 @@ function toRouteConfig(op: ApiOperation): RouteConfig {
   };
 }
 
-export interface DocumentInfo {
+interface DocumentInfo {
   title?: string;
   version?: string;
   description?: string;

@@ -25,7 +25,7 @@ const echo = apiRoute(
 );
 
 function post(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }, url = 'http://test/v1/echo'): Request {
-  return new Request(url, { method: 'POST', body, headers, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+  return new Request(url, { method: 'POST', body, headers, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) });
 }
 
 async function errorOf(response: Response): Promise<{ type: string; code: string; message: string; param?: string }> {

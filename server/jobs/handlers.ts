@@ -26,7 +26,6 @@ export interface JobKindDefinition {
 export type JobKinds = Record<string, JobKindDefinition>;
 
 export type JobLane = 'latency' | 'throughput';
-export const JOB_LANES: readonly JobLane[] = ['throughput', 'latency'];
 
 /** The jobs layer's own kind. */
 const jobsOwnKinds: JobKinds = {

@@ -63,11 +63,11 @@ function stopJobsOnSignals(): void {
       process.exit = exit;
       if (exitCode !== null) exit(exitCode);
     };
-    process.exit = ((code?: Parameters<typeof process.exit>[0]) => {
+    process.exit = (code?: Parameters<typeof process.exit>[0]) => {
       exitCode = code ?? process.exitCode ?? 0;
       if (released) exitNow();
       return undefined as never;
-    }) as typeof process.exit;
+    };
     const timer = setTimeout(exitNow, RELEASE_ON_EXIT_TIMEOUT_MS);
     timer.unref();
     void stopJobs()

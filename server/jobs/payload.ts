@@ -52,7 +52,7 @@ function copy(value: unknown, path: string, inArray: boolean): Json | undefined 
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Map || value instanceof Set) {
     throw new JobPayloadError(path, `is a ${value.constructor.name}, not JSON`);
   }
-  const object: { [key: string]: Json } = {};
+  const object: Record<string, Json> = {};
   for (const key of Object.keys(value).sort(jsonbKeyOrder)) {
     const member = copy((value as Record<string, unknown>)[key], pathOf(path, key), false);
     if (member !== undefined) object[key] = member;

@@ -6,7 +6,7 @@ import { adoptOrphanedJobs, claimJob, type Claim } from './store';
 import { ThreadGate } from './thread-gate';
 
 /** A job handed to the dispatcher: what it needs to claim and run it, and whose share it counts against. */
-export interface DispatchedJob {
+interface DispatchedJob {
   jobId: string;
   runId: string;
   kind: string;
@@ -25,7 +25,7 @@ export function defaultPerTenantConcurrency(size: number): number {
 /** Jobs in flight (claimed, preparing, computing or committing) per worker thread. */
 const IN_FLIGHT_PER_THREAD = 3;
 
-export interface LaneThreads {
+interface LaneThreads {
   /** Worker threads of the lane. */
   size: number;
   /** Throughput lane: threads one tenant's jobs may hold at once. Latency lane: not capped. */

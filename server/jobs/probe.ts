@@ -28,7 +28,7 @@ const probeInput = z.union([
 export type ProbeInput = z.input<typeof probeInput>;
 
 /** Deterministic integer work (xorshift) until `until`; the checksum depends only on the iteration count. */
-function spin(until: number): { [key: string]: Json } {
+function spin(until: number): Record<string, Json> {
   let x = 2463534242;
   let iterations = 0;
   while (Date.now() < until) {
@@ -90,7 +90,7 @@ export function probeProblem(shipments: number, seed: number): Problem {
   return { locationCount: n, durations, distances, dimensions: 1, vehicles, shipments: jobs, objective: 'MIN_DURATION' };
 }
 
-export const probeHandler: JobHandler<ProbeInput, { [key: string]: Json }> = {
+export const probeHandler: JobHandler<ProbeInput, Record<string, Json>> = {
   run(rawInput, context) {
     const parsed = probeInput.safeParse(rawInput);
     if (!parsed.success) throw new JobError('invalid_input', parsed.error.message);

@@ -34,7 +34,7 @@ describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () =
     worker = child;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('job worker')) {
           clearTimeout(timer);
           resolve();
@@ -44,7 +44,7 @@ describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () =
   }, 90_000);
 
   afterAll(async () => {
-    if (worker && worker.exitCode === null) {
+    if (worker?.exitCode === null) {
       const exited = new Promise((resolve) => worker!.once('exit', resolve));
       worker.kill('SIGTERM');
       await exited;

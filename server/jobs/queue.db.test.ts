@@ -35,14 +35,14 @@ function startWorker(databaseUrl: string, concurrency: number): Promise<WorkerPr
   const output: string[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output.join('')}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output.push(chunk.toString());
       if (chunk.toString().includes('job worker')) {
         clearTimeout(timer);
         resolve({ child, pid: child.pid!, output });
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`worker exited with ${code}:\n${output.join('')}`));

@@ -14,7 +14,7 @@ import { claimJob, claimJobWithinShare, releaseHeldJobs, type QueueShare } from 
  * keeps killing workers. Latency jobs (booking searches) have a queue of their own, served by
  * threads of their own on every worker: they never wait behind a routing solve's message.
  */
-export const JOB_QUEUES: Record<JobLane, string> = { throughput: 'jobs-execute', latency: 'jobs-latency' };
+const JOB_QUEUES: Record<JobLane, string> = { throughput: 'jobs-execute', latency: 'jobs-latency' };
 
 interface QueueMessage {
   jobId: string;
@@ -23,7 +23,7 @@ interface QueueMessage {
   tenantId?: number;
 }
 
-export interface QueueSettings {
+interface QueueSettings {
   databaseUrl: string;
   heartbeatSeconds: number;
   monitorSeconds: number;
@@ -79,7 +79,7 @@ export async function sendInTransaction(
 /** How long an execution that found its tenant or account at its share waits before it is fetched again. */
 const SHARE_BUSY_RETRY_SECONDS = 1;
 
-export interface QueueWorkOptions {
+interface QueueWorkOptions {
   db: Db;
   runner: JobRunner;
   owner: string;
@@ -98,7 +98,7 @@ export interface QueueWorkOptions {
 }
 
 /** Stops a queue worker's fetching and gives its jobs back; see `workQueue`. */
-export interface QueueWork {
+interface QueueWork {
   /**
    * A graceful stop: fetches nothing more, gives back every job this worker holds (its attempt not
    * counted) and sends each again for another worker, then stops the executions. The messages of
@@ -232,6 +232,7 @@ export async function reconcileQueue(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     // postgres.js answers with the rows themselves (queue mode runs on PostgreSQL only).
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute's rows are typed per driver; this is postgres.js's shape
     const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILE_ADVISORY_LOCK}) as locked`)) as unknown as { locked: boolean }[];
     if (!lock?.locked) return 0;
     const settled = new Date(options.now - options.graceSeconds * 1000);

@@ -9,14 +9,14 @@ import { ThreadStopped, type JobThreadPool } from './threads';
 import type { JobRecord, Json } from './types';
 
 /** Progress reports reach the job row at most this often per execution (the rest are coalesced). */
-export const PROGRESS_WRITE_INTERVAL_MS = 1000;
+const PROGRESS_WRITE_INTERVAL_MS = 1000;
 
 /** How long a handler may overrun its deadline before its thread is terminated. */
 export function deadlineGraceMs(timeLimitMs: number): number {
   return Math.min(10_000, 1_000 + Math.round(timeLimitMs * 0.1));
 }
 
-export interface RunnerOptions {
+interface RunnerOptions {
   db: Db;
   /** The worker threads of each lane. */
   threads: Record<JobLane, JobThreadPool>;
@@ -34,7 +34,7 @@ export interface RunnerOptions {
  * `finished`: the job row reached a final state (or was already taken from us);
  * `crashed`: the worker thread died, the job is still processing and should be run again.
  */
-export type ExecutionResult = 'finished' | 'lost' | 'crashed';
+type ExecutionResult = 'finished' | 'lost' | 'crashed';
 
 /**
  * Runs claimed jobs on worker threads and commits their results, fenced on the claim's token. One

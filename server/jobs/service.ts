@@ -172,7 +172,7 @@ function unheldGraceSeconds(config: Config): number {
 const RECONCILE_BATCH = 100;
 
 /** Latency-lane threads unless configured: as many as the solver threads, at most 4 (a search takes about 10 ms of CPU). */
-export function defaultLatencyThreads(solverThreads: number): number {
+function defaultLatencyThreads(solverThreads: number): number {
   return Math.max(1, Math.min(4, solverThreads));
 }
 
@@ -357,7 +357,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     },
 
     processingHere(kind, scope) {
-      return localKeys !== undefined && localKeys.has(localKey(jobKindDefinition(kind).namespace, scope));
+      return localKeys?.has(localKey(jobKindDefinition(kind).namespace, scope)) ?? false;
     },
 
     async getByKey(kind, scope) {
@@ -378,7 +378,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         };
         const check = () =>
           get(jobId).then((job) => {
-            if (job && job.status === 'processing') return;
+            if (job?.status === 'processing') return;
             // Ended where no announcement reached this process (a lost notification): forget it here too.
             forgetLocal(jobId);
             settle(job);
@@ -392,7 +392,7 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         // A job submitted here and still processing here needs no read (it ends through this process).
         const first = (job: JobRecord | null) => {
           if (job && visible && !visible(job)) settle(null);
-          else if (!job || job.status !== 'processing') settle(job);
+          else if (job?.status !== 'processing') settle(job);
         };
         const local = localJobs?.get(jobId);
         if (local) first(local.job);

@@ -69,7 +69,7 @@ function notExpired(now: number) {
   return or(isNull(jobs.expiresAt), sql`${jobs.expiresAt} > ${at(now)}`);
 }
 
-export interface NewRun {
+interface NewRun {
   kind: string;
   namespace: string;
   input: Json;
@@ -124,7 +124,7 @@ export type SubmitDecision =
  * canceled one again under its id (routing); `new-job` replaces it with a new job under a new id
  * (booking), and also replaces a completed one that `reuse` rejects.
  */
-export interface SubmitPolicy {
+interface SubmitPolicy {
   rerun: 'same-job' | 'new-job';
   reuse?: ((finished: JobRecord) => boolean) | undefined;
 }
@@ -354,7 +354,7 @@ export async function recordProgress(db: DbOrTx, target: { jobId: string; leaseT
     .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')));
 }
 
-export interface JobListFilter {
+interface JobListFilter {
   namespace: string;
   accountIds: readonly number[];
   environment?: JobRecord['environment'] | undefined;
@@ -495,7 +495,7 @@ export async function adoptOrphanedJobs(
 }
 
 /** A job a stopping process gave back (see releaseHeldJobs). */
-export interface ReleasedJob {
+interface ReleasedJob {
   id: string;
   runId: string;
   kind: string;

@@ -1,5 +1,11 @@
 import { FairShare, type ShareHolder, type ShareLimits } from './fair-share';
 
+/** The reason the signal was aborted with, as an Error (AbortSignal types it `any`). */
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new Error(`aborted: ${String(reason)}`);
+}
+
 interface Waiter {
   grant: (release: () => void) => void;
 }
@@ -21,10 +27,10 @@ export class ThreadGate {
   /** Resolves with a release function once a thread is free for `holder`; rejects if `signal` aborts first. */
   acquire(holder: ShareHolder, signal?: AbortSignal): Promise<() => void> {
     return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
+      if (signal?.aborted) return reject(abortReason(signal));
       const onAbort = () => {
         this.share.remove(holder, waiter);
-        reject(signal?.reason);
+        reject(abortReason(signal));
       };
       const waiter: Waiter = {
         grant: (release) => {

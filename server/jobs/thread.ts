@@ -50,7 +50,7 @@ const THROUGHPUT_THREAD_NICENESS = 10;
  * /proc/thread-self); elsewhere it does nothing. Never on the main thread (this module is also
  * loaded there, for `errorBody`) nor on a latency-lane thread.
  */
-export function yieldToTheEventLoopThread(): void {
+function yieldToTheEventLoopThread(): void {
   if (isMainThread) return;
   if ((workerData as Partial<JobThreadData> | undefined)?.lane === 'latency') return;
   try {
@@ -69,7 +69,7 @@ export async function runJobInThread(task: ThreadTask): Promise<ThreadOutcome> {
   const timer = setTimeout(() => controller.abort(new JobError('optimization_failed', 'time limit reached')), Math.max(0, task.deadline - Date.now()));
   try {
     const handler = await loadJobHandler(task.kind);
-    const result = await handler.run(task.input, {
+    const result: unknown = await handler.run(task.input, {
       jobId: task.jobId,
       attempt: task.attempt,
       signal: controller.signal,

@@ -10,7 +10,7 @@ export function defaultPoolSize(): number {
 }
 
 /** Why a task's thread was stopped before it returned. */
-export type StopReason = 'canceled' | 'deadline';
+type StopReason = 'canceled' | 'deadline';
 
 export class ThreadStopped extends Error {
   constructor(public readonly reason: StopReason) {

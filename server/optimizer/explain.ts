@@ -197,13 +197,11 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
       // The lock is to blame when some vehicle could serve the order without it.
       const free = judge(true);
       verdicts.push(
-        free === null
-          ? {
-              reason: 'LOCKED_STOP_CONFLICT',
-              description: `locked to vehicle ${problem.vehicles[lockVehicle]!.id}, which cannot serve it: ${verdict.description}`,
-              detail: { kind: 'lock_cannot_serve', vehicle: lockVehicle, cause: verdict.detail },
-            }
-          : free,
+        free ?? {
+          reason: 'LOCKED_STOP_CONFLICT',
+          description: `locked to vehicle ${problem.vehicles[lockVehicle]!.id}, which cannot serve it: ${verdict.description}`,
+          detail: { kind: 'lock_cannot_serve', vehicle: lockVehicle, cause: verdict.detail },
+        },
       );
     } else verdicts.push(verdict);
   });

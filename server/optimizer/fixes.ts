@@ -133,9 +133,10 @@ class FixFinder {
     this.deadline = deadline;
     // Already insertable: nothing to change (the search missed it), so no fix to offer.
     if (this.insertable(j, null)) return null;
-    for (const kind of [this.widenWindow, this.extendShift, this.addCapacity, this.addSkill, this.addVehicle]) {
+    const kinds = [() => this.widenWindow(j), () => this.extendShift(j), () => this.addCapacity(j), () => this.addSkill(j), () => this.addVehicle(j)];
+    for (const kind of kinds) {
       if (this.outOfTime) return null;
-      const found = kind.call(this, j);
+      const found = kind();
       if (found && this.check(j, found)) return found.fix;
     }
     return null;

@@ -239,7 +239,7 @@ function relaxedProblem(problem: Problem, query: Omit<InsertionQuery, 'deliveryW
 
 function queryIntersected(query: Omit<InsertionQuery, 'deliveryWindow'>, deliveryWindows: TimeWindow[] | null): InsertionOption[] {
   const target = query.problem.shipments[query.shipment]!;
-  if (deliveryWindows && deliveryWindows.length === 0) return noOptions(query);
+  if (deliveryWindows?.length === 0) return noOptions(query);
   const shipments = query.problem.shipments.slice();
   shipments[query.shipment] = {
     ...target,

@@ -250,7 +250,7 @@ export class Inserter {
 
   /** Whether a candidate in the vehicle's route is known feasible only once the route is replanned (see candidate). */
   private needsReplan(v: number): boolean {
-    return (this.inst.traffic !== null || this.inst.vehicleMaxDuration[v]! < Infinity) && this.inst.vehicleBreakCount[v]! === 0;
+    return (this.inst.traffic !== null || this.inst.vehicleMaxDuration[v]! < Infinity) && this.inst.vehicleBreakCount[v] === 0;
   }
 
   /**
@@ -319,7 +319,7 @@ export class Inserter {
     for (;;) {
       let m = -1;
       for (let k = 0; k < count; k++) if (lower[k]! < Infinity && (m < 0 || lower[k]! < lower[m]!)) m = k;
-      if (m < 0 || lower[m]! > best.cost || (lower[m]! === best.cost && !(bestIndex >= 0 && m < bestIndex))) break;
+      if (m < 0 || lower[m]! > best.cost || (lower[m] === best.cost && !(bestIndex >= 0 && m < bestIndex))) break;
       lower[m] = Infinity;
       const i = pending.i[m]!;
       const j = pending.j[m]!;

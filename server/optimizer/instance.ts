@@ -373,7 +373,7 @@ export function trafficFactor(traffic: TrafficProfile, t: number): number {
  * traffic-factor.test.ts): it is made only for whole-second buckets that tile the day, and
  * `anchor` is 0 or at least `span`, so `x - anchor` is exact (Sterbenz) for every time on it.
  */
-export interface TrafficTable {
+interface TrafficTable {
   offsetSeconds: number;
   anchor: number;
   span: number;
@@ -389,9 +389,9 @@ const TRAFFIC_TABLE_MAX_DAYS = 16;
 function horizonOf(inst: Instance): [number, number] {
   let from = Infinity;
   let to = -Infinity;
-  const take = (a: ArrayLike<number>, b: ArrayLike<number>): void => {
-    for (let k = 0; k < a.length; k++) if (Number.isFinite(a[k]!)) from = Math.min(from, a[k]!);
-    for (let k = 0; k < b.length; k++) if (Number.isFinite(b[k]!)) to = Math.max(to, b[k]!);
+  const take = (a: Iterable<number>, b: Iterable<number>): void => {
+    for (const value of a) if (Number.isFinite(value)) from = Math.min(from, value);
+    for (const value of b) if (Number.isFinite(value)) to = Math.max(to, value);
   };
   take(inst.vehicleEarliest, inst.vehicleLatest);
   if (!(from <= to)) take(inst.windowStart, inst.windowEnd);
@@ -437,7 +437,7 @@ export function tableTrafficFactor(table: TrafficTable, traffic: TrafficProfile,
  * into the stop it inserts from every position of a route: by column those are a cache line each,
  * from a row they stay in the cache.
  */
-export interface DestinationMatrices {
+interface DestinationMatrices {
   durations: Float64Array;
   distances: Float64Array;
   row: number;
@@ -583,7 +583,7 @@ export function leastTrafficFactor(traffic: TrafficProfile | null, from: number,
   if (traffic === null) return 1;
   let least = Infinity;
   if (!Number.isFinite(from) || !Number.isFinite(to) || to - from > 2 * DAY) {
-    for (let b = 0; b < traffic.factors.length; b++) least = Math.min(least, traffic.factors[b]!);
+    for (const factor of traffic.factors) least = Math.min(least, factor);
     return least === Infinity ? 1 : least;
   }
   // Half a bucket apart, so every bucket touched is read away from its edges at least once.

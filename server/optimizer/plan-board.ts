@@ -19,7 +19,7 @@ export interface PlanBoardHandle {
   capacity: number;
 }
 
-export interface PostedPlan {
+interface PostedPlan {
   /** Per vehicle: its nodes in visiting order. */
   routes: number[][];
   cost: number;

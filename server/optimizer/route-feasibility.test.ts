@@ -101,7 +101,7 @@ describe('routes shortened by the search stay feasible', () => {
       search.ruin.strings(removed);
       for (const route of search.routes) {
         const nodes = Array.from(route.node.subarray(1, route.size + 1));
-        expect(route.feasible, `seed ${seed}: vehicle ${route.vehicle} [${nodes}]`).toBe(true);
+        expect(route.feasible, `seed ${seed}: vehicle ${route.vehicle} [${nodes.join(',')}]`).toBe(true);
         if (nodes.length > 0) expect(planRoute(inst, route.vehicle, nodes, nodes.length).feasible).toBe(true);
       }
       // Bookkeeping agrees with the routes: every job is either removed or on its route.

@@ -583,7 +583,7 @@ export class RouteState {
     const windowStart = inst.windowStart;
     const windowEnd = inst.windowEnd;
     for (let k = first; k <= n + 1; k++) {
-      const dep = k === 1 ? start[0]! : start[k - 1]! + service[node[k - 1]!]!;
+      const dep = k === 1 ? start[0] : start[k - 1]! + service[node[k - 1]!]!;
       const from = loc[k - 1]!;
       const to = loc[k]!;
       const noLeg = from < 0 || to < 0;
@@ -640,7 +640,7 @@ export class RouteState {
         latest[k] = windowStart[w]! <= t ? (t <= windowEnd[w]! ? t : windowEnd[w]!) : -Infinity;
       } else latest[k] = windowLatestFor(inst, x, t);
     }
-    this.latest[0] = latestDeparture(inst, v, loc[0]!, loc[1]!, this.latest[1]!);
+    this.latest[0] = latestDeparture(inst, v, loc[0], loc[1]!, this.latest[1]!);
     this.staleFrom = n + 2;
     this.staleBack = 0;
 
@@ -652,7 +652,7 @@ export class RouteState {
     if (n > inst.vehicleMaxStops[v]!) feasible = false;
 
     // Leave just in time for the first stop: waiting there is not part of the route.
-    let duration = start[n + 1]! - start[0]! - (n > 0 ? this.cumWait[1]! : 0);
+    let duration = start[n + 1]! - start[0] - (n > 0 ? this.cumWait[1]! : 0);
     // Driver breaks: the arrays above are the schedule without them (times can only be later with
     // them, so they stay valid bounds for the insertion checks); feasibility and duration are exact.
     if (feasible && n > 0 && (model.usesDuration || inst.traffic !== null || inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0)) {

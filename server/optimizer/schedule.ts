@@ -8,7 +8,7 @@ let earliestArrival = new Float64Array(64);
 let earliestStart = new Float64Array(64);
 let earliestEnd = 0;
 
-export interface RouteTimes {
+interface RouteTimes {
   feasible: boolean;
   /** Departure from the start location. */
   departure: number;

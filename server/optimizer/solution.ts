@@ -8,7 +8,7 @@ import { SPREAD_WEIGHT, routeSpread } from './objective';
  * Builds one reported route: departs as late as possible without arriving later at the end, so
  * waiting before the first stop is not counted as route duration.
  */
-export function buildRoute(inst: Instance, v: number, nodes: readonly number[]): Route {
+function buildRoute(inst: Instance, v: number, nodes: readonly number[]): Route {
   const D = inst.dims;
   const plan = planRoute(inst, v, nodes, nodes.length);
   const departure = plan.departure;
@@ -92,7 +92,7 @@ export function buildRoute(inst: Instance, v: number, nodes: readonly number[]):
   };
 }
 
-export function objectiveValue(inst: Instance, objective: Objective, routes: readonly Route[]): number {
+function objectiveValue(inst: Instance, objective: Objective, routes: readonly Route[]): number {
   let distance = 0;
   let duration = 0;
   let longest = 0;
@@ -128,7 +128,7 @@ export function objectiveValue(inst: Instance, objective: Objective, routes: rea
   }
 }
 
-export interface SolutionStats {
+interface SolutionStats {
   iterations: number;
   elapsedMs: number;
   timeToFirstFeasibleMs: number;

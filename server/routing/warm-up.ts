@@ -123,7 +123,7 @@ export function warmUpRequests(): WarmUpRequest[] {
 /**
  * The optimizer's problem for a request, as solveRouting builds it, with the embedded geocoder and
  * matrix (no provider is asked); the solve itself is skipped (no moves). Also what the benchmarks
- * of store plans solve (scripts/store-problem.ts).
+ * of store plans solve (scripts/bench/store-problem.ts).
  */
 export async function embeddedProblemOf(input: RoutingSolveInput): Promise<Problem> {
   let problem: Problem | undefined;

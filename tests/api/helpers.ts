@@ -37,14 +37,14 @@ export async function adminCommand<T extends Record<string, unknown> = Record<st
   return body;
 }
 
-export type Environment = 'live' | 'sandbox';
+type Environment = 'live' | 'sandbox';
 
 /** `Authorization` header value for HTTP Basic with an API key. */
 export function basicAuth(externalUserId: string, apiKey: string): string {
   return `Basic ${Buffer.from(`${externalUserId}:${apiKey}`).toString('base64')}`;
 }
 
-export interface BranchSpec {
+interface BranchSpec {
   name?: string;
   location?: {
     addressLine1?: string;
@@ -57,7 +57,7 @@ export interface BranchSpec {
 }
 
 /** Real US addresses used when a test does not name its own. */
-export const DEFAULT_BRANCHES: BranchSpec[] = [
+const DEFAULT_BRANCHES: BranchSpec[] = [
   {
     name: 'Brooklyn',
     location: { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: 40.7033, longitude: -73.9903 },
@@ -68,7 +68,7 @@ export const DEFAULT_BRANCHES: BranchSpec[] = [
   },
 ];
 
-export interface TenantOptions {
+interface TenantOptions {
   /** Branches under the parent (default: two in New York City). */
   branches?: BranchSpec[];
   /** Settings for the parent account (same shape as `settings set`). */

@@ -20,7 +20,7 @@ export interface SecondServer {
   output(): string;
 }
 
-export interface SecondServerOptions {
+interface SecondServerOptions {
   /** Prefix of the temporary data directory. */
   label: string;
   /** A PostgreSQL URL; empty or absent: the embedded database under the new data directory. */

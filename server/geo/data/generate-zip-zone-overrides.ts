@@ -23,19 +23,19 @@ import { computedZoneForZip } from '../timezone';
 const from = process.env.GEO_TZ_FROM ? pathToFileURL(join(process.env.GEO_TZ_FROM, 'resolve-from.js')) : import.meta.url;
 const require = createRequire(from);
 const entry = require.resolve('geo-tz');
-const { find } = require(entry) as { find(latitude: number, longitude: number): string[] };
+const { find } = require(entry) as { find: (latitude: number, longitude: number) => string[] };
 const geoTzVersion = (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 const overrides: Record<string, string> = {};
 let checked = 0;
 for (const zip of Object.keys(zipcodes.codes).sort()) {
   const record = zipcodes.codes[zip];
-  if (!record || record.country !== 'US' || (record.latitude === 0 && record.longitude === 0)) continue;
+  if (record?.country !== 'US' || (record.latitude === 0 && record.longitude === 0)) continue;
   checked++;
   const reference = find(record.latitude, record.longitude)[0];
   const stateZones = STATE_ZONES[record.state];
   // Military codes (AA, AE, AP) have no state zones and no meaningful place: left to the run-time answer.
-  if (!reference || !stateZones || !stateZones.includes(reference)) continue;
+  if (!reference || !stateZones?.includes(reference)) continue;
   const computed = computedZoneForZip(zip);
   if (!computed.ok || computed.zone !== reference) overrides[zip] = reference;
 }

@@ -45,7 +45,7 @@ export function parseLiLim(name: string, text: string): BenchmarkInstance {
   const index = new Map<number, number>();
   tasks.forEach((t, i) => index.set(t.id, i));
   const depot = tasks[0];
-  if (!depot || depot.id !== 0) throw new Error(`${name}: the first task must be the depot (id 0)`);
+  if (depot?.id !== 0) throw new Error(`${name}: the first task must be the depot (id 0)`);
   const matrix = euclideanMatrix(
     tasks.map((t) => t.x),
     tasks.map((t) => t.y),

@@ -8,7 +8,7 @@ import { parseLiLim } from './lilim';
 import { type Reference, formatSolutionFile, readReferenceCsv } from './reference';
 import { parseSolomon } from './solomon';
 
-export type BenchmarkKind = 'lilim' | 'solomon';
+type BenchmarkKind = 'lilim' | 'solomon';
 
 interface Args {
   timeLimit: number;
@@ -75,7 +75,7 @@ interface Setup {
 }
 
 function readOptional(file: string, vehicles?: string, distance?: string): Map<string, Reference> {
-  return existsSync(file) ? readReferenceCsv(readFileSync(file, 'utf8'), vehicles, distance) : new Map();
+  return existsSync(file) ? readReferenceCsv(readFileSync(file, 'utf8'), vehicles, distance) : new Map<string, Reference>();
 }
 
 function setup(kind: BenchmarkKind, dirArg?: string): Setup {
@@ -86,7 +86,7 @@ function setup(kind: BenchmarkKind, dirArg?: string): Setup {
     return {
       dir,
       hierarchical: isDefault ? readOptional(path.join(base, 'bks.csv')) : readOptional(path.join(base, 'bks_200.csv')),
-      distanceOnly: isDefault ? readOptional(path.join(base, 'bks_distance_only_100.csv')) : new Map(),
+      distanceOnly: isDefault ? readOptional(path.join(base, 'bks_distance_only_100.csv')) : new Map<string, Reference>(),
       parse: parseLiLim,
     };
   }

@@ -11,12 +11,12 @@ import { WarpPenaltySchedule, softWindowsApply, totalWarp } from './soft-windows
 import { annealingTemperatures, temperatureAt } from './temperature';
 
 /** Mixed fleets: share of annealing moves that transfer a whole route to another vehicle. See docs/benchmarks.md#solver-parameters. */
-export const SWAP_RATE = 0.1;
+const SWAP_RATE = 0.1;
 /** Shares of the annealing at which the best plan is polished by local search (plans without pairs). See docs/benchmarks.md#solver-parameters. */
-export const LOCAL_SEARCH_AT = [0, 0.2, 0.4, 0.6, 0.8, 0.95];
+const LOCAL_SEARCH_AT = [0, 0.2, 0.4, 0.6, 0.8, 0.95];
 
 /** How one annealing runs: the plan's shape and the thread's settings. */
-export interface AnnealingSetup {
+interface AnnealingSetup {
   /** The routes are long: hotter start, tail exchanges, soft windows and route group rebuilds where they apply. */
   longRoutes: boolean;
   /** Share of moves that cut longer strings. */

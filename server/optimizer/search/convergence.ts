@@ -4,9 +4,9 @@
  */
 
 /** Moves per run per squared planned order (the moves a plan needs to settle grow faster than its size). See docs/benchmarks.md#solver-parameters. */
-export const CYCLE_ITERATIONS_PER_SQUARED_JOB = 2.5;
+const CYCLE_ITERATIONS_PER_SQUARED_JOB = 2.5;
 /** The fewest moves of a run. See docs/benchmarks.md#solver-parameters. */
-export const CYCLE_ITERATIONS_MIN = 1500;
+const CYCLE_ITERATIONS_MIN = 1500;
 /** A run that lowers the best cost by less than this share (and serves no more orders) does not count as better. See docs/benchmarks.md#solver-parameters. */
 export const CONVERGED_GAIN = 1e-5;
 

@@ -5,7 +5,7 @@ import type { PlanState, Plan } from './plan-state';
 import { routesInUse } from './plan-state';
 
 /** Least time between two progress reports. See docs/benchmarks.md#solver-parameters. */
-export const REPORT_INTERVAL_MS = 200;
+const REPORT_INTERVAL_MS = 200;
 
 /** Searching side by side with other threads: the board they post their best plans to, and this thread's slot. */
 export interface PlanExchange {

@@ -9,7 +9,7 @@ export const MIGRATION_CHECK_EVERY = 0.02;
 export const TRANSPLANT_AT = [0.5, 0.75];
 
 /** A plan another thread posted, with the jobs it leaves out here. */
-export interface PostedPlan extends Plan {
+interface PostedPlan extends Plan {
   cost: number;
 }
 
@@ -42,7 +42,7 @@ export class Migration {
     for (let slot = 0; slot < exchange.board.slots; slot++) {
       if (slot === exchange.slot) continue;
       const plan = exchange.board.read(slot);
-      if (plan === null || plan.routes.length !== state.routes.length) continue;
+      if (plan?.routes.length !== state.routes.length) continue;
       const unassigned = this.leftOutBy(plan.routes);
       if (unassigned === null) continue;
       if (best !== null) {

@@ -4,9 +4,9 @@ import { type Recreate, SortMode } from './recreate';
 import type { Ruin } from './ruin';
 
 /** SISR blinks: probability that recreate passes over a feasible position. See docs/benchmarks.md#solver-parameters. */
-export const BLINK_RATE = 0.01;
+const BLINK_RATE = 0.01;
 /** On long routes, share of moves that begin with a tail exchange before the string removal. See docs/benchmarks.md#solver-parameters. */
-export const TAIL_EXCHANGE_RATE = 0.1;
+const TAIL_EXCHANGE_RATE = 0.1;
 
 /** The moves that route elimination and annealing make on the plan (the caller accepts or rolls back). */
 export class Moves {

@@ -1,7 +1,7 @@
 import { END_TEMPERATURE, START_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_START_TEMPERATURE } from './temperature';
 
 /** Share of the budget route elimination may take (the rest anneals distance). See docs/benchmarks.md#solver-parameters. */
-export const FLEET_PHASE_SHARE = 0.5;
+const FLEET_PHASE_SHARE = 0.5;
 /** Route elimination's share on short routes when threads share plans against a time limit. See docs/benchmarks.md#solver-parameters. */
 export const TIMED_FLEET_PHASE_SHARE = 0.3;
 /** Route elimination's share on long routes of single stops, on every other thread of several sharing plans. See docs/benchmarks.md#solver-parameters. */

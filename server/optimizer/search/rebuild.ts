@@ -16,7 +16,7 @@ export const REBUILD_TRIES = 3;
 export const REBUILD_MOVES = 2000;
 
 /** A search of one route group's jobs and vehicles only. */
-export interface GroupSearch extends PlanState {
+interface GroupSearch extends PlanState {
   readonly recreate: Recreate;
   readonly annealing: Annealing;
   construct(): void;

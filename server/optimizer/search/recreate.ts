@@ -3,15 +3,15 @@ import { emptyCandidate } from '../insertion-candidate';
 import type { PlanState } from './plan-state';
 
 /** With more used routes than this, recreate tries the routes of a job's nearest neighbours first. See docs/benchmarks.md#solver-parameters. */
-export const FOCUS_MIN_ROUTES = 12;
+const FOCUS_MIN_ROUTES = 12;
 /** How many of a job's nearest neighbours' routes recreate tries first. See docs/benchmarks.md#solver-parameters. */
-export const FOCUS_NEIGHBORS = 24;
+const FOCUS_NEIGHBORS = 24;
 /** Recreate sorts lists of up to this many jobs (a move's) by insertion sort. See docs/benchmarks.md#solver-parameters. */
-export const INSERTION_SORT_MAX = 64;
+const INSERTION_SORT_MAX = 64;
 /** Left-out jobs retried per move when there are many: a random sample of about this size... See docs/benchmarks.md#solver-parameters. */
-export const RETRY_SAMPLE = 16;
+const RETRY_SAMPLE = 16;
 /** ...plus those with a ruined job among this many nearest neighbours. See docs/benchmarks.md#solver-parameters. */
-export const RETRY_NEIGHBORS = 8;
+const RETRY_NEIGHBORS = 8;
 
 /** How recreate orders the jobs it inserts (higher priority always first). */
 export const SortMode = {

@@ -8,19 +8,19 @@ import { type Recreate, SortMode } from './recreate';
 import { vehicleLowerBound } from './vehicle-bound';
 
 /** Once a try at one route fewer has run this share of the budget, ejection may put its left-out job in. See docs/benchmarks.md#solver-parameters. */
-export const EJECT_AFTER = 0.15;
+const EJECT_AFTER = 0.15;
 /** Ejection is tried every this many moves. See docs/benchmarks.md#solver-parameters. */
-export const EJECT_EVERY = 5;
+const EJECT_EVERY = 5;
 /** The most jobs one ejection takes out. See docs/benchmarks.md#solver-parameters. */
-export const EJECT_MAX = 2;
+const EJECT_MAX = 2;
 /** Depth-first steps of one ejection search for single-stop jobs (it keeps the best choice found by then). See docs/benchmarks.md#solver-parameters. */
-export const EJECT_MAX_STEPS = 20_000;
+const EJECT_MAX_STEPS = 20_000;
 /** Checks of one ejection search for jobs of two stops. See docs/benchmarks.md#solver-parameters. */
-export const PAIR_EJECT_MAX_CHECKS = 300;
+const PAIR_EJECT_MAX_CHECKS = 300;
 /** Share of route elimination moves that recreate the jobs left out most often first. See docs/benchmarks.md#solver-parameters. */
-export const ABSENCE_SORT_RATE = 0.5;
+const ABSENCE_SORT_RATE = 0.5;
 /** Long routes with pairs: a move that only lowers absence counters may add this many times the cost per job at first. See docs/benchmarks.md#solver-parameters. */
-export const SQUEEZE_CAP = 1;
+const SQUEEZE_CAP = 1;
 /** ...a cap that loosens to none over this share of the budget (see squeezeAllowance). See docs/benchmarks.md#solver-parameters. */
 export const SQUEEZE_WINDOW = 0.03;
 

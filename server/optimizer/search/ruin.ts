@@ -4,11 +4,11 @@ import type { PlanState } from './plan-state';
 /** SISR (Christiaens & Vanden Berghe 2020): average number of jobs a ruin removes. See docs/benchmarks.md#solver-parameters. */
 export const AVG_REMOVED = 10;
 /** SISR: the longest string a ruin cuts. See docs/benchmarks.md#solver-parameters. */
-export const MAX_STRING = 10;
+const MAX_STRING = 10;
 /** The longest string of a long-string ruin (a diversifying thread's share of moves). See docs/benchmarks.md#solver-parameters. */
-export const LONG_MAX_STRING = 20;
+const LONG_MAX_STRING = 20;
 /** Average number of jobs a long-string ruin removes. See docs/benchmarks.md#solver-parameters. */
-export const LONG_AVG_REMOVED = 15;
+const LONG_AVG_REMOVED = 15;
 /** Tail exchanges and route group rebuilds: how many of a job's nearest neighbours count as near. See docs/benchmarks.md#solver-parameters. */
 export const NEAR_NEIGHBORS = 10;
 

@@ -2,17 +2,17 @@ import { singleWindowStopsOnly } from '../instance';
 import type { PlanState } from './plan-state';
 
 /** The warp penalty adapts every this many soft moves. See docs/benchmarks.md#solver-parameters. */
-export const WARP_PENALTY_EVERY = 100;
+const WARP_PENALTY_EVERY = 100;
 /** The penalty goes up when fewer than this share of the plans tried kept every window, else down. See docs/benchmarks.md#solver-parameters. */
-export const WARP_FREE_SHARE = 0.5;
+const WARP_FREE_SHARE = 0.5;
 /** Factor the penalty goes up by. See docs/benchmarks.md#solver-parameters. */
-export const WARP_PENALTY_UP = 1.2;
+const WARP_PENALTY_UP = 1.2;
 /** Factor the penalty goes down by. See docs/benchmarks.md#solver-parameters. */
-export const WARP_PENALTY_DOWN = 0.85;
+const WARP_PENALTY_DOWN = 0.85;
 /** Least penalty, a multiple of the plan's distance per unit of travel time. See docs/benchmarks.md#solver-parameters. */
-export const WARP_PENALTY_MIN = 1e-3;
+const WARP_PENALTY_MIN = 1e-3;
 /** Greatest penalty, the same multiple. See docs/benchmarks.md#solver-parameters. */
-export const WARP_PENALTY_MAX = 1e4;
+const WARP_PENALTY_MAX = 1e4;
 
 /**
  * Whether annealing may search through plans that break time windows: a distance-only cost model,

@@ -8,11 +8,11 @@ export const START_TEMPERATURE = 1;
 /** End temperature (multiple of the cost per order): almost no worse move passes. See docs/benchmarks.md#solver-parameters. */
 export const END_TEMPERATURE = 0.003;
 /** Start temperature on long routes, hotter so the search can still choose its basin. See docs/benchmarks.md#solver-parameters. */
-export const LONG_ROUTE_START_TEMPERATURE = 10;
+const LONG_ROUTE_START_TEMPERATURE = 10;
 /** Start temperature on short routes of small plans stopping on convergence. See docs/benchmarks.md#solver-parameters. */
-export const CONVERGED_START_TEMPERATURE = 3;
+const CONVERGED_START_TEMPERATURE = 3;
 /** End temperature of small plans stopping on convergence: still moving between basins at the end. See docs/benchmarks.md#solver-parameters. */
-export const CONVERGED_END_TEMPERATURE = 0.05;
+const CONVERGED_END_TEMPERATURE = 0.05;
 /** Plans of up to this many orders anneal warmer when stopping on convergence. See docs/benchmarks.md#solver-parameters. */
 export const CONVERGED_WARM_MAX_ORDERS = 50;
 /** Start temperature on short routes with pairs when threads share plans against a time limit. See docs/benchmarks.md#solver-parameters. */
@@ -20,10 +20,10 @@ export const TIMED_PAIRS_START_TEMPERATURE = 2;
 /** End temperature with pairs on routes under PAIRS_WARM_END_MAX_STOPS stops when threads share plans against a time limit. See docs/benchmarks.md#solver-parameters. */
 export const TIMED_PAIRS_END_TEMPERATURE = 0.03;
 /** Routes with pairs averaging fewer stops than this may end warmer (pairsEndTemperature). See docs/benchmarks.md#solver-parameters. */
-export const PAIRS_WARM_END_MAX_STOPS = 48;
+const PAIRS_WARM_END_MAX_STOPS = 48;
 
 /** What decides the annealing's multiples: the stopping rule and the temperatures given for plans with pairs. */
-export interface TemperatureSettings {
+interface TemperatureSettings {
   untilConverged?: boolean | undefined;
   pairsStartTemperature?: number | undefined;
   pairsEndTemperature?: number | undefined;

@@ -1,7 +1,7 @@
 import { DELIVERY, type Instance, PICKUP, deliveryNode, hasStop, leastTrafficFactor, pickupNode } from '../instance';
 
 /** The time bound compares every pair of stops: beyond this many it gives no bound. See docs/benchmarks.md#solver-parameters. */
-export const TIME_BOUND_MAX_STOPS = 3000;
+const TIME_BOUND_MAX_STOPS = 3000;
 
 /**
  * Vehicles any plan of the active jobs needs, where route elimination stops: single-stop jobs ride

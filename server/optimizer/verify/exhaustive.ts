@@ -23,7 +23,7 @@ import {
 export const EXHAUSTIVE_MAX_SHIPMENTS = 5;
 export const EXHAUSTIVE_MAX_VEHICLES = 3;
 
-export interface ExhaustiveRoute {
+interface ExhaustiveRoute {
   vehicle: number;
   sequence: StopRef[];
   schedule: Schedule;

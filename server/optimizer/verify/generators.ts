@@ -196,7 +196,7 @@ export function randomInstance(seed: number, options: RandomInstanceOptions): Pr
   return problem;
 }
 
-export interface LatLon {
+interface LatLon {
   latitude: number;
   longitude: number;
 }

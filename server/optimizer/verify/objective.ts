@@ -6,7 +6,7 @@
  */
 import type { Objective, Problem, Solution } from '../model';
 
-export const PRIORITY_LEVELS = 6;
+const PRIORITY_LEVELS = 6;
 
 export interface ObjectiveValue {
   /** served[k] = shipments served with priority 5 - k (index 0 is priority 5). */

@@ -84,7 +84,12 @@ function misplacedStops(solution: Solution): number {
   return misplaced;
 }
 
-type Box = { minX: number; maxX: number; minY: number; maxY: number };
+interface Box {
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
 const boxOf = (route: Route): Box => {
   const pts = pointsOf(route);
   return {

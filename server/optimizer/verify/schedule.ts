@@ -30,7 +30,7 @@ export function trafficFactor(traffic: TrafficProfile | undefined, departure: nu
   return traffic.factors[Math.floor(timeOfDay / traffic.bucketSeconds)] ?? 1;
 }
 
-export function matrixDuration(problem: Problem, from: number, to: number): number {
+function matrixDuration(problem: Problem, from: number, to: number): number {
   return problem.durations[from * problem.locationCount + to] ?? Number.NaN;
 }
 
@@ -77,7 +77,7 @@ export function vehicleAllowed(shipment: Shipment, vehicleIndex: number): boolea
   return !shipment.allowedVehicles || shipment.allowedVehicles.includes(vehicleIndex);
 }
 
-export interface ScheduledStop {
+interface ScheduledStop {
   arrival: number;
   serviceStart: number;
   departure: number;
@@ -87,7 +87,7 @@ export interface ScheduledStop {
   legDuration: number;
 }
 
-export interface ScheduledBreak {
+interface ScheduledBreak {
   /** Index into the vehicle's breaks. */
   break: number;
   afterStops: number;
@@ -119,13 +119,13 @@ export interface Schedule {
 }
 
 /** The vehicle's breaks in the order the model says they are taken: by window opening, then closing. */
-export function breakOrder(vehicle: Vehicle): number[] {
+function breakOrder(vehicle: Vehicle): number[] {
   const breaks = vehicle.breaks ?? [];
   return breaks.map((_, i) => i).sort((a, b) => breaks[a]!.earliestStart - breaks[b]!.earliestStart || breaks[a]!.latestEnd - breaks[b]!.latestEnd || a - b);
 }
 
 /** Every placement of `count` breaks, in order, into the gaps 0..stops (non-decreasing gap numbers). */
-export function breakPlacements(count: number, stops: number): number[][] {
+function breakPlacements(count: number, stops: number): number[][] {
   if (count === 0) return [[]];
   const result: number[][] = [];
   const extend = (prefix: number[], from: number) => {

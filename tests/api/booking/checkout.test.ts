@@ -6,22 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, setAccountSettings, type Tenant } from '../helpers';
-import {
-  BROOKLYN_STORE,
-  expectError,
-  expectJson,
-  get,
-  pollBooking,
-  post,
-  recommend,
-  recommendBody,
-  searchResult,
-  seedBookedRoutes,
-  setBookingClock,
-  uniqueId,
-  type BookingResult,
-  type Json,
-} from './client';
+import { BROOKLYN_STORE, pollBooking, recommend, recommendBody, searchResult, seedBookedRoutes, type BookingResult } from './fixtures';
+import { expectError, expectJson, get, post, uniqueId, type Json } from '../client';
+import { setBookingClock } from './clock';
 
 /** A key on a branch, to book routes there (itineraries belong to the account that books them). */
 async function branchAuth(branchId: number): Promise<string> {
@@ -33,7 +20,7 @@ async function branchAuth(branchId: number): Promise<string> {
 
 async function search(auth: string, body: Json): Promise<{ jobId: string; problemId: string; result: BookingResult }> {
   const { handle, result } = await searchResult(auth, body);
-  return { jobId: handle.jobId, problemId: handle.problemId, result: result as BookingResult };
+  return { jobId: handle.jobId, problemId: handle.problemId, result: result };
 }
 
 const SMALL_CART = {

@@ -15,19 +15,9 @@ import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { freePort } from '../../free-port';
 import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import {
-  expectError,
-  expectJson,
-  get,
-  pollBooking,
-  post,
-  recommend,
-  recommendBody,
-  seedBookedRoutes,
-  setBookingClock,
-  uniqueId,
-  type BookingHandle,
-} from './client';
+import { expectError, expectJson, get, post, uniqueId } from '../client';
+import { pollBooking, recommend, recommendBody, seedBookedRoutes, type BookingHandle } from './fixtures';
+import { setBookingClock } from './clock';
 
 const ENGINE_TIMEOUT_MS = 4000;
 

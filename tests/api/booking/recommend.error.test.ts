@@ -1,7 +1,9 @@
 /** Every error code of the contract's booking error table that a request can cause, in the order they are checked. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, setAccountSettings, type Tenant } from '../helpers';
-import { expectError, post, recommendBody, setBookingClock, type Json } from './client';
+import { expectError, post, type Json } from '../client';
+import { recommendBody } from './fixtures';
+import { setBookingClock } from './clock';
 
 describe('POST /v1/booking/recommend errors', () => {
   let tenant: Tenant;

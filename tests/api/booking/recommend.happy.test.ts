@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { get, recommend, recommendBody, searchResult, seedBookedRoutes, setBookingClock, uniqueId, type BookingResult, type BookingWindow } from './client';
+import { get, uniqueId } from '../client';
+import { recommend, recommendBody, searchResult, seedBookedRoutes, type BookingResult, type BookingWindow } from './fixtures';
+import { setBookingClock } from './clock';
 
 const RATE_CARDS = { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } };
 

@@ -1,7 +1,8 @@
 /** Booking accepts API keys with HTTP Basic only; no credentials, bad ones or a Bearer token get the same 401. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTenant, revokeKey, type Tenant } from '../helpers';
-import { expectError, get, post, recommendBody } from './client';
+import { expectError, get, post } from '../client';
+import { recommendBody } from './fixtures';
 
 describe('booking authentication and scope', () => {
   let tenant: Tenant;

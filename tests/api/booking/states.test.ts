@@ -5,20 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, type Tenant } from '../helpers';
-import {
-  expectError,
-  expectJson,
-  get,
-  pollBooking,
-  post,
-  recommend,
-  recommendBody,
-  seedBookedRoutes,
-  setBookingClock,
-  uniqueId,
-  type BookingHandle,
-  type BookingResult,
-} from './client';
+import { expectError, expectJson, get, post, uniqueId } from '../client';
+import { pollBooking, recommend, recommendBody, seedBookedRoutes, type BookingHandle, type BookingResult } from './fixtures';
+import { setBookingClock } from './clock';
 
 describe('booking search states, dedupe and handles', () => {
   let tenant: Tenant;

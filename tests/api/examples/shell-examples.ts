@@ -21,7 +21,7 @@ import { authorizationHeader } from '@/server/api-client';
  * - `http://localhost:3000` is the server under test.
  */
 
-export interface ExampleContext {
+interface ExampleContext {
   baseUrl: string;
   repoRoot: string;
   /** The server's data/demo-credentials.json, parsed. */
@@ -54,7 +54,7 @@ const POLL_LIMIT_MS = 90_000;
 const runFile = promisify(execFile);
 
 /** The `sh` blocks of a Markdown text with the 1-based line of their first line. */
-export function shellBlocks(markdown: string): { line: number; lines: string[] }[] {
+function shellBlocks(markdown: string): { line: number; lines: string[] }[] {
   const blocks: { line: number; lines: string[] }[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -88,7 +88,7 @@ function logicalLines(block: { line: number; lines: string[] }): { line: number;
   return result;
 }
 
-export function parseExpectation(comment: string): Expectation | null {
+function parseExpectation(comment: string): Expectation | null {
   const match = /answers (\d{3})(?: while \w+, then (\d{3}))?(?: with (.+))?$/.exec(comment);
   if (!match) return null;
   const fields = (match[3] ?? '')
@@ -103,10 +103,10 @@ export function parseExpectation(comment: string): Expectation | null {
 }
 
 /** jq-style paths: `.a.b`, `.items[].id`, `.branches[0].id` (the leading dot optional). */
-function pathSteps(expression: string): (string | number | '[]')[] {
+function pathSteps(expression: string): (string | number)[] {
   const source = expression.startsWith('.') ? expression : `.${expression}`;
   if (source === '.') return [];
-  const steps: (string | number | '[]')[] = [];
+  const steps: (string | number)[] = [];
   const pattern = /\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d*)\]/y;
   let position = 0;
   while (position < source.length) {
@@ -120,7 +120,7 @@ function pathSteps(expression: string): (string | number | '[]')[] {
 }
 
 /** Every value a path reaches (`[]` fans out over an array); a missing step yields undefined. */
-export function valuesAt(value: unknown, expression: string): unknown[] {
+function valuesAt(value: unknown, expression: string): unknown[] {
   let current: unknown[] = [value];
   for (const step of pathSteps(expression)) {
     current = current.flatMap((item): unknown[] => {
@@ -245,7 +245,7 @@ export class ShellExamples {
         expect(value, `${label}: the answer has no ${field.path}`).not.toBeUndefined();
         if (field.value !== undefined) {
           const expected = await this.expandWord(field.value, at);
-          expect(typeof value === 'object' ? JSON.stringify(value) : String(value), `${label}: ${field.path}`).toBe(expected);
+          expect(typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean), `${label}: ${field.path}`).toBe(expected);
         }
       }
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../helpers';
 import { hasSession, query, signIn } from './console-client';
-import { demoCredentials } from './http';
+import { demoCredentials } from '../client';
 
 // The console's tRPC API behind the next-auth session, driven over HTTP as a browser would (./console-client).
 const demo = demoCredentials() as ReturnType<typeof demoCredentials> & { parentAccountId: number; branches: { id: number; name: string }[] };

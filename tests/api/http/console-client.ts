@@ -1,4 +1,4 @@
-import { baseUrl } from './http';
+import { baseUrl } from '../client';
 
 /** The console's tRPC API behind the next-auth session, driven over HTTP as a browser would. */
 
@@ -22,14 +22,14 @@ const cookieHeader = (jar: Map<string, string>) => [...jar.entries()].map(([k, v
 /** Signs in with the Credentials provider the way the auth.js client does: CSRF token, then the callback. */
 export async function signIn(email: string, password: string): Promise<{ jar: Map<string, string>; location: string | null }> {
   const jar = new Map<string, string>();
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
   cookiesOf(csrf, jar);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const callback = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+  const callback = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
-    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: `${baseUrl}/console` }),
+    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: `${baseUrl()}/console` }),
   });
   cookiesOf(callback, jar);
   return { jar, location: callback.headers.get('location') };
@@ -38,13 +38,13 @@ export async function signIn(email: string, password: string): Promise<{ jar: Ma
 /** A tRPC query (GET); `input` is sent superjson-wrapped as the client does. */
 export async function query(path: string, jar?: Map<string, string>, input?: unknown): Promise<{ status: number; body: TrpcResult }> {
   const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const response = await fetch(`${baseUrl}/api/trpc/${path}${search}`, { headers: jar ? { Cookie: cookieHeader(jar) } : {} });
+  const response = await fetch(`${baseUrl()}/api/trpc/${path}${search}`, { headers: jar ? { Cookie: cookieHeader(jar) } : {} });
   return { status: response.status, body: (await response.json()) as TrpcResult };
 }
 
 /** A tRPC mutation (POST). */
 export async function mutate(path: string, jar: Map<string, string>, input: unknown): Promise<{ status: number; body: TrpcResult }> {
-  const response = await fetch(`${baseUrl}/api/trpc/${path}`, {
+  const response = await fetch(`${baseUrl()}/api/trpc/${path}`, {
     method: 'POST',
     headers: { Cookie: cookieHeader(jar), 'Content-Type': 'application/json' },
     body: JSON.stringify({ json: input }),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser, type Tenant } from '../helpers';
 import { mutate, query, signIn } from './console-client';
-import { baseUrl } from './http';
+import { baseUrl } from '../client';
 
 // The console's itineraries and settings procedures: scoped to the signed-in user's subtree; settings for admins only.
 const bookBody = readFileSync(new URL('../../../docs/examples/book-create.json', import.meta.url), 'utf8');
@@ -16,7 +16,7 @@ describe('console itineraries and settings procedures', () => {
 
   beforeAll(async () => {
     [tenant, other] = await Promise.all([createTenant(), createTenant()]);
-    const booked = await fetch(`${baseUrl}/v1/routing/book`, {
+    const booked = await fetch(`${baseUrl()}/v1/routing/book`, {
       method: 'POST',
       headers: { authorization: tenant.basicAuthHeader('live'), 'content-type': 'application/json' },
       body: bookBody,

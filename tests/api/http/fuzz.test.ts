@@ -11,8 +11,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, createTenant, createUser, type Tenant } from '../helpers';
-import { recommendBody } from '../booking/client';
-import { smallPlan, uniqueId } from '../routing/client';
+import { recommendBody } from '../booking/fixtures';
+import { smallPlan, uniqueId } from '../client';
 import { signIn } from './console-client';
 
 const FIXED_SEED = 20261124;

@@ -8,7 +8,7 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand, baseUrl, createTenant, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { expectError, get, post, smallPlan } from '../routing/client';
+import { expectError, get, post, smallPlan } from '../client';
 
 function rawRequest(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   const url = new URL(baseUrl());
@@ -149,7 +149,7 @@ describe('security headers', () => {
 // A non-loopback address of this machine, to reach the server as a remote client would.
 const externalAddress = Object.values(networkInterfaces())
   .flat()
-  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+  .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
 
 describe.runIf(externalAddress !== undefined)('client addresses without trusted proxies', () => {
   const remoteUrl = () => baseUrl().replace('127.0.0.1', externalAddress!);

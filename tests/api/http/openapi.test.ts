@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl } from './http';
+import { baseUrl } from '../client';
 
 type Json = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ const operations = () =>
   );
 
 beforeAll(async () => {
-  const response = await fetch(`${baseUrl}/v1/openapi.json`);
+  const response = await fetch(`${baseUrl()}/v1/openapi.json`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   doc = (await response.json()) as typeof doc;
@@ -139,7 +139,7 @@ function escapeHtml(text: string): string {
 
 describe('/v1/docs', () => {
   it('renders the reference from the document, offline (no external scripts, styles or fonts)', async () => {
-    const response = await fetch(`${baseUrl}/v1/docs`);
+    const response = await fetch(`${baseUrl()}/v1/docs`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
     const html = await response.text();

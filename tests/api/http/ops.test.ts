@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl } from './http';
+import { baseUrl } from '../client';
 
 describe('operations endpoints', () => {
   it('/healthz says the process is up', async () => {
-    const response = await fetch(`${baseUrl}/healthz`);
+    const response = await fetch(`${baseUrl()}/healthz`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     const body = (await response.json()) as { status: string; uptimeSeconds: number };
@@ -12,16 +12,16 @@ describe('operations endpoints', () => {
   });
 
   it('/readyz reports the database reachable', async () => {
-    const response = await fetch(`${baseUrl}/readyz`);
+    const response = await fetch(`${baseUrl()}/readyz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ready', checks: { config: 'ok', database: 'ok' } });
   });
 
   it('/metrics speaks the Prometheus text format and counts /v1 requests by route template', async () => {
     // Two requests to the same unknown endpoint family: counted under one template, never by raw path.
-    await fetch(`${baseUrl}/v1/metrics-probe-${Date.now()}`);
-    await fetch(`${baseUrl}/v1/metrics-probe-${Date.now() + 1}`);
-    const response = await fetch(`${baseUrl}/metrics`);
+    await fetch(`${baseUrl()}/v1/metrics-probe-${Date.now()}`);
+    await fetch(`${baseUrl()}/v1/metrics-probe-${Date.now() + 1}`);
+    const response = await fetch(`${baseUrl()}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();

@@ -1,14 +1,14 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, basic, demoCredentials, errorOf } from './http';
+import { baseUrl, basicAuth, demoCredentials, errorOf } from '../client';
 
 // How every /v1 endpoint that takes a JSON body treats what arrives before its own rules apply.
 const demo = demoCredentials();
-const auth = { Authorization: basic(demo.apiUser, demo.liveKey) };
+const auth = { Authorization: basicAuth(demo.apiUser, demo.liveKey) };
 
 /** Every POST the OpenAPI document describes with a JSON body: the checks follow the API as it grows. */
 async function documentedBodyEndpoints(): Promise<string[]> {
-  const doc = (await (await fetch(`${baseUrl}/v1/openapi.json`)).json()) as {
+  const doc = (await (await fetch(`${baseUrl()}/v1/openapi.json`)).json()) as {
     paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
   };
   return Object.entries(doc.paths)
@@ -24,7 +24,7 @@ it('finds the documented endpoints that take a JSON body', () => {
 const LIMIT = 5 * 1024 * 1024;
 
 function post(path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${baseUrl}${path}`, { method: 'POST', body, headers: { ...auth, 'Content-Type': 'application/json', ...headers } });
+  return fetch(`${baseUrl()}${path}`, { method: 'POST', body, headers: { ...auth, 'Content-Type': 'application/json', ...headers } });
 }
 
 // Chunked uploads go through one keep-alive connection, as real clients send them: the server must
@@ -35,7 +35,7 @@ afterAll(() => agent.destroy());
 /** A POST with a chunked body (no Content-Length), so only counting the streamed bytes can catch it. */
 function postChunked(path: string, chunks: number, chunkSize: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const url = new URL(`${baseUrl}${path}`);
+    const url = new URL(`${baseUrl()}${path}`);
     const req = httpRequest(
       {
         agent,
@@ -103,7 +103,7 @@ describe.each(bodyEndpoints)('POST %s body handling', (path) => {
   });
 
   it('authenticates before reading the body', async () => {
-    const response = await fetch(`${baseUrl}${path}`, { method: 'POST', body: 'not json', headers: { 'Content-Type': 'text/plain' } });
+    const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', body: 'not json', headers: { 'Content-Type': 'text/plain' } });
     expect(response.status).toBe(401);
     expect((await errorOf(response)).code).toBe('unauthenticated');
   });
@@ -114,16 +114,16 @@ describe('X-Request-Id', () => {
     const mine = `test-${Date.now()}`;
     const failed = await post(bodyEndpoints[0] ?? '/v1/routing/plan', '{', { 'X-Request-Id': mine });
     expect(failed.headers.get('x-request-id')).toBe(mine);
-    const notFound = await fetch(`${baseUrl}/v1/nothing`, { headers: { ...auth, 'X-Request-Id': mine } });
+    const notFound = await fetch(`${baseUrl()}/v1/nothing`, { headers: { ...auth, 'X-Request-Id': mine } });
     expect(notFound.headers.get('x-request-id')).toBe(mine);
-    const spec = await fetch(`${baseUrl}/v1/openapi.json`, { headers: { 'X-Request-Id': mine } });
+    const spec = await fetch(`${baseUrl()}/v1/openapi.json`, { headers: { 'X-Request-Id': mine } });
     expect(spec.status).toBe(200);
     expect(spec.headers.get('x-request-id')).toBe(mine);
   });
 
   it('generates a fresh id when none (or an unsafe one) is sent', async () => {
-    const first = await fetch(`${baseUrl}/v1/nothing`);
-    const second = await fetch(`${baseUrl}/v1/nothing`, { headers: { 'X-Request-Id': 'has spaces and <html>' } });
+    const first = await fetch(`${baseUrl()}/v1/nothing`);
+    const second = await fetch(`${baseUrl()}/v1/nothing`, { headers: { 'X-Request-Id': 'has spaces and <html>' } });
     const a = first.headers.get('x-request-id');
     const b = second.headers.get('x-request-id');
     expect(a).toMatch(/^[0-9a-f-]{36}$/);
@@ -135,7 +135,7 @@ describe('X-Request-Id', () => {
 // Compression is left to the reverse proxy (docs/decisions.md): the app answers uncompressed even
 // when the client accepts gzip, so no answer waits for a zlib stream on the event loop.
 it('answers uncompressed even when the client accepts gzip', async () => {
-  const res = await fetch(`${baseUrl}/v1/openapi.json`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+  const res = await fetch(`${baseUrl()}/v1/openapi.json`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-encoding')).toBeNull();
   expect(((await res.json()) as { paths: object }).paths).toBeDefined();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, waitForBookingJob, waitForRoutingJob, type ApiClient, type ApiSchemas } from '@/server/api-client';
 import { setBookingClock } from '../booking/clock';
 import { baseUrl, createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { uniqueId } from '../routing/client';
+import { uniqueId } from '../client';
 
 /**
  * The typed client (server/api-client) against the real server: requests are typed by the

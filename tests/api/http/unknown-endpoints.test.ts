@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, basic, demoCredentials, errorOf } from './http';
+import { baseUrl, basicAuth, demoCredentials, errorOf } from '../client';
 
 const demo = demoCredentials();
 
 // Every way of not being authenticated; the contract's 401 must not tell them apart.
 const badAuthorizations: [string, Record<string, string>][] = [
   ['no credentials', {}],
-  ['unknown user', { Authorization: basic('nobody-at-all', demo.liveKey) }],
-  ['wrong key for a real user', { Authorization: basic(demo.apiUser, `${demo.liveKey}x`) }],
+  ['unknown user', { Authorization: basicAuth('nobody-at-all', demo.liveKey) }],
+  ['wrong key for a real user', { Authorization: basicAuth(demo.apiUser, `${demo.liveKey}x`) }],
   ['malformed Basic', { Authorization: 'Basic !!!not-base64' }],
   ['Basic without a colon', { Authorization: `Basic ${Buffer.from('justauser').toString('base64')}` }],
   ['garbage Bearer token', { Authorization: 'Bearer not.a.jwt' }],
@@ -22,7 +22,7 @@ describe('unknown /v1 endpoints', () => {
         ['GET', '/v1/no-such-endpoint'],
         ['POST', '/v1/routing/no-such-endpoint'],
       ] as const) {
-        const response = await fetch(`${baseUrl}${path}`, { method, headers });
+        const response = await fetch(`${baseUrl()}${path}`, { method, headers });
         expect(response.status, `${label} ${method} ${path}`).toBe(401);
         expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
         const error = await errorOf(response);
@@ -48,9 +48,9 @@ describe('unknown /v1 endpoints', () => {
         ['PUT', '/v1/routing/book'],
         ['DELETE', '/v1/routing/jobs/some-problem'],
       ] as const) {
-        const response = await fetch(`${baseUrl}${path}`, {
+        const response = await fetch(`${baseUrl()}${path}`, {
           method,
-          headers: { Authorization: basic(demo.apiUser, key), Accept: 'text/html' },
+          headers: { Authorization: basicAuth(demo.apiUser, key), Accept: 'text/html' },
         });
         expect(response.status, `${method} ${path}`).toBe(404);
         const error = await errorOf(response);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, smallPlan, type BookBody } from '../routing/client';
+import { expectError, expectJson, get, post, smallPlan, type BookBody } from '../client';
 
 describe('GET /v1/itineraries and /v1/itineraries/{id}', () => {
   let tenant: Tenant;

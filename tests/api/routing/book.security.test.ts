@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, smallPlan, type BookBody, type Json } from './client';
+import { expectError, expectJson, get, post, smallPlan, type BookBody, type Json } from '../client';
 
 describe('POST /v1/routing/book: security', () => {
   let tenant: Tenant;

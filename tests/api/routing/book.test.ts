@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { example, expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json } from './client';
+import { example, expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json } from '../client';
 
 describe('POST /v1/routing/book', () => {
   let tenant: Tenant;

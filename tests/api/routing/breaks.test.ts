@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
 import type { PlanResult } from '@/server/routing/responses';
-import { STORE, expectError, expectJson, get, post, smallPlan, type Json } from './client';
+import { STORE, expectError, expectJson, get, post, smallPlan, type Json } from '../client';
 
 type PlanBody = PlanResult;
 

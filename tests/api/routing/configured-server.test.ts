@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { createTenant, createUser, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { expectError, expectJson, get, pollUntilDone, post, smallPlan, uniqueId, type Json, type PlanBody } from './client';
+import { expectError, expectJson, get, pollUntilDone, post, smallPlan, uniqueId, type Json, type PlanBody } from '../client';
 
 const RETENTION_SECONDS = 3;
 const JOB_TIME_LIMIT_SECONDS = 6;

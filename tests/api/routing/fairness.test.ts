@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { pollBooking, recommendBody, seedBookedRoutes, setBookingClock, type BookingResult } from '../booking/client';
-import { expectJson, pollUntilDone, post, smallPlan, uniqueId } from './client';
+import { pollBooking, recommendBody, seedBookedRoutes, type BookingResult } from '../booking/fixtures';
+import { setBookingClock } from '../booking/clock';
+import { expectJson, pollUntilDone, post, smallPlan, uniqueId } from '../client';
 
 const MAX_SOLVER_SECONDS = 12;
 

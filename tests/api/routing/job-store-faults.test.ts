@@ -14,10 +14,10 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase, pgAdminUrl } from '@/server/db/testing';
 import { setBookingClock } from '../booking/clock';
-import { pollBooking, recommend, recommendBody, type BookingResult } from '../booking/client';
+import { pollBooking, recommend, recommendBody, type BookingResult } from '../booking/fixtures';
+import { expectError, expectJson, get, post, smallPlan, type BookBody, type Json, type PlanBody } from '../client';
 import { createTenant, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { expectError, expectJson, get, post, smallPlan, type BookBody, type Json, type PlanBody } from './client';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 

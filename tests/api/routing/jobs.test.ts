@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, pollUntilDone, post, smallPlan, type PlanBody } from './client';
+import { expectError, expectJson, get, pollUntilDone, post, smallPlan, type PlanBody } from '../client';
 
 describe('GET /v1/routing/jobs/{problemId}', () => {
   let tenant: Tenant;

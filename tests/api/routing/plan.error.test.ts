@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { example, expectError, expectJson, post, smallPlan, type Json } from './client';
+import { example, expectError, expectJson, post, smallPlan, type Json } from '../client';
 
 describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
   let tenant: Tenant;

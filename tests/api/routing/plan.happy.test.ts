@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createKey, createTenant, setAccountSettings, type Tenant } from '../helpers';
-import { example, expectJson, get, pollUntilDone, post, servedOrders, smallPlan, STORE, uniqueId, type Json, type PlanBody } from './client';
+import { example, expectJson, get, pollUntilDone, post, servedOrders, smallPlan, STORE, uniqueId, type Json, type PlanBody } from '../client';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
@@ -199,8 +199,17 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
   it("a plan echoes each fleet entry's externalId and meta, and plan and book results carry a summary that adds up", async () => {
     const plan = smallPlan({ orders: 4, vehicles: 2 });
     const fleet = (plan.fleet as Record<string, unknown>[]).map((entry, i) => ({ ...entry, externalId: `fleet-${i}`, meta: { depot: 'north', shift: i } }));
-    type Summary = { vehiclesUsed: number; ordersServed: number; ordersUnassigned: number; distanceMeters: number; durationSeconds: number };
-    type Totals = { distanceMeters: number; durationSeconds: number };
+    interface Summary {
+      vehiclesUsed: number;
+      ordersServed: number;
+      ordersUnassigned: number;
+      distanceMeters: number;
+      durationSeconds: number;
+    }
+    interface Totals {
+      distanceMeters: number;
+      durationSeconds: number;
+    }
     const planned = await expectJson<{
       itineraries: { fleetIndex: number; fleetExternalId?: string; fleetMeta?: unknown; itinerary: { totals: Totals } }[];
       unassigned: unknown[];
@@ -234,15 +243,19 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
   });
 
   it('itineraries show the depot start and the required end with its leg; legs add up to the totals, planned and booked', async () => {
-    type Place = { address: { city: string }; latitude: number; longitude: number };
-    type Core = {
+    interface Place {
+      address: { city: string };
+      latitude: number;
+      longitude: number;
+    }
+    interface Core {
       routeStart: string;
       routeEnd: string;
       start: (Place & { departure: string }) | null;
       end: (Place & { arrival: string; legDistanceMeters: number; legDurationSeconds: number }) | null;
       itineraryStops: { legDistanceMeters: number; legDurationSeconds: number; departure: string }[];
       totals: { distanceMeters: number; durationSeconds: number };
-    };
+    }
     const checkEnds = (core: Core, fleetEntry: { startAddress?: { city: string }; endAddress?: { city: string } }) => {
       expect(core.start?.address.city).toBe(fleetEntry.startAddress?.city);
       if (core.start) expect(core.start.departure).toBe(core.routeStart);
@@ -269,7 +282,7 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
     bookFleet[0] = { ...bookFleet[0], endAddress: STORE };
     const booked = await expectJson<{ itineraries: (Core & { id: number })[] }>(await post('/v1/routing/book', book, { auth }), 200);
     for (const itinerary of booked.itineraries) {
-      checkEnds(itinerary, bookFleet[0] as { startAddress?: { city: string }; endAddress?: { city: string } });
+      checkEnds(itinerary, bookFleet[0]);
       expect(await expectJson<Core>(await get(`/v1/itineraries/${itinerary.id}`, { auth }), 200)).toMatchObject({ start: itinerary.start, end: itinerary.end });
     }
     const open = smallPlan({ orders: 1 });
@@ -304,7 +317,9 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       },
       { ...base, externalId: 'needs-liftgate', requiredSkills: ['liftgate'] },
     ];
-    type Reasons = { unassigned: { externalId: string; reasons: { code: string; description: string; fix?: { description: string } }[] }[] };
+    interface Reasons {
+      unassigned: { externalId: string; reasons: { code: string; description: string; fix?: { description: string } }[] }[];
+    }
     const planned = await expectJson<Reasons>(await post('/v1/routing/plan', { ...plan, orders }, { auth }), 200);
     const reason = (id: string) => planned.unassigned.find((u) => u.externalId === id)?.reasons[0];
     expect(planned.unassigned.map((u) => u.externalId).sort()).toEqual(['far-dropoff', 'far-pickup', 'heavy', 'late-evening', 'needs-liftgate']);

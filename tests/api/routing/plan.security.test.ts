@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, smallPlan, type PlanBody } from './client';
+import { expectError, expectJson, get, post, smallPlan, type PlanBody } from '../client';
 
 describe('POST /v1/routing/plan and /v1/routing/run: security', () => {
   let tenant: Tenant;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json, type PlanBody, type Stop } from './client';
+import { expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json, type PlanBody, type Stop } from '../client';
 
 /**
  * Re-planning with tours already on the road (docs/decisions.md, "Routing"): /plan in any mode
@@ -167,7 +167,12 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
   });
 
   it('the OpenAPI document shows changes on update results, the /plan preview and itinerary-shaped fleet entries', async () => {
-    type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; $ref?: string };
+    interface Schema {
+      properties?: Record<string, Schema>;
+      items?: Schema;
+      anyOf?: Schema[];
+      $ref?: string;
+    }
     const document = await expectJson<{ components: { schemas: Record<string, Schema> }; paths: Record<string, Record<string, Json>> }>(
       await get('/v1/openapi.json'),
       200,

@@ -13,7 +13,7 @@ import { jobs as jobRows } from '@/server/db/schema/jobs';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { createTenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { post, pollUntilDone, smallPlan, uniqueId } from './client';
+import { post, pollUntilDone, smallPlan, uniqueId } from '../client';
 
 const MAX_SOLVER_SECONDS = 6;
 const onPostgres = process.env.TEST_DB === 'postgres';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { expectJson, pollUntilDone, post, servedOrders, uniqueId, type Json, type PlanBody } from './client';
+import { expectJson, pollUntilDone, post, servedOrders, uniqueId, type Json, type PlanBody } from '../client';
 
 /** A seeded city-sized instance around Atlanta: three stores, dropoffs spread over the metro area. */
 function cityPlan(orderCount: number, vehicleCount: number): Json {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../helpers';
-import { expectJson, post, servedOrders, STORE, uniqueId, type Json, type PlanBody } from './client';
+import { expectJson, post, servedOrders, STORE, uniqueId, type Json, type PlanBody } from '../client';
 
 /**
  * Fixes on unassigned orders (docs/decisions.md, Routing): for a crafted plan per kind of fix, the

@@ -6,8 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser, type Tenant } from '../helpers';
 import { hasSession, mutate, query, signIn, type TrpcResult } from '../http/console-client';
-import { baseUrl } from '../http/http';
-import { smallPlan } from '../routing/client';
+import { baseUrl, smallPlan } from '../client';
 
 const cookieHeader = (jar: Map<string, string>) => [...jar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -21,7 +20,7 @@ function cookiesInto(response: Response, jar: Map<string, string>): void {
 
 /** A CSRF token with the cookie it belongs to, as the auth.js client fetches them. */
 async function csrf(jar = new Map<string, string>()): Promise<{ jar: Map<string, string>; csrfToken: string }> {
-  const response = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { Cookie: cookieHeader(jar) } });
+  const response = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { Cookie: cookieHeader(jar) } });
   cookiesInto(response, jar);
   return { jar, csrfToken: ((await response.json()) as { csrfToken: string }).csrfToken };
 }
@@ -116,7 +115,7 @@ describe('cross-origin posts to the console are refused with 403, not 500', () =
   it('the sign-in callback, the login and password-change server actions and tRPC mutations', async () => {
     const { jar, csrfToken } = await csrf();
     await expectForbiddenOrigin(
-      await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+      await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
         method: 'POST',
         redirect: 'manual',
         headers: { Origin: evil, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
@@ -129,7 +128,7 @@ describe('cross-origin posts to the console are refused with 403, not 500', () =
       form.set('newPassword', 'another long passphrase');
       form.set('repeatPassword', 'another long passphrase');
       await expectForbiddenOrigin(
-        await fetch(`${baseUrl}${page}`, {
+        await fetch(`${baseUrl()}${page}`, {
           method: 'POST',
           redirect: 'manual',
           headers: { Origin: evil, 'Next-Action': '0'.repeat(42), Cookie: cookieHeader(admin) },
@@ -138,7 +137,7 @@ describe('cross-origin posts to the console are refused with 403, not 500', () =
       );
     }
     await expectForbiddenOrigin(
-      await fetch(`${baseUrl}/api/trpc/admin.createBranch`, {
+      await fetch(`${baseUrl()}/api/trpc/admin.createBranch`, {
         method: 'POST',
         headers: { Origin: 'null', 'Content-Type': 'text/plain', Cookie: cookieHeader(admin) },
         body: JSON.stringify({ json: { name: 'Forged', parentId: tenant.parentId } }),
@@ -150,16 +149,16 @@ describe('cross-origin posts to the console are refused with 403, not 500', () =
 
   it('the same posts from the console itself go through, and /v1 is not subject to the check', async () => {
     const { jar, csrfToken } = await csrf();
-    const signedIn = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    const signedIn = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { Origin: new URL(baseUrl).origin, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
+      headers: { Origin: new URL(baseUrl()).origin, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
       body: new URLSearchParams({ email: adminLogin.email, password: adminLogin.password, csrfToken }),
     });
     cookiesInto(signedIn, jar);
     expect(signedIn.status).toBe(302);
     expect(hasSession(jar)).toBe(true);
-    const plan = await fetch(`${baseUrl}/v1/routing/plan`, {
+    const plan = await fetch(`${baseUrl()}/v1/routing/plan`, {
       method: 'POST',
       headers: { Origin: 'https://evil.example', authorization: tenant.basicAuthHeader(), 'content-type': 'application/json' },
       body: JSON.stringify({ ...smallPlan(), problemId: '' }),
@@ -174,11 +173,11 @@ describe('the sign-in limiter counts an attempt before checking it', () => {
     const victim = await newConsoleUser('guessed');
     const { jar, csrfToken } = await csrf();
     const guess = async (password: string) => {
-      const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+      const response = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
-        body: new URLSearchParams({ email: victim.email, password, csrfToken, callbackUrl: `${baseUrl}/console` }),
+        body: new URLSearchParams({ email: victim.email, password, csrfToken, callbackUrl: `${baseUrl()}/console` }),
       });
       await response.body?.cancel();
       expect(response.headers.getSetCookie().some((line) => line.includes('session-token=') && !line.includes('session-token=;'))).toBe(false);
@@ -205,16 +204,16 @@ describe('sign-out ends the session on the server', () => {
     const { jar } = await signIn(user.email, user.password);
     const copied = new Map(jar);
     expect((await query('me', copied)).status).toBe(200);
-    const page = await fetch(`${baseUrl}/console`, { redirect: 'manual', headers: { Cookie: cookieHeader(copied) } });
+    const page = await fetch(`${baseUrl()}/console`, { redirect: 'manual', headers: { Cookie: cookieHeader(copied) } });
     await page.body?.cancel();
     expect(page.status).toBe(200);
 
     const { csrfToken } = await csrf(jar);
-    const signedOut = await fetch(`${baseUrl}/api/auth/signout`, {
+    const signedOut = await fetch(`${baseUrl()}/api/auth/signout`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
-      body: new URLSearchParams({ csrfToken, callbackUrl: `${baseUrl}/login` }),
+      body: new URLSearchParams({ csrfToken, callbackUrl: `${baseUrl()}/login` }),
     });
     await signedOut.body?.cancel();
     expect(signedOut.status).toBe(302);
@@ -222,7 +221,7 @@ describe('sign-out ends the session on the server', () => {
     const reused = await query('me', copied);
     expect(reused.status).toBe(401);
     expect(reused.body.error?.json.data.code).toBe('UNAUTHORIZED');
-    const again = await fetch(`${baseUrl}/console`, { redirect: 'manual', headers: { Cookie: cookieHeader(copied) } });
+    const again = await fetch(`${baseUrl()}/console`, { redirect: 'manual', headers: { Cookie: cookieHeader(copied) } });
     await again.body?.cancel();
     expect([303, 307]).toContain(again.status);
     expect(again.headers.get('location')).toMatch(/\/login/);

@@ -7,9 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonPath } from '@/server/validation';
 import { createTenant, createUser, type Tenant } from '../helpers';
-import { recommendBody } from '../booking/client';
+import { recommendBody } from '../booking/fixtures';
+import { expectError, expectJson, post, smallPlan, uniqueId, type Json } from '../client';
 import { mutate, query, signIn } from '../http/console-client';
-import { expectError, expectJson, post, smallPlan, uniqueId, type Json } from '../routing/client';
 
 const HUGE = 1e308;
 type Place = (string | number)[];

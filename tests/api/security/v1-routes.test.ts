@@ -9,8 +9,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTenant, revokeKey, type Tenant } from '../helpers';
-import { recommend, recommendBody, setBookingClock } from '../booking/client';
-import { expectError, expectJson, get, post, smallPlan } from '../routing/client';
+import { recommend, recommendBody } from '../booking/fixtures';
+import { setBookingClock } from '../booking/clock';
+import { expectError, expectJson, get, post, smallPlan } from '../client';
 
 interface Operation {
   method: 'GET' | 'POST';

@@ -13,7 +13,7 @@ let seed = 20261122;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const zips = Object.keys(zipcodes.codes).filter((zip) => lookupZip(zip) !== null);
 const points: LatLng[] = Array.from({ length: pointCount }, () => {
-  const place = lookupZip(zips[Math.floor(random() * zips.length)]!)!;
+  const place = lookupZip(zips[Math.floor(random() * zips.length)])!;
   return { latitude: place.latitude, longitude: place.longitude };
 });
 

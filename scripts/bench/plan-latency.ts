@@ -24,8 +24,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
-import { createTenant } from '../tests/api/helpers';
-import { startSecondServer } from '../tests/api/second-server';
+import { createTenant } from '../../tests/api/helpers';
+import { startSecondServer } from '../../tests/api/second-server';
 import { cityPlan } from './city-plan';
 
 const { values } = parseArgs({
@@ -57,7 +57,7 @@ const only = new Set(values.only.split(',').filter(Boolean));
 const wanted = (name: string) => only.size === 0 || only.has(name);
 
 type Json = Record<string, unknown>;
-const ROOT = path.join(import.meta.dirname, '..');
+const ROOT = path.join(import.meta.dirname, '..', '..');
 let counter = 0;
 const freshId = (name: string) => `bench-${name}-${Date.now().toString(36)}-${counter++}`;
 

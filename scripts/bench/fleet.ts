@@ -24,7 +24,7 @@ const { values } = parseArgs({
     dir: { type: 'string', default: 'server/optimizer/benchmarks/data/solomon' },
   },
 });
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 const dir = path.resolve(root, values.dir);
 const names = values.instances.split(',').filter(Boolean);
 /** `1-16` (a range) or `1,2,5` (a list). */

@@ -1,12 +1,9 @@
-/** Shared by the booking API tests: request bodies, seeding booked routes, the test clock and polling. */
+/** Shared by the booking API tests: request bodies, seeding booked routes and polling. */
 import { expect } from 'vitest';
-import { expectJson, get, post, uniqueId, type Json } from '../routing/client';
-
-export { expectError, expectJson, get, post, uniqueId, type Json } from '../routing/client';
-export { setBookingClock } from './clock';
+import { expectJson, get, post, uniqueId, type Json } from '../client';
 
 export const BROOKLYN_STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
-export const EMPIRE_STATE = { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' };
+const EMPIRE_STATE = { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' };
 
 export interface BookingHandle {
   jobId: string;

@@ -1,24 +1,31 @@
-/** Shared by the routing and itinerary API tests: request builders and calls against the running server. */
+/**
+ * The HTTP client of the API tests: calls against the running server at BASE_URL, checks of the
+ * error envelope and JSON answers, job polling, and the request bodies several areas share.
+ * Accounts, users and keys come from ./helpers (free of vitest, so e2e and bench scripts use it too).
+ */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { baseUrl } from '../helpers';
+import { baseUrl } from './helpers';
+
+export { baseUrl, basicAuth } from './helpers';
 
 export type Json = Record<string, unknown>;
 
-export interface ErrorBody {
+interface ErrorBody {
   type: string;
   code: string;
   message: string;
   param?: string;
+  [key: string]: unknown;
 }
 
 export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
 /** A request body from docs/examples, with a fresh problemId unless one is given. */
 export function example(name: 'same-day-plan' | 'multi-depot-plan' | 'book-create' | 'book-update', problemId = uniqueId(name)): Json {
-  const file = path.join(import.meta.dirname, '..', '..', '..', 'docs', 'examples', `${name}.json`);
+  const file = path.join(import.meta.dirname, '..', '..', 'docs', 'examples', `${name}.json`);
   return { ...(JSON.parse(readFileSync(file, 'utf8')) as Json), problemId };
 }
 
@@ -47,7 +54,7 @@ export function smallPlan(options: { orders?: number; vehicles?: number; problem
   return { problemId: options.problemId ?? uniqueId('plan'), orders, fleet, options: { solverTimeLimitSeconds: 0.5 } };
 }
 
-export interface CallOptions {
+interface CallOptions {
   auth?: string | undefined;
   prefer?: string;
   headers?: Record<string, string>;
@@ -81,6 +88,29 @@ export async function expectError(response: Response, status: number, code: stri
   if (param !== undefined) expect(body.error.param, text).toBe(param);
   expect(body.error.message.length).toBeGreaterThan(0);
   return body.error;
+}
+
+/** The error envelope of a response, after checking it is JSON (never Next's HTML error page). */
+export async function errorOf(response: Response): Promise<ErrorBody> {
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as { error: ErrorBody };
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(typeof body.error.message).toBe('string');
+  return body.error;
+}
+
+interface DemoCredentials {
+  apiUser: string;
+  liveKey: string;
+  sandboxKey: string;
+  console: { email: string; password: string };
+}
+
+/** The demo tenant the server seeds on its first start into DATA_DIR/demo-credentials.json. */
+export function demoCredentials(): DemoCredentials {
+  const dataDir = process.env.DATA_DIR;
+  if (!dataDir) throw new Error("DATA_DIR must name the running server's data directory (scripts/test-all.sh sets it)");
+  return JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
 }
 
 export async function expectJson<T = Json>(response: Response, status: number): Promise<T> {

@@ -31,9 +31,9 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { seededRandom } from '@/server/optimizer/verify';
-import { setBookingClock } from '../tests/api/booking/clock';
-import { basicAuth, createKey, createTenant, createUser } from '../tests/api/helpers';
-import { startSecondServer } from '../tests/api/second-server';
+import { setBookingClock } from '../../tests/api/booking/clock';
+import { basicAuth, createKey, createTenant, createUser } from '../../tests/api/helpers';
+import { startSecondServer } from '../../tests/api/second-server';
 
 const { values } = parseArgs({
   options: {
@@ -89,7 +89,7 @@ for (const [name, value] of Object.entries({
 const DATE = '2026-11-23';
 const OFFSET = '-05:00';
 const RATE_LIMIT = '100000';
-const ROOT = path.join(import.meta.dirname, '..');
+const ROOT = path.join(import.meta.dirname, '..', '..');
 
 // The same routes and searches every run.
 const random = seededRandom(Number(values.seed));
