@@ -17,7 +17,7 @@ export interface UnassignedPlace {
   label: string;
 }
 
-export interface MapStop {
+interface MapStop {
   stopNumber: number;
   type: 'pickup' | 'dropoff';
   latitude: number;
@@ -66,7 +66,7 @@ function metersBetween(a: { latitude: number; longitude: number }, b: { latitude
 }
 
 /** Groups back-to-back stops at one place into visits, keeping visiting order. */
-export function visitsOf(stops: readonly MapStop[]): MapVisit[] {
+function visitsOf(stops: readonly MapStop[]): MapVisit[] {
   const visits: MapVisit[] = [];
   for (const stop of stops) {
     const last = visits.at(-1);
@@ -97,7 +97,7 @@ function contrastWithWhite(rgb: [number, number, number]): number {
  * neighbours in the list differ in hue and lightness (60+ routes stay apart, with the route number as
  * the second cue); each darkened until white numbers on it keep a 4.5:1 contrast.
  */
-export function routeColor(index: number): string {
+function routeColor(index: number): string {
   const hue = (index * 137.508 + 210) % 360;
   const saturation = [0.75, 0.9, 0.6][Math.floor(index / 3) % 3] ?? 0.75;
   let lightness = [0.42, 0.3, 0.22][index % 3] ?? 0.4;

@@ -24,7 +24,11 @@ export interface OrdersCsvFormat {
   template: string;
 }
 
-type CsvProblem = { row: number; column: string | null; message: string };
+interface CsvProblem {
+  row: number;
+  column: string | null;
+  message: string;
+}
 
 /**
  * Plan from the browser: paste or upload a /v1 routing request (or start from an example), or take

@@ -2,7 +2,7 @@
 
 import 'leaflet/dist/leaflet.css';
 import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, marker, type LatLngTuple, type Renderer } from 'leaflet';
-import type { FeatureCollection, GeoJsonObject, MultiLineString } from 'geojson';
+import type { FeatureCollection, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
@@ -40,7 +40,7 @@ function useUsBoundaries(): BaseLayers | null {
       }>;
       if (!live) return;
       setLayers({
-        land: feature(topology, topology.objects.nation) as FeatureCollection,
+        land: feature(topology, topology.objects.nation),
         states: mesh(topology, topology.objects.states, (a, b) => a !== b),
         counties: mesh(topology, topology.objects.counties, (a, b) => a !== b && String(a.id).slice(0, 2) === String(b.id).slice(0, 2)),
       });
@@ -58,9 +58,9 @@ const BaseMap = memo(function BaseMap({ layers, renderer }: { layers: BaseLayers
   const onCanvas = { renderer } as object;
   return (
     <>
-      <GeoJSON data={layers.land as GeoJsonObject} interactive={false} {...onCanvas} style={{ stroke: false, fillColor: '#f4f1ea', fillOpacity: 1 }} />
-      <GeoJSON data={layers.counties as GeoJsonObject} interactive={false} {...onCanvas} style={{ color: '#c9c4b8', weight: 0.6, fill: false }} />
-      <GeoJSON data={layers.states as GeoJsonObject} interactive={false} {...onCanvas} style={{ color: '#8d877a', weight: 1.4, fill: false }} />
+      <GeoJSON data={layers.land} interactive={false} {...onCanvas} style={{ stroke: false, fillColor: '#f4f1ea', fillOpacity: 1 }} />
+      <GeoJSON data={layers.counties} interactive={false} {...onCanvas} style={{ color: '#c9c4b8', weight: 0.6, fill: false }} />
+      <GeoJSON data={layers.states} interactive={false} {...onCanvas} style={{ color: '#8d877a', weight: 1.4, fill: false }} />
     </>
   );
 });

@@ -27,11 +27,11 @@ export interface TimelineRoute {
 }
 
 /** Service starting this close to its window's close is flagged: a small delay makes it late. */
-export const LATE_RISK_SECONDS = 15 * 60;
+const LATE_RISK_SECONDS = 15 * 60;
 
 const epoch = (iso: string) => Date.parse(iso);
 
-export function lateRisk(stop: TimelineStop): boolean {
+function lateRisk(stop: TimelineStop): boolean {
   if (stop.members) return stop.members.some(lateRisk);
   if (!stop.windowClose) return false;
   const serviceStart = epoch(stop.arrival) + stop.waitSeconds * 1000;
@@ -39,7 +39,7 @@ export function lateRisk(stop: TimelineStop): boolean {
 }
 
 /** Visits (back-to-back stops at one place count once), not driver breaks. */
-export const visitCount = (stops: readonly TimelineStop[]): number => stops.filter((stop) => stop.type !== 'break').length;
+const visitCount = (stops: readonly TimelineStop[]): number => stops.filter((stop) => stop.type !== 'break').length;
 
 /** "6 stops", or "6 stops at 4 places" when some share a visit. */
 export function stopsText(stops: readonly TimelineStop[]): string {

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { createUser } from '../tests/api/helpers';
 
 /** Signs in on the console's login page and waits for the console home. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

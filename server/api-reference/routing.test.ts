@@ -96,7 +96,7 @@ describe('routing in the OpenAPI document', () => {
   it('documents the result, the pending body and the reason codes', () => {
     const ok = (doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['200']!;
     // A plan result, or (an updateItinerary body on /plan) the preview of what book would return.
-    const [plan, preview] = ((ok.content['application/json']!.schema as Json).anyOf as Json[]).map(resolve);
+    const [plan, preview] = (ok.content['application/json']!.schema.anyOf as Json[]).map(resolve);
     expect(Object.keys(plan!.properties as Json)).toEqual(['problemId', 'itineraries', 'unassigned', 'summary']);
     expect(Object.keys(preview!.properties as Json)).toEqual(expect.arrayContaining(['problemId', 'itineraries', 'unassigned']));
     const pending = (doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['202']!;

@@ -17,7 +17,7 @@ export type RoutingOrder = z.output<typeof orderSchema>;
 export type FleetEntry = z.output<typeof fleetSpecSchema>;
 
 /** Stops within this distance are one place when stop clustering is on. */
-export const CLUSTER_RADIUS_METERS = 25;
+const CLUSTER_RADIUS_METERS = 25;
 const METERS_PER_MILE = 1609.344;
 const LARGE_CAPACITY = Number.MAX_SAFE_INTEGER;
 
@@ -28,14 +28,14 @@ export interface ResolvedPlaces {
   fleet: { start: PlaceResolution | null; end: PlaceResolution | null }[];
 }
 
-export interface PreUnassigned {
+interface PreUnassigned {
   order: number;
   reason: ReasonCode;
   description: string;
 }
 
 /** Where each request entity ended up in the location list. */
-export interface LocationLayout {
+interface LocationLayout {
   /** Real places; the matrix is built over these. */
   points: LatLng[];
   timeZones: string[];
@@ -137,7 +137,7 @@ function catalogFields(spec: FleetEntry['vehicleSpec']): Partial<VehicleSpec> | 
 }
 
 /** A fleet entry's driver breaks in the solver's terms (epoch seconds). */
-export function vehicleBreaksOf(entry: FleetEntry): VehicleBreak[] {
+function vehicleBreaksOf(entry: FleetEntry): VehicleBreak[] {
   return (entry.vehicleSpec?.breaks ?? []).map((b) => ({
     earliestStart: epochSeconds(b.earliestStart),
     latestEnd: epochSeconds(b.latestEnd),
@@ -145,7 +145,7 @@ export function vehicleBreaksOf(entry: FleetEntry): VehicleBreak[] {
   }));
 }
 
-export interface OrderLoad {
+interface OrderLoad {
   pounds: number;
   cubicInches: number;
   items: number;
@@ -214,7 +214,7 @@ export interface RoutingProblem {
  * One more vehicle the fix finder may suggest: like the fleet entry of vehicle `template` (same
  * scheduled start, depot, end and skills), of catalog type `type` with the figures `spec`.
  */
-export interface ExtraVehicle {
+interface ExtraVehicle {
   vehicle: Vehicle;
   template: number;
   type: CatalogVehicleType;
@@ -226,7 +226,7 @@ export interface ExtraVehicle {
  * skills), first one more of the same vehicle, then one of each other catalog type (with the
  * request's overrides for that type), smallest capacity first.
  */
-export function extraVehicleCandidates(
+function extraVehicleCandidates(
   vehicles: readonly Vehicle[],
   info: readonly { type: CatalogVehicleType; spec: VehicleSpec }[],
   options: ResolvedRoutingOptions,
@@ -266,7 +266,7 @@ function vehicleOf(like: Vehicle, spec: VehicleSpec, options: ResolvedRoutingOpt
   };
 }
 
-export interface AssembleInput {
+interface AssembleInput {
   orders: readonly RoutingOrder[];
   fleet: readonly FleetEntry[];
   options: ResolvedRoutingOptions;

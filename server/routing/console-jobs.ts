@@ -59,7 +59,7 @@ export const routingJobListSchema = z.object({
 });
 
 /** An unassigned order as the console's table and map show it: where it goes and when, from the request. */
-export const unassignedOrderDetailSchema = z.object({
+const unassignedOrderDetailSchema = z.object({
   externalId: z.string(),
   /** The dropoff (else the pickup) address, one line. */
   address: z.string(),
@@ -70,7 +70,7 @@ export const unassignedOrderDetailSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
 });
-export type UnassignedOrderDetail = z.infer<typeof unassignedOrderDetailSchema>;
+type UnassignedOrderDetail = z.infer<typeof unassignedOrderDetailSchema>;
 
 export const routingJobDetailSchema = z.object({
   job: routingJobSummarySchema,

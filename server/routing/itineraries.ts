@@ -93,7 +93,7 @@ function stopColumns(itineraryId: number, planned: PlannedItinerary) {
   }));
 }
 
-export interface BookWrite {
+interface BookWrite {
   accountId: number;
   environment: Environment;
   problemId: string;
@@ -115,7 +115,7 @@ export class StaleItineraryError extends Error {
 }
 
 /** One itinerary a book result wrote, and the fleet entry it was planned for. */
-export interface WrittenItinerary {
+interface WrittenItinerary {
   id: number;
   fleetIndex: number;
 }

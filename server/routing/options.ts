@@ -46,7 +46,7 @@ export interface RoutingOptionsLayer {
 /** The objectives a request may name: the contract's four, then the optimizer's own. */
 export const ACCEPTED_OBJECTIVES: readonly Objective[] = OBJECTIVES;
 
-export function isObjective(value: string): value is Objective {
+function isObjective(value: string): value is Objective {
   return (ACCEPTED_OBJECTIVES as readonly string[]).includes(value);
 }
 

@@ -34,7 +34,7 @@ export const ORDER_CSV_COLUMNS = {
   requiredSkills: 'Skills the vehicle needs, separated by ";"',
 } as const;
 
-export type OrderCsvColumn = keyof typeof ORDER_CSV_COLUMNS;
+type OrderCsvColumn = keyof typeof ORDER_CSV_COLUMNS;
 const COLUMN_NAMES = Object.keys(ORDER_CSV_COLUMNS) as OrderCsvColumn[];
 
 /** A CSV problem: `row` counts the header as 1; `column` is a header name (null: the whole row or file). */
@@ -216,7 +216,7 @@ export function parseOrdersCsv(text: string, maxOrders = 2000): RoutingOrder[] {
       const message = issue.path[0] === 'externalId' && cell.get('externalId') === undefined ? 'the order id is required' : issue.message;
       throw new OrdersCsvError(line, column, message);
     }
-    const order = parsed.data as RoutingOrder;
+    const order = parsed.data;
     const first = seen.get(order.externalId);
     if (first !== undefined) throw new OrdersCsvError(line, 'externalId', `"${order.externalId}" repeats the order of row ${first}`);
     seen.set(order.externalId, line);

@@ -58,7 +58,7 @@ export interface PlannedItinerary {
   totals: ItineraryTotals;
 }
 
-export interface ItineraryTotals {
+interface ItineraryTotals {
   distanceMeters: number;
   durationSeconds: number;
   travelSeconds: number;
@@ -205,8 +205,7 @@ export function toPlanOutcome(
       // Only back-to-back stops of one kind at one place whose window is open on arrival merge into one visit.
       const sameVisit =
         clustering &&
-        previous !== undefined &&
-        previous.type === type &&
+        previous?.type === type &&
         previousLocation === routeStop.location &&
         (window === undefined || (window.start <= clock && window.end >= clock));
       previousLocation = routeStop.location;

@@ -50,7 +50,7 @@ const dateTime = z.iso
   )
   .meta({ description: `ISO 8601 date-time with offset, in the years ${EARLIEST_YEAR}-${LATEST_YEAR}` });
 
-export const payloadItemSchema = z
+const payloadItemSchema = z
   .strictObject({
     description: z.string().max(500).optional(),
     height: boundedNumber({ min: 0, max: 10_000 }).optional().meta({ description: 'Inches' }),
@@ -97,9 +97,9 @@ export const vehicleSpecSchema = z
   .meta({ description: 'Overrides of the vehicle type catalog figures (pounds, cubic inches, hours).' });
 
 /** At most this many driver breaks per vehicle. */
-export const MAX_BREAKS_PER_VEHICLE = 3;
+const MAX_BREAKS_PER_VEHICLE = 3;
 
-export const vehicleBreakSchema = z
+const vehicleBreakSchema = z
   .strictObject({
     earliestStart: dateTime.meta({ description: 'The break starts no earlier than this.' }),
     latestEnd: dateTime.meta({ description: 'The break ends no later than this.' }),
@@ -121,7 +121,7 @@ export const vehicleBreakSchema = z
   });
 
 /** A fleet entry's own vehicleSpec: the catalog overrides plus what belongs to one driver's day (breaks). */
-export const fleetVehicleSpecSchema = vehicleSpecSchema
+const fleetVehicleSpecSchema = vehicleSpecSchema
   .extend({
     breaks: z
       .array(vehicleBreakSchema)
@@ -181,7 +181,7 @@ export const routePlaceInputSchema = z
   })
   .meta({ description: 'The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end.' });
 
-export const itineraryStopInputSchema = z
+const itineraryStopInputSchema = z
   .strictObject({
     type: z.enum(['pickup', 'dropoff', 'break']).meta({ description: '`break` stops are ignored: breaks come from vehicleSpec.breaks.' }),
     orderExternalIds: z.array(z.string().min(1).max(200)).max(1000).meta({ description: 'Orders of the request served at this stop.' }),
@@ -201,7 +201,7 @@ export const itineraryStopInputSchema = z
   })
   .meta({ description: 'A stop of the starting sequence.' });
 
-export const itineraryFleetEntrySchema = z
+const itineraryFleetEntrySchema = z
   .strictObject({
     driverExternalId: fleetSpecSchema.shape.driverExternalId,
     vehicleExternalId: fleetSpecSchema.shape.vehicleExternalId,
@@ -234,7 +234,7 @@ export const itineraryFleetEntrySchema = z
       'An itinerary as this service returns it, used as a fleet entry: driverExternalId, vehicleExternalId, vehicleType, scheduledStart and the start/end places define the vehicle; the stops’ orders are the starting assignment and sequence (warm start).',
   });
 
-export type ItineraryFleetEntryInput = z.output<typeof itineraryFleetEntrySchema>;
+type ItineraryFleetEntryInput = z.output<typeof itineraryFleetEntrySchema>;
 export type FleetSpecInput = z.output<typeof fleetSpecSchema>;
 
 /** A fleet element as parsed: a FleetSpec, or an itinerary (told apart by its `itineraryStops`). */
@@ -248,26 +248,26 @@ export function isItineraryShaped(entry: FleetElementInput): entry is ItineraryF
  * The fleet element schema. Validation picks the shape by the presence of `itineraryStops`, so a
  * refusal names the field of the shape that was meant; the OpenAPI document shows both.
  */
-export function fleetElementSchema(purpose: 'validate' | 'document'): z.ZodType<FleetElementInput> {
+function fleetElementSchema(purpose: 'validate' | 'document'): z.ZodType<FleetElementInput> {
   if (purpose === 'document') return z.union([fleetSpecSchema, itineraryFleetEntrySchema]);
   return z.unknown().transform((value, ctx): FleetElementInput => {
     const itineraryShaped = value !== null && typeof value === 'object' && 'itineraryStops' in value;
     const parsed = (itineraryShaped ? itineraryFleetEntrySchema : fleetSpecSchema).safeParse(value);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: issue.path } as Parameters<typeof ctx.addIssue>[0]);
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: issue.path });
     return z.NEVER;
-  }) as unknown as z.ZodType<FleetElementInput>;
+  });
 }
 
 const tuple = <K extends z.ZodType, V extends z.ZodType>(key: K, value: V) => z.tuple([key, value]);
 
-export const lockedStopSchema = z.strictObject({
+const lockedStopSchema = z.strictObject({
   orderExternalId: z.string().min(1),
   type: z.enum(['pickup', 'dropoff']),
 });
 
 /** The per-request options that exist only per request (not as stored account settings). */
-export const requestOnlyOptionsShape = {
+const requestOnlyOptionsShape = {
   lockedStops: z
     .array(tuple(z.string().min(1), z.array(lockedStopSchema).min(1)))
     .max(1000)
@@ -275,10 +275,7 @@ export const requestOnlyOptionsShape = {
     .meta({ description: '[itineraryExternalId, [{ orderExternalId, type }]] tuples: those stops stay on that itinerary in that relative order.' }),
 };
 
-export const routingModeSchema = z.enum(['plan', 'createItinerary', 'updateItinerary']);
-export type RoutingMode = z.infer<typeof routingModeSchema>;
-
-export { dateTime as dateTimeSchema, tuple as tupleSchema, customTagSchema };
+const routingModeSchema = z.enum(['plan', 'createItinerary', 'updateItinerary']);
 
 /**
  * A vehicleMaps value: which catalog type a caller's vehicle type name (or one vehicle, by its

@@ -13,14 +13,14 @@ import { REASON_CODES } from './reasons';
 
 const isoDateTime = z.string().meta({ description: 'ISO 8601 date-time with the offset of the place’s time zone', example: '2026-11-23T09:30:00-05:00' });
 
-export const stopAddressSchema = z.object({
+const stopAddressSchema = z.object({
   addressLine1: z.string(),
   city: z.string(),
   state: z.string(),
   postalCode: z.string(),
 });
 
-export const itineraryStopSchema = z
+const itineraryStopSchema = z
   .object({
     stopNumber: z.number().int().nullable().meta({ description: '1-based number of the visit; null for a driver break (breaks are not numbered visits).' }),
     address: stopAddressSchema.meta({ description: 'For a break: the place the vehicle is (the depot before the first visit, else the last visit).' }),
@@ -43,7 +43,7 @@ export const itineraryStopSchema = z
   })
   .meta({ description: 'One visit of an itinerary.' });
 
-export const itineraryTotalsSchema = z.object({
+const itineraryTotalsSchema = z.object({
   distanceMeters: z.number().int(),
   durationSeconds: z.number().int().meta({ description: 'From departure to the end of the route.' }),
   travelSeconds: z.number().int(),
@@ -57,14 +57,14 @@ export const itineraryTotalsSchema = z.object({
 /** A named place on an itinerary that is not a stop: the depot start or the required end. */
 const routePlaceFields = { address: stopAddressSchema, latitude: z.number(), longitude: z.number() };
 
-export const routeStartSchema = z
+const routeStartSchema = z
   .object({
     ...routePlaceFields,
     departure: isoDateTime.meta({ description: 'Planned departure (routeStart).' }),
   })
   .meta({ description: 'The depot the route leaves from (the fleet entry’s startAddress). The first stop’s leg starts here.' });
 
-export const routeEndSchema = z
+const routeEndSchema = z
   .object({
     ...routePlaceFields,
     arrival: isoDateTime.meta({ description: 'Planned arrival (routeEnd).' }),
@@ -90,7 +90,7 @@ const itineraryCore = {
   totals: itineraryTotalsSchema,
 };
 
-export const plannedItinerarySchema = z.object({
+const plannedItinerarySchema = z.object({
   fleetIndex: z.number().int().meta({ description: 'Index of the fleet entry in the request.' }),
   fleetExternalId: z.string().optional().meta({ description: 'The fleet entry’s `externalId`, when it had one.' }),
   fleetMeta: z.record(z.string(), z.unknown()).optional().meta({ description: 'The fleet entry’s `meta`, as sent, when it had one.' }),
@@ -115,7 +115,7 @@ const fixDescription = z
   .meta({ description: 'The change in words, e.g. “A dropoff window closing 25 min later (at 2026-11-23T14:20:00-05:00) would let the order in.”' });
 const fixVehicle = z.string().meta({ description: 'The `vehicleExternalId` of the fleet entry to change.' });
 
-export const widenWindowFixSchema = z
+const widenWindowFixSchema = z
   .object({
     kind: z.literal('widen_window'),
     description: fixDescription,
@@ -127,7 +127,7 @@ export const widenWindowFixSchema = z
   })
   .meta({ description: 'Widen one window of the order.' });
 
-export const extendShiftFixSchema = z
+const extendShiftFixSchema = z
   .object({
     kind: z.literal('extend_shift'),
     description: fixDescription,
@@ -138,7 +138,7 @@ export const extendShiftFixSchema = z
   })
   .meta({ description: 'End one vehicle’s shift later.' });
 
-export const addCapacityFixSchema = z
+const addCapacityFixSchema = z
   .object({
     kind: z.literal('add_capacity'),
     description: fixDescription,
@@ -154,7 +154,7 @@ export const addCapacityFixSchema = z
   })
   .meta({ description: 'More capacity on one vehicle.' });
 
-export const addSkillFixSchema = z
+const addSkillFixSchema = z
   .object({
     kind: z.literal('add_skill'),
     description: fixDescription,
@@ -163,7 +163,7 @@ export const addSkillFixSchema = z
   })
   .meta({ description: 'A vehicle with the skills the order needs.' });
 
-export const addVehicleFixSchema = z
+const addVehicleFixSchema = z
   .object({
     kind: z.literal('add_vehicle'),
     description: fixDescription,
@@ -176,7 +176,7 @@ export const addVehicleFixSchema = z
   })
   .meta({ description: 'One more vehicle in the fleet.' });
 
-export const unassignedFixSchema = z
+const unassignedFixSchema = z
   .discriminatedUnion('kind', [widenWindowFixSchema, extendShiftFixSchema, addCapacityFixSchema, addSkillFixSchema, addVehicleFixSchema])
   .meta({
     description:
@@ -184,7 +184,7 @@ export const unassignedFixSchema = z
   });
 export type UnassignedFix = z.infer<typeof unassignedFixSchema>;
 
-export const unassignedSchema = z.object({
+const unassignedSchema = z.object({
   externalId: z.string(),
   reasons: z.array(
     z.object({
@@ -195,7 +195,7 @@ export const unassignedSchema = z.object({
   ),
 });
 
-export const resultSummarySchema = z
+const resultSummarySchema = z
   .object({
     vehiclesUsed: z.number().int().meta({ description: 'Itineraries in the result (vehicles that got stops).' }),
     ordersServed: z.number().int(),
@@ -204,7 +204,7 @@ export const resultSummarySchema = z
     durationSeconds: z.number().int().meta({ description: 'Sum of the itineraries’ totals.' }),
   })
   .meta({ description: 'Totals of the whole result.' });
-export type ResultSummary = z.infer<typeof resultSummarySchema>;
+type ResultSummary = z.infer<typeof resultSummarySchema>;
 
 export const planResultSchema = z.object({
   problemId: z.string(),
@@ -213,7 +213,7 @@ export const planResultSchema = z.object({
   summary: resultSummarySchema,
 });
 
-export const itineraryChangesSchema = z
+const itineraryChangesSchema = z
   .object({
     addedOrderExternalIds: z.array(z.string()).meta({ description: 'Orders this itinerary gained (all of them on an itinerary the update added).' }),
     removedOrderExternalIds: z.array(z.string()).meta({ description: 'Orders it lost: moved to another itinerary or left unassigned.' }),
@@ -223,7 +223,7 @@ export const itineraryChangesSchema = z
   .meta({ description: 'updateItinerary only: what the update did to this itinerary, compared with the booked one it rewrote.' });
 export type WireItineraryChanges = z.infer<typeof itineraryChangesSchema>;
 
-export const bookedItinerarySchema = persistedItinerarySchema
+const bookedItinerarySchema = persistedItinerarySchema
   .extend({ changes: itineraryChangesSchema.optional() })
   .meta({ description: 'A booked itinerary; after an updateItinerary it carries `changes`.' });
 
@@ -284,8 +284,7 @@ export const pendingJobSchema = z.object({
 
 export const pollPendingSchema = z.object({ status: z.literal('processing') });
 
-export type WireStop = z.infer<typeof itineraryStopSchema>;
-export type WirePlannedItinerary = z.infer<typeof plannedItinerarySchema>;
+type WireStop = z.infer<typeof itineraryStopSchema>;
 export type PlanResult = z.infer<typeof planResultSchema>;
 export type BookResult = z.infer<typeof bookResultSchema>;
 export type PersistedItinerary = z.infer<typeof persistedItinerarySchema>;
@@ -312,7 +311,7 @@ export function renderStop(stop: PlannedStop): WireStop {
 }
 
 /** Where a route starts and ends, as the fleet entry named them (null: not named). */
-export interface RouteEnds {
+interface RouteEnds {
   start: LatLng | null;
   end: LatLng | null;
   startAddress: RoutingAddress | null;
@@ -351,7 +350,7 @@ export function renderRouteEnds(
   };
 }
 
-export function renderItineraryCore(itinerary: PlannedItinerary) {
+function renderItineraryCore(itinerary: PlannedItinerary) {
   const at = (epoch: number) => epochToLocalIso(epoch, itinerary.timeZone);
   const { start, end } = renderRouteEnds(itinerary, itinerary, itinerary.stops);
   return {

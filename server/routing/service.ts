@@ -31,7 +31,7 @@ export interface RoutingCaller {
   principal: ApiPrincipal;
 }
 
-export const POLL_RETRY_AFTER_SECONDS = 2;
+const POLL_RETRY_AFTER_SECONDS = 2;
 
 export function statusUrlOf(problemId: string): string {
   return `/v1/routing/jobs/${encodeURIComponent(problemId)}`;
@@ -188,7 +188,7 @@ export async function submitRoutingRequest(
 
   const wait = syncWaitSeconds(prefer, getConfig().ROUTING_SYNC_TIMEOUT_SECONDS);
   const current = job.status === 'processing' ? await caller.jobs.waitFor(job.id, wait.seconds * 1000) : job;
-  if (current && current.status === 'processing') {
+  if (current?.status === 'processing') {
     return {
       state: 'processing',
       // The public job id is the problemId (contract): the jobId polls at GET /v1/routing/jobs/{jobId}.
@@ -205,7 +205,7 @@ export async function submitRoutingRequest(
 async function waitUntilFinished(jobs: Jobs, job: JobRecord): Promise<JobRecord | null> {
   let current: JobRecord | null = job;
   const giveUpAt = Date.now() + job.timeLimitMs + 60_000;
-  while (current && current.status === 'processing' && Date.now() < giveUpAt) {
+  while (current?.status === 'processing' && Date.now() < giveUpAt) {
     current = await jobs.waitFor(job.id, Math.min(30_000, Math.max(1_000, giveUpAt - Date.now())));
   }
   return current;

@@ -104,7 +104,7 @@ export function defaultSolverTimeMs(shipments: number): number {
 }
 
 /** Independent runs of the default budget: SMALL_PLAN_RUNS for small plans, else until a run brings nothing (undefined). */
-export function defaultIndependentRuns(shipments: number, explicitLimit: boolean): number | undefined {
+function defaultIndependentRuns(shipments: number, explicitLimit: boolean): number | undefined {
   return !explicitLimit && shipments <= SIDE_BY_SIDE_MAX_ORDERS ? SMALL_PLAN_RUNS : undefined;
 }
 
@@ -185,7 +185,7 @@ export const routingProgressSchema = z.object({
   unassigned: z.number(),
   cost: z.number(),
 });
-export type RoutingProgress = z.infer<typeof routingProgressSchema>;
+type RoutingProgress = z.infer<typeof routingProgressSchema>;
 
 /**
  * The search threads report their own improvements; a reader wants the best so far across them:

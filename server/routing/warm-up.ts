@@ -24,7 +24,11 @@ function onPlanDay(hour: number): string {
   return `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`;
 }
 
-type WarmUpRequest = { orders: RoutingOrder[]; fleet: FleetEntry[]; options: RoutingOptionsLayer };
+interface WarmUpRequest {
+  orders: RoutingOrder[];
+  fleet: FleetEntry[];
+  options: RoutingOptionsLayer;
+}
 
 /** The i-th of `count` dropoffs spread over the metro (a sunflower spiral: no random numbers). */
 function dropoffAddress(i: number, count: number) {

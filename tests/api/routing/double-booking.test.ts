@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createKey, createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json } from './client';
+import { expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json } from '../client';
 
 /** docs/decisions.md, Routing: createItinerary refuses an order already booked in the account tree on that date. */
 describe('POST /v1/routing/book: no double booking', () => {

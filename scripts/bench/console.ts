@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { seededRandom } from '@/server/optimizer/verify';
-import { createTenant, createUser } from '../tests/api/helpers';
-import { startSecondServer } from '../tests/api/second-server';
+import { createTenant, createUser } from '../../tests/api/helpers';
+import { startSecondServer } from '../../tests/api/second-server';
 
 const { values } = parseArgs({
   options: {
