@@ -86,15 +86,29 @@ export default tseslint.config(
   {
     files: ['server/optimizer/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict({ group: ['@/**'], message: 'The solver imports nothing outside server/optimizer.' }),
+      'no-restricted-imports': restrict({
+        group: ['@/**'],
+        message: 'The solver imports nothing outside server/optimizer.',
+      }),
     },
   },
   {
     files: ['server/contract/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict({ group: ['@/**'], message: 'The contract constants import nothing, so every layer may use them.' }) },
+    rules: {
+      'no-restricted-imports': restrict({
+        group: ['@/**'],
+        message: 'The contract constants import nothing, so every layer may use them.',
+      }),
+    },
   },
-  { files: ['server/{jobs,geo,db}/**/*.{ts,mjs}'], rules: { 'no-restricted-imports': restrict(APP_AND_COMPONENTS, DOMAINS, HTTP) } },
-  { files: ['server/{routing,booking,accounts}/**/*.ts'], rules: { 'no-restricted-imports': restrict(APP_AND_COMPONENTS, HTTP) } },
+  {
+    files: ['server/{jobs,geo,db}/**/*.{ts,mjs}'],
+    rules: { 'no-restricted-imports': restrict(APP_AND_COMPONENTS, DOMAINS, HTTP) },
+  },
+  {
+    files: ['server/{routing,booking,accounts}/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(APP_AND_COMPONENTS, HTTP) },
+  },
   {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

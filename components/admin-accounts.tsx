@@ -16,7 +16,11 @@ function Tree({ node }: { node: AccountNode }) {
     <li>
       <span>
         <strong>{node.name}</strong> <span className="muted">#{node.id}</span>
-        {node.location ? <span className="muted"> · {node.location}</span> : <span className="muted"> · no location</span>}
+        {node.location ? (
+          <span className="muted"> · {node.location}</span>
+        ) : (
+          <span className="muted"> · no location</span>
+        )}
       </span>
       {node.children.length > 0 ? (
         <ul>
@@ -62,14 +66,20 @@ export function AccountsAdmin() {
     event.preventDefault();
     setCreated(null);
     const text = Object.fromEntries(
-      (['addressLine1', 'city', 'state', 'postalCode'] as const).filter((f) => location[f].trim() !== '').map((f) => [f, location[f].trim()]),
+      (['addressLine1', 'city', 'state', 'postalCode'] as const)
+        .filter((f) => location[f].trim() !== '')
+        .map((f) => [f, location[f].trim()]),
     );
     const coordinates =
       location.latitude.trim() !== '' || location.longitude.trim() !== ''
         ? { latitude: numberOrUndefined(location.latitude), longitude: numberOrUndefined(location.longitude) }
         : {};
     const hasLocation = Object.keys(text).length > 0 || Object.keys(coordinates).length > 0;
-    create.mutate({ name, parentId: parentId ?? accounts[0]?.id ?? 0, ...(hasLocation ? { location: { ...text, ...coordinates } } : {}) });
+    create.mutate({
+      name,
+      parentId: parentId ?? accounts[0]?.id ?? 0,
+      ...(hasLocation ? { location: { ...text, ...coordinates } } : {}),
+    });
   };
 
   return (
@@ -85,7 +95,8 @@ export function AccountsAdmin() {
           </ul>
         ) : null}
         <p className="muted">
-          Set a branch&apos;s pickup override or change its location on <Link href="/console/admin/pickup-locations">Pickup locations</Link>.
+          Set a branch&apos;s pickup override or change its location on{' '}
+          <Link href="/console/admin/pickup-locations">Pickup locations</Link>.
         </p>
       </section>
       <section className="panel" aria-labelledby="branch-heading">
@@ -93,10 +104,20 @@ export function AccountsAdmin() {
         <form onSubmit={submit} noValidate>
           <div className="settings-form">
             <Field name="name" label="Name" error={errorFor('name')}>
-              <input id="f-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={errorFor('name') ? true : undefined} required />
+              <input
+                id="f-name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                aria-invalid={errorFor('name') ? true : undefined}
+                required
+              />
             </Field>
             <Field name="parentId" label="Under" error={errorFor('parentId')}>
-              <select id="f-parentId" value={parentId ?? accounts[0]?.id ?? ''} onChange={(e) => setParentId(Number(e.target.value))}>
+              <select
+                id="f-parentId"
+                value={parentId ?? accounts[0]?.id ?? ''}
+                onChange={(e) => setParentId(Number(e.target.value))}
+              >
                 <AccountOptions accounts={accounts} />
               </select>
             </Field>
@@ -104,7 +125,16 @@ export function AccountsAdmin() {
               <Field
                 key={field}
                 name={`location.${field}`}
-                label={{ addressLine1: 'Address', city: 'City', state: 'State', postalCode: 'ZIP code', latitude: 'Latitude', longitude: 'Longitude' }[field]}
+                label={
+                  {
+                    addressLine1: 'Address',
+                    city: 'City',
+                    state: 'State',
+                    postalCode: 'ZIP code',
+                    latitude: 'Latitude',
+                    longitude: 'Longitude',
+                  }[field]
+                }
                 error={errorFor(`location.${field}`)}
                 hint={field === 'latitude' ? 'Optional; with the longitude it pins the pickup point' : undefined}
               >

@@ -40,7 +40,11 @@ export function ApiKeysAdmin() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSecret(null);
-    create.mutate({ accountId: accountId ?? accounts[0]?.id ?? 0, userId: userId ?? activeUsers[0]?.id ?? 0, environment });
+    create.mutate({
+      accountId: accountId ?? accounts[0]?.id ?? 0,
+      userId: userId ?? activeUsers[0]?.id ?? 0,
+      environment,
+    });
   };
 
   const keys = list.data ?? [];
@@ -58,13 +62,26 @@ export function ApiKeysAdmin() {
         <h2 id="create-key-heading">Create a key</h2>
         <form onSubmit={submit} noValidate>
           <div className="settings-form">
-            <Field name="accountId" label="Account" error={errorFor('accountId')} hint="Requests with the key act on this account and its branches">
-              <select id="f-accountId" value={accountId ?? accounts[0]?.id ?? ''} onChange={(e) => setAccountId(Number(e.target.value))}>
+            <Field
+              name="accountId"
+              label="Account"
+              error={errorFor('accountId')}
+              hint="Requests with the key act on this account and its branches"
+            >
+              <select
+                id="f-accountId"
+                value={accountId ?? accounts[0]?.id ?? ''}
+                onChange={(e) => setAccountId(Number(e.target.value))}
+              >
                 <AccountOptions accounts={accounts} />
               </select>
             </Field>
             <Field name="userId" label="User" error={errorFor('userId')} hint="The user id is the Basic auth user name">
-              <select id="f-userId" value={userId ?? activeUsers[0]?.id ?? ''} onChange={(e) => setUserId(Number(e.target.value))}>
+              <select
+                id="f-userId"
+                value={userId ?? activeUsers[0]?.id ?? ''}
+                onChange={(e) => setUserId(Number(e.target.value))}
+              >
                 {activeUsers.map((u) => (
                   <option key={u.id} value={u.id}>
                     {u.externalUserId}
@@ -73,8 +90,17 @@ export function ApiKeysAdmin() {
                 ))}
               </select>
             </Field>
-            <Field name="environment" label="Environment" error={errorFor('environment')} hint="Sandbox keys see only sandbox jobs and itineraries">
-              <select id="f-environment" value={environment} onChange={(e) => setEnvironment(e.target.value as 'live' | 'sandbox')}>
+            <Field
+              name="environment"
+              label="Environment"
+              error={errorFor('environment')}
+              hint="Sandbox keys see only sandbox jobs and itineraries"
+            >
+              <select
+                id="f-environment"
+                value={environment}
+                onChange={(e) => setEnvironment(e.target.value as 'live' | 'sandbox')}
+              >
                 <option value="live">Live</option>
                 <option value="sandbox">Sandbox</option>
               </select>
@@ -127,7 +153,13 @@ export function ApiKeysAdmin() {
                   <td>{key.externalUserId}</td>
                   <td>{dateTime(key.createdAt)}</td>
                   <td>{key.lastUsedAt ? dateTime(key.lastUsedAt) : 'never'}</td>
-                  <td>{key.revokedAt ? <span className="status status-failed">revoked</span> : <span className="status status-complete">active</span>}</td>
+                  <td>
+                    {key.revokedAt ? (
+                      <span className="status status-failed">revoked</span>
+                    ) : (
+                      <span className="status status-complete">active</span>
+                    )}
+                  </td>
                   <td>
                     {key.revokedAt ? null : (
                       <ConfirmButton

@@ -77,14 +77,28 @@ export function UsersAdmin() {
                 required
               />
             </Field>
-            <Field name="role" label="Role" error={errorFor('role')} hint="Dispatchers plan and book; admins also manage accounts, users, keys and settings">
+            <Field
+              name="role"
+              label="Role"
+              error={errorFor('role')}
+              hint="Dispatchers plan and book; admins also manage accounts, users, keys and settings"
+            >
               <select id="f-role" value={role} onChange={(e) => setRole(e.target.value as 'admin' | 'dispatcher')}>
                 <option value="dispatcher">Dispatcher</option>
                 <option value="admin">Admin</option>
               </select>
             </Field>
-            <Field name="accountId" label="Account" error={errorFor('accountId')} hint="The account the user sees, with its branches">
-              <select id="f-accountId" value={accountId ?? accounts[0]?.id ?? ''} onChange={(e) => setAccountId(Number(e.target.value))}>
+            <Field
+              name="accountId"
+              label="Account"
+              error={errorFor('accountId')}
+              hint="The account the user sees, with its branches"
+            >
+              <select
+                id="f-accountId"
+                value={accountId ?? accounts[0]?.id ?? ''}
+                onChange={(e) => setAccountId(Number(e.target.value))}
+              >
                 <AccountOptions accounts={accounts} />
               </select>
             </Field>
@@ -131,7 +145,11 @@ export function UsersAdmin() {
                   <td>{user.role ?? '–'}</td>
                   <td>{user.accountName}</td>
                   <td>
-                    {user.disabledAt ? <span className="status status-failed">disabled</span> : <span className="status status-complete">active</span>}
+                    {user.disabledAt ? (
+                      <span className="status status-failed">disabled</span>
+                    ) : (
+                      <span className="status status-complete">active</span>
+                    )}
                     {user.passwordChangeRequired && !user.disabledAt ? (
                       <span className="muted" data-testid="password-pending">
                         {' '}

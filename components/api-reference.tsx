@@ -1,4 +1,11 @@
-import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+} from 'openapi3-ts/oas31';
 
 /**
  * A browsable, dependency-free rendering of the OpenAPI document (server-rendered, works offline):
@@ -60,7 +67,12 @@ function fieldRows(doc: OpenAPIObject, schema: Schema, prefix = '', seen = new S
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const path = prefix ? `${prefix}.${name}` : name;
     const resolved = resolve(doc, property);
-    rows.push({ name: path, type: typeLabel(doc, property), required: required.has(name), description: resolved.description });
+    rows.push({
+      name: path,
+      type: typeLabel(doc, property),
+      required: required.has(name),
+      description: resolved.description,
+    });
     const inner = isRef(property) ? resolved : property;
     const innerType = Array.isArray(inner.type) ? inner.type : [inner.type];
     if (innerType.includes('object') || (innerType.includes('array') && inner.items) || inner.allOf) {
@@ -114,12 +126,27 @@ function anchorOf(method: string, path: string): string {
 function authLabel(operation: OperationObject): string {
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
   if (schemes.length === 0) return 'none';
-  return schemes.map((s) => (s === 'bearerAuth' ? 'Bearer JWT' : s === 'basicAuth' ? 'HTTP Basic (externalUserId:apiKey)' : s)).join(' or ');
+  return schemes
+    .map((s) => (s === 'bearerAuth' ? 'Bearer JWT' : s === 'basicAuth' ? 'HTTP Basic (externalUserId:apiKey)' : s))
+    .join(' or ');
 }
 
-function Operation({ doc, method, path, operation }: { doc: OpenAPIObject; method: string; path: string; operation: OperationObject }) {
+function Operation({
+  doc,
+  method,
+  path,
+  operation,
+}: {
+  doc: OpenAPIObject;
+  method: string;
+  path: string;
+  operation: OperationObject;
+}) {
   const parameters = (operation.parameters ?? []).filter((p): p is ParameterObject => !isRef(p));
-  const body = operation.requestBody && !isRef(operation.requestBody) ? operation.requestBody.content['application/json']?.schema : undefined;
+  const body =
+    operation.requestBody && !isRef(operation.requestBody)
+      ? operation.requestBody.content['application/json']?.schema
+      : undefined;
   const responses = Object.entries(operation.responses ?? {}) as [string, ResponseObject | ReferenceObject][];
   return (
     <section className="operation" id={anchorOf(method, path)}>
@@ -222,7 +249,9 @@ export function ApiReference({ doc }: { doc: OpenAPIObject }) {
         <section className="panel">
           <h2>Errors</h2>
           <p>Every error response has this body; the codes each operation can return are listed under its responses.</p>
-          <FieldTable rows={doc.components?.schemas?.Error ? fieldRows(doc, { $ref: '#/components/schemas/Error' }) : []} />
+          <FieldTable
+            rows={doc.components?.schemas?.Error ? fieldRows(doc, { $ref: '#/components/schemas/Error' }) : []}
+          />
         </section>
         {tags.map((tag) => (
           <section key={tag}>
@@ -230,7 +259,13 @@ export function ApiReference({ doc }: { doc: OpenAPIObject }) {
             {operations
               .filter((o) => o.tag === tag)
               .map((o) => (
-                <Operation key={`${o.method} ${o.path}`} doc={doc} method={o.method} path={o.path} operation={o.operation} />
+                <Operation
+                  key={`${o.method} ${o.path}`}
+                  doc={doc}
+                  method={o.method}
+                  path={o.path}
+                  operation={o.operation}
+                />
               ))}
           </section>
         ))}

@@ -95,10 +95,13 @@ function TrySearch() {
   const accounts = tree.data ? flattenAccountTree(tree.data) : [];
   const [form, setForm] = useState<FormState>(INITIAL);
   const search = useMutation(
-    trpc.booking.trySearch.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.booking.recent.queryKey() }) }),
+    trpc.booking.trySearch.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.booking.recent.queryKey() }),
+    }),
   );
   const branchId = form.branchId || String(accounts[0]?.id ?? '');
-  const set = (key: keyof FormState) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof FormState) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     search.mutate({
@@ -132,8 +135,8 @@ function TrySearch() {
       <form className="panel" onSubmit={submit} aria-labelledby="try-heading">
         <h2 id="try-heading">Try a search</h2>
         <p className="muted">
-          Runs the same search as POST /v1/booking/recommend for your account (live) and shows, for every hour of the bucket, the windows found or why there is
-          none.
+          Runs the same search as POST /v1/booking/recommend for your account (live) and shows, for every hour of the
+          bucket, the windows found or why there is none.
         </p>
         <div className="settings-form">
           <div className="field">
@@ -174,7 +177,9 @@ function TrySearch() {
           </button>
         </div>
       </form>
-      {search.data && !outcome ? <p className="muted">The search is still running; it will appear under recent searches.</p> : null}
+      {search.data && !outcome ? (
+        <p className="muted">The search is still running; it will appear under recent searches.</p>
+      ) : null}
       {outcome ? (
         <section className="panel" aria-labelledby="hours-heading">
           <h2 id="hours-heading">
@@ -211,7 +216,8 @@ function TrySearch() {
                       <ul>
                         {hour.windows.map((w) => (
                           <li key={`${w.routeId}`} data-testid="search-window">
-                            from {localTime(w.deliveryWindowStart)} on {w.routeExternalId} ({w.vehicleType}){w.price ? ` · ${money(w.price.amountCents)}` : ''}
+                            from {localTime(w.deliveryWindowStart)} on {w.routeExternalId} ({w.vehicleType})
+                            {w.price ? ` · ${money(w.price.amountCents)}` : ''}
                           </li>
                         ))}
                       </ul>

@@ -53,5 +53,11 @@ export function formatDuration(seconds: number): string {
 
 /** A moment in the browser's time zone, to the second (job and key timestamps). */
 export function dateTime(d: Date): string {
-  return d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }

@@ -70,10 +70,17 @@ export function messageAtField(message: string, param: string | null | undefined
 }
 
 /** The field among `fields` that a refused save names, and the message to show at each field (null elsewhere). */
-export function fieldErrors(error: SaveError | null, fields: readonly string[]): { errorField: string | null; errorFor: (field: string) => string | null } {
+export function fieldErrors(
+  error: SaveError | null,
+  fields: readonly string[],
+): { errorField: string | null; errorFor: (field: string) => string | null } {
   const errorField = fieldOf(error, fields);
   // A deeper path (`slotPolicy.blackoutDates[1]` at the blackout dates field) keeps its prefix: it says which entry.
-  return { errorField, errorFor: (field) => (errorField === field && error ? messageAtField(error.message, error.param === field ? field : null) : null) };
+  return {
+    errorField,
+    errorFor: (field) =>
+      errorField === field && error ? messageAtField(error.message, error.param === field ? field : null) : null,
+  };
 }
 
 /** The end of a form: a refusal that names none of its fields, the submit button, and what follows it (a status). */

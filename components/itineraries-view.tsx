@@ -15,7 +15,10 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
   const [accountId, setAccountId] = useState<number | undefined>(undefined);
   const tree = useQuery(trpc.accounts.tree.queryOptions());
   const branches = tree.data ? flattenAccountTree(tree.data) : [];
-  const list = useQuery({ ...trpc.itineraries.list.queryOptions({ date: date ?? '', ...(accountId ? { accountId } : {}) }), enabled: date !== null });
+  const list = useQuery({
+    ...trpc.itineraries.list.queryOptions({ date: date ?? '', ...(accountId ? { accountId } : {}) }),
+    enabled: date !== null,
+  });
   const itineraries = list.data?.itineraries ?? [];
   const selected = itineraries.find((i) => i.id === selectedId) ?? null;
   return (
@@ -64,9 +67,18 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
             </thead>
             <tbody>
               {itineraries.map((it) => (
-                <tr key={it.id} data-testid="itinerary-row" aria-selected={it.id === selectedId} className={it.id === selectedId ? 'selected' : undefined}>
+                <tr
+                  key={it.id}
+                  data-testid="itinerary-row"
+                  aria-selected={it.id === selectedId}
+                  className={it.id === selectedId ? 'selected' : undefined}
+                >
                   <td>
-                    <button type="button" className="link" onClick={() => setSelectedId(it.id === selectedId ? null : it.id)}>
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => setSelectedId(it.id === selectedId ? null : it.id)}
+                    >
                       {it.externalId}
                     </button>
                   </td>
@@ -104,7 +116,11 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
                   <td>{stop.stopNumber}</td>
                   <td>{stop.type}</td>
                   <td>
-                    {[stop.address.addressLine1, stop.address.city, [stop.address.state, stop.address.postalCode].filter(Boolean).join(' ')]
+                    {[
+                      stop.address.addressLine1,
+                      stop.address.city,
+                      [stop.address.state, stop.address.postalCode].filter(Boolean).join(' '),
+                    ]
                       .filter(Boolean)
                       .join(', ')}
                   </td>

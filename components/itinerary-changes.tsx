@@ -28,7 +28,9 @@ export function ItineraryChanges({ itineraries }: { itineraries: readonly Change
     <section className="panel" aria-labelledby="changes-heading">
       <h2 id="changes-heading">Changes per vehicle</h2>
       <table className="data">
-        <caption className="muted">What this update did to each itinerary, compared with the booked one it rewrote.</caption>
+        <caption className="muted">
+          What this update did to each itinerary, compared with the booked one it rewrote.
+        </caption>
         <thead>
           <tr>
             <th scope="col">Vehicle</th>

@@ -150,7 +150,14 @@ function timelineVisits(stops: readonly DisplayedStop[]): TimelineStop[] {
   for (const stop of stops) {
     const group = groups.at(-1);
     const last = group?.at(-1);
-    if (group && last && stop.type !== 'break' && last.type !== 'break' && metersBetween(last, stop) <= SAME_PLACE_METERS) group.push(stop);
+    if (
+      group &&
+      last &&
+      stop.type !== 'break' &&
+      last.type !== 'break' &&
+      metersBetween(last, stop) <= SAME_PLACE_METERS
+    )
+      group.push(stop);
     else groups.push([stop]);
   }
   return groups.map((group) => {
@@ -169,7 +176,10 @@ function timelineVisits(stops: readonly DisplayedStop[]): TimelineStop[] {
 }
 
 /** Itineraries with stops, each with its colour (the same on the map, the timeline and the legend). */
-export function displayRoutes(itineraries: readonly DisplayedItinerary[]): { map: MapRoute[]; timeline: TimelineRoute[] } {
+export function displayRoutes(itineraries: readonly DisplayedItinerary[]): {
+  map: MapRoute[];
+  timeline: TimelineRoute[];
+} {
   const used = itineraries.filter((it) => it.itineraryStops.length > 0);
   return {
     map: used.map((it, i) => ({
@@ -177,11 +187,16 @@ export function displayRoutes(itineraries: readonly DisplayedItinerary[]): { map
       index: i + 1,
       label: it.externalId,
       color: routeColor(i),
-      start: it.start ? { latitude: it.start.latitude, longitude: it.start.longitude, label: placeLabel('Depot', it.start) } : null,
+      start: it.start
+        ? { latitude: it.start.latitude, longitude: it.start.longitude, label: placeLabel('Depot', it.start) }
+        : null,
       end: it.end ? { latitude: it.end.latitude, longitude: it.end.longitude, label: placeLabel('End', it.end) } : null,
       // Driver breaks are not visits: the map numbers and pins visits only.
       visits: visitsOf(
-        it.itineraryStops.filter((stop): stop is MapStop & (typeof it.itineraryStops)[number] => stop.type !== 'break' && stop.stopNumber !== null),
+        it.itineraryStops.filter(
+          (stop): stop is MapStop & (typeof it.itineraryStops)[number] =>
+            stop.type !== 'break' && stop.stopNumber !== null,
+        ),
       ),
     })),
     timeline: used.map((it, i) => ({

@@ -46,7 +46,9 @@ export function PlanRequestForm({ examples, csv }: { examples: PlanExample[]; cs
   const [environment, setEnvironment] = useState<'live' | 'sandbox'>('sandbox');
   const [example, setExample] = useState(examples[0]?.name ?? '');
   const [parseError, setParseError] = useState<string | null>(null);
-  const plan = useMutation(trpc.routingJobs.plan.mutationOptions({ onSuccess: ({ jobId }) => router.push(`/console/jobs/${jobId}`) }));
+  const plan = useMutation(
+    trpc.routingJobs.plan.mutationOptions({ onSuccess: ({ jobId }) => router.push(`/console/jobs/${jobId}`) }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +87,18 @@ export function PlanRequestForm({ examples, csv }: { examples: PlanExample[]; cs
       // Not JSON yet: the orders start a new request.
     }
     const stem = file.name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-');
-    setText(JSON.stringify({ ...request, problemId: `${stem}-${Date.now().toString(36)}`, orders: result.orders, fleet: request.fleet ?? [] }, null, 2));
+    setText(
+      JSON.stringify(
+        {
+          ...request,
+          problemId: `${stem}-${Date.now().toString(36)}`,
+          orders: result.orders,
+          fleet: request.fleet ?? [],
+        },
+        null,
+        2,
+      ),
+    );
     setCsvLoaded(`${result.orders.length} orders from ${file.name}; the fleet and options are the request's.`);
   };
 
@@ -123,14 +136,30 @@ export function PlanRequestForm({ examples, csv }: { examples: PlanExample[]; cs
         <label className="inline-field" htmlFor={ids.csv}>
           Orders from a CSV file
         </label>
-        <input id={ids.csv} type="file" accept="text/csv,.csv" onChange={(e) => void loadCsv(e)} aria-describedby={ids.csvStatus} />
-        <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(csv.template)}`} download="orders-template.csv" data-testid="csv-template">
+        <input
+          id={ids.csv}
+          type="file"
+          accept="text/csv,.csv"
+          onChange={(e) => void loadCsv(e)}
+          aria-describedby={ids.csvStatus}
+        />
+        <a
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(csv.template)}`}
+          download="orders-template.csv"
+          data-testid="csv-template"
+        >
           Download the CSV template
         </a>
       </div>
       <div id={ids.csvStatus}>
         {csvProblem ? (
-          <p className="alert" role="alert" data-testid="csv-error" data-row={csvProblem.row} data-column={csvProblem.column ?? ''}>
+          <p
+            className="alert"
+            role="alert"
+            data-testid="csv-error"
+            data-row={csvProblem.row}
+            data-column={csvProblem.column ?? ''}
+          >
             {csvProblem.message}
           </p>
         ) : null}
@@ -147,7 +176,9 @@ export function PlanRequestForm({ examples, csv }: { examples: PlanExample[]; cs
       </div>
       <details className="csv-columns">
         <summary>CSV columns</summary>
-        <p className="muted">The first row names the columns, in any order; one order per row. Only externalId is required.</p>
+        <p className="muted">
+          The first row names the columns, in any order; one order per row. Only externalId is required.
+        </p>
         <dl className="facts">
           {csv.columns.map((column) => (
             <div key={column.name} className="fact">
@@ -162,10 +193,24 @@ export function PlanRequestForm({ examples, csv }: { examples: PlanExample[]; cs
       <fieldset className="inline-choices">
         <legend>Environment</legend>
         <label>
-          <input type="radio" name="environment" value="sandbox" checked={environment === 'sandbox'} onChange={() => setEnvironment('sandbox')} /> Sandbox
+          <input
+            type="radio"
+            name="environment"
+            value="sandbox"
+            checked={environment === 'sandbox'}
+            onChange={() => setEnvironment('sandbox')}
+          />{' '}
+          Sandbox
         </label>
         <label>
-          <input type="radio" name="environment" value="live" checked={environment === 'live'} onChange={() => setEnvironment('live')} /> Live
+          <input
+            type="radio"
+            name="environment"
+            value="live"
+            checked={environment === 'live'}
+            onChange={() => setEnvironment('live')}
+          />{' '}
+          Live
         </label>
       </fieldset>
       <label htmlFor={ids.request}>Routing request (the body of POST /v1/routing/plan)</label>

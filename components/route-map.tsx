@@ -1,12 +1,32 @@
 'use client';
 
 import 'leaflet/dist/leaflet.css';
-import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, marker, type LatLngTuple, type Renderer } from 'leaflet';
+import {
+  canvas,
+  circleMarker,
+  divIcon,
+  latLngBounds,
+  layerGroup,
+  marker,
+  type LatLngTuple,
+  type Renderer,
+} from 'leaflet';
 import type { FeatureCollection, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { GeoJSON, MapContainer, Marker, Polyline, Popup, ScaleControl, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import {
+  GeoJSON,
+  MapContainer,
+  Marker,
+  Polyline,
+  Popup,
+  ScaleControl,
+  TileLayer,
+  Tooltip,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
 import type { MapPlace, MapRoute, MapVisit, UnassignedPlace } from './itinerary-display';
 import type { MapTiles } from './map-tiles';
 
@@ -42,7 +62,11 @@ function useUsBoundaries(): BaseLayers | null {
       setLayers({
         land: feature(topology, topology.objects.nation),
         states: mesh(topology, topology.objects.states, (a, b) => a !== b),
-        counties: mesh(topology, topology.objects.counties, (a, b) => a !== b && String(a.id).slice(0, 2) === String(b.id).slice(0, 2)),
+        counties: mesh(
+          topology,
+          topology.objects.counties,
+          (a, b) => a !== b && String(a.id).slice(0, 2) === String(b.id).slice(0, 2),
+        ),
       });
     });
     return () => {
@@ -58,9 +82,24 @@ const BaseMap = memo(function BaseMap({ layers, renderer }: { layers: BaseLayers
   const onCanvas = { renderer } as object;
   return (
     <>
-      <GeoJSON data={layers.land} interactive={false} {...onCanvas} style={{ stroke: false, fillColor: '#f4f1ea', fillOpacity: 1 }} />
-      <GeoJSON data={layers.counties} interactive={false} {...onCanvas} style={{ color: '#c9c4b8', weight: 0.6, fill: false }} />
-      <GeoJSON data={layers.states} interactive={false} {...onCanvas} style={{ color: '#8d877a', weight: 1.4, fill: false }} />
+      <GeoJSON
+        data={layers.land}
+        interactive={false}
+        {...onCanvas}
+        style={{ stroke: false, fillColor: '#f4f1ea', fillOpacity: 1 }}
+      />
+      <GeoJSON
+        data={layers.counties}
+        interactive={false}
+        {...onCanvas}
+        style={{ color: '#c9c4b8', weight: 0.6, fill: false }}
+      />
+      <GeoJSON
+        data={layers.states}
+        interactive={false}
+        {...onCanvas}
+        style={{ color: '#8d877a', weight: 1.4, fill: false }}
+      />
     </>
   );
 });
@@ -109,7 +148,8 @@ function visitPopup(route: MapRoute, visit: MapVisit): HTMLElement {
   );
   const table = document.createElement('table');
   const head = table.createTHead().insertRow();
-  for (const title of ['Stop', 'Orders', 'Window', 'Arrives', 'Load after']) add(head, 'th', title).setAttribute('scope', 'col');
+  for (const title of ['Stop', 'Orders', 'Window', 'Arrives', 'Load after'])
+    add(head, 'th', title).setAttribute('scope', 'col');
   const body = table.createTBody();
   for (const stop of visit.stops) {
     const row = body.insertRow();
@@ -134,7 +174,12 @@ function numberedIcon(route: MapRoute, visit: MapVisit, dimmed: boolean) {
   });
 }
 
-const unassignedIcon = divIcon({ className: 'unassigned-pin', html: '<span>!</span>', iconSize: [22, 22], iconAnchor: [11, 11] });
+const unassignedIcon = divIcon({
+  className: 'unassigned-pin',
+  html: '<span>!</span>',
+  iconSize: [22, 22],
+  iconAnchor: [11, 11],
+});
 
 const depotIcon = divIcon({ className: 'depot-pin', html: '<span>D</span>', iconSize: [24, 24], iconAnchor: [12, 12] });
 
@@ -146,7 +191,15 @@ function routePath(route: MapRoute): LatLngTuple[] {
   ];
 }
 
-const RouteLine = memo(function RouteLine({ route, dimmed, onSelect }: { route: MapRoute; dimmed: boolean; onSelect: (key: string) => void }) {
+const RouteLine = memo(function RouteLine({
+  route,
+  dimmed,
+  onSelect,
+}: {
+  route: MapRoute;
+  dimmed: boolean;
+  onSelect: (key: string) => void;
+}) {
   const path = useMemo(() => routePath(route), [route]);
   const handlers = useMemo(() => ({ click: () => onSelect(route.key) }), [onSelect, route.key]);
   return (
@@ -276,10 +329,14 @@ export default function RouteMap({
   const markDrawn = useCallback(() => setMarkersDrawn(true), []);
   // Route lines stay SVG (each selectable); the outlines go on one canvas below them.
   const renderer = useMemo(() => canvas({ padding: 0.5 }), []);
-  const points = useMemo(() => [...routes.flatMap(routePath), ...unassigned.map((u): LatLngTuple => [u.latitude, u.longitude])], [routes, unassigned]);
+  const points = useMemo(
+    () => [...routes.flatMap(routePath), ...unassigned.map((u): LatLngTuple => [u.latitude, u.longitude])],
+    [routes, unassigned],
+  );
   const depots = useMemo(() => {
     const seen = new Map<string, MapPlace>();
-    for (const r of routes) for (const place of [r.start, r.end]) if (place) seen.set(`${place.latitude},${place.longitude}`, place);
+    for (const r of routes)
+      for (const place of [r.start, r.end]) if (place) seen.set(`${place.latitude},${place.longitude}`, place);
     return [...seen.values()];
   }, [routes]);
   const stopCount = routes.reduce((n, r) => n + r.visits.reduce((m, v) => m + v.stops.length, 0), 0);
@@ -296,13 +353,23 @@ export default function RouteMap({
       data-tiles={tiles ? 'street' : 'none'}
       data-markers={markersDrawn ? 'drawn' : 'pending'}
     >
-      <MapContainer className="tour-map" center={points[0] ?? [39.5, -98.35]} zoom={points.length > 0 ? 11 : 4} scrollWheelZoom>
+      <MapContainer
+        className="tour-map"
+        center={points[0] ?? [39.5, -98.35]}
+        zoom={points.length > 0 ? 11 : 4}
+        scrollWheelZoom
+      >
         {layers ? <BaseMap layers={layers} renderer={renderer} /> : null}
         {tiles ? <TileLayer url={tiles.url} attribution={tiles.attribution} /> : null}
         <ScaleControl position="bottomleft" imperial metric />
         <FitBounds points={points} />
         {routes.map((route) => (
-          <RouteLine key={route.key} route={route} dimmed={selected !== null && selected !== route.key} onSelect={onSelect} />
+          <RouteLine
+            key={route.key}
+            route={route}
+            dimmed={selected !== null && selected !== route.key}
+            onSelect={onSelect}
+          />
         ))}
         <VisitMarkers routes={routes} selected={selected} onSelect={onSelect} onDrawn={markDrawn} />
         {unassigned.map((order) => (

@@ -114,7 +114,10 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
                 </span>
               </div>
               <div className="timeline-track">
-                <span className="timeline-shift" style={{ left: x(route.routeStart), width: width(epoch(route.routeStart), epoch(route.routeEnd)) }} />
+                <span
+                  className="timeline-shift"
+                  style={{ left: x(route.routeStart), width: width(epoch(route.routeStart), epoch(route.routeEnd)) }}
+                />
                 {route.stops.map((stop, index) => {
                   const arrival = epoch(stop.arrival);
                   const serviceStart = arrival + stop.waitSeconds * 1000;
@@ -132,7 +135,12 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
                             }}
                           />
                         ) : null)}
-                      {stop.waitSeconds > 0 ? <span className="timeline-wait" style={{ left: x(stop.arrival), width: width(arrival, serviceStart) }} /> : null}
+                      {stop.waitSeconds > 0 ? (
+                        <span
+                          className="timeline-wait"
+                          style={{ left: x(stop.arrival), width: width(arrival, serviceStart) }}
+                        />
+                      ) : null}
                       <span
                         className={`timeline-stop timeline-stop-${stop.type}${stop.type !== 'break' && lateRisk(stop) ? ' timeline-late-risk' : ''}`}
                         style={{
@@ -154,9 +162,11 @@ export function RouteTimeline({ routes }: { routes: TimelineRoute[] }) {
         })}
       </ul>
       <p className="timeline-key muted">
-        <span className="key-window" aria-hidden="true" /> time window (line under the stops) <span className="key-wait" aria-hidden="true" /> waiting{' '}
-        <span className="key-stop" aria-hidden="true" /> service <span className="key-break" aria-hidden="true" /> driver break{' '}
-        <span className="key-risk" aria-hidden="true" /> starts within {LATE_RISK_SECONDS / 60} min of its window’s close
+        <span className="key-window" aria-hidden="true" /> time window (line under the stops){' '}
+        <span className="key-wait" aria-hidden="true" /> waiting <span className="key-stop" aria-hidden="true" />{' '}
+        service <span className="key-break" aria-hidden="true" /> driver break{' '}
+        <span className="key-risk" aria-hidden="true" /> starts within {LATE_RISK_SECONDS / 60} min of its window’s
+        close
       </p>
     </div>
   );

@@ -16,7 +16,13 @@ const RouteMap = dynamic(() => import('./route-map'), {
  * Itineraries (planned or booked) on the map with a legend, and their timeline below. A legend entry,
  * a route line or a stop selects that route: the map dims the others; selecting it again shows all.
  */
-export function RoutesPanel({ itineraries, unassigned = [] }: { itineraries: readonly DisplayedItinerary[]; unassigned?: readonly UnassignedPlace[] }) {
+export function RoutesPanel({
+  itineraries,
+  unassigned = [],
+}: {
+  itineraries: readonly DisplayedItinerary[];
+  unassigned?: readonly UnassignedPlace[];
+}) {
   const routes = useMemo(() => displayRoutes(itineraries), [itineraries]);
   const tiles = useMapTiles();
   const [selected, setSelected] = useState<string | null>(null);
@@ -26,7 +32,13 @@ export function RoutesPanel({ itineraries, unassigned = [] }: { itineraries: rea
   return (
     <>
       <div className="tours">
-        <RouteMap routes={routes.map} unassigned={unassigned} selected={selectedRoute ? selected : null} onSelect={select} tiles={tiles} />
+        <RouteMap
+          routes={routes.map}
+          unassigned={unassigned}
+          selected={selectedRoute ? selected : null}
+          onSelect={select}
+          tiles={tiles}
+        />
         <div className="legend-panel">
           <p className="legend-status muted" aria-live="polite" data-testid="route-selection">
             {selectedRoute
@@ -43,8 +55,17 @@ export function RoutesPanel({ itineraries, unassigned = [] }: { itineraries: rea
               const key = routes.map[i]!.key;
               const isSelected = selected === key;
               return (
-                <li key={route.key} data-testid="route-legend-item" className={selectedRoute && !isSelected ? 'legend-dimmed' : undefined}>
-                  <button type="button" className="legend-route" aria-pressed={isSelected} onClick={() => setSelected(isSelected ? null : key)}>
+                <li
+                  key={route.key}
+                  data-testid="route-legend-item"
+                  className={selectedRoute && !isSelected ? 'legend-dimmed' : undefined}
+                >
+                  <button
+                    type="button"
+                    className="legend-route"
+                    aria-pressed={isSelected}
+                    onClick={() => setSelected(isSelected ? null : key)}
+                  >
                     <span className="swatch route-number" style={{ background: route.color }} aria-hidden="true">
                       {i + 1}
                     </span>

@@ -28,7 +28,9 @@ function Progress({ detail }: { detail: JobDetail }) {
         <div>
           <dt>Elapsed</dt>
           <dd data-testid="progress-elapsed">
-            {job.runningForMs !== null ? `${(elapsedMs / 1000).toFixed(1)} s of ${(detail.timeLimitMs / 1000).toFixed(0)} s` : 'waiting for a solver thread'}
+            {job.runningForMs !== null
+              ? `${(elapsedMs / 1000).toFixed(1)} s of ${(detail.timeLimitMs / 1000).toFixed(0)} s`
+              : 'waiting for a solver thread'}
           </dd>
         </div>
         <div>
@@ -37,7 +39,9 @@ function Progress({ detail }: { detail: JobDetail }) {
         </div>
         <div>
           <dt>Served so far</dt>
-          <dd data-testid="progress-served">{progress ? `${progress.shipments - progress.unassigned} of ${progress.shipments}` : '–'}</dd>
+          <dd data-testid="progress-served">
+            {progress ? `${progress.shipments - progress.unassigned} of ${progress.shipments}` : '–'}
+          </dd>
         </div>
         <div>
           <dt>Vehicles</dt>
@@ -48,7 +52,11 @@ function Progress({ detail }: { detail: JobDetail }) {
           <dd data-testid="progress-iterations">{progress ? progress.iterations.toLocaleString() : '–'}</dd>
         </div>
       </dl>
-      <progress max={detail.timeLimitMs} value={Math.min(detail.timeLimitMs, elapsedMs)} aria-label="Time used of the solver's limit" />
+      <progress
+        max={detail.timeLimitMs}
+        value={Math.min(detail.timeLimitMs, elapsedMs)}
+        aria-label="Time used of the solver's limit"
+      />
     </section>
   );
 }
@@ -96,7 +104,13 @@ const windowText = (open: string | null, close: string | null) =>
   open || close ? `${open ? localTime(open) : 'open'}–${close ? localTime(close) : 'open'}` : 'any time';
 
 /** Unassigned orders as a table: the order, where and when it goes, why it was left out and what would let it in. */
-function UnassignedOrders({ unassigned, details }: { unassigned: Unassigned; details: readonly UnassignedOrderDetail[] }) {
+function UnassignedOrders({
+  unassigned,
+  details,
+}: {
+  unassigned: Unassigned;
+  details: readonly UnassignedOrderDetail[];
+}) {
   if (unassigned.length === 0) return null;
   const detailOf = new Map(details.map((d) => [d.externalId, d]));
   return (
@@ -119,7 +133,9 @@ function UnassignedOrders({ unassigned, details }: { unassigned: Unassigned; det
               return (
                 <tr key={order.externalId} data-testid="unassigned-order">
                   <th scope="row">{order.externalId}</th>
-                  <td data-label="Address">{detail ? `${detail.side === 'pickup' ? 'Pickup: ' : ''}${detail.address || 'no address'}` : '–'}</td>
+                  <td data-label="Address">
+                    {detail ? `${detail.side === 'pickup' ? 'Pickup: ' : ''}${detail.address || 'no address'}` : '–'}
+                  </td>
                   <td data-label="Window">{detail ? windowText(detail.windowOpen, detail.windowClose) : '–'}</td>
                   <td data-label="Why">
                     {order.reasons.map((reason) => (
@@ -136,7 +152,9 @@ function UnassignedOrders({ unassigned, details }: { unassigned: Unassigned; det
                         </p>
                       ) : null,
                     )}
-                    {order.reasons.some((reason) => reason.fix) ? null : <p className="muted">No single change found</p>}
+                    {order.reasons.some((reason) => reason.fix) ? null : (
+                      <p className="muted">No single change found</p>
+                    )}
                   </td>
                 </tr>
               );
@@ -187,7 +205,9 @@ function Result({
 function BookButton({ detail }: { detail: JobDetail }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const book = useMutation(trpc.routingJobs.book.mutationOptions({ onSuccess: ({ jobId }) => router.push(`/console/jobs/${jobId}`) }));
+  const book = useMutation(
+    trpc.routingJobs.book.mutationOptions({ onSuccess: ({ jobId }) => router.push(`/console/jobs/${jobId}`) }),
+  );
   return (
     <div className="book-action">
       <button type="button" onClick={() => book.mutate({ jobId: detail.job.id })} disabled={book.isPending}>
@@ -231,8 +251,8 @@ export function RoutingJobView({ jobId }: { jobId: string }) {
       {detail ? (
         <>
           <p className="job-meta" data-testid="job-meta">
-            <StatusBadge status={detail.job.status} /> {detail.job.kind} · {detail.job.environment} · {detail.job.accountName} · created{' '}
-            {dateTime(detail.job.createdAt)}
+            <StatusBadge status={detail.job.status} /> {detail.job.kind} · {detail.job.environment} ·{' '}
+            {detail.job.accountName} · created {dateTime(detail.job.createdAt)}
             {detail.job.solveSeconds !== null ? ` · solved in ${detail.job.solveSeconds.toFixed(1)} s` : ''}
           </p>
           {detail.job.status === 'processing' ? <Progress detail={detail} /> : null}
@@ -258,8 +278,12 @@ export function RoutingJobView({ jobId }: { jobId: string }) {
                 <p className="muted">Preview of an update: what booking it would give; nothing was written.</p>
               ) : (
                 <p className="muted">
-                  Booked {detail.booked.itineraries.length} itineraries (ids {detail.booked.itineraries.map((i) => i.id).join(', ') || 'none'}); see them under{' '}
-                  <Link href={`/console/itineraries?date=${detail.booked.itineraries[0]?.date ?? ''}`}>Itineraries</Link>.
+                  Booked {detail.booked.itineraries.length} itineraries (ids{' '}
+                  {detail.booked.itineraries.map((i) => i.id).join(', ') || 'none'}); see them under{' '}
+                  <Link href={`/console/itineraries?date=${detail.booked.itineraries[0]?.date ?? ''}`}>
+                    Itineraries
+                  </Link>
+                  .
                 </p>
               )}
               <ItineraryChanges itineraries={detail.booked.itineraries} />

@@ -73,7 +73,9 @@ export function RoutingJobsView() {
             </select>
           </label>
         ))}
-        <span className="muted">Finished jobs are kept for a limited time; booked itineraries stay under Itineraries.</span>
+        <span className="muted">
+          Finished jobs are kept for a limited time; booked itineraries stay under Itineraries.
+        </span>
       </form>
       <section className="panel">
         {list.isPending ? <p className="muted">Loading…</p> : null}

@@ -20,7 +20,9 @@ export function CopyableSecret({ label, secret, note }: { label: string; secret:
       <button type="button" className="secondary small" onClick={() => void copy()}>
         Copy
       </button>
-      <span role="status">{copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'Copying failed: select the text and copy it.' : ''}</span>
+      <span role="status">
+        {copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'Copying failed: select the text and copy it.' : ''}
+      </span>
       <span className="muted">{note}</span>
     </section>
   );

@@ -5,9 +5,13 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { signInAsNewUser } from './console-session';
 
 /** The documented createItinerary example (docs/examples/book-create.json): itineraries on 2026-11-23. */
-const bookBody = JSON.parse(readFileSync(new URL('../docs/examples/book-create.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const bookBody = JSON.parse(
+  readFileSync(new URL('../docs/examples/book-create.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 
-test('every console page passes an automated accessibility scan (no serious or critical violations)', async ({ page }) => {
+test('every console page passes an automated accessibility scan (no serious or critical violations)', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/login');
   await expectNoSeriousA11yViolations(page);

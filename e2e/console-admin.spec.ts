@@ -18,7 +18,10 @@ async function secretShown(page: Page): Promise<string> {
   return (await value.textContent()) ?? '';
 }
 
-test('an admin creates an API key in the console, uses it against /v1, revokes it and the next request answers 401', async ({ page, context }) => {
+test('an admin creates an API key in the console, uses it against /v1, revokes it and the next request answers 401', async ({
+  page,
+  context,
+}) => {
   const tenant = await createTenant();
   await signInAsNewUser(page, tenant.parentId, 'admin');
   await page.getByRole('link', { name: 'API keys' }).click();
@@ -147,7 +150,9 @@ test('an admin invites a dispatcher who signs in with the one-time password, can
   await dispatcherContext.close();
 });
 
-test('an admin creates a branch with a location and sees it in the tree; a parent outside the subtree is refused', async ({ page }) => {
+test('an admin creates a branch with a location and sees it in the tree; a parent outside the subtree is refused', async ({
+  page,
+}) => {
   const tenant = await createTenant();
   const other = await createTenant();
   await signInAsNewUser(page, tenant.parentId, 'admin');
@@ -166,6 +171,8 @@ test('an admin creates a branch with a location and sees it in the tree; a paren
   await expect(page.getByTestId('admin-account-tree')).toContainText(name);
   await expect(page.getByTestId('admin-account-tree').locator('li', { hasText: name }).last()).toContainText('11101');
 
-  const outside = await page.request.post('/api/trpc/admin.createBranch', { data: { json: { name: 'Sneaky', parentId: other.parentId } } });
+  const outside = await page.request.post('/api/trpc/admin.createBranch', {
+    data: { json: { name: 'Sneaky', parentId: other.parentId } },
+  });
   expect(outside.status()).toBe(404);
 });

@@ -5,15 +5,30 @@ import { baseUrl, basicAuth, createKey, createTenant, createUser, type Tenant } 
 import { signInAsNewUser } from './console-session';
 
 const DATE = '2026-11-23';
-const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+const STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
 /** A booking search for the branch over /v1 with the tenant's live key; its status and body. */
-async function recommendOverApi(tenant: Tenant, branchId: number): Promise<{ status: number; body: { error?: { code: string; param?: string } } }> {
+async function recommendOverApi(
+  tenant: Tenant,
+  branchId: number,
+): Promise<{ status: number; body: { error?: { code: string; param?: string } } }> {
   const response = await fetch(`${baseUrl()}/v1/booking/recommend`, {
     method: 'POST',
     headers: { authorization: tenant.basicAuthHeader('live'), 'content-type': 'application/json' },
     body: JSON.stringify({
-      cart: { items: [{ description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }], orderValueCents: 100 },
+      cart: {
+        items: [
+          { description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 },
+        ],
+        orderValueCents: 100,
+      },
       date: DATE,
       destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
       fulfillingBranchId: String(branchId),
@@ -22,10 +37,15 @@ async function recommendOverApi(tenant: Tenant, branchId: number): Promise<{ sta
   return { status: response.status, body: (await response.json()) as { error?: { code: string; param?: string } } };
 }
 
-test("a search tried in the console shows each hour's windows with their price, or why the hour has none", async ({ page }) => {
+test("a search tried in the console shows each hour's windows with their price, or why the hour has none", async ({
+  page,
+}) => {
   const tenant = await createTenant({
     parentSettings: {
-      booking: { pricing: { model: 'markup', markupPercent: 15 }, rateCards: { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } } },
+      booking: {
+        pricing: { model: 'markup', markupPercent: 15 },
+        rateCards: { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } },
+      },
     },
   });
   const branchId = tenant.branchIds[0]!;
@@ -98,7 +118,9 @@ test("a search tried in the console shows each hour's windows with their price, 
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('search-context')).toContainText('2026-11-24 · EVENING · America/New_York');
   await expect(page.getByTestId('search-fallback-reason')).toContainText('no_routes');
-  await expect(page.getByTestId('search-fallback-reason')).toContainText('no itinerary of the branch subtree on that date');
+  await expect(page.getByTestId('search-fallback-reason')).toContainText(
+    'no itinerary of the branch subtree on that date',
+  );
   await expect(recent.first()).toContainText('no_routes');
 });
 
@@ -131,7 +153,9 @@ test('an admin sets a branch location in the console; booking over /v1 then pick
   expect((await recommend()).status).toBe(202);
 });
 
-test('an admin adds a blackout date in the console; the same date then answers date_blackout over /v1', async ({ page }) => {
+test('an admin adds a blackout date in the console; the same date then answers date_blackout over /v1', async ({
+  page,
+}) => {
   const tenant = await createTenant();
   const branchId = tenant.branchIds[0]!;
   setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');

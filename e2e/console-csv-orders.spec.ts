@@ -7,14 +7,18 @@ const HEADER =
 const row = (id: string, zip: string, open = '2026-11-23T09:00:00-05:00') =>
   `${id},"${id.length} Main St, Apt 2",New York,NY,${zip},${open},2026-11-23T17:00:00-05:00,12,55 Water St,11201`;
 
-test('orders from a CSV: the template downloads, a bad row is refused at its row and column, a good file plans', async ({ page }) => {
+test('orders from a CSV: the template downloads, a bad row is refused at its row and column, a good file plans', async ({
+  page,
+}) => {
   const tenant = await createTenant();
   await signInAsNewUser(page, tenant.parentId, 'dispatcher');
   await page.goto('/console/jobs/new');
   await expect(page.getByRole('heading', { name: 'Plan a request' })).toBeVisible();
 
   // The template is the documented header and an example row.
-  const template = decodeURIComponent((await page.getByTestId('csv-template').getAttribute('href'))!.replace(/^data:text\/csv;charset=utf-8,/, ''));
+  const template = decodeURIComponent(
+    (await page.getByTestId('csv-template').getAttribute('href'))!.replace(/^data:text\/csv;charset=utf-8,/, ''),
+  );
   expect(template.split('\n')[0]).toMatch(/^externalId,pickupAddressLine1,/);
   await page.getByText('CSV columns').click();
   await expect(page.locator('.csv-columns')).toContainText('dropoffWindowOpen');
@@ -38,7 +42,9 @@ test('orders from a CSV: the template downloads, a bad row is refused at its row
   });
   await expect(page.getByTestId('csv-loaded')).toContainText('3 orders from good.csv');
   await expect(page.getByTestId('csv-error')).toHaveCount(0);
-  const request = JSON.parse(await page.getByLabel('Routing request (the body of POST /v1/routing/plan)').inputValue()) as {
+  const request = JSON.parse(
+    await page.getByLabel('Routing request (the body of POST /v1/routing/plan)').inputValue(),
+  ) as {
     orders: { externalId: string; dropoffAddress: { addressLine1: string } }[];
     fleet: unknown[];
   };

@@ -13,7 +13,12 @@ type Json = Record<string, unknown>;
 const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
 /** POSTs a /v1 request and returns its status and parsed body. */
-async function postV1(path: string, body: unknown, auth: string, prefer?: string): Promise<{ status: number; body: Json }> {
+async function postV1(
+  path: string,
+  body: unknown,
+  auth: string,
+  prefer?: string,
+): Promise<{ status: number; body: Json }> {
   const response = await fetch(`${baseUrl()}${path}`, {
     method: 'POST',
     headers: { authorization: auth, 'content-type': 'application/json', ...(prefer ? { prefer } : {}) },
@@ -22,7 +27,14 @@ async function postV1(path: string, body: unknown, auth: string, prefer?: string
   return { status: response.status, body: (await response.json()) as Json };
 }
 
-const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+const STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
 /** `count` orders from the Brooklyn store to points spread over New York City, with three-hour windows. */
 function cityPlan(count: number, vans: number, problemId: string, solverSeconds: number): Json {
@@ -70,7 +82,9 @@ async function openJob(page: Page, problemId: string): Promise<void> {
   await expect(page.getByTestId('route-map')).toHaveAttribute('data-base-map', 'ready');
 }
 
-test('1,000 orders on 50 vans: every route a distinct colour and number, one isolated from the legend, a stop popup by keyboard', async ({ page }) => {
+test('1,000 orders on 50 vans: every route a distinct colour and number, one isolated from the legend, a stop popup by keyboard', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const tenant = await createTenant();
   const problemId = uniqueId('fifty-vans');
@@ -123,7 +137,11 @@ test('1,000 orders on 50 vans: every route a distinct colour and number, one iso
   await page.getByRole('button', { name: 'Show all routes' }).click();
   await expect(page.getByTestId('route-selection')).toContainText(`${vans} routes`);
   await expect
-    .poll(async () => (await lines.evaluateAll((paths) => paths.map((p) => Number(p.getAttribute('stroke-opacity'))))).every((o) => o > 0.5))
+    .poll(async () =>
+      (await lines.evaluateAll((paths) => paths.map((p) => Number(p.getAttribute('stroke-opacity'))))).every(
+        (o) => o > 0.5,
+      ),
+    )
     .toBe(true);
 });
 
@@ -187,17 +205,27 @@ test('200 orders: circles for the day, numbered visits of a selected route, a po
   await page.screenshot({ path: `${SCREENSHOTS}/job-200-orders-390px-unassigned.png` });
 });
 
-test('6 orders: the timeline shows its last stop whole; booking orders already booked is refused at the order', async ({ page }) => {
+test('6 orders: the timeline shows its last stop whole; booking orders already booked is refused at the order', async ({
+  page,
+}) => {
   const tenant = await createTenant();
   const problemId = uniqueId('six');
   const body = cityPlan(6, 2, problemId, 1);
   await planOverApi(tenant, body);
   // The same orders are booked over /v1 first.
   const auth = tenant.basicAuthHeader('live');
-  const booked = await postV1('/v1/routing/book', { ...body, problemId: uniqueId('api-book'), mode: 'createItinerary' }, auth);
+  const booked = await postV1(
+    '/v1/routing/book',
+    { ...body, problemId: uniqueId('api-book'), mode: 'createItinerary' },
+    auth,
+  );
   expect(booked.status).toBe(200);
   // The API refuses a second booking of them, naming the order.
-  const again = await postV1('/v1/routing/book', { ...body, problemId: uniqueId('again'), mode: 'createItinerary' }, auth);
+  const again = await postV1(
+    '/v1/routing/book',
+    { ...body, problemId: uniqueId('again'), mode: 'createItinerary' },
+    auth,
+  );
   expect(again.status).toBe(400);
   expect(again.body.error).toMatchObject({ code: 'invalid_routing_input', param: 'orders[0].externalId' });
   await page.setViewportSize({ width: 1280, height: 900 });

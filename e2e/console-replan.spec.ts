@@ -10,7 +10,9 @@ const samePlan = JSON.parse(readFileSync(new URL('../docs/examples/same-day-plan
   fleet: Record<string, unknown>[];
 };
 
-test('a dispatcher books a plan, an update over /v1 adds one order, and the update’s job page shows what changed per vehicle', async ({ page }) => {
+test('a dispatcher books a plan, an update over /v1 adds one order, and the update’s job page shows what changed per vehicle', async ({
+  page,
+}) => {
   const tenant = await createTenant();
   const auth = tenant.basicAuthHeader('live');
   const v1 = (path: string, body?: unknown) =>

@@ -57,7 +57,12 @@ test('a dispatcher plans an example in the browser, reads it on the map and time
   // A wrong field is named as the API names it.
   await fillRequest(page, {
     ...samePlan,
-    orders: [{ ...samePlan.orders[0], payloadItems: [{ description: 'x', height: -1, length: 1, width: 1, weight: 1, quantity: 1 }] }],
+    orders: [
+      {
+        ...samePlan.orders[0],
+        payloadItems: [{ description: 'x', height: -1, length: 1, width: 1, weight: 1, quantity: 1 }],
+      },
+    ],
   });
   await page.getByRole('button', { name: 'Plan', exact: true }).click();
   await expect(page.getByTestId('plan-error-param')).toHaveText('orders[0].payloadItems[0].height');
@@ -127,11 +132,17 @@ test('a dispatcher plans an example in the browser, reads it on the map and time
   await expect(page.getByTestId('routing-job-row').first()).toContainText('6 served · 1 unassigned');
 });
 
-test('a running job shows its progress and updates itself until it completes; a plan sent over /v1 is listed', async ({ page }) => {
+test('a running job shows its progress and updates itself until it completes; a plan sent over /v1 is listed', async ({
+  page,
+}) => {
   const tenant = await createTenant();
   const planned = await fetch(`${baseUrl()}/v1/routing/plan`, {
     method: 'POST',
-    headers: { authorization: tenant.basicAuthHeader('sandbox'), 'content-type': 'application/json', prefer: 'wait=30' },
+    headers: {
+      authorization: tenant.basicAuthHeader('sandbox'),
+      'content-type': 'application/json',
+      prefer: 'wait=30',
+    },
     body: JSON.stringify(samePlan),
   });
   expect(planned.status).toBe(200);
@@ -146,7 +157,11 @@ test('a running job shows its progress and updates itself until it completes; a 
   await fillRequest(page, {
     problemId: 'progress-watch',
     orders: manyOrders(60),
-    fleet: [0, 1, 2, 3, 4, 5].map((i) => ({ ...samePlan.fleet[0], driverExternalId: `d-${i}`, vehicleExternalId: `v-${i}` })),
+    fleet: [0, 1, 2, 3, 4, 5].map((i) => ({
+      ...samePlan.fleet[0],
+      driverExternalId: `d-${i}`,
+      vehicleExternalId: `v-${i}`,
+    })),
     options: { solverTimeLimitSeconds: 8 },
   });
   await page.getByRole('button', { name: 'Plan', exact: true }).click();
@@ -163,7 +178,10 @@ test('a running job shows its progress and updates itself until it completes; a 
   await expect(page.getByTestId('job-totals')).toBeVisible();
 });
 
-test("another account's job is not found, through the page and through the tRPC endpoint", async ({ page, browser }) => {
+test("another account's job is not found, through the page and through the tRPC endpoint", async ({
+  page,
+  browser,
+}) => {
   const owner: Tenant = await createTenant();
   const planned = await fetch(`${baseUrl()}/v1/routing/plan`, {
     method: 'POST',

@@ -24,7 +24,12 @@ export async function signInAsNewUser(page: Page, accountId: number, role: 'admi
  * Signs in with a password an admin generated (invite or reset): the console asks for a new one
  * first and nothing else opens until then; after the change the user signs in with `chosen`.
  */
-export async function signInWithGeneratedPassword(page: Page, email: string, generated: string, chosen: string): Promise<void> {
+export async function signInWithGeneratedPassword(
+  page: Page,
+  email: string,
+  generated: string,
+  chosen: string,
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(generated);

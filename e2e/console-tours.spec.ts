@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, createTenant, createUser, type Tenant } from '../tests/api/helpers';
 
 /** The documented createItinerary example (docs/examples/book-create.json): orders for 2026-11-23. */
-const bookBody = JSON.parse(readFileSync(new URL('../docs/examples/book-create.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const bookBody = JSON.parse(
+  readFileSync(new URL('../docs/examples/book-create.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 const DATE = '2026-11-23';
 
 interface Booked {
@@ -20,7 +22,11 @@ async function book(tenant: Tenant): Promise<Booked> {
   return (await response.json()) as Booked;
 }
 
-async function consoleUser(tenant: Tenant, role: 'admin' | 'dispatcher', accountId: number): Promise<{ email: string; password: string }> {
+async function consoleUser(
+  tenant: Tenant,
+  role: 'admin' | 'dispatcher',
+  accountId: number,
+): Promise<{ email: string; password: string }> {
   const suffix = tenant.externalUserId.replace('test-user-', '');
   const email = `${role}-${suffix}@example.test`;
   const password = `a long passphrase ${suffix}`;
@@ -90,10 +96,15 @@ test('itineraries show what was booked for the date, on the map, the timeline an
   await expect(legend).toHaveCount(withStops.length);
   for (const itinerary of withStops) await expect(legend.filter({ hasText: itinerary.externalId })).toHaveCount(1);
   // Distinct colors per tour.
-  const colors = await page.locator('path.route-line').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
+  const colors = await page
+    .locator('path.route-line')
+    .evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
   expect(new Set(colors).size).toBe(withStops.length);
   // A stop marker names its itinerary, number, type, orders and times.
-  await expect(page.locator('.leaflet-marker-icon.stop-pin').last()).toHaveAttribute('title', / · stop \d+ · (pickup|dropoff) .* · \d\d:\d\d–\d\d:\d\d/);
+  await expect(page.locator('.leaflet-marker-icon.stop-pin').last()).toHaveAttribute(
+    'title',
+    / · stop \d+ · (pickup|dropoff) .* · \d\d:\d\d–\d\d:\d\d/,
+  );
   await expect(page.getByTestId('timeline-row')).toHaveCount(withStops.length);
   expect(external).toEqual([]);
 });
@@ -132,7 +143,9 @@ test('an admin edits booking pricing and slot policy; invalid values are shown a
 
   await page.goto('/console/admin/slot-policy');
   await page.getByLabel('Account', { exact: true }).selectOption(String(tenant.parentId));
-  await expect(page.getByTestId('effective-source')).toHaveText('Service defaults (no account in the chain has a slot policy).');
+  await expect(page.getByTestId('effective-source')).toHaveText(
+    'Service defaults (no account in the chain has a slot policy).',
+  );
   await page.getByLabel('Same-day cutoff (HH:MM)').fill('25:00');
   await page.getByRole('button', { name: 'Save slot policy' }).click();
   await expect(page.getByTestId('error-slotPolicy.sameDayCutoff')).toContainText('HH:MM');

@@ -18,7 +18,9 @@ function collectCspViolations(page: Page): string[] {
 test('the console (sign-in, a routing job with its map) and the API reference work under the CSP', async ({ page }) => {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error("DATA_DIR must name the running server's data directory");
-  const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as { console: { email: string; password: string } };
+  const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as {
+    console: { email: string; password: string };
+  };
   const violations = collectCspViolations(page);
 
   const login = await page.goto('/login');
@@ -44,7 +46,9 @@ test('the console (sign-in, a routing job with its map) and the API reference wo
   expect(violations).toEqual([]);
 });
 
-test('scripts run by nonce only: an inline script injected into a page does not run, the page still works', async ({ page }) => {
+test('scripts run by nonce only: an inline script injected into a page does not run, the page still works', async ({
+  page,
+}) => {
   // Markup injected into the page (what a stored XSS would do), served with the page's real headers.
   const violations = collectCspViolations(page);
   await page.route('**/login', async (route) => {
@@ -63,7 +67,10 @@ test('scripts run by nonce only: an inline script injected into a page does not 
   await expect(page.locator('form').getByRole('alert')).toHaveText('Wrong email or password.');
 });
 
-test('signing out in the console ends the session on the server: a copy of its cookie no longer opens the console', async ({ page, browser }) => {
+test('signing out in the console ends the session on the server: a copy of its cookie no longer opens the console', async ({
+  page,
+  browser,
+}) => {
   const tenant = await createTenant({ branches: [] });
   await signInAsNewUser(page, tenant.parentId, 'dispatcher');
   const copied = await page.context().storageState();

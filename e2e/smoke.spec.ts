@@ -16,7 +16,9 @@ function demoCredentials(): DemoCredentials {
   return JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
 }
 
-test('the console requires sign-in, rejects a wrong password and shows the signed-in user and account tree', async ({ page }) => {
+test('the console requires sign-in, rejects a wrong password and shows the signed-in user and account tree', async ({
+  page,
+}) => {
   const demo = demoCredentials();
 
   // A signed-out visitor is sent to sign in and then back to the page they asked for.
@@ -40,7 +42,9 @@ test('the console requires sign-in, rejects a wrong password and shows the signe
     await expect(tree.getByText(branch.name, { exact: true })).toBeVisible();
     await expect(tree.getByText(`#${branch.id}`, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Booking pricing' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Booking pricing' }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
@@ -54,7 +58,13 @@ test('a dispatcher sees their branch and no admin pages', async ({ page }) => {
   const branchId = tenant.branchIds[0] ?? 0;
   const email = `dispatcher-${suffix}@example.test`;
   const password = `a long passphrase ${suffix}`;
-  await createUser({ externalUserId: `dispatcher-${suffix}`, defaultAccountId: branchId, email, password, role: 'dispatcher' });
+  await createUser({
+    externalUserId: `dispatcher-${suffix}`,
+    defaultAccountId: branchId,
+    email,
+    password,
+    role: 'dispatcher',
+  });
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -76,14 +86,19 @@ test('the API reference lists the routes from the OpenAPI document, offline', as
   page.on('request', (r) => {
     if (new URL(r.url()).origin !== origin && !r.url().startsWith('data:')) external.push(r.url());
   });
-  const doc = (await (await request.get('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { summary?: string }>> };
+  const doc = (await (await request.get('/v1/openapi.json')).json()) as {
+    paths: Record<string, Record<string, { summary?: string }>>;
+  };
   await page.goto('/v1/docs');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   for (const [routePath, item] of Object.entries(doc.paths)) {
     for (const operation of Object.values(item)) {
       if (!operation.summary) continue;
       const summary = operation.summary.replace(/`/g, ''); // code spans render without their backticks
-      const heading = page.getByRole('heading', { level: 3 }).filter({ hasText: routePath }).filter({ hasText: summary });
+      const heading = page
+        .getByRole('heading', { level: 3 })
+        .filter({ hasText: routePath })
+        .filter({ hasText: summary });
       await expect(heading.first()).toBeVisible();
     }
   }

@@ -13,7 +13,13 @@
  * running server owns it: the command is then forwarded to that server's admin endpoint.
  */
 import { readFileSync } from 'node:fs';
-import { AccountsError, forwardAdminCommand, readAdminEndpoint, runAdminCommand, type AdminCommand } from '@/server/accounts';
+import {
+  AccountsError,
+  forwardAdminCommand,
+  readAdminEndpoint,
+  runAdminCommand,
+  type AdminCommand,
+} from '@/server/accounts';
 import { ConfigError, getConfig } from '@/server/config';
 import { createDb, liveLockOwner } from '@/server/db';
 
@@ -43,7 +49,8 @@ function parseFlags(argv: string[], allowed: readonly string[]): Map<string, str
     const value = argv[i + 1];
     if (!flag?.startsWith('--')) throw new UsageError(`unexpected argument ${flag}`);
     const name = flag.slice(2);
-    if (!allowed.includes(name)) throw new UsageError(`unknown option --${name}; accepted: ${allowed.map((a) => `--${a}`).join(' ')}`, name);
+    if (!allowed.includes(name))
+      throw new UsageError(`unknown option --${name}; accepted: ${allowed.map((a) => `--${a}`).join(' ')}`, name);
     if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`, name);
     flags.set(name, value);
   }
@@ -70,7 +77,16 @@ function commandFromArgv(argv: string[]): AdminCommand {
   const key = `${resource ?? ''} ${action ?? ''}`;
   switch (key) {
     case 'account create': {
-      const flags = parseFlags(rest, ['name', 'parent', 'address-line1', 'city', 'state', 'postal-code', 'latitude', 'longitude']);
+      const flags = parseFlags(rest, [
+        'name',
+        'parent',
+        'address-line1',
+        'city',
+        'state',
+        'postal-code',
+        'latitude',
+        'longitude',
+      ]);
       const location = Object.fromEntries(
         Object.entries({
           addressLine1: flags.get('address-line1'),
@@ -109,7 +125,11 @@ function commandFromArgv(argv: string[]): AdminCommand {
       const flags = parseFlags(rest, ['account', 'user', 'env']);
       return {
         command: 'key.create',
-        args: { accountId: required(flags, 'account'), externalUserId: required(flags, 'user'), environment: required(flags, 'env') },
+        args: {
+          accountId: required(flags, 'account'),
+          externalUserId: required(flags, 'user'),
+          environment: required(flags, 'env'),
+        },
       };
     }
     case 'key revoke': {
@@ -162,7 +182,8 @@ async function run(command: AdminCommand): Promise<Record<string, unknown>> {
 }
 
 function errorBody(error: unknown): Record<string, unknown> {
-  if (typeof error === 'object' && error !== null && 'forwarded' in error) return error.forwarded as Record<string, unknown>;
+  if (typeof error === 'object' && error !== null && 'forwarded' in error)
+    return error.forwarded as Record<string, unknown>;
   if (error instanceof AccountsError) {
     return { error: { code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } };
   }

@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   }
   const handle = await createDb({ databaseUrl: config.DATABASE_URL, maxConnections: 4 });
   const worker = await startJobWorker({ handle, concurrency, config });
-  console.log(`job worker ${worker.owner} running ${worker.concurrency} solves and ${worker.latencyConcurrency} booking searches at a time`);
+  console.log(
+    `job worker ${worker.owner} running ${worker.concurrency} solves and ${worker.latencyConcurrency} booking searches at a time`,
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -17,7 +17,9 @@ function safeRedirect(target: FormDataEntryValue | null): string {
 function messageFor(error: AuthError): string {
   if (error.type !== 'CredentialsSignin') return 'Sign-in failed; try again.';
   const code = 'code' in error ? error.code : undefined;
-  return code === 'too_many_attempts' ? 'Too many failed sign-ins. Try again in 15 minutes.' : 'Wrong email or password.';
+  return code === 'too_many_attempts'
+    ? 'Too many failed sign-ins. Try again in 15 minutes.'
+    : 'Wrong email or password.';
 }
 
 export async function login(_previous: LoginState, form: FormData): Promise<LoginState> {

@@ -5,7 +5,11 @@ import { LoginForm } from './login-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ from?: string | string[]; changed?: string | string[] }> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ from?: string | string[]; changed?: string | string[] }>;
+}) {
   if (await getConsoleUser()) redirect('/console');
   const { from, changed } = await searchParams;
   return (

@@ -5,7 +5,14 @@ import { useState, type FormEvent } from 'react';
 import { pricingModels, type Pricing } from '@/server/accounts/settings-schemas';
 import { Field, numberOrUndefined } from '../form-fields';
 import { EffectiveSettings, SettingsPage } from './settings-page';
-import { inputText, SettingsFormFooter, SettingsInput, useSettingsForm, type OwnSettings, type SettingsView } from './use-settings-form';
+import {
+  inputText,
+  SettingsFormFooter,
+  SettingsInput,
+  useSettingsForm,
+  type OwnSettings,
+  type SettingsView,
+} from './use-settings-form';
 
 /** The admin editor of an account's own booking pricing and rate cards, beside the effective ones. */
 
@@ -35,7 +42,15 @@ const FIELDS = [
   'booking',
 ];
 
-function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own: BookingData | undefined; vehicleTypes: string[] }) {
+function BookingForm({
+  accountId,
+  own,
+  vehicleTypes,
+}: {
+  accountId: number;
+  own: BookingData | undefined;
+  vehicleTypes: string[];
+}) {
   const form = useSettingsForm(accountId, FIELDS);
   const { errorField, errorFor } = form;
   const save = useMutation(form.trpc.settings.setBooking.mutationOptions(form.callbacks));
@@ -57,7 +72,11 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
     const rateCards = Object.fromEntries(
       rates.map((r) => [
         r.vehicleType,
-        { baseFeeCents: Number(r.baseFeeCents || 0), perMileCents: Number(r.perMileCents || 0), perMinuteCents: Number(r.perMinuteCents || 0) },
+        {
+          baseFeeCents: Number(r.baseFeeCents || 0),
+          perMileCents: Number(r.perMileCents || 0),
+          perMinuteCents: Number(r.perMinuteCents || 0),
+        },
       ]),
     );
     const booking = {
@@ -76,14 +95,16 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
     save.mutate({ accountId, booking: model || rates.length > 0 ? booking : null });
   };
 
-  const setRate = (i: number, patch: Partial<RateRow>) => setRates(rates.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const setRate = (i: number, patch: Partial<RateRow>) =>
+    setRates(rates.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const unusedType = vehicleTypes.find((t) => !rates.some((r) => r.vehicleType === t));
 
   return (
     <form className="panel" onSubmit={submit} noValidate aria-labelledby="own-booking">
       <h2 id="own-booking">This account’s own booking pricing</h2>
       <p className="muted">
-        Booking settings are taken whole from the nearest account that has them. Leave the model empty and remove every rate card to inherit.
+        Booking settings are taken whole from the nearest account that has them. Leave the model empty and remove every
+        rate card to inherit.
       </p>
       <div className="settings-form">
         <Field name="booking.pricing.model" label="Pricing model" error={errorFor('booking.pricing.model')}>
@@ -129,7 +150,12 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
           value={freeOverCents}
           onChange={setFreeOverCents}
         />
-        <Field name="booking.rateCards" label="Rate cards per vehicle type" wide error={errorFor('booking.rateCards') ?? errorFor('booking')}>
+        <Field
+          name="booking.rateCards"
+          label="Rate cards per vehicle type"
+          wide
+          error={errorFor('booking.rateCards') ?? errorFor('booking')}
+        >
           <table className="data" id="f-booking.rateCards">
             <thead>
               <tr>
@@ -144,7 +170,11 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
               {rates.map((r, i) => (
                 <tr key={i}>
                   <td>
-                    <select aria-label={`Vehicle type ${i + 1}`} value={r.vehicleType} onChange={(e) => setRate(i, { vehicleType: e.target.value })}>
+                    <select
+                      aria-label={`Vehicle type ${i + 1}`}
+                      value={r.vehicleType}
+                      onChange={(e) => setRate(i, { vehicleType: e.target.value })}
+                    >
                       {[...new Set([r.vehicleType, ...vehicleTypes])].map((t) => (
                         <option key={t} value={t}>
                           {t}
@@ -176,7 +206,12 @@ function BookingForm({ accountId, own, vehicleTypes }: { accountId: number; own:
             <button
               type="button"
               className="link"
-              onClick={() => setRates([...rates, { vehicleType: unusedType, baseFeeCents: '0', perMileCents: '0', perMinuteCents: '0' }])}
+              onClick={() =>
+                setRates([
+                  ...rates,
+                  { vehicleType: unusedType, baseFeeCents: '0', perMileCents: '0', perMinuteCents: '0' },
+                ])
+              }
             >
               Add rate card
             </button>
@@ -199,7 +234,10 @@ const PRICING_LABELS: Record<PricingModel, string> = {
 
 /** Effective booking settings as readable fields (the raw values stay one click away for support). */
 function EffectiveBooking({ booking }: { booking: SettingsView['effective']['booking'] }) {
-  if (!booking) return <p data-testid="effective-booking">No booking settings: searches are priced pass-through when a rate applies.</p>;
+  if (!booking)
+    return (
+      <p data-testid="effective-booking">No booking settings: searches are priced pass-through when a rate applies.</p>
+    );
   const pricing = booking.pricing;
   const rates = Object.entries(booking.rateCards ?? {});
   return (
@@ -273,7 +311,12 @@ export function BookingPricingEditor() {
           >
             <EffectiveBooking booking={data.effective.booking} />
           </EffectiveSettings>
-          <BookingForm key={data.accountId} accountId={data.accountId} own={data.own.booking} vehicleTypes={data.vehicleTypes} />
+          <BookingForm
+            key={data.accountId}
+            accountId={data.accountId}
+            own={data.own.booking}
+            vehicleTypes={data.vehicleTypes}
+          />
         </>
       )}
     />

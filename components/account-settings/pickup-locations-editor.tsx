@@ -20,7 +20,17 @@ const LOCATION_FIELDS = [
   ['longitude', 'Longitude'],
 ] as const;
 
-function LocationForm({ accountId, kind, title, own }: { accountId: number; kind: LocationKind; title: string; own: LocationData | undefined }) {
+function LocationForm({
+  accountId,
+  kind,
+  title,
+  own,
+}: {
+  accountId: number;
+  kind: LocationKind;
+  title: string;
+  own: LocationData | undefined;
+}) {
   const form = useSettingsForm(
     accountId,
     LOCATION_FIELDS.map(([key]) => `${kind}.${key}`),
@@ -71,11 +81,23 @@ export function PickupLocationsEditor() {
       render={(data) => (
         <>
           <p className="muted">
-            Booking picks up at the request’s origin, else at the calling account’s pickup override, else at the branch’s location. A location needs a postal
-            code or coordinates; clear every field to remove it.
+            Booking picks up at the request’s origin, else at the calling account’s pickup override, else at the
+            branch’s location. A location needs a postal code or coordinates; clear every field to remove it.
           </p>
-          <LocationForm key={`b-${data.accountId}`} accountId={data.accountId} kind="branchLocation" title="Branch location" own={data.own.branchLocation} />
-          <LocationForm key={`p-${data.accountId}`} accountId={data.accountId} kind="pickupOverride" title="Pickup override" own={data.own.pickupOverride} />
+          <LocationForm
+            key={`b-${data.accountId}`}
+            accountId={data.accountId}
+            kind="branchLocation"
+            title="Branch location"
+            own={data.own.branchLocation}
+          />
+          <LocationForm
+            key={`p-${data.accountId}`}
+            accountId={data.accountId}
+            kind="pickupOverride"
+            title="Pickup override"
+            own={data.own.pickupOverride}
+          />
         </>
       )}
     />

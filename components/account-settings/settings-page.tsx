@@ -14,7 +14,10 @@ function useAccountSettings() {
   const accounts = tree.data ? flattenAccountTree(tree.data) : [];
   const [chosen, setChosen] = useState<number | null>(null);
   const accountId = chosen ?? accounts[0]?.id ?? null;
-  const settings = useQuery({ ...trpc.settings.get.queryOptions({ accountId: accountId ?? 0 }), enabled: accountId !== null });
+  const settings = useQuery({
+    ...trpc.settings.get.queryOptions({ accountId: accountId ?? 0 }),
+    enabled: accountId !== null,
+  });
   const nameOf = (id: number | null) => {
     if (id === null) return null;
     const account = accounts.find((a) => a.id === id);
@@ -43,7 +46,13 @@ function AccountPicker({
 }
 
 /** The frame every settings editor shares: heading, account picker, errors and loading; `render` draws the rest. */
-export function SettingsPage({ title, render }: { title: string; render: (data: SettingsView, nameOf: (id: number | null) => string | null) => ReactNode }) {
+export function SettingsPage({
+  title,
+  render,
+}: {
+  title: string;
+  render: (data: SettingsView, nameOf: (id: number | null) => string | null) => ReactNode;
+}) {
   const { tree, accounts, accountId, setAccountId, settings, nameOf } = useAccountSettings();
   const data = settings.data;
   return (

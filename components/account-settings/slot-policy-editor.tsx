@@ -5,7 +5,14 @@ import { useState, type FormEvent } from 'react';
 import { timeframeBuckets, type TimeframeBucket } from '@/server/accounts/settings-schemas';
 import { Field, numberOrUndefined } from '../form-fields';
 import { EffectiveSettings, SettingsPage } from './settings-page';
-import { inputText, SettingsFormFooter, SettingsInput, useSettingsForm, type OwnSettings, type SettingsView } from './use-settings-form';
+import {
+  inputText,
+  SettingsFormFooter,
+  SettingsInput,
+  useSettingsForm,
+  type OwnSettings,
+  type SettingsView,
+} from './use-settings-form';
 
 /** The admin editor of an account's own slot policy (when and what can be booked), beside the effective one. */
 
@@ -41,7 +48,8 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
       horizonDays: numberOrUndefined(horizonDays),
       blackoutDates: dates.length > 0 ? dates : undefined,
       leadTimeMinutes: numberOrUndefined(leadTimeMinutes),
-      sameDayCutoff: sameDayCutoff.trim() === '' ? (own?.sameDayCutoff === undefined ? undefined : null) : sameDayCutoff.trim(),
+      sameDayCutoff:
+        sameDayCutoff.trim() === '' ? (own?.sameDayCutoff === undefined ? undefined : null) : sameDayCutoff.trim(),
       buckets: own?.buckets,
       availableBuckets: available ?? undefined,
       defaultBucket: defaultBucket || undefined,
@@ -58,9 +66,20 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
   return (
     <form className="panel" onSubmit={submit} noValidate aria-labelledby="own-slot-policy">
       <h2 id="own-slot-policy">This account’s own slot policy</h2>
-      <p className="muted">Empty fields fall back to the service defaults. A slot policy is taken whole from the nearest account that has one.</p>
+      <p className="muted">
+        Empty fields fall back to the service defaults. A slot policy is taken whole from the nearest account that has
+        one.
+      </p>
       <div className="settings-form">
-        <SettingsInput form={form} name="slotPolicy.horizonDays" label="Horizon (days)" type="number" step="1" value={horizonDays} onChange={setHorizonDays} />
+        <SettingsInput
+          form={form}
+          name="slotPolicy.horizonDays"
+          label="Horizon (days)"
+          type="number"
+          step="1"
+          value={horizonDays}
+          onChange={setHorizonDays}
+        />
         <SettingsInput
           form={form}
           name="slotPolicy.leadTimeMinutes"
@@ -94,7 +113,13 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
             ))}
           </select>
         </Field>
-        <Field name="slotPolicy.blackoutDates" label="Blackout dates" hint="One date (YYYY-MM-DD) per line." wide error={errorFor('slotPolicy.blackoutDates')}>
+        <Field
+          name="slotPolicy.blackoutDates"
+          label="Blackout dates"
+          hint="One date (YYYY-MM-DD) per line."
+          wide
+          error={errorFor('slotPolicy.blackoutDates')}
+        >
           <textarea
             id="f-slotPolicy.blackoutDates"
             rows={3}
@@ -103,11 +128,20 @@ function SlotPolicyForm({ accountId, own }: { accountId: number; own: StoredSlot
             aria-invalid={errorField === 'slotPolicy.blackoutDates'}
           />
         </Field>
-        <Field name="slotPolicy.availableBuckets" label="Available buckets" wide error={errorFor('slotPolicy.availableBuckets')}>
+        <Field
+          name="slotPolicy.availableBuckets"
+          label="Available buckets"
+          wide
+          error={errorFor('slotPolicy.availableBuckets')}
+        >
           <div className="checks" id="f-slotPolicy.availableBuckets">
             {timeframeBuckets.map((b) => (
               <label key={b}>
-                <input type="checkbox" checked={(available ?? timeframeBuckets).includes(b)} onChange={(e) => toggle(b, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={(available ?? timeframeBuckets).includes(b)}
+                  onChange={(e) => toggle(b, e.target.checked)}
+                />
                 {b}
               </label>
             ))}

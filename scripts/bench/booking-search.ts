@@ -92,7 +92,13 @@ for (let i = 0; i < n; i++) {
     end: day + (i % 5 === 0 ? 17 * 3600 : 0) + (i % 4) * 3600 * 2 + (h + 1) * 3600,
   }));
   inputs.push({
-    order: { origin: depot, destination: [pt(), pt(), pt()][0]!, pounds: i % 3 === 0 ? 5000 : 20, cubicInches: 200, serviceSeconds: 300 },
+    order: {
+      origin: depot,
+      destination: [pt(), pt(), pt()][0]!,
+      pounds: i % 3 === 0 ? 5000 : 20,
+      cubicInches: 200,
+      serviceSeconds: 300,
+    },
     hours,
     earliestStart: day,
     timeZone: 'America/New_York',

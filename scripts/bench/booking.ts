@@ -98,7 +98,14 @@ const random = seededRandom(Number(values.seed));
 function place(n: number): Record<string, string> {
   const latitude = 40.62 + random() * 0.16;
   const longitude = -74.02 + random() * 0.17;
-  return { addressLine1: `${n} Bench St`, city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: latitude.toFixed(5), longitude: longitude.toFixed(5) };
+  return {
+    addressLine1: `${n} Bench St`,
+    city: 'Brooklyn',
+    state: 'NY',
+    postalCode: '11201',
+    latitude: latitude.toFixed(5),
+    longitude: longitude.toFixed(5),
+  };
 }
 
 const DESTINATION_ZIPS = [
@@ -168,7 +175,8 @@ async function bookRoutes(baseUrl: string, auth: string): Promise<{ routes: numb
     };
     const response = await call(`${baseUrl}/v1/routing/book`, { method: 'POST', auth, body: JSON.stringify(body) });
     const result = (await response.json()) as { itineraries?: { itineraryStops?: unknown[] }[] };
-    if (response.status !== 200) throw new Error(`booking route ${r} failed (${response.status}): ${JSON.stringify(result)}`);
+    if (response.status !== 200)
+      throw new Error(`booking route ${r} failed (${response.status}): ${JSON.stringify(result)}`);
     for (const itinerary of result.itineraries ?? []) {
       routes++;
       stops += (itinerary.itineraryStops ?? []).length;
@@ -224,17 +232,34 @@ async function search(setup: Setup): Promise<Outcome> {
   const n = ++searchCounter;
   const auth = setup.auths[n % setup.auths.length]!;
   if (!auth) throw new Error('no calling account');
-  const posted = await call(`${setup.baseUrl}/v1/booking/recommend`, { method: 'POST', auth, body: searchBody(setup.branchId, n) });
+  const posted = await call(`${setup.baseUrl}/v1/booking/recommend`, {
+    method: 'POST',
+    auth,
+    body: searchBody(setup.branchId, n),
+  });
   const handle = (await posted.json()) as { jobId?: string; error?: { code: string } };
   if (posted.status !== 202 || !handle.jobId)
-    return { ok: false, ms: performance.now() - started, windows: 0, detail: `POST ${posted.status} ${handle.error?.code ?? ''}` };
+    return {
+      ok: false,
+      ms: performance.now() - started,
+      windows: 0,
+      detail: `POST ${posted.status} ${handle.error?.code ?? ''}`,
+    };
   while (true) {
-    const polled = await fetch(`${setup.baseUrl}/v1/booking/jobs/${handle.jobId}`, { headers: { authorization: auth, prefer: 'wait=10' } });
+    const polled = await fetch(`${setup.baseUrl}/v1/booking/jobs/${handle.jobId}`, {
+      headers: { authorization: auth, prefer: 'wait=10' },
+    });
     if (polled.status === 200) {
       const result = (await polled.json()) as { windows: unknown[] };
       return { ok: true, ms: performance.now() - started, windows: result.windows.length };
     }
-    if (polled.status !== 202) return { ok: false, ms: performance.now() - started, windows: 0, detail: `poll ${polled.status} ${await polled.text()}` };
+    if (polled.status !== 202)
+      return {
+        ok: false,
+        ms: performance.now() - started,
+        windows: 0,
+        detail: `poll ${polled.status} ${await polled.text()}`,
+      };
     await polled.arrayBuffer();
   }
 }
@@ -291,7 +316,12 @@ function planBody(problemId: string, orders: number, seconds: number): string {
  * that a plan that must wait for its account's share of the threads is not marked started while
  * it waits (a job is claimed as it is written only when it would start at once).
  */
-async function submitPlan(baseUrl: string, auth: string, problemId: string, giveUpSeconds: number): Promise<{ completion: Promise<PlanRun> }> {
+async function submitPlan(
+  baseUrl: string,
+  auth: string,
+  problemId: string,
+  giveUpSeconds: number,
+): Promise<{ completion: Promise<PlanRun> }> {
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
   const posted = await fetch(`${baseUrl}/v1/routing/plan`, {
@@ -302,13 +332,22 @@ async function submitPlan(baseUrl: string, auth: string, problemId: string, give
   const postedText = await posted.text();
   if (posted.status === 200) return { completion: Promise.resolve({ problemId, completeSeconds: elapsed() }) };
   if (posted.status !== 202)
-    return { completion: Promise.resolve({ problemId, completeSeconds: null, detail: `POST ${posted.status} ${postedText.slice(0, 200)}` }) };
+    return {
+      completion: Promise.resolve({
+        problemId,
+        completeSeconds: null,
+        detail: `POST ${posted.status} ${postedText.slice(0, 200)}`,
+      }),
+    };
   const poll = async (): Promise<PlanRun> => {
     while (elapsed() < giveUpSeconds) {
-      const polled = await fetch(`${baseUrl}/v1/routing/jobs/${encodeURIComponent(problemId)}`, { headers: { authorization: auth, prefer: 'wait=5' } });
+      const polled = await fetch(`${baseUrl}/v1/routing/jobs/${encodeURIComponent(problemId)}`, {
+        headers: { authorization: auth, prefer: 'wait=5' },
+      });
       const text = await polled.text();
       if (polled.status === 200) return { problemId, completeSeconds: elapsed() };
-      if (polled.status !== 202) return { problemId, completeSeconds: null, detail: `poll ${polled.status} ${text.slice(0, 200)}` };
+      if (polled.status !== 202)
+        return { problemId, completeSeconds: null, detail: `poll ${polled.status} ${text.slice(0, 200)}` };
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     return { problemId, completeSeconds: null, detail: `still processing after ${giveUpSeconds} s` };
@@ -331,7 +370,8 @@ async function planRuns(databaseUrl: string, problemIds: string[]): Promise<Map<
     const rows = await sql<{ key: string; seconds: number | null; progress: OwnRun['progress'] }[]>`
       select key, extract(epoch from finished_at - started_at)::float8 as seconds, progress
       from jobs where namespace = 'routing' and key in ${sql(problemIds)}`;
-    for (const row of rows) if (row.seconds !== null) runs.set(row.key, { seconds: row.seconds, progress: row.progress });
+    for (const row of rows)
+      if (row.seconds !== null) runs.set(row.key, { seconds: row.seconds, progress: row.progress });
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -453,7 +493,11 @@ function databaseCpuSeconds(): number | null {
 }
 
 /** Runs `run` and describes the server's CPU per completed search during it (and, on PostgreSQL, the database server's). */
-async function withServerCpu<T extends Run>(pid: number | undefined, run: () => Promise<T>, engine: 'pglite' | 'postgres'): Promise<{ run: T; cpu: string }> {
+async function withServerCpu<T extends Run>(
+  pid: number | undefined,
+  run: () => Promise<T>,
+  engine: 'pglite' | 'postgres',
+): Promise<{ run: T; cpu: string }> {
   const before = serverCpuSeconds(pid);
   const databaseBefore = engine === 'postgres' ? databaseCpuSeconds() : null;
   const client = process.cpuUsage();
@@ -465,7 +509,10 @@ async function withServerCpu<T extends Run>(pid: number | undefined, run: () => 
   const clientMs = ((clientUsed.user + clientUsed.system) / 1000 / n).toFixed(1);
   if (!before || !after) return { run: result, cpu: `; bench client CPU ${clientMs} ms a search` };
   const perSearch = (seconds: number) => ((seconds * 1000) / n).toFixed(1);
-  const database = databaseBefore !== null && databaseAfter !== null ? `, PostgreSQL server ${perSearch(databaseAfter - databaseBefore)} ms` : '';
+  const database =
+    databaseBefore !== null && databaseAfter !== null
+      ? `, PostgreSQL server ${perSearch(databaseAfter - databaseBefore)} ms`
+      : '';
   return {
     run: result,
     cpu: `; server CPU ${perSearch(after.total - before.total)} ms a search (event loop ${perSearch(after.eventLoop - before.eventLoop)} ms)${database}, bench client ${clientMs} ms`,
@@ -484,7 +531,12 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     label: `bench-booking-${engine}`,
     databaseUrl,
     nodeArgs: values['server-node-args'].split(' ').filter(Boolean),
-    env: { BOOKING_RATE_LIMIT_PER_SECOND: RATE_LIMIT, BOOKING_RATE_LIMIT_BURST: RATE_LIMIT, BOOKING_TEST_CLOCK: 'true', LOG_LEVEL: 'error' },
+    env: {
+      BOOKING_RATE_LIMIT_PER_SECOND: RATE_LIMIT,
+      BOOKING_RATE_LIMIT_BURST: RATE_LIMIT,
+      BOOKING_TEST_CLOCK: 'true',
+      LOG_LEVEL: 'error',
+    },
   });
   try {
     const tenant = await createTenant();
@@ -492,7 +544,10 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     const branchId = tenant.branchIds[0]!;
     // The routes are booked by the branch itself (routing writes to the credential's account).
     await createUser({ externalUserId: `bench-branch-${branchId}`, defaultAccountId: branchId });
-    const branchAuth = basicAuth(`bench-branch-${branchId}`, await createKey(branchId, `bench-branch-${branchId}`, 'live'));
+    const branchAuth = basicAuth(
+      `bench-branch-${branchId}`,
+      await createKey(branchId, `bench-branch-${branchId}`, 'live'),
+    );
     const booking = performance.now();
     const booked = await bookRoutes(server.baseUrl, branchAuth);
     console.log(
@@ -507,7 +562,11 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
 
     await openLoop(setup, 10, 4); // warm-up: both worker threads started, code paths compiled, routes cached
     if (phases.has('steady')) {
-      const { run: steady, cpu: steadyCpu } = await withServerCpu(server.pid, () => openLoop(setup, steadyRate, steadySeconds), engine);
+      const { run: steady, cpu: steadyCpu } = await withServerCpu(
+        server.pid,
+        () => openLoop(setup, steadyRate, steadySeconds),
+        engine,
+      );
       const s = describeRun(steady);
       console.log(
         `[${engine}] steady ${steadyRate}/s for ${steadySeconds} s: ${steady.outcomes.length} searches, ${s.failed} failed, ${s.withWindows} with windows; POST-to-complete p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, p99 ${fmt(s.p99)}${steadyCpu}`,
@@ -529,7 +588,9 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
       if (!ok) break;
       sustained = rate;
     }
-    console.log(`[${engine}] highest sustained: ${sustained} searches/s (two calling accounts; rate limit raised to ${RATE_LIMIT}/s by configuration)`);
+    console.log(
+      `[${engine}] highest sustained: ${sustained} searches/s (two calling accounts; rate limit raised to ${RATE_LIMIT}/s by configuration)`,
+    );
   } finally {
     await server.stop();
     await drop?.();

@@ -24,7 +24,14 @@ export function cityPlan(orderCount: number, seed: number): Json {
       dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
       dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
       payloadItems: [
-        { description: 'parcel', height: 12, length: 16, width: 12, weight: 5 + Math.round(random() * 40), quantity: 1 + Math.floor(random() * 3) },
+        {
+          description: 'parcel',
+          height: 12,
+          length: 16,
+          width: 12,
+          weight: 5 + Math.round(random() * 40),
+          quantity: 1 + Math.floor(random() * 3),
+        },
       ],
     };
   });

@@ -28,7 +28,14 @@ const orderCount = Number(values.orders);
 const vehicleCount = Number(values.vehicles);
 const loads = Number(values.loads);
 
-const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+const STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
 function planRequest(problemId: string): Record<string, unknown> {
   const random = seededRandom(11);
@@ -69,19 +76,37 @@ async function main(): Promise<void> {
     const suffix = randomBytes(4).toString('hex');
     const email = `bench-${suffix}@example.test`;
     const password = `a long passphrase ${suffix}`;
-    await createUser({ externalUserId: `bench-${suffix}`, defaultAccountId: tenant.parentId, email, password, role: 'dispatcher' });
+    await createUser({
+      externalUserId: `bench-${suffix}`,
+      defaultAccountId: tenant.parentId,
+      email,
+      password,
+      role: 'dispatcher',
+    });
 
     const began = Date.now();
     const planned = await fetch(`${server.baseUrl}/v1/routing/plan`, {
       method: 'POST',
-      headers: { authorization: tenant.basicAuthHeader('live'), 'content-type': 'application/json', prefer: 'wait=120' },
+      headers: {
+        authorization: tenant.basicAuthHeader('live'),
+        'content-type': 'application/json',
+        prefer: 'wait=120',
+      },
       body: JSON.stringify(planRequest(`bench-console-${suffix}`)),
     });
     if (planned.status !== 200) throw new Error(`plan answered ${planned.status}: ${await planned.text()}`);
-    const plan = (await planned.json()) as { summary: { vehiclesUsed: number; ordersServed: number; ordersUnassigned: number } };
-    console.log(`planned ${orderCount} orders on ${vehicleCount} vans in ${((Date.now() - began) / 1000).toFixed(1)} s:`, plan.summary);
+    const plan = (await planned.json()) as {
+      summary: { vehiclesUsed: number; ordersServed: number; ordersUnassigned: number };
+    };
+    console.log(
+      `planned ${orderCount} orders on ${vehicleCount} vans in ${((Date.now() - began) / 1000).toFixed(1)} s:`,
+      plan.summary,
+    );
 
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.baseUrl}/login`);
     await page.getByLabel('Email').fill(email);
@@ -89,12 +114,16 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/console$/);
     const input = encodeURIComponent(JSON.stringify({ json: { page: 1, pageSize: 1 } }));
-    const list = (await (await page.request.get(`${server.baseUrl}/api/trpc/routingJobs.list?input=${input}`)).json()) as {
+    const list = (await (
+      await page.request.get(`${server.baseUrl}/api/trpc/routingJobs.list?input=${input}`)
+    ).json()) as {
       result: { data: { json: { jobs: { id: string }[] } } };
     };
     const jobId = list.result.data.json.jobs[0]?.id;
     if (!jobId) throw new Error('the plan is not listed');
-    const detail = await page.request.get(`${server.baseUrl}/api/trpc/routingJobs.get?input=${encodeURIComponent(JSON.stringify({ json: { jobId } }))}`);
+    const detail = await page.request.get(
+      `${server.baseUrl}/api/trpc/routingJobs.get?input=${encodeURIComponent(JSON.stringify({ json: { jobId } }))}`,
+    );
     console.log(`job data: ${((await detail.body()).length / 1024).toFixed(0)} KiB`);
 
     const mapTimes: number[] = [];
@@ -103,12 +132,20 @@ async function main(): Promise<void> {
       const start = Date.now();
       await page.goto(`${server.baseUrl}/console/jobs/${jobId}`);
       await page.waitForSelector(`[data-testid="route-map"][data-base-map="ready"]`, { timeout: 60_000 });
-      await page.waitForFunction((n) => document.querySelectorAll('path.route-line').length === n, plan.summary.vehiclesUsed, { timeout: 60_000 });
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('path.route-line').length === n,
+        plan.summary.vehiclesUsed,
+        { timeout: 60_000 },
+      );
       // Every visit's marker is on the map (canvas circles, or numbered markers for small plans), painted.
       await page.waitForSelector(`[data-testid="route-map"][data-markers="drawn"]`, { timeout: 60_000 });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const mapMs = Date.now() - start;
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="timeline-row"]').length === n, plan.summary.vehiclesUsed, { timeout: 60_000 });
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="timeline-row"]').length === n,
+        plan.summary.vehiclesUsed,
+        { timeout: 60_000 },
+      );
       // The next frame: what was laid out has been painted.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const allMs = Date.now() - start;
@@ -116,7 +153,9 @@ async function main(): Promise<void> {
       timelineTimes.push(allMs);
       console.log(`load ${i + 1}: map ${mapMs} ms, map and timeline painted ${allMs} ms`);
     }
-    console.log(`median over ${loads} loads: map ${median(mapTimes)} ms, whole page ${median(timelineTimes)} ms (target < 2000 ms)`);
+    console.log(
+      `median over ${loads} loads: map ${median(mapTimes)} ms, whole page ${median(timelineTimes)} ms (target < 2000 ms)`,
+    );
     await browser.close();
   } finally {
     await server.stop();

@@ -27,9 +27,23 @@
  * thread), against the same references: the quality that more time would buy a small plan.
  */
 import { parseArgs } from 'node:util';
-import { compareSolutions, OBJECTIVES, prepareSolverThreads, solve, solveOnThisThread, type Problem, type Solution } from '@/server/optimizer';
+import {
+  compareSolutions,
+  OBJECTIVES,
+  prepareSolverThreads,
+  solve,
+  solveOnThisThread,
+  type Problem,
+  type Solution,
+} from '@/server/optimizer';
 import { threadSolveOptions } from '@/server/optimizer/solve';
-import { cityInstance, compareObjective, randomInstance, solutionObjective, solveExhaustively } from '@/server/optimizer/verify';
+import {
+  cityInstance,
+  compareObjective,
+  randomInstance,
+  solutionObjective,
+  solveExhaustively,
+} from '@/server/optimizer/verify';
 import { storeProblem } from './store-problem';
 
 const { values } = parseArgs({
@@ -54,7 +68,13 @@ const exhaustiveCount = Number(values.exhaustive);
 const threads = Number(values.threads);
 const referenceThreads = Number(values['reference-threads']);
 const rounds = Number(values.rounds);
-if (sizes.some((n) => !(n > 0)) || !(instances >= 1) || seeds.some((s) => !Number.isInteger(s)) || !(referenceMs > 0) || !(exhaustiveCount >= 0)) {
+if (
+  sizes.some((n) => !(n > 0)) ||
+  !(instances >= 1) ||
+  seeds.some((s) => !Number.isInteger(s)) ||
+  !(referenceMs > 0) ||
+  !(exhaustiveCount >= 0)
+) {
   throw new Error('bad --sizes, --instances, --seeds, --reference-seconds or --exhaustive');
 }
 if (!(Number.isInteger(threads) && threads >= 1) || !(Number.isInteger(referenceThreads) && referenceThreads >= 1))
@@ -62,7 +82,8 @@ if (!(Number.isInteger(threads) && threads >= 1) || !(Number.isInteger(reference
 if (!(Number.isInteger(rounds) && rounds >= 1)) throw new Error('bad --rounds');
 if (Math.max(threads, referenceThreads) > 1) await prepareSolverThreads(Math.max(threads, referenceThreads));
 /** The search under test: stopping on convergence, on `threads` threads. */
-const converge = (problem: Problem, seed: number) => solve(problem, { seed, timeLimitMs: 60_000, untilConverged: true, threads });
+const converge = (problem: Problem, seed: number) =>
+  solve(problem, { seed, timeLimitMs: 60_000, untilConverged: true, threads });
 /** What it is compared with: the reference time budget, on `referenceThreads` threads. */
 const referenceSolve = async (problem: Problem, seed: number) =>
   referenceThreads > 1
@@ -103,7 +124,9 @@ for (const kind of kinds) {
     const byRounds = Array.from({ length: rounds }, newTally);
     for (let instance = 1; instance <= instances; instance++) {
       const problem =
-        kind === 'store' ? await storeProblem(n, instance) : cityInstance(instance, { orders: n, vehicles: Math.max(2, Math.ceil(n / 8)), traffic: true });
+        kind === 'store'
+          ? await storeProblem(n, instance)
+          : cityInstance(instance, { orders: n, vehicles: Math.max(2, Math.ceil(n / 8)), traffic: true });
       for (const seed of seeds) {
         const reference = await referenceSolve(problem, seed);
         const began = performance.now();
@@ -120,7 +143,10 @@ for (const kind of kinds) {
         if (rounds > 1) {
           let best: Solution | null = null;
           for (let k = 0; k < 2 * rounds; k++) {
-            const run = solveOnThisThread(problem, threadSolveOptions({ untilConverged: true, timeLimitMs: 60_000 }, seed, k, null));
+            const run = solveOnThisThread(
+              problem,
+              threadSolveOptions({ untilConverged: true, timeLimitMs: 60_000 }, seed, k, null),
+            );
             if (best === null || compareSolutions(problem, run, best) < 0) best = run;
             if (k % 2 === 0) continue;
             count(byRounds[(k - 1) / 2]!, problem, best, reference);
@@ -139,11 +165,15 @@ for (const kind of kinds) {
     );
   }
 }
-console.log('\n| kind | orders | runs | converged vs reference: same / better / worse | mean cost gap | mean moves | mean time |');
+console.log(
+  '\n| kind | orders | runs | converged vs reference: same / better / worse | mean cost gap | mean moves | mean time |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const line of summary) console.log(line);
 if (rounds > 1) {
-  console.log('\n| kind | orders | rounds of two runs | runs | best of them vs reference: same / better / worse | mean cost gap |');
+  console.log(
+    '\n| kind | orders | rounds of two runs | runs | best of them vs reference: same / better / worse | mean cost gap |',
+  );
   console.log('|---|---|---|---|---|---|');
   for (const line of roundsSummary) console.log(line);
 }
@@ -151,7 +181,11 @@ if (rounds > 1) {
 if (exhaustiveCount > 0) {
   let missed = 0;
   for (let seed = 1; seed <= exhaustiveCount; seed++) {
-    const problem = randomInstance(seed * 7_919 + 3, { shipments: 3 + (seed % 3), vehicles: 2 + (seed % 2), objective: OBJECTIVES[seed % OBJECTIVES.length]! });
+    const problem = randomInstance(seed * 7_919 + 3, {
+      shipments: 3 + (seed % 3),
+      vehicles: 2 + (seed % 2),
+      objective: OBJECTIVES[seed % OBJECTIVES.length]!,
+    });
     const exact = solveExhaustively(problem);
     const solution = await converge(problem, 1);
     if (compareObjective(problem.objective, solutionObjective(problem, solution), exact.value, 1e-6) !== 0) {
@@ -159,5 +193,7 @@ if (exhaustiveCount > 0) {
       console.log(`exhaustive seed ${seed} ${problem.objective}: converged run misses the optimum`);
     }
   }
-  console.log(`\nexhaustive: ${exhaustiveCount - missed} of ${exhaustiveCount} tiny instances at the exact optimum when stopping on convergence`);
+  console.log(
+    `\nexhaustive: ${exhaustiveCount - missed} of ${exhaustiveCount} tiny instances at the exact optimum when stopping on convergence`,
+  );
 }

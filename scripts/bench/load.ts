@@ -38,14 +38,25 @@ const orderCount = Number(values.orders);
 const vehicleCount = Number(values.vehicles);
 const solveSeconds = Number(values['solve-seconds']);
 const planIntervalMs = Number(values['plan-interval']);
-for (const [name, value] of Object.entries({ durationMs, planners, pollers, orderCount, vehicleCount, solveSeconds, planIntervalMs })) {
+for (const [name, value] of Object.entries({
+  durationMs,
+  planners,
+  pollers,
+  orderCount,
+  vehicleCount,
+  solveSeconds,
+  planIntervalMs,
+})) {
   if (!(value >= 0) || !Number.isFinite(value)) throw new Error(`bad value for ${name}`);
 }
 
 async function adminCommand<T>(command: string, args: Record<string, unknown>): Promise<T> {
   const dataDir = process.env.DATA_DIR;
-  if (!dataDir) throw new Error('pass --auth "Basic ..." (or BENCH_AUTH), or DATA_DIR of the server to create a tenant');
-  const { token } = JSON.parse(readFileSync(path.join(path.resolve(dataDir), 'admin-endpoint.json'), 'utf8')) as { token: string };
+  if (!dataDir)
+    throw new Error('pass --auth "Basic ..." (or BENCH_AUTH), or DATA_DIR of the server to create a tenant');
+  const { token } = JSON.parse(readFileSync(path.join(path.resolve(dataDir), 'admin-endpoint.json'), 'utf8')) as {
+    token: string;
+  };
   const response = await fetch(`${baseUrl}/api/internal/admin`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -63,11 +74,22 @@ async function credentials(): Promise<string> {
   const account = await adminCommand<{ id: number }>('account.create', { name: `Load benchmark ${suffix}` });
   const externalUserId = `bench-${suffix}`;
   await adminCommand('user.create', { externalUserId, defaultAccountId: account.id });
-  const { key } = await adminCommand<{ key: string }>('key.create', { accountId: account.id, externalUserId, environment: 'live' });
+  const { key } = await adminCommand<{ key: string }>('key.create', {
+    accountId: account.id,
+    externalUserId,
+    environment: 'live',
+  });
   return `Basic ${Buffer.from(`${externalUserId}:${key}`).toString('base64')}`;
 }
 
-const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+const STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
 /** A plan with `orderCount` orders around New York (coordinates given: no geocoding in the measurement). */
 function planBody(problemId: string, seed: number): unknown {
@@ -158,7 +180,9 @@ async function main(): Promise<void> {
       const problemId = ids[Math.floor(Math.random() * ids.length)]!;
       const solving = pending.size > 0;
       const t0 = performance.now();
-      const response = await fetch(`${baseUrl}/v1/routing/jobs/${encodeURIComponent(problemId)}`, { headers: { authorization: auth } });
+      const response = await fetch(`${baseUrl}/v1/routing/jobs/${encodeURIComponent(problemId)}`, {
+        headers: { authorization: auth },
+      });
       await response.arrayBuffer();
       const latency = performance.now() - t0;
       pollLatency.push(latency);
@@ -175,7 +199,10 @@ async function main(): Promise<void> {
     }
   }
 
-  await Promise.all([...Array.from({ length: planners }, (_, i) => planner(i)), ...Array.from({ length: pollers }, () => poller())]);
+  await Promise.all([
+    ...Array.from({ length: planners }, (_, i) => planner(i)),
+    ...Array.from({ length: pollers }, () => poller()),
+  ]);
   const elapsedSeconds = (performance.now() - started) / 1000;
 
   const label = values.label ? ` (${values.label})` : '';
@@ -183,8 +210,12 @@ async function main(): Promise<void> {
   console.log(
     `  ${planners} planners (every ${planIntervalMs} ms), ${pollers} pollers, ${orderCount} orders x ${vehicleCount} vehicles, solver limit ${solveSeconds} s`,
   );
-  console.log(`  plans submitted ${submitted}, completed ${completed}, unfinished ${pending.size}, in ${elapsedSeconds.toFixed(1)} s`);
-  console.log(`  throughput: ${(completed / elapsedSeconds).toFixed(2)} solves/s, ${(pollLatency.length / elapsedSeconds).toFixed(1)} polls/s`);
+  console.log(
+    `  plans submitted ${submitted}, completed ${completed}, unfinished ${pending.size}, in ${elapsedSeconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  throughput: ${(completed / elapsedSeconds).toFixed(2)} solves/s, ${(pollLatency.length / elapsedSeconds).toFixed(1)} polls/s`,
+  );
   console.log(`  POST /v1/routing/plan (Prefer: wait=0): ${percentiles(submitLatency)}`);
   console.log(`  GET /v1/routing/jobs/{id}, all:          ${percentiles(pollLatency)}`);
   console.log(`  GET /v1/routing/jobs/{id} while solving:  ${percentiles(pollLatencyWhileSolving)}`);

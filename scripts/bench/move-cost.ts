@@ -44,7 +44,10 @@ for (const n of sizes) {
       let solution: ReturnType<typeof solveOnThisThread> | undefined;
       for (let round = 0; round < rounds; round++) {
         const before = process.cpuUsage();
-        solution = solveOnThisThread(problem, fixedMoves > 0 ? { seed, maxIterations: fixedMoves } : { seed, timeLimitMs: 60_000, untilConverged: true });
+        solution = solveOnThisThread(
+          problem,
+          fixedMoves > 0 ? { seed, maxIterations: fixedMoves } : { seed, timeLimitMs: 60_000, untilConverged: true },
+        );
         const used = process.cpuUsage(before);
         best = Math.min(best, (used.user + used.system) / 1000);
       }

@@ -50,7 +50,13 @@ const repeats = Number(values.repeats);
 const compareSeconds = Number(values['compare-seconds']);
 const seed = Number(values.seed);
 const settleSeconds = Number(values['settle-seconds']);
-if (sizes.some((n) => !(Number.isInteger(n) && n > 0)) || !(settleSeconds >= 0) || !(repeats >= 1) || !(compareSeconds > 0) || !Number.isInteger(seed)) {
+if (
+  sizes.some((n) => !(Number.isInteger(n) && n > 0)) ||
+  !(settleSeconds >= 0) ||
+  !(repeats >= 1) ||
+  !(compareSeconds > 0) ||
+  !Number.isInteger(seed)
+) {
   throw new Error('bad --sizes, --repeats, --compare-seconds, --settle-seconds or --seed');
 }
 const only = new Set(values.only.split(',').filter(Boolean));
@@ -85,7 +91,11 @@ async function send(baseUrl: string, auth: string, endpoint: string, body: Json)
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`${endpoint} answered ${response.status}: ${text.slice(0, 500)}`);
   const parsed = JSON.parse(text) as Json;
-  const summary = (parsed.summary ?? {}) as { durationSeconds?: number; distanceMeters?: number; vehiclesUsed?: number };
+  const summary = (parsed.summary ?? {}) as {
+    durationSeconds?: number;
+    distanceMeters?: number;
+    vehiclesUsed?: number;
+  };
   return {
     ms,
     leftOut: ((parsed.unassigned ?? []) as unknown[]).length,
@@ -108,13 +118,22 @@ const fmtResult = (a: Answer) =>
 
 async function main(): Promise<void> {
   const scratch = values.engine === 'postgres' ? await createScratchPostgresDatabase() : null;
-  const server = await startSecondServer({ label: 'bench-plan-latency', databaseUrl: scratch?.databaseUrl ?? '', readyTimeoutMs: 120_000 });
+  const server = await startSecondServer({
+    label: 'bench-plan-latency',
+    databaseUrl: scratch?.databaseUrl ?? '',
+    readyTimeoutMs: 120_000,
+  });
   try {
     const tenant = await createTenant();
     const auth = tenant.basicAuthHeader('live');
     if (settleSeconds > 0) await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
-    console.log(`bench:plan-latency  engine ${values.engine}  repeats ${repeats}  compare budget ${compareSeconds} s  seed ${seed}  sizes ${sizes.join(',')}`);
-    console.log('| case | orders | first POST-to-200 | median POST-to-200 (all runs) | default budget: result | ' + `${compareSeconds} s budget: result |`);
+    console.log(
+      `bench:plan-latency  engine ${values.engine}  repeats ${repeats}  compare budget ${compareSeconds} s  seed ${seed}  sizes ${sizes.join(',')}`,
+    );
+    console.log(
+      '| case | orders | first POST-to-200 | median POST-to-200 (all runs) | default budget: result | ' +
+        `${compareSeconds} s budget: result |`,
+    );
     console.log('|---|---|---|---|---|---|');
 
     // Itinerary ids written by book-create, for book-update.
@@ -123,7 +142,11 @@ async function main(): Promise<void> {
       { name: 'same-day-plan', endpoint: '/v1/routing/plan', body: () => example('same-day-plan') },
       { name: 'multi-depot-plan', endpoint: '/v1/routing/plan', body: () => example('multi-depot-plan') },
       { name: 'book-create', endpoint: '/v1/routing/book', body: () => example('book-create') },
-      { name: 'book-update', endpoint: '/v1/routing/book', body: () => ({ ...example('book-update'), targetItineraryIds: bookedIds }) },
+      {
+        name: 'book-update',
+        endpoint: '/v1/routing/book',
+        body: () => ({ ...example('book-update'), targetItineraryIds: bookedIds }),
+      },
       ...sizes.map((n) => ({ name: `city-${n}`, endpoint: '/v1/routing/plan', body: () => cityPlan(n, seed) })),
     ];
     for (const c of cases) {
@@ -133,21 +156,33 @@ async function main(): Promise<void> {
       for (let r = 0; r < repeats; r++) {
         if (c.name === 'book-update') {
           // Each update needs its own freshly booked itineraries (an update moves them on).
-          const created = await send(server.baseUrl, auth, '/v1/routing/book', { ...example('book-create'), problemId: freshId('book-create') });
+          const created = await send(server.baseUrl, auth, '/v1/routing/book', {
+            ...example('book-create'),
+            problemId: freshId('book-create'),
+          });
           bookedIds = ((created.body.itineraries ?? []) as { id: number }[]).map((i) => i.id);
         }
         last = await send(server.baseUrl, auth, c.endpoint, { ...c.body(), problemId: freshId(c.name) });
         times.push(last.ms);
       }
       const base = c.body();
-      const longBody: Json = { ...base, problemId: freshId(`${c.name}-long`), options: { ...(base.options as Json), solverTimeLimitSeconds: compareSeconds } };
+      const longBody: Json = {
+        ...base,
+        problemId: freshId(`${c.name}-long`),
+        options: { ...(base.options as Json), solverTimeLimitSeconds: compareSeconds },
+      };
       if (c.name === 'book-update') {
-        const created = await send(server.baseUrl, auth, '/v1/routing/book', { ...example('book-create'), problemId: freshId('book-create') });
+        const created = await send(server.baseUrl, auth, '/v1/routing/book', {
+          ...example('book-create'),
+          problemId: freshId('book-create'),
+        });
         longBody.targetItineraryIds = ((created.body.itineraries ?? []) as { id: number }[]).map((i) => i.id);
       }
       const long = await send(server.baseUrl, auth, c.endpoint, longBody);
       const orders = (base.orders as unknown[]).length;
-      console.log(`| ${c.name} | ${orders} | ${fmtMs(times[0]!)} | ${fmtMs(median(times))} | ${fmtResult(last!)} | ${fmtResult(long)} (${fmtMs(long.ms)}) |`);
+      console.log(
+        `| ${c.name} | ${orders} | ${fmtMs(times[0]!)} | ${fmtMs(median(times))} | ${fmtResult(last!)} | ${fmtResult(long)} (${fmtMs(long.ms)}) |`,
+      );
     }
   } finally {
     await server.stop();

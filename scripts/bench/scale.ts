@@ -12,7 +12,14 @@ import { parseArgs } from 'node:util';
 import { embeddedMatrix } from '@/server/geo';
 import { OBJECTIVES, type Objective, type SolveProgress } from '@/server/optimizer/model';
 import { solve } from '@/server/optimizer';
-import { CITY, checkSolution, cityInstance, missedInsertions, priorityInversions, reasonMismatches } from '@/server/optimizer/verify';
+import {
+  CITY,
+  checkSolution,
+  cityInstance,
+  missedInsertions,
+  priorityInversions,
+  reasonMismatches,
+} from '@/server/optimizer/verify';
 
 const { values } = parseArgs({
   options: {
@@ -35,9 +42,11 @@ const seed = Number(values.seed);
 const auditLimit = Number(values['audit-limit']);
 const objective = values.objective as Objective;
 const breakMinutes = Number(values['break-minutes']);
-if (!Number.isInteger(breakMinutes) || breakMinutes < 0) throw new Error('--break-minutes is a whole number of minutes');
+if (!Number.isInteger(breakMinutes) || breakMinutes < 0)
+  throw new Error('--break-minutes is a whole number of minutes');
 if (!OBJECTIVES.includes(objective)) throw new Error(`--objective must be one of ${OBJECTIVES.join(', ')}`);
-if (!(timeLimitSeconds > 0) || !(threads >= 1) || !Number.isInteger(seed)) throw new Error('bad --time-limit, --threads or --seed');
+if (!(timeLimitSeconds > 0) || !(threads >= 1) || !Number.isInteger(seed))
+  throw new Error('bad --time-limit, --threads or --seed');
 const sizes = values.sizes.split(',').map((s) => {
   const match = /^(\d+)x(\d+)$/.exec(s.trim());
   if (!match) throw new Error(`--sizes entries look like 1000x50, got ${s}`);
@@ -92,7 +101,9 @@ for (const size of sizes) {
   const longest = used.reduce((max, r) => Math.max(max, r.duration), 0);
   const farthest = used.reduce((max, r) => Math.max(max, r.distance), 0);
 
-  console.log(`\n== ${size.orders} orders x ${size.vehicles} vehicles (${problem.locationCount} locations, instance built in ${buildMs.toFixed(0)} ms)`);
+  console.log(
+    `\n== ${size.orders} orders x ${size.vehicles} vehicles (${problem.locationCount} locations, instance built in ${buildMs.toFixed(0)} ms)`,
+  );
   console.log(
     `time to first feasible   ${solution.stats.timeToFirstFeasibleMs.toFixed(0)} ms (solver stats); first progress report at ${firstFeasibleMs === null ? 'none' : `${(firstFeasibleMs as number).toFixed(0)} ms`}`,
   );
@@ -106,16 +117,22 @@ for (const size of sizes) {
   console.log(
     `distance, duration       ${(solution.distance / 1000).toFixed(1)} km, ${(solution.duration / 3600).toFixed(1)} vehicle-hours (longest route ${(longest / 3600).toFixed(2)} h, farthest ${(farthest / 1000).toFixed(1)} km)`,
   );
-  console.log(`checker                  ${verdict.feasible ? 'feasible' : `INFEASIBLE, ${verdict.violations.length} violations`} (${checkMs.toFixed(0)} ms)`);
+  console.log(
+    `checker                  ${verdict.feasible ? 'feasible' : `INFEASIBLE, ${verdict.violations.length} violations`} (${checkMs.toFixed(0)} ms)`,
+  );
   for (const v of verdict.violations.slice(0, 5)) console.log(`  - ${v}`);
   console.log(
     `audit                    ${missed.length} missed insertions, ${inversions.length} priority inversions among ${Math.min(auditLimit, solution.unassigned.length)} unassigned examined; ` +
       `${wrongReasons.length} reasons contradicted (${(auditMs / 1000).toFixed(1)} s)`,
   );
   for (const w of wrongReasons.slice(0, 3)) console.log(`  - ${w}`);
-  console.log(`peak memory              maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}, heap used now ${mb(process.memoryUsage().heapUsed)}`);
+  console.log(
+    `peak memory              maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}, heap used now ${mb(process.memoryUsage().heapUsed)}`,
+  );
   if (lastProgress) {
     const p = lastProgress as SolveProgress;
-    console.log(`last progress            ${p.elapsedMs} ms, ${p.vehicles} vehicles, ${p.unassigned} unassigned, cost ${p.cost.toFixed(1)}`);
+    console.log(
+      `last progress            ${p.elapsedMs} ms, ${p.vehicles} vehicles, ${p.unassigned} unassigned, cost ${p.cost.toFixed(1)}`,
+    );
   }
 }

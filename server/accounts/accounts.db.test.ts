@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountsError, createAccount, createUser, getAccount, isInSubtree, listAncestry, listSubtree, verifyConsoleLogin } from '@/server/accounts';
+import {
+  AccountsError,
+  createAccount,
+  createUser,
+  getAccount,
+  isInSubtree,
+  listAncestry,
+  listSubtree,
+  verifyConsoleLogin,
+} from '@/server/accounts';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 
 describe(`account tree and users on ${testDbKind()}`, () => {
@@ -17,7 +26,14 @@ describe(`account tree and users on ${testDbKind()}`, () => {
     const east = await createAccount(db, {
       name: 'East',
       parentId: root.id,
-      location: { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: 40.7033, longitude: -73.9903 },
+      location: {
+        addressLine1: '55 Water St',
+        city: 'Brooklyn',
+        state: 'NY',
+        postalCode: '11201',
+        latitude: 40.7033,
+        longitude: -73.9903,
+      },
     });
     const west = await createAccount(db, { name: 'West', parentId: root.id });
     const eastDepot = await createAccount(db, { name: 'East depot', parentId: east.id });
@@ -41,8 +57,12 @@ describe(`account tree and users on ${testDbKind()}`, () => {
     const { db } = testDb;
     await expect(createAccount(db, { name: '  ' })).rejects.toMatchObject({ code: 'invalid_input', param: 'name' });
     await expect(createAccount(db, { name: 'Orphan', parentId: 999_999 })).rejects.toMatchObject({ param: 'parentId' });
-    await expect(createAccount(db, { name: 'Half', location: { postalCode: '11201', latitude: 40.7 } })).rejects.toMatchObject({ param: 'location.longitude' });
-    await expect(createAccount(db, { name: 'Typo', colour: 'red' } as never)).rejects.toMatchObject({ param: 'colour' });
+    await expect(
+      createAccount(db, { name: 'Half', location: { postalCode: '11201', latitude: 40.7 } }),
+    ).rejects.toMatchObject({ param: 'location.longitude' });
+    await expect(createAccount(db, { name: 'Typo', colour: 'red' } as never)).rejects.toMatchObject({
+      param: 'colour',
+    });
   });
 
   it('creates users, refuses duplicates, and checks console logins', async () => {
@@ -58,22 +78,41 @@ describe(`account tree and users on ${testDbKind()}`, () => {
     expect(admin).not.toHaveProperty('passwordHash');
     expect(admin.email).toBe('admin@example.test');
 
-    await expect(createUser(db, { externalUserId: 'console-admin' })).rejects.toMatchObject({ code: 'conflict', param: 'externalUserId' });
+    await expect(createUser(db, { externalUserId: 'console-admin' })).rejects.toMatchObject({
+      code: 'conflict',
+      param: 'externalUserId',
+    });
     await expect(
-      createUser(db, { externalUserId: 'x', email: 'ADMIN@example.test', password: 'another long password', role: 'dispatcher' }),
+      createUser(db, {
+        externalUserId: 'x',
+        email: 'ADMIN@example.test',
+        password: 'another long password',
+        role: 'dispatcher',
+      }),
     ).rejects.toMatchObject({
       code: 'conflict',
       param: 'email',
     });
-    await expect(createUser(db, { externalUserId: 'half-login', email: 'h@example.test' })).rejects.toMatchObject({ param: 'password' });
+    await expect(createUser(db, { externalUserId: 'half-login', email: 'h@example.test' })).rejects.toMatchObject({
+      param: 'password',
+    });
     await expect(createUser(db, { externalUserId: 'bad:id' })).rejects.toBeInstanceOf(AccountsError);
     // Two creates racing for one id: one wins, the other is a conflict (not a raw database error).
-    const race = await Promise.allSettled([createUser(db, { externalUserId: 'racer' }), createUser(db, { externalUserId: 'racer' })]);
+    const race = await Promise.allSettled([
+      createUser(db, { externalUserId: 'racer' }),
+      createUser(db, { externalUserId: 'racer' }),
+    ]);
     expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(race.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'conflict' } });
 
     const login = await verifyConsoleLogin('admin@example.test', 'correct horse battery staple', db);
-    expect(login).toEqual({ userId: admin.id, externalUserId: 'console-admin', email: 'admin@example.test', role: 'admin', accountId: account.id });
+    expect(login).toEqual({
+      userId: admin.id,
+      externalUserId: 'console-admin',
+      email: 'admin@example.test',
+      role: 'admin',
+      accountId: account.id,
+    });
     expect(await verifyConsoleLogin('admin@example.test', 'wrong password entirely', db)).toBeNull();
     expect(await verifyConsoleLogin('nobody@example.test', 'correct horse battery staple', db)).toBeNull();
   });

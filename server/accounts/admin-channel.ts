@@ -42,7 +42,8 @@ export function openAdminChannel(dataDir: string, port: number): AdminEndpoint {
 export function readAdminEndpoint(dataDir: string): AdminEndpoint | undefined {
   try {
     const parsed = JSON.parse(readFileSync(adminEndpointFileOf(dataDir), 'utf8')) as Partial<AdminEndpoint>;
-    if (typeof parsed.pid !== 'number' || typeof parsed.port !== 'number' || typeof parsed.token !== 'string') return undefined;
+    if (typeof parsed.pid !== 'number' || typeof parsed.port !== 'number' || typeof parsed.token !== 'string')
+      return undefined;
     return { pid: parsed.pid, port: parsed.port, token: parsed.token };
   } catch {
     return undefined;
@@ -73,12 +74,18 @@ const STATUS_BY_CODE = { invalid_input: 400, not_found: 404, conflict: 409 } as 
  * Serves one forwarded admin command. `remoteAddress` is the client's address (the socket peer, or
  * what a trusted proxy forwarded); anything not on loopback, or unknown, is refused.
  */
-export async function handleAdminRequest(request: Request, options: { db?: Db; remoteAddress: string | undefined }): Promise<Response> {
-  if (!options.remoteAddress || !isLoopback(options.remoteAddress)) return json(404, { error: { code: 'not_found', message: 'not found' } });
+export async function handleAdminRequest(
+  request: Request,
+  options: { db?: Db; remoteAddress: string | undefined },
+): Promise<Response> {
+  if (!options.remoteAddress || !isLoopback(options.remoteAddress))
+    return json(404, { error: { code: 'not_found', message: 'not found' } });
   const authorization = request.headers.get('authorization') ?? '';
   const token = authorization.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : undefined;
   if (!tokenMatches(token)) {
-    return json(401, { error: { type: 'authentication_error', code: 'unauthenticated', message: 'admin token required' } });
+    return json(401, {
+      error: { type: 'authentication_error', code: 'unauthenticated', message: 'admin token required' },
+    });
   }
   let body: unknown;
   try {
@@ -92,7 +99,12 @@ export async function handleAdminRequest(request: Request, options: { db?: Db; r
   } catch (error) {
     if (error instanceof AccountsError) {
       return json(STATUS_BY_CODE[error.code], {
-        error: { type: 'invalid_request_error', code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) },
+        error: {
+          type: 'invalid_request_error',
+          code: error.code,
+          message: error.message,
+          ...(error.param ? { param: error.param } : {}),
+        },
       });
     }
     // Only the token holder sees this, so the message helps more than it leaks.
@@ -101,7 +113,10 @@ export async function handleAdminRequest(request: Request, options: { db?: Db; r
 }
 
 /** Sends a command to the server recorded under the data directory; resolves to its JSON answer. */
-export async function forwardAdminCommand(endpoint: AdminEndpoint, command: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function forwardAdminCommand(
+  endpoint: AdminEndpoint,
+  command: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`http://127.0.0.1:${endpoint.port}${ADMIN_ENDPOINT_PATH}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${endpoint.token}`, 'content-type': 'application/json' },

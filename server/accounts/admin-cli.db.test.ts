@@ -26,9 +26,13 @@ function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResu
       { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', API_KEY_PEPPER: '', ...env }, timeout: 90_000 },
       (error, stdout, stderr) => {
         const lines = stdout.trim().split('\n');
-        if (lines.length !== 1 || !lines[0]) return reject(new Error(`expected one line of JSON, got:\n${stdout}\n${stderr}`));
+        if (lines.length !== 1 || !lines[0])
+          return reject(new Error(`expected one line of JSON, got:\n${stdout}\n${stderr}`));
         try {
-          resolve({ exitCode: error ? Number(error.code ?? 1) : 0, json: JSON.parse(lines[0]) as Record<string, unknown> });
+          resolve({
+            exitCode: error ? Number(error.code ?? 1) : 0,
+            json: JSON.parse(lines[0]) as Record<string, unknown>,
+          });
         } catch {
           reject(new Error(`not JSON: ${stdout}\n${stderr}`));
         }
@@ -37,7 +41,8 @@ function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResu
   });
 }
 
-const basic = (user: string, key: string) => new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
+const basic = (user: string, key: string) =>
+  new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
 
 /** The whole admin story through the CLI; `db` sees the same database to check the outcome. */
 async function exerciseCli(env: Record<string, string>, db: Db, workDir: string): Promise<void> {
@@ -47,7 +52,18 @@ async function exerciseCli(env: Record<string, string>, db: Db, workDir: string)
 
   const branch = await runCli(
     env,
-    ...['account', 'create', '--name', 'CLI Branch', '--parent', parentId, '--address-line1', '1 Main St', '--city', 'Dallas'],
+    ...[
+      'account',
+      'create',
+      '--name',
+      'CLI Branch',
+      '--parent',
+      parentId,
+      '--address-line1',
+      '1 Main St',
+      '--city',
+      'Dallas',
+    ],
     ...['--state', 'TX', '--postal-code', '75201', '--latitude', '32.7876', '--longitude', '-96.7994'],
   );
   expect(branch.json).toMatchObject({ parentId: Number(parentId) });
@@ -61,27 +77,50 @@ async function exerciseCli(env: Record<string, string>, db: Db, workDir: string)
   expect(created.json.key).toMatch(/^rk_sandbox_/);
   const key = String(created.json.key);
   const authenticated = await authenticateApiRequest(db, basic('cli-user', key), { allowJwt: false });
-  expect(authenticated).toMatchObject({ ok: true, principal: { accountId: Number(parentId), environment: 'sandbox', via: 'api_key' } });
+  expect(authenticated).toMatchObject({
+    ok: true,
+    principal: { accountId: Number(parentId), environment: 'sandbox', via: 'api_key' },
+  });
 
   const settingsFile = path.join(workDir, 'settings.json');
-  writeFileSync(settingsFile, JSON.stringify({ optimization: { objective: 'MIN_DURATION' }, slotPolicy: { horizonDays: 7 } }));
+  writeFileSync(
+    settingsFile,
+    JSON.stringify({ optimization: { objective: 'MIN_DURATION' }, slotPolicy: { horizonDays: 7 } }),
+  );
   const set = await runCli(env, 'settings', 'set', '--account', parentId, '--file', settingsFile);
   expect(set.json).toMatchObject({ settings: { optimization: { objective: 'MIN_DURATION' } } });
   const got = await runCli(env, 'settings', 'get', '--account', String(branch.json.id));
   expect(got.json).toMatchObject({
-    effective: { optimization: { objective: 'MIN_DURATION' }, slotPolicy: { horizonDays: 7 }, branchLocation: { city: 'Dallas' } },
+    effective: {
+      optimization: { objective: 'MIN_DURATION' },
+      slotPolicy: { horizonDays: 7 },
+      branchLocation: { city: 'Dallas' },
+    },
   });
 
   // Booking: pricing with rate cards, the slot policy (a blackout date), the pickup override and a new branch location.
   const booking = {
-    booking: { pricing: { model: 'markup', markupPercent: 12 }, rateCards: { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } } },
-    slotPolicy: { blackoutDates: ['2026-12-25'], sameDayCutoff: '14:00', availableBuckets: ['MORNING', 'AFTERNOON'], defaultBucket: 'AFTERNOON' },
+    booking: {
+      pricing: { model: 'markup', markupPercent: 12 },
+      rateCards: { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } },
+    },
+    slotPolicy: {
+      blackoutDates: ['2026-12-25'],
+      sameDayCutoff: '14:00',
+      availableBuckets: ['MORNING', 'AFTERNOON'],
+      defaultBucket: 'AFTERNOON',
+    },
     pickupOverride: { addressLine1: '2 Elm St', city: 'Dallas', state: 'TX', postalCode: '75202' },
   };
   writeFileSync(settingsFile, JSON.stringify(booking));
   expect((await runCli(env, 'settings', 'set', '--account', parentId, '--file', settingsFile)).exitCode).toBe(0);
-  writeFileSync(settingsFile, JSON.stringify({ branchLocation: { postalCode: '75204', latitude: 32.8, longitude: -96.79 } }));
-  expect((await runCli(env, 'settings', 'set', '--account', String(branch.json.id), '--file', settingsFile)).exitCode).toBe(0);
+  writeFileSync(
+    settingsFile,
+    JSON.stringify({ branchLocation: { postalCode: '75204', latitude: 32.8, longitude: -96.79 } }),
+  );
+  expect(
+    (await runCli(env, 'settings', 'set', '--account', String(branch.json.id), '--file', settingsFile)).exitCode,
+  ).toBe(0);
   const bookingView = await runCli(env, 'settings', 'get', '--account', String(branch.json.id));
   expect(bookingView.json).toMatchObject({
     effective: {
@@ -98,7 +137,12 @@ async function exerciseCli(env: Record<string, string>, db: Db, workDir: string)
       pickupOverride: null,
     },
   });
-  writeFileSync(settingsFile, JSON.stringify({ booking: { rateCards: { 'cargo-van': { baseFeeCents: -1, perMileCents: 0, perMinuteCents: 0 } } } }));
+  writeFileSync(
+    settingsFile,
+    JSON.stringify({
+      booking: { rateCards: { 'cargo-van': { baseFeeCents: -1, perMileCents: 0, perMinuteCents: 0 } } },
+    }),
+  );
   expect(await runCli(env, 'settings', 'set', '--account', parentId, '--file', settingsFile)).toMatchObject({
     exitCode: 1,
     json: { error: { code: 'invalid_input', param: 'booking.rateCards["cargo-van"].baseFeeCents' } },
@@ -115,7 +159,10 @@ async function exerciseCli(env: Record<string, string>, db: Db, workDir: string)
   });
 
   expect((await runCli(env, 'key', 'revoke', '--key', key)).json).toMatchObject({ revoked: true });
-  expect(await authenticateApiRequest(db, basic('cli-user', key), { allowJwt: false })).toEqual({ ok: false, code: 'unauthenticated' });
+  expect(await authenticateApiRequest(db, basic('cli-user', key), { allowJwt: false })).toEqual({
+    ok: false,
+    code: 'unauthenticated',
+  });
 }
 
 describe.runIf(testDbKind() === 'postgres')('admin CLI on PostgreSQL', () => {
@@ -173,7 +220,9 @@ describe.runIf(testDbKind() === 'pglite')('admin CLI on the embedded database', 
         res.end(await response.text());
       };
       server = createServer((req, res) => {
-        serve(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+        serve(req, res).catch((error: unknown) =>
+          res.destroy(error instanceof Error ? error : new Error(String(error))),
+        );
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       openAdminChannel(dataDir, (server.address() as AddressInfo).port);

@@ -10,7 +10,14 @@ import { createUser } from './users';
  * Administrative operations, one per command, shared by the admin CLI (direct database access) and
  * the running server's internal admin endpoint (forwarded commands). Each returns one JSON object.
  */
-export const adminCommandNames = ['account.create', 'user.create', 'key.create', 'key.revoke', 'settings.set', 'settings.get'] as const;
+export const adminCommandNames = [
+  'account.create',
+  'user.create',
+  'key.create',
+  'key.revoke',
+  'settings.set',
+  'settings.get',
+] as const;
 export type AdminCommandName = (typeof adminCommandNames)[number];
 
 export const adminCommandSchema = z.strictObject({
@@ -31,7 +38,13 @@ export async function runAdminCommand(db: Db, input: unknown): Promise<Record<st
     }
     case 'user.create': {
       const user = await createUser(db, args as never);
-      return { id: user.id, externalUserId: user.externalUserId, defaultAccountId: user.defaultAccountId, email: user.email, role: user.role };
+      return {
+        id: user.id,
+        externalUserId: user.externalUserId,
+        defaultAccountId: user.defaultAccountId,
+        email: user.email,
+        role: user.role,
+      };
     }
     case 'key.create': {
       const created = await createApiKey(db, args as never);
@@ -43,7 +56,10 @@ export async function runAdminCommand(db: Db, input: unknown): Promise<Record<st
       return { id: revoked.id, revoked: true, revokedAt: revoked.revokedAt.toISOString() };
     }
     case 'settings.set': {
-      const { accountId, settings } = parseOrThrow(z.strictObject({ accountId: accountIdArg, settings: z.unknown() }), args);
+      const { accountId, settings } = parseOrThrow(
+        z.strictObject({ accountId: accountIdArg, settings: z.unknown() }),
+        args,
+      );
       if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
         throw new AccountsError('invalid_input', 'settings: must be a JSON object', 'settings');
       }
@@ -54,7 +70,11 @@ export async function runAdminCommand(db: Db, input: unknown): Promise<Record<st
     }
     case 'settings.get': {
       const { accountId } = parseOrThrow(z.strictObject({ accountId: accountIdArg }), args);
-      return { accountId, settings: await getOwnSettings(db, accountId), effective: await getEffectiveSettings(db, accountId) };
+      return {
+        accountId,
+        settings: await getOwnSettings(db, accountId),
+        effective: await getEffectiveSettings(db, accountId),
+      };
     }
   }
 }

@@ -66,7 +66,8 @@ export async function createApiKey(db: DbOrTx, input: CreateApiKeyInput): Promis
     throw new AccountsError('invalid_input', `accountId: no account ${parsed.accountId}`, 'accountId');
   }
   const user = await getUserByExternalId(db, parsed.externalUserId);
-  if (!user) throw new AccountsError('invalid_input', `externalUserId: no user ${parsed.externalUserId}`, 'externalUserId');
+  if (!user)
+    throw new AccountsError('invalid_input', `externalUserId: no user ${parsed.externalUserId}`, 'externalUserId');
   const key = `rk_${parsed.environment}_${randomBytes(32).toString('base64url')}`;
   const pepper = await pepperFor(db);
   const [row] = await db
@@ -121,7 +122,11 @@ export function forgetVerifiedApiKeys(db: DbOrTx, match: (verified: VerifiedApiK
 }
 
 /** The stored record of a presented key whose hash matches, revoked or not; undefined otherwise. */
-async function findKey(db: DbOrTx, key: string, presentedHash?: string): Promise<(ApiKeyRecord & { user: PublicUser }) | undefined> {
+async function findKey(
+  db: DbOrTx,
+  key: string,
+  presentedHash?: string,
+): Promise<(ApiKeyRecord & { user: PublicUser }) | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined;
   const rows = await db
     .select({ key: apiKeys, user: users })
@@ -180,14 +185,20 @@ export async function verifyApiKey(db: Db, externalUserId: string, key: string):
     return verified;
   }
   const found = await findKey(db, key, presentedHash);
-  if (!found || found.revokedAt || found.user.disabledAt || found.user.externalUserId !== externalUserId) return undefined;
+  if (!found || found.revokedAt || found.user.disabledAt || found.user.externalUserId !== externalUserId)
+    return undefined;
   // Recorded at most once a minute per key, so authentication is not a write per request.
   let lastUsedAt = found.lastUsedAt?.getTime() ?? 0;
   if (Date.now() - lastUsedAt > 60_000) {
     await db
       .update(apiKeys)
       .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, found.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+      .where(
+        and(
+          eq(apiKeys.id, found.id),
+          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
+        ),
+      );
     lastUsedAt = Date.now();
   }
   const verified = { id: found.id, accountId: found.accountId, environment: found.environment, user: found.user };

@@ -14,7 +14,8 @@ export interface ApiPrincipal {
   apiKeyId?: number;
 }
 
-export type AuthenticationResult = { ok: true; principal: ApiPrincipal } | { ok: false; code: 'unauthenticated' | 'no_account_for_user' };
+export type AuthenticationResult =
+  { ok: true; principal: ApiPrincipal } | { ok: false; code: 'unauthenticated' | 'no_account_for_user' };
 
 export interface AuthenticateOptions {
   /** Routing accepts JWTs (tried first), booking only API keys. */
@@ -42,7 +43,11 @@ function parseBasic(credentials: string): { externalUserId: string; key: string 
  * Authenticates an API request from its Authorization header: a Bearer JWT first (when allowed),
  * then HTTP Basic with `externalUserId:apiKey`. Every bad credential gives the same `unauthenticated`.
  */
-export async function authenticateApiRequest(db: Db, headers: Headers, options: AuthenticateOptions): Promise<AuthenticationResult> {
+export async function authenticateApiRequest(
+  db: Db,
+  headers: Headers,
+  options: AuthenticateOptions,
+): Promise<AuthenticationResult> {
   const authorization = headers.get('authorization')?.trim();
   if (!authorization) return UNAUTHENTICATED;
   const space = authorization.indexOf(' ');

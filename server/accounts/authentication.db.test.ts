@@ -1,10 +1,19 @@
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, base64url } from 'jose';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticateApiRequest, createAccount, createApiKey, createJwtVerifier, createUser, revokeApiKey, type JwtVerifier } from '@/server/accounts';
+import {
+  authenticateApiRequest,
+  createAccount,
+  createApiKey,
+  createJwtVerifier,
+  createUser,
+  revokeApiKey,
+  type JwtVerifier,
+} from '@/server/accounts';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 
-const basic = (user: string, key: string) => new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
+const basic = (user: string, key: string) =>
+  new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
 const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` });
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -32,37 +41,65 @@ describe(`API keys on ${testDbKind()}`, () => {
     const ok = await authenticateApiRequest(db, basic('key-owner', live.key), { allowJwt: false });
     expect(ok).toEqual({
       ok: true,
-      principal: { userId: live.userId, externalUserId: 'key-owner', accountId, environment: 'live', via: 'api_key', apiKeyId: live.id },
+      principal: {
+        userId: live.userId,
+        externalUserId: 'key-owner',
+        accountId,
+        environment: 'live',
+        via: 'api_key',
+        apiKeyId: live.id,
+      },
     });
     const sandboxResult = await authenticateApiRequest(db, basic('key-owner', sandbox.key), { allowJwt: true });
     expect(sandboxResult.ok && sandboxResult.principal.environment).toBe('sandbox');
 
     const unauthenticated = { ok: false, code: 'unauthenticated' };
     // The key only for its own user.
-    expect(await authenticateApiRequest(db, basic('someone-else', live.key), { allowJwt: false })).toEqual(unauthenticated);
+    expect(await authenticateApiRequest(db, basic('someone-else', live.key), { allowJwt: false })).toEqual(
+      unauthenticated,
+    );
     // A key with one character changed, a well-formed unknown key, junk, no header, other schemes.
     const flipped = live.key.slice(0, -1) + (live.key.endsWith('A') ? 'B' : 'A');
     expect(await authenticateApiRequest(db, basic('key-owner', flipped), { allowJwt: false })).toEqual(unauthenticated);
-    expect(await authenticateApiRequest(db, basic('key-owner', `rk_live_${'x'.repeat(43)}`), { allowJwt: false })).toEqual(unauthenticated);
-    expect(await authenticateApiRequest(db, basic('key-owner', 'hunter2'), { allowJwt: false })).toEqual(unauthenticated);
+    expect(
+      await authenticateApiRequest(db, basic('key-owner', `rk_live_${'x'.repeat(43)}`), { allowJwt: false }),
+    ).toEqual(unauthenticated);
+    expect(await authenticateApiRequest(db, basic('key-owner', 'hunter2'), { allowJwt: false })).toEqual(
+      unauthenticated,
+    );
     expect(await authenticateApiRequest(db, new Headers(), { allowJwt: false })).toEqual(unauthenticated);
-    expect(await authenticateApiRequest(db, new Headers({ authorization: 'Basic !!!' }), { allowJwt: false })).toEqual(unauthenticated);
-    expect(await authenticateApiRequest(db, new Headers({ authorization: `Digest ${live.key}` }), { allowJwt: false })).toEqual(unauthenticated);
+    expect(await authenticateApiRequest(db, new Headers({ authorization: 'Basic !!!' }), { allowJwt: false })).toEqual(
+      unauthenticated,
+    );
+    expect(
+      await authenticateApiRequest(db, new Headers({ authorization: `Digest ${live.key}` }), { allowJwt: false }),
+    ).toEqual(unauthenticated);
 
     await revokeApiKey(db, live.key);
-    expect(await authenticateApiRequest(db, basic('key-owner', live.key), { allowJwt: false })).toEqual(unauthenticated);
+    expect(await authenticateApiRequest(db, basic('key-owner', live.key), { allowJwt: false })).toEqual(
+      unauthenticated,
+    );
     // Revoking again is harmless; an unknown key is not found.
     await expect(revokeApiKey(db, live.key)).resolves.toMatchObject({ id: live.id });
-    await expect(revokeApiKey(db, `rk_live_${'y'.repeat(43)}`)).rejects.toMatchObject({ code: 'not_found', param: 'key' });
+    await expect(revokeApiKey(db, `rk_live_${'y'.repeat(43)}`)).rejects.toMatchObject({
+      code: 'not_found',
+      param: 'key',
+    });
     // The other key is unaffected.
     expect((await authenticateApiRequest(db, basic('key-owner', sandbox.key), { allowJwt: false })).ok).toBe(true);
   });
 
   it('refuses key creation for unknown accounts, users and environments', async () => {
     const { db } = testDb;
-    await expect(createApiKey(db, { accountId: 999_999, externalUserId: 'key-owner', environment: 'live' })).rejects.toMatchObject({ param: 'accountId' });
-    await expect(createApiKey(db, { accountId, externalUserId: 'ghost', environment: 'live' })).rejects.toMatchObject({ param: 'externalUserId' });
-    await expect(createApiKey(db, { accountId, externalUserId: 'key-owner', environment: 'prod' as never })).rejects.toMatchObject({ param: 'environment' });
+    await expect(
+      createApiKey(db, { accountId: 999_999, externalUserId: 'key-owner', environment: 'live' }),
+    ).rejects.toMatchObject({ param: 'accountId' });
+    await expect(createApiKey(db, { accountId, externalUserId: 'ghost', environment: 'live' })).rejects.toMatchObject({
+      param: 'externalUserId',
+    });
+    await expect(
+      createApiKey(db, { accountId, externalUserId: 'key-owner', environment: 'prod' as never }),
+    ).rejects.toMatchObject({ param: 'environment' });
   });
 });
 
@@ -82,7 +119,8 @@ describe(`JWT authentication on ${testDbKind()}`, () => {
     await testDb.close();
   });
 
-  const auth = (token: string, verifier: JwtVerifier, allowJwt = true) => authenticateApiRequest(testDb.db, bearer(token), { allowJwt, jwtVerifier: verifier });
+  const auth = (token: string, verifier: JwtVerifier, allowJwt = true) =>
+    authenticateApiRequest(testDb.db, bearer(token), { allowJwt, jwtVerifier: verifier });
   const hsToken = (claims: Record<string, unknown> = {}, key: Uint8Array = new TextEncoder().encode(secret)) =>
     // Claims given here override the defaults (the setters would override them otherwise).
     new SignJWT({ sub: 'jwt-user', iss: 'https://issuer.test', aud: 'routing-api', exp: now() + 300, ...claims })
@@ -101,7 +139,9 @@ describe(`JWT authentication on ${testDbKind()}`, () => {
   it('rejects bad tokens', async () => {
     const unauthenticated = { ok: false, code: 'unauthenticated' };
     const header = (h: object) => base64url.encode(JSON.stringify(h));
-    const payload = base64url.encode(JSON.stringify({ sub: 'jwt-user', exp: now() + 300, iss: 'https://issuer.test', aud: 'routing-api' }));
+    const payload = base64url.encode(
+      JSON.stringify({ sub: 'jwt-user', exp: now() + 300, iss: 'https://issuer.test', aud: 'routing-api' }),
+    );
     const cases: Record<string, string> = {
       'alg none': `${header({ alg: 'none', typ: 'JWT' })}.${payload}.`,
       expired: await new SignJWT({})
@@ -186,7 +226,10 @@ describe(`JWT authentication on ${testDbKind()}`, () => {
     expect(await auth(confused, both)).toEqual({ ok: false, code: 'unauthenticated' });
     expect((await auth(good, both)).ok).toBe(true);
     // Manual confusion check: the same HMAC computed by hand.
-    const [h, p] = [base64url.encode(JSON.stringify({ alg: 'HS256' })), base64url.encode(JSON.stringify({ sub: 'jwt-user', exp: now() + 60 }))];
+    const [h, p] = [
+      base64url.encode(JSON.stringify({ alg: 'HS256' })),
+      base64url.encode(JSON.stringify({ sub: 'jwt-user', exp: now() + 60 })),
+    ];
     const signature = createHmac('sha256', publicKeyPem).update(`${h}.${p}`).digest('base64url');
     expect(await auth(`${h}.${p}.${signature}`, verifier)).toEqual({ ok: false, code: 'unauthenticated' });
   });

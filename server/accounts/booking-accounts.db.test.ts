@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, getAccount, getEffectiveSettings, isInSubtree, listSubtree, readBookingAccounts, setSettings } from '@/server/accounts';
+import {
+  createAccount,
+  getAccount,
+  getEffectiveSettings,
+  isInSubtree,
+  listSubtree,
+  readBookingAccounts,
+  setSettings,
+} from '@/server/accounts';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 
 /** readBookingAccounts answers what the separate lookups it replaces answer, and reads current rows. */
@@ -15,7 +23,11 @@ describe(`readBookingAccounts on ${testDbKind()}`, () => {
   it('matches getEffectiveSettings, isInSubtree and listSubtree for every caller and branch of a tree', async () => {
     const { db } = testDb;
     const root = await createAccount(db, { name: 'Root' });
-    const a = await createAccount(db, { name: 'A', parentId: root.id, location: { postalCode: '11201', latitude: 40.6938472619, longitude: -73.9912345678 } });
+    const a = await createAccount(db, {
+      name: 'A',
+      parentId: root.id,
+      location: { postalCode: '11201', latitude: 40.6938472619, longitude: -73.9912345678 },
+    });
     const b = await createAccount(db, { name: 'B', parentId: root.id });
     const a1 = await createAccount(db, { name: 'A1', parentId: a.id });
     const a2 = await createAccount(db, { name: 'A2', parentId: a.id });
@@ -26,8 +38,13 @@ describe(`readBookingAccounts on ${testDbKind()}`, () => {
       booking: { pricing: { model: 'markup', markupPercent: 10 } },
       slotPolicy: { leadTimeMinutes: 120 },
     });
-    await setSettings(db, a.id, { optimization: { serviceTime: { perItemSeconds: 45 } }, pickupOverride: { postalCode: '11205' } });
-    await setSettings(db, a1.id, { slotPolicy: { availableBuckets: ['MORNING', 'EVENING'], defaultBucket: 'EVENING' } });
+    await setSettings(db, a.id, {
+      optimization: { serviceTime: { perItemSeconds: 45 } },
+      pickupOverride: { postalCode: '11205' },
+    });
+    await setSettings(db, a1.id, {
+      slotPolicy: { availableBuckets: ['MORNING', 'EVENING'], defaultBucket: 'EVENING' },
+    });
     const all = [root, a, b, a1, a2, a11, other];
     for (const caller of all) {
       for (const branch of all) {

@@ -3,8 +3,21 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema, type Db } from '@/server/db';
 import { MAX_INT32 } from '@/server/validation';
-import { accountIdSchema, createAccount, createAccountInputSchema, isInSubtree, listSubtree, type Account } from './accounts';
-import { createApiKey, forgetVerifiedApiKeys, revokeApiKeyById, type CreatedApiKey, type VerifiedApiKey } from './api-keys';
+import {
+  accountIdSchema,
+  createAccount,
+  createAccountInputSchema,
+  isInSubtree,
+  listSubtree,
+  type Account,
+} from './accounts';
+import {
+  createApiKey,
+  forgetVerifiedApiKeys,
+  revokeApiKeyById,
+  type CreatedApiKey,
+  type VerifiedApiKey,
+} from './api-keys';
 import { AccountsError, parseOrThrow } from './errors';
 import { hashPassword } from './passwords';
 import { createUser, createUserInputSchema, type PublicUser } from './users';
@@ -95,7 +108,11 @@ function generatedPassword(): string {
   return randomBytes(14).toString('base64url').slice(0, 18);
 }
 
-function toManagedUser(user: typeof users.$inferSelect | PublicUser, names: ReadonlyMap<number, string>, fallbackAccountId: number): ManagedUser {
+function toManagedUser(
+  user: typeof users.$inferSelect | PublicUser,
+  names: ReadonlyMap<number, string>,
+  fallbackAccountId: number,
+): ManagedUser {
   const accountId = user.defaultAccountId ?? fallbackAccountId;
   return {
     id: user.id,
@@ -122,11 +139,16 @@ export async function listManagedUsers(actor: AdminActor): Promise<ManagedUser[]
 }
 
 /** Creates a console user on an account of the subtree with a generated password (returned once). */
-export async function inviteUser(actor: AdminActor, input: z.input<typeof inviteUserSchema>): Promise<{ user: ManagedUser; password: string }> {
+export async function inviteUser(
+  actor: AdminActor,
+  input: z.input<typeof inviteUserSchema>,
+): Promise<{ user: ManagedUser; password: string }> {
   const parsed = parseOrThrow(inviteUserSchema, input);
   await requireInSubtree(actor, parsed.accountId, 'accountId');
   const password = generatedPassword();
-  const externalUserId = parsed.externalUserId ?? `${parsed.email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '-')}-${randomBytes(3).toString('hex')}`;
+  const externalUserId =
+    parsed.externalUserId ??
+    `${parsed.email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '-')}-${randomBytes(3).toString('hex')}`;
   const created = await createUser(actor.db, {
     externalUserId,
     defaultAccountId: parsed.accountId,
@@ -142,7 +164,8 @@ export async function inviteUser(actor: AdminActor, input: z.input<typeof invite
 export async function resetUserPassword(actor: AdminActor, input: { userId: number }): Promise<{ password: string }> {
   const { userId } = parseOrThrow(z.strictObject({ userId: userIdSchema }), input);
   const user = await managedUserRow(actor, userId);
-  if (!user.email || !user.role) throw new AccountsError('invalid_input', 'userId: this user has no console login (API only)', 'userId');
+  if (!user.email || !user.role)
+    throw new AccountsError('invalid_input', 'userId: this user has no console login (API only)', 'userId');
   const password = generatedPassword();
   await actor.db
     .update(users)
@@ -156,10 +179,14 @@ export async function resetUserPassword(actor: AdminActor, input: { userId: numb
  * their next request (also after being enabled again: they sign in anew), and their API keys and
  * JWTs are refused. Admins cannot disable themselves.
  */
-export async function setUserDisabled(actor: AdminActor, input: { userId: number; disabled: boolean }): Promise<ManagedUser> {
+export async function setUserDisabled(
+  actor: AdminActor,
+  input: { userId: number; disabled: boolean },
+): Promise<ManagedUser> {
   const { userId, disabled } = parseOrThrow(z.strictObject({ userId: userIdSchema, disabled: z.boolean() }), input);
   await managedUserRow(actor, userId);
-  if (userId === actor.userId && disabled) throw new AccountsError('invalid_input', 'userId: you cannot disable your own login', 'userId');
+  if (userId === actor.userId && disabled)
+    throw new AccountsError('invalid_input', 'userId: you cannot disable your own login', 'userId');
   const usersKeys = (verified: VerifiedApiKey) => verified.user.id === userId;
   if (disabled) forgetVerifiedApiKeys(actor.db, usersKeys);
   const [updated] = await actor.db
@@ -196,17 +223,27 @@ export async function listManagedApiKeys(actor: AdminActor): Promise<ManagedApiK
 }
 
 /** Issues a key on an account of the subtree for a user of the subtree; the secret is returned once. */
-export async function createManagedApiKey(actor: AdminActor, input: z.input<typeof createKeySchema>): Promise<CreatedApiKey & { externalUserId: string }> {
+export async function createManagedApiKey(
+  actor: AdminActor,
+  input: z.input<typeof createKeySchema>,
+): Promise<CreatedApiKey & { externalUserId: string }> {
   const parsed = parseOrThrow(createKeySchema, input);
   await requireInSubtree(actor, parsed.accountId, 'accountId');
   const user = await managedUserRow(actor, parsed.userId);
   if (user.disabledAt) throw new AccountsError('invalid_input', 'userId: this user is disabled', 'userId');
-  const created = await createApiKey(actor.db, { accountId: parsed.accountId, externalUserId: user.externalUserId, environment: parsed.environment });
+  const created = await createApiKey(actor.db, {
+    accountId: parsed.accountId,
+    externalUserId: user.externalUserId,
+    environment: parsed.environment,
+  });
   return { ...created, externalUserId: user.externalUserId };
 }
 
 /** Revokes a key of the subtree by id (idempotent); the next request with it answers 401. */
-export async function revokeManagedApiKey(actor: AdminActor, input: { keyId: number }): Promise<{ id: number; revokedAt: Date }> {
+export async function revokeManagedApiKey(
+  actor: AdminActor,
+  input: { keyId: number },
+): Promise<{ id: number; revokedAt: Date }> {
   const { keyId } = parseOrThrow(z.strictObject({ keyId: z.number().int().positive() }), input);
   const [key] = await actor.db.select().from(apiKeys).where(eq(apiKeys.id, keyId));
   if (!key || !(await isInSubtree(actor.db, actor.accountId, key.accountId))) {

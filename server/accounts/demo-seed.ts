@@ -36,15 +36,33 @@ export async function seedDemoIfEmpty(db: Db): Promise<DemoCredentials | null> {
     const brooklyn = await createAccount(tx, {
       name: 'Demo Logistics Brooklyn',
       parentId: parent.id,
-      location: { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: 40.7033, longitude: -73.9903 },
+      location: {
+        addressLine1: '55 Water St',
+        city: 'Brooklyn',
+        state: 'NY',
+        postalCode: '11201',
+        latitude: 40.7033,
+        longitude: -73.9903,
+      },
     });
     const queens = await createAccount(tx, {
       name: 'Demo Logistics Long Island City',
       parentId: parent.id,
-      location: { addressLine1: '30-30 Thomson Ave', city: 'Long Island City', state: 'NY', postalCode: '11101', latitude: 40.7447, longitude: -73.9366 },
+      location: {
+        addressLine1: '30-30 Thomson Ave',
+        city: 'Long Island City',
+        state: 'NY',
+        postalCode: '11101',
+        latitude: 40.7447,
+        longitude: -73.9366,
+      },
     });
     await setSettings(tx, parent.id, {
-      optimization: { objective: 'MIN_DURATION', trafficMode: 'automatic', serviceTime: { setupSeconds: 300, perItemSeconds: 30 } },
+      optimization: {
+        objective: 'MIN_DURATION',
+        trafficMode: 'automatic',
+        serviceTime: { setupSeconds: 300, perItemSeconds: 30 },
+      },
       booking: {
         pricing: { model: 'markup', markupPercent: 15 },
         rateCards: {

@@ -34,7 +34,12 @@ export {
   type CreatedApiKey,
 } from './api-keys';
 export { configuredJwtVerifier, createJwtVerifier, type JwtVerifier, type JwtVerifierOptions } from './jwt';
-export { authenticateApiRequest, type ApiPrincipal, type AuthenticateOptions, type AuthenticationResult } from './authenticate';
+export {
+  authenticateApiRequest,
+  type ApiPrincipal,
+  type AuthenticateOptions,
+  type AuthenticationResult,
+} from './authenticate';
 export {
   bookingSettingsSchema,
   DEFAULT_BUCKETS,
@@ -75,7 +80,13 @@ export {
   type EffectiveSettings,
   type OwnSettings,
 } from './settings';
-export { adminCommandNames, adminCommandSchema, runAdminCommand, type AdminCommand, type AdminCommandName } from './admin-commands';
+export {
+  adminCommandNames,
+  adminCommandSchema,
+  runAdminCommand,
+  type AdminCommand,
+  type AdminCommandName,
+} from './admin-commands';
 export {
   ADMIN_ENDPOINT_PATH,
   adminEndpointFileOf,

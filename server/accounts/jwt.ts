@@ -1,6 +1,14 @@
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createLocalJWKSet, decodeProtectedHeader, importSPKI, jwtVerify, type JSONWebKeySet, type JWTVerifyResult, type JWTVerifyOptions } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  importSPKI,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyResult,
+  type JWTVerifyOptions,
+} from 'jose';
 import { getConfig } from '@/server/config';
 import type { ApiKeyEnvironment } from './api-keys';
 
@@ -42,7 +50,9 @@ function publicKeyAlgorithm(pem: string): Algorithm {
   const key = createPublicKey(pem);
   if (key.asymmetricKeyType === 'rsa') return 'RS256';
   if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return 'ES256';
-  throw new Error(`JWT public key: unsupported key type ${key.asymmetricKeyType} (use RSA for RS256 or P-256 for ES256)`);
+  throw new Error(
+    `JWT public key: unsupported key type ${key.asymmetricKeyType} (use RSA for RS256 or P-256 for ES256)`,
+  );
 }
 
 /** Builds a verifier; undefined when no key is configured (then JWTs are never accepted). */
@@ -124,7 +134,9 @@ export function configuredJwtVerifier(): Promise<JwtVerifier | undefined> {
     }
     return createJwtVerifier({
       secret: config.JWT_SECRET,
-      publicKeyPem: config.JWT_PUBLIC_KEY_FILE ? readConfigFile('JWT_PUBLIC_KEY_FILE', config.JWT_PUBLIC_KEY_FILE) : undefined,
+      publicKeyPem: config.JWT_PUBLIC_KEY_FILE
+        ? readConfigFile('JWT_PUBLIC_KEY_FILE', config.JWT_PUBLIC_KEY_FILE)
+        : undefined,
       jwks,
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SLOT_POLICY, mergeOptimizationSettings, optimizationSettingsSchema, resolveSlotPolicy, type OptimizationSettings } from './settings-schemas';
+import {
+  DEFAULT_SLOT_POLICY,
+  mergeOptimizationSettings,
+  optimizationSettingsSchema,
+  resolveSlotPolicy,
+  type OptimizationSettings,
+} from './settings-schemas';
 import { fromZodError } from './errors';
 
 describe('mergeOptimizationSettings', () => {
@@ -57,6 +63,7 @@ describe('field-naming errors', () => {
   it('names an unknown key by its own path', () => {
     const parsed = optimizationSettingsSchema.safeParse({ serviceTime: { setupSecs: 5 } });
     expect(parsed.success).toBe(false);
-    if (!parsed.success) expect(fromZodError(parsed.error, 'optimization').param).toBe('optimization.serviceTime.setupSecs');
+    if (!parsed.success)
+      expect(fromZodError(parsed.error, 'optimization').param).toBe('optimization.serviceTime.setupSecs');
   });
 });

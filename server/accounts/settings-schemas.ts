@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { boundedNumber, centsSchema } from '@/server/validation';
 
 /** Objectives the optimizer implements (docs/decisions.md, Routing). */
-export const objectives = ['MIN_DURATION', 'MIN_MAX_TRAVEL_COST_DISTANCE', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP', 'MIN_VEHICLE_UTILIZATION'] as const;
+export const objectives = [
+  'MIN_DURATION',
+  'MIN_MAX_TRAVEL_COST_DISTANCE',
+  'MIN_VEHICLE_AVOID_TOUR_OVERLAP',
+  'MIN_VEHICLE_UTILIZATION',
+] as const;
 export type Objective = (typeof objectives)[number];
 
 export const objectiveSchema = z.enum(objectives, {
@@ -45,7 +50,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function mergeTuples(base: unknown, override: unknown): unknown {
   if (!Array.isArray(base) || !Array.isArray(override)) return override;
   const merged = new Map<unknown, unknown>();
-  for (const entry of [...(base as unknown[]), ...(override as unknown[])] as [unknown, unknown][]) merged.set(entry[0], entry[1]);
+  for (const entry of [...(base as unknown[]), ...(override as unknown[])] as [unknown, unknown][])
+    merged.set(entry[0], entry[1]);
   return [...merged.entries()];
 }
 
@@ -104,7 +110,10 @@ export type TimeframeBucket = (typeof timeframeBuckets)[number];
 
 /** Local hours [startHour, endHour) of a bucket. */
 const bucketHoursSchema = z
-  .strictObject({ startHour: boundedNumber({ min: 0, max: 23, integer: true }), endHour: boundedNumber({ min: 1, max: 24, integer: true }) })
+  .strictObject({
+    startHour: boundedNumber({ min: 0, max: 23, integer: true }),
+    endHour: boundedNumber({ min: 1, max: 24, integer: true }),
+  })
   .refine((h) => h.startHour < h.endHour, { message: 'startHour must be before endHour', path: ['endHour'] });
 export type BucketHours = z.infer<typeof bucketHoursSchema>;
 
@@ -138,7 +147,10 @@ export const slotPolicySchema = z.strictObject({
     .optional(),
   buckets: z
     .strictObject(
-      Object.fromEntries(timeframeBuckets.map((b) => [b, bucketHoursSchema.optional()])) as Record<TimeframeBucket, z.ZodOptional<typeof bucketHoursSchema>>,
+      Object.fromEntries(timeframeBuckets.map((b) => [b, bucketHoursSchema.optional()])) as Record<
+        TimeframeBucket,
+        z.ZodOptional<typeof bucketHoursSchema>
+      >,
     )
     .optional(),
   availableBuckets: z.array(z.enum(timeframeBuckets)).min(1, 'must list at least one bucket').optional(),

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, DEFAULT_SLOT_POLICY, getEffectiveSettings, getOwnSettings, setSettings } from '@/server/accounts';
+import {
+  createAccount,
+  DEFAULT_SLOT_POLICY,
+  getEffectiveSettings,
+  getOwnSettings,
+  setSettings,
+} from '@/server/accounts';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 
 describe(`settings inheritance on ${testDbKind()}`, () => {
@@ -34,10 +40,16 @@ describe(`settings inheritance on ${testDbKind()}`, () => {
       slotPolicy: { horizonDays: 14, leadTimeMinutes: 120 },
     });
     await setSettings(db, branch.id, {
-      optimization: { objective: 'MIN_VEHICLE_UTILIZATION', serviceTime: { perItemSeconds: 45 }, tagPriorities: [['urgent', 5]] },
+      optimization: {
+        objective: 'MIN_VEHICLE_UTILIZATION',
+        serviceTime: { perItemSeconds: 45 },
+        tagPriorities: [['urgent', 5]],
+      },
       booking: { pricing: { model: 'free_over', freeOverCents: 10_000 } },
     });
-    await setSettings(db, leaf.id, { slotPolicy: { availableBuckets: ['MORNING', 'EVENING'], defaultBucket: 'EVENING' } });
+    await setSettings(db, leaf.id, {
+      slotPolicy: { availableBuckets: ['MORNING', 'EVENING'], defaultBucket: 'EVENING' },
+    });
 
     const effective = await getEffectiveSettings(db, leaf.id);
     expect(effective.optimization).toEqual({
@@ -75,9 +87,18 @@ describe(`settings inheritance on ${testDbKind()}`, () => {
     const { db } = testDb;
     const root = await createAccount(db, { name: 'Located root' });
     const branch = await createAccount(db, { name: 'Located branch', parentId: root.id });
-    await setSettings(db, root.id, { pickupOverride: { addressLine1: '1 Depot Rd', city: 'Newark', state: 'NJ', postalCode: '07102' } });
+    await setSettings(db, root.id, {
+      pickupOverride: { addressLine1: '1 Depot Rd', city: 'Newark', state: 'NJ', postalCode: '07102' },
+    });
     await setSettings(db, branch.id, {
-      branchLocation: { addressLine1: '233 S Wacker Dr', city: 'Chicago', state: 'IL', postalCode: '60606', latitude: 41.8789, longitude: -87.6359 },
+      branchLocation: {
+        addressLine1: '233 S Wacker Dr',
+        city: 'Chicago',
+        state: 'IL',
+        postalCode: '60606',
+        latitude: 41.8789,
+        longitude: -87.6359,
+      },
     });
     const branchSettings = await getEffectiveSettings(db, branch.id);
     expect(branchSettings.branchLocation).toMatchObject({ city: 'Chicago', latitude: 41.8789 });
@@ -96,7 +117,10 @@ describe(`settings inheritance on ${testDbKind()}`, () => {
       [{ optimization: { serviceTime: { setupSeconds: -1 } } }, 'optimization.serviceTime.setupSeconds'],
       [{ optimization: { solverTimeLimit: 5 } }, 'optimization.solverTimeLimit'],
       [{ booking: { pricing: { model: 'free_over' } } }, 'booking.pricing.freeOverCents'],
-      [{ booking: { rateCards: { van: { baseFeeCents: 1.5, perMileCents: 1, perMinuteCents: 1 } } } }, 'booking.rateCards.van.baseFeeCents'],
+      [
+        { booking: { rateCards: { van: { baseFeeCents: 1.5, perMileCents: 1, perMinuteCents: 1 } } } },
+        'booking.rateCards.van.baseFeeCents',
+      ],
       [{ slotPolicy: { sameDayCutoff: '25:00' } }, 'slotPolicy.sameDayCutoff'],
       [{ slotPolicy: { blackoutDates: ['2026-02-30'] } }, 'slotPolicy.blackoutDates[0]'],
       [{ slotPolicy: { availableBuckets: ['MORNING'], defaultBucket: 'EVENING' } }, 'slotPolicy.defaultBucket'],
@@ -110,7 +134,9 @@ describe(`settings inheritance on ${testDbKind()}`, () => {
         message: expect.stringContaining(param),
       });
     }
-    await expect(setSettings(db, account.id, { optimization: { objective: 'FASTEST' } } as never)).rejects.toThrow(/MIN_DURATION/);
+    await expect(setSettings(db, account.id, { optimization: { objective: 'FASTEST' } } as never)).rejects.toThrow(
+      /MIN_DURATION/,
+    );
     expect(await getOwnSettings(db, account.id)).toEqual({});
     await expect(setSettings(db, 999_999, {})).rejects.toMatchObject({ code: 'not_found', param: 'accountId' });
   });

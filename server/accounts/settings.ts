@@ -39,7 +39,11 @@ export const effectiveSettingsSchema = z.object({
   slotPolicy: resolvedSlotPolicySchema,
   branchLocation: locationSchema.nullable(),
   pickupOverride: locationSchema.nullable(),
-  sources: z.object({ optimization: z.array(z.number().int()), booking: z.number().int().nullable(), slotPolicy: z.number().int().nullable() }),
+  sources: z.object({
+    optimization: z.array(z.number().int()),
+    booking: z.number().int().nullable(),
+    slotPolicy: z.number().int().nullable(),
+  }),
 });
 
 /** The settings an account stores itself (absent kinds inherit). */
@@ -166,7 +170,11 @@ export function effectiveSettingsOf(chain: readonly Account[], rows: readonly St
     slotPolicy: resolveSlotPolicy(slotPolicy?.value as StoredSlotPolicy | undefined),
     branchLocation: branchLocationOf(account),
     pickupOverride: (valueOf(accountId, 'pickup_override') as Location | undefined) ?? null,
-    sources: { optimization: optimizationSources, booking: booking?.source ?? null, slotPolicy: slotPolicy?.source ?? null },
+    sources: {
+      optimization: optimizationSources,
+      booking: booking?.source ?? null,
+      slotPolicy: slotPolicy?.source ?? null,
+    },
   };
 }
 
@@ -192,12 +200,22 @@ const MAX_ACCOUNT_ID = 2_147_483_647;
  * settings change takes effect on the next search on every instance. Null when the branch does not
  * exist; the caller must exist.
  */
-export async function readBookingAccounts(db: DbOrTx, callerId: number, branchId: number): Promise<BookingAccounts | null> {
+export async function readBookingAccounts(
+  db: DbOrTx,
+  callerId: number,
+  branchId: number,
+): Promise<BookingAccounts | null> {
   if (!Number.isSafeInteger(branchId) || branchId <= 0 || branchId > MAX_ACCOUNT_ID) return null;
   // One statement: both ancestries, the branch's subtree, and the accounts and settings rows of
   // the ancestries (a search is a burst of small reads; each statement costs the embedded
   // database a round through its engine on the event loop).
-  const tree = await queryRows<{ part: string; start: number | null; id: number; depth: number; row: Record<string, unknown> | string | null }>(
+  const tree = await queryRows<{
+    part: string;
+    start: number | null;
+    id: number;
+    depth: number;
+    row: Record<string, unknown> | string | null;
+  }>(
     db,
     sql`
     with recursive up(start, id, parent_id, depth) as (
@@ -231,7 +249,8 @@ export async function readBookingAccounts(db: DbOrTx, callerId: number, branchId
   if (branchIds.length === 0) return null;
   if (callerIds.length === 0) throw new AccountsError('not_found', `accountId: no account ${callerId}`, 'accountId');
   // jsonb arrives parsed from postgres.js and PGlite alike; as text only from a driver that does not parse it.
-  const objectOf = (row: Record<string, unknown> | string | null) => (typeof row === 'string' ? (JSON.parse(row) as Record<string, unknown>) : (row ?? {}));
+  const objectOf = (row: Record<string, unknown> | string | null) =>
+    typeof row === 'string' ? (JSON.parse(row) as Record<string, unknown>) : (row ?? {});
   const found: Account[] = tree
     .filter((r) => r.part === 'account')
     .map((r) => {
@@ -250,7 +269,8 @@ export async function readBookingAccounts(db: DbOrTx, callerId: number, branchId
   const branchChain = chainOf(branchIds);
   const branch = branchChain[0];
   if (branch?.id !== branchId) return null;
-  if (callerChain[0]?.id !== callerId) throw new AccountsError('not_found', `accountId: no account ${callerId}`, 'accountId');
+  if (callerChain[0]?.id !== callerId)
+    throw new AccountsError('not_found', `accountId: no account ${callerId}`, 'accountId');
   if (!branchIds.includes(callerId)) return { branch, inCallerTree: false };
   const callerSettings = effectiveSettingsOf(callerChain, rows);
   const subtreeIds = tree
@@ -289,7 +309,9 @@ export async function setSettings(db: DbOrTx, accountId: number, update: Setting
     const value = parsed[field];
     if (value === undefined) continue;
     if (value === null) {
-      await db.delete(accountSettings).where(and(eq(accountSettings.accountId, accountId), eq(accountSettings.kind, kind)));
+      await db
+        .delete(accountSettings)
+        .where(and(eq(accountSettings.accountId, accountId), eq(accountSettings.kind, kind)));
     } else {
       await db
         .insert(accountSettings)

@@ -33,7 +33,11 @@ export const createUserInputSchema = z
     const login = [u.email, u.password, u.role].filter((v) => v !== undefined).length;
     if (login > 0 && login < 3) {
       const missing = u.email === undefined ? 'email' : u.password === undefined ? 'password' : 'role';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'a console login needs email, password and role together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'a console login needs email, password and role together',
+      });
     }
   });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
@@ -47,10 +51,18 @@ function toPublicUser(user: User): PublicUser {
 export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<PublicUser> {
   const parsed = parseOrThrow(createUserInputSchema, input);
   if (parsed.defaultAccountId !== undefined && !(await getAccount(db, parsed.defaultAccountId))) {
-    throw new AccountsError('invalid_input', `defaultAccountId: no account ${parsed.defaultAccountId}`, 'defaultAccountId');
+    throw new AccountsError(
+      'invalid_input',
+      `defaultAccountId: no account ${parsed.defaultAccountId}`,
+      'defaultAccountId',
+    );
   }
   if (await getUserByExternalId(db, parsed.externalUserId)) {
-    throw new AccountsError('conflict', `externalUserId: a user ${parsed.externalUserId} already exists`, 'externalUserId');
+    throw new AccountsError(
+      'conflict',
+      `externalUserId: a user ${parsed.externalUserId} already exists`,
+      'externalUserId',
+    );
   }
   const email = parsed.email?.toLowerCase();
   if (email && (await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0) {
@@ -70,7 +82,8 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Pu
     .returning()
     .catch((error: unknown) => {
       // A concurrent create won the race between the checks above and this insert.
-      if (isUniqueViolation(error)) throw new AccountsError('conflict', 'externalUserId or email: already exists', 'externalUserId');
+      if (isUniqueViolation(error))
+        throw new AccountsError('conflict', 'externalUserId or email: already exists', 'externalUserId');
       throw error;
     });
   if (!created) throw new Error('user insert returned no row');
@@ -97,13 +110,18 @@ export interface ConsoleLoginUser {
  * account: the console would have nothing to show). Takes the same time whether or not the email
  * exists, so the answer does not reveal which emails have logins.
  */
-export async function verifyConsoleLogin(email: string, password: string, db?: DbOrTx): Promise<ConsoleLoginUser | null> {
+export async function verifyConsoleLogin(
+  email: string,
+  password: string,
+  db?: DbOrTx,
+): Promise<ConsoleLoginUser | null> {
   const database = db ?? (await getDb());
   const rows = await database.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   const user = rows[0];
   const stored = user?.passwordHash ?? (await decoyPasswordHash());
   const matches = await verifyPassword(password, stored);
-  if (!matches || !user?.passwordHash || !user.role || !user.email || user.defaultAccountId === null || user.disabledAt) return null;
+  if (!matches || !user?.passwordHash || !user.role || !user.email || user.defaultAccountId === null || user.disabledAt)
+    return null;
   return {
     userId: user.id,
     externalUserId: user.externalUserId,
@@ -118,22 +136,38 @@ export async function verifyConsoleLogin(email: string, password: string, db?: D
  * the current one must match, the new one must differ. Every session signed in before, this one
  * included, ends: the user signs in again with the new password.
  */
-export async function changeOwnPassword(db: DbOrTx, input: { userId: number; currentPassword: string; newPassword: string }): Promise<void> {
+export async function changeOwnPassword(
+  db: DbOrTx,
+  input: { userId: number; currentPassword: string; newPassword: string },
+): Promise<void> {
   const parsed = parseOrThrow(
-    z.strictObject({ userId: z.number().int().positive(), currentPassword: z.string().min(1, 'is required').max(1024), newPassword: newPasswordSchema }),
+    z.strictObject({
+      userId: z.number().int().positive(),
+      currentPassword: z.string().min(1, 'is required').max(1024),
+      newPassword: newPasswordSchema,
+    }),
     input,
   );
   const [user] = await db.select().from(users).where(eq(users.id, parsed.userId));
-  if (!user?.passwordHash || user.disabledAt) throw new AccountsError('not_found', 'userId: no console login', 'userId');
+  if (!user?.passwordHash || user.disabledAt)
+    throw new AccountsError('not_found', 'userId: no console login', 'userId');
   if (!(await verifyPassword(parsed.currentPassword, user.passwordHash))) {
-    throw new AccountsError('invalid_input', 'currentPassword: does not match your current password', 'currentPassword');
+    throw new AccountsError(
+      'invalid_input',
+      'currentPassword: does not match your current password',
+      'currentPassword',
+    );
   }
   if (parsed.newPassword === parsed.currentPassword) {
     throw new AccountsError('invalid_input', 'newPassword: must differ from the current password', 'newPassword');
   }
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(parsed.newPassword), passwordChangeRequired: false, sessionsRevokedAt: new Date() })
+    .set({
+      passwordHash: await hashPassword(parsed.newPassword),
+      passwordChangeRequired: false,
+      sessionsRevokedAt: new Date(),
+    })
     .where(eq(users.id, parsed.userId));
 }
 

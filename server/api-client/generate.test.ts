@@ -10,9 +10,18 @@ describe('typed /v1 client', () => {
     const freshLines = fresh.split('\n');
     const checkedInLines = checkedIn.split('\n');
     const firstDifference = freshLines.findIndex((line, i) => line !== checkedInLines[i]);
-    const at = firstDifference === -1 && freshLines.length !== checkedInLines.length ? Math.min(freshLines.length, checkedInLines.length) : firstDifference;
+    const at =
+      firstDifference === -1 && freshLines.length !== checkedInLines.length
+        ? Math.min(freshLines.length, checkedInLines.length)
+        : firstDifference;
     expect(
-      at === -1 ? null : { line: at + 1, generated: freshLines[at] ?? '(end of file)', checkedIn: checkedInLines[at] ?? '(end of file)' },
+      at === -1
+        ? null
+        : {
+            line: at + 1,
+            generated: freshLines[at] ?? '(end of file)',
+            checkedIn: checkedInLines[at] ?? '(end of file)',
+          },
       'server/api-client/v1-schema.ts is stale: run `npm run client:generate`',
     ).toBeNull();
   });

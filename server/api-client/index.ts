@@ -57,7 +57,8 @@ async function pollUntilDone<T>(what: string, poll: Poll<T>, options: PollOption
   for (;;) {
     const answer = await poll();
     if (answer.done) return answer.result;
-    if (Date.now() + answer.retryAfterSeconds * 1000 > giveUpAt) throw new Error(`${what} still processing after ${timeoutMs} ms`);
+    if (Date.now() + answer.retryAfterSeconds * 1000 > giveUpAt)
+      throw new Error(`${what} still processing after ${timeoutMs} ms`);
     options.onPending?.(answer.retryAfterSeconds);
     await new Promise((resolve) => setTimeout(resolve, answer.retryAfterSeconds * 1000));
   }
@@ -69,25 +70,39 @@ const retryAfterSeconds = (response: Response) => Number(response.headers.get('r
  * Polls GET /v1/routing/jobs/{problemId} until the job answers 200, waiting the Retry-After the
  * server asks for between polls. Throws with the error's code on any other answer.
  */
-export async function waitForRoutingJob(client: ApiClient, problemId: string, options: PollOptions = {}): Promise<RoutingJobResult> {
+export async function waitForRoutingJob(
+  client: ApiClient,
+  problemId: string,
+  options: PollOptions = {},
+): Promise<RoutingJobResult> {
   return pollUntilDone(
     `routing job ${problemId}`,
     async () => {
-      const { data, error, response } = await client.GET('/v1/routing/jobs/{problemId}', { params: { path: { problemId } } });
-      if (error) throw new Error(`routing job ${problemId}: ${response.status} ${error.error.code}: ${error.error.message}`);
-      return response.status === 200 ? { done: true, result: data as RoutingJobResult } : { done: false, retryAfterSeconds: retryAfterSeconds(response) };
+      const { data, error, response } = await client.GET('/v1/routing/jobs/{problemId}', {
+        params: { path: { problemId } },
+      });
+      if (error)
+        throw new Error(`routing job ${problemId}: ${response.status} ${error.error.code}: ${error.error.message}`);
+      return response.status === 200
+        ? { done: true, result: data as RoutingJobResult }
+        : { done: false, retryAfterSeconds: retryAfterSeconds(response) };
     },
     options,
   );
 }
 
 /** Polls GET /v1/booking/jobs/{jobId} (the jobId of the latest recommend answer) until the search answers 200. */
-export async function waitForBookingJob(client: ApiClient, jobId: string, options: PollOptions = {}): Promise<ApiSchemas['BookingResult']> {
+export async function waitForBookingJob(
+  client: ApiClient,
+  jobId: string,
+  options: PollOptions = {},
+): Promise<ApiSchemas['BookingResult']> {
   return pollUntilDone(
     `booking job ${jobId}`,
     async () => {
       const { data, error, response } = await client.GET('/v1/booking/jobs/{jobId}', { params: { path: { jobId } } });
-      if (error) throw new Error(`booking job ${jobId}: ${response.status} ${error.error.code}: ${error.error.message}`);
+      if (error)
+        throw new Error(`booking job ${jobId}: ${response.status} ${error.error.code}: ${error.error.message}`);
       return response.status === 200
         ? { done: true, result: data as ApiSchemas['BookingResult'] }
         : { done: false, retryAfterSeconds: retryAfterSeconds(response) };

@@ -19,7 +19,8 @@ const recommendErrors: DocumentedError[] = [
   {
     status: 400,
     code: 'origin_unresolved',
-    description: 'No usable pickup origin: none sent, no pickup override on the account, no location on the branch, or the address cannot be located.',
+    description:
+      'No usable pickup origin: none sent, no pickup override on the account, no location on the branch, or the address cannot be located.',
   },
   { status: 400, code: 'timezone_not_found', description: 'The destination postal code has no known time zone.' },
   {
@@ -31,12 +32,14 @@ const recommendErrors: DocumentedError[] = [
   {
     status: 400,
     code: 'date_blackout',
-    description: 'The date is a blackout date of the slot policy. `error.nextDate`: the next bookable date (absent when none is left in the horizon).',
+    description:
+      'The date is a blackout date of the slot policy. `error.nextDate`: the next bookable date (absent when none is left in the horizon).',
   },
   {
     status: 400,
     code: 'timeframe_bucket_not_available',
-    description: 'The bucket is not among the slot policy’s available buckets (checked before the lead time). `error.availableBuckets` lists them.',
+    description:
+      'The bucket is not among the slot policy’s available buckets (checked before the lead time). `error.availableBuckets` lists them.',
   },
   {
     status: 400,
@@ -53,7 +56,8 @@ const recommendErrors: DocumentedError[] = [
   {
     status: 400,
     code: 'same_day_cutoff_passed',
-    description: "Same-day booking closed at the slot policy's cutoff (destination local time). `error.nextDate`: the next bookable date.",
+    description:
+      "Same-day booking closed at the slot policy's cutoff (destination local time). `error.nextDate`: the next bookable date.",
   },
   {
     status: 429,
@@ -89,7 +93,10 @@ export const registerBookingApi: OpenApiRegistration = (docs) => {
       202: {
         description: 'The search was accepted (or an identical one is returned).',
         schema: docs.schema('BookingHandle', bookingHandleSchema),
-        headers: { Location: 'The poll URL, `/v1/booking/jobs/{jobId}`.', 'Retry-After': 'Seconds to wait before the first poll (2).' },
+        headers: {
+          Location: 'The poll URL, `/v1/booking/jobs/{jobId}`.',
+          'Retry-After': 'Seconds to wait before the first poll (2).',
+        },
       },
     },
     errors: recommendErrors,
@@ -121,12 +128,19 @@ export const registerBookingApi: OpenApiRegistration = (docs) => {
       202: {
         description: 'Still searching.',
         schema: bookingHandleSchema.pick({ status: true }),
-        headers: { 'Retry-After': 'Seconds to wait before polling again.', 'Preference-Applied': 'Echoes `wait=N` when the request sent `Prefer: wait=N`.' },
+        headers: {
+          'Retry-After': 'Seconds to wait before polling again.',
+          'Preference-Applied': 'Echoes `wait=N` when the request sent `Prefer: wait=N`.',
+        },
       },
     },
     errors: [
       { status: 404, code: 'job_not_found', description: 'Unknown, expired or another account’s jobId.' },
-      { status: 500, code: 'optimization_failed', description: 'The search found no usable result; retry the recommend request.' },
+      {
+        status: 500,
+        code: 'optimization_failed',
+        description: 'The search found no usable result; retry the recommend request.',
+      },
     ],
   });
 };

@@ -56,27 +56,61 @@ describe('routing in the OpenAPI document', () => {
     const poll = codesOf(doc.paths['/v1/routing/jobs/{problemId}']!.get!);
     expect(poll.get('400')).toContain('invalid_job_id');
     expect(poll.get('404')).toContain('job_not_found');
-    expect(poll.get('500')).toEqual(expect.arrayContaining(['optimization_failed', 'enqueue_failed', 'unknown_job_state', 'job_lookup_failed', 'book_failed']));
+    expect(poll.get('500')).toEqual(
+      expect.arrayContaining([
+        'optimization_failed',
+        'enqueue_failed',
+        'unknown_job_state',
+        'job_lookup_failed',
+        'book_failed',
+      ]),
+    );
     expect(poll.get('401')).toEqual(expect.arrayContaining(['unauthenticated', 'no_account_for_user']));
   });
 
   it('documents the request fields down to orders, payload items and fleet entries, all closed to unknown fields', () => {
     const request = resolve(
-      (doc.paths['/v1/routing/plan']!.post!.requestBody as { content: Record<string, { schema: Json }> }).content['application/json']!.schema,
+      (doc.paths['/v1/routing/plan']!.post!.requestBody as { content: Record<string, { schema: Json }> }).content[
+        'application/json'
+      ]!.schema,
     );
     const properties = request.properties as Record<string, Json>;
-    expect(Object.keys(properties).sort()).toEqual(['accountId', 'fleet', 'mode', 'options', 'orders', 'problemId', 'targetItineraryIds']);
+    expect(Object.keys(properties).sort()).toEqual([
+      'accountId',
+      'fleet',
+      'mode',
+      'options',
+      'orders',
+      'problemId',
+      'targetItineraryIds',
+    ]);
     const order = resolve(properties.orders!.items as Json);
     expect(Object.keys(order.properties as Json)).toEqual(
-      expect.arrayContaining(['externalId', 'pickupAddress', 'dropoffWindowClose', 'payloadItems', 'customTags', 'requiredSkills']),
+      expect.arrayContaining([
+        'externalId',
+        'pickupAddress',
+        'dropoffWindowClose',
+        'payloadItems',
+        'customTags',
+        'requiredSkills',
+      ]),
     );
     expect(order.additionalProperties).toBe(false);
     // A fleet entry is a FleetSpec or an itinerary as the service returns it (a warm start).
     const [fleetSpec, itineraryShaped] = ((properties.fleet!.items as Json).anyOf as Json[]).map(resolve);
     expect(Object.keys(fleetSpec!.properties as Json)).toEqual(
-      expect.arrayContaining(['driverExternalId', 'vehicleExternalId', 'vehicleType', 'scheduledStart', 'vehicleSpec', 'routeSkills']),
+      expect.arrayContaining([
+        'driverExternalId',
+        'vehicleExternalId',
+        'vehicleType',
+        'scheduledStart',
+        'vehicleSpec',
+        'routeSkills',
+      ]),
     );
-    expect(Object.keys(itineraryShaped!.properties as Json)).toEqual(expect.arrayContaining(['driverExternalId', 'vehicleExternalId', 'itineraryStops']));
+    expect(Object.keys(itineraryShaped!.properties as Json)).toEqual(
+      expect.arrayContaining(['driverExternalId', 'vehicleExternalId', 'itineraryStops']),
+    );
     const options = resolve(properties.options!);
     expect(Object.keys(options.properties as Json)).toEqual(
       expect.arrayContaining([
@@ -94,14 +128,26 @@ describe('routing in the OpenAPI document', () => {
   });
 
   it('documents the result, the pending body and the reason codes', () => {
-    const ok = (doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['200']!;
+    const ok = (
+      doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>
+    )['200']!;
     // A plan result, or (an updateItinerary body on /plan) the preview of what book would return.
     const [plan, preview] = (ok.content['application/json']!.schema.anyOf as Json[]).map(resolve);
     expect(Object.keys(plan!.properties as Json)).toEqual(['problemId', 'itineraries', 'unassigned', 'summary']);
-    expect(Object.keys(preview!.properties as Json)).toEqual(expect.arrayContaining(['problemId', 'itineraries', 'unassigned']));
-    const pending = (doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['202']!;
-    expect(Object.keys(resolve(pending.content['application/json']!.schema).properties as Json)).toEqual(['jobId', 'problemId', 'status', 'statusUrl']);
+    expect(Object.keys(preview!.properties as Json)).toEqual(
+      expect.arrayContaining(['problemId', 'itineraries', 'unassigned']),
+    );
+    const pending = (
+      doc.paths['/v1/routing/plan']!.post!.responses as Record<string, { content: Record<string, { schema: Json }> }>
+    )['202']!;
+    expect(Object.keys(resolve(pending.content['application/json']!.schema).properties as Json)).toEqual([
+      'jobId',
+      'problemId',
+      'status',
+      'statusUrl',
+    ]);
     const description = doc.paths['/v1/routing/plan']!.post!.description as string;
-    for (const code of ['NO_VEHICLE_WITH_SKILLS', 'ADDRESS_NOT_RESOLVED', 'INSUFFICIENT_FLEET', 'LOCKED_STOP_CONFLICT']) expect(description).toContain(code);
+    for (const code of ['NO_VEHICLE_WITH_SKILLS', 'ADDRESS_NOT_RESOLVED', 'INSUFFICIENT_FLEET', 'LOCKED_STOP_CONFLICT'])
+      expect(description).toContain(code);
   });
 });

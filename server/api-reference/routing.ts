@@ -20,7 +20,11 @@ import {
 /** The routing and itinerary operations in the OpenAPI document, with every error code they produce. */
 
 const accountErrors: DocumentedError[] = [
-  { status: 400, code: 'string_account_id_unsupported', description: 'accountId was a string; send the numeric id or omit it.' },
+  {
+    status: 400,
+    code: 'string_account_id_unsupported',
+    description: 'accountId was a string; send the numeric id or omit it.',
+  },
   { status: 403, code: 'account_mismatch', description: "accountId differs from the credential's account." },
 ];
 
@@ -32,11 +36,16 @@ const submitErrors: DocumentedError[] = [
     description:
       'Routing-specific validation failed; `param` names the field: `fleet` missing for plan/createItinerary, `problemId` reused with a different body while its job is retained, an unknown objective (the message lists the accepted values), an unknown vehicle type, a duplicate order externalId, a lockedStops entry naming an unknown itinerary or order, an unlocatable depot address, `targetItineraryIds` unknown or foreign.',
   },
-  { status: 500, code: 'enqueue_failed', description: 'The job could not be enqueued. Safe to retry with the same problemId.' },
+  {
+    status: 500,
+    code: 'enqueue_failed',
+    description: 'The job could not be enqueued. Safe to retry with the same problemId.',
+  },
   {
     status: 500,
     code: 'optimization_failed',
-    description: 'The optimizer returned no usable result. Safe to retry with the same problemId (an identical retry re-runs the failed job).',
+    description:
+      'The optimizer returned no usable result. Safe to retry with the same problemId (an identical retry re-runs the failed job).',
   },
   { status: 500, code: 'unknown_job_state', description: 'The job ended in an unexpected state. Safe to retry.' },
 ];
@@ -46,7 +55,10 @@ const reasonList = Object.entries(REASON_DESCRIPTIONS)
   .join('\n');
 
 const catalogList = Object.entries(VEHICLE_CATALOG)
-  .map(([type, spec]) => `- \`${type}\`: ${spec.capacityPounds} lb, ${spec.capacityCubicInches} in³, ${spec.maxStops} stops, ${spec.shiftHours} h shift`)
+  .map(
+    ([type, spec]) =>
+      `- \`${type}\`: ${spec.capacityPounds} lb, ${spec.capacityCubicInches} in³, ${spec.maxStops} stops, ${spec.shiftHours} h shift`,
+  )
   .join('\n');
 
 const requestNotes = [
@@ -79,7 +91,10 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
       method: 'post',
       path: `/v1/routing/${endpoint}`,
       operationId: `routing${endpoint === 'run' ? 'Run' : 'Plan'}`,
-      summary: endpoint === 'run' ? 'Plan routes (mode `plan`)' : 'Plan routes in any mode, writing nothing (an update is previewed)',
+      summary:
+        endpoint === 'run'
+          ? 'Plan routes (mode `plan`)'
+          : 'Plan routes in any mode, writing nothing (an update is previewed)',
       description: [
         ...(endpoint === 'plan'
           ? [
@@ -109,7 +124,11 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
       responses: {
         200:
           endpoint === 'run'
-            ? { description: 'The plan: planned itineraries and unassigned orders.', schema: planResult, headers: preferHeader }
+            ? {
+                description: 'The plan: planned itineraries and unassigned orders.',
+                schema: planResult,
+                headers: preferHeader,
+              }
             : {
                 description:
                   'The plan: planned itineraries and unassigned orders; for `updateItinerary`, the preview: the result book would give, with `changes`.',
@@ -142,7 +161,11 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     responses: { 200: { description: 'The persisted itineraries and unassigned orders.', schema: bookResult } },
     errors: [
       ...submitErrors,
-      { status: 500, code: 'book_failed', description: 'Writing the itineraries failed after optimization; nothing was written. Safe to retry.' },
+      {
+        status: 500,
+        code: 'book_failed',
+        description: 'Writing the itineraries failed after optimization; nothing was written. Safe to retry.',
+      },
     ],
   });
 
@@ -156,8 +179,15 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     auth: 'routing',
     params: problemIdParamsSchema,
     responses: {
-      200: { description: 'The job’s result (RoutingPlanResult or RoutingBookResult).', schema: planResult.or(bookResult) },
-      202: { description: 'Still processing.', schema: pollPendingSchema, headers: { 'Retry-After': 'Seconds to wait before polling again.' } },
+      200: {
+        description: 'The job’s result (RoutingPlanResult or RoutingBookResult).',
+        schema: planResult.or(bookResult),
+      },
+      202: {
+        description: 'Still processing.',
+        schema: pollPendingSchema,
+        headers: { 'Retry-After': 'Seconds to wait before polling again.' },
+      },
     },
     errors: [
       { status: 400, code: 'invalid_job_id', description: 'The job id is missing or empty.' },
@@ -169,10 +199,19 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
       {
         status: 500,
         code: 'optimization_failed',
-        description: 'The job failed: the optimizer returned no usable result. Retry the original request with the same problemId.',
+        description:
+          'The job failed: the optimizer returned no usable result. Retry the original request with the same problemId.',
       },
-      { status: 500, code: 'book_failed', description: 'The book job failed writing its itineraries; nothing was written. Retry the original request.' },
-      { status: 500, code: 'enqueue_failed', description: 'The job could not be enqueued. Retry the original request.' },
+      {
+        status: 500,
+        code: 'book_failed',
+        description: 'The book job failed writing its itineraries; nothing was written. Retry the original request.',
+      },
+      {
+        status: 500,
+        code: 'enqueue_failed',
+        description: 'The job could not be enqueued. Retry the original request.',
+      },
       { status: 500, code: 'unknown_job_state', description: 'The job ended in an unexpected state (e.g. canceled).' },
       { status: 500, code: 'job_lookup_failed', description: 'Reading the job store failed; poll again.' },
     ],
@@ -188,14 +227,24 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     tags: ['Itineraries'],
     auth: 'routing',
     query: itineraryListQuerySchema,
-    responses: { 200: { description: 'The itineraries, by scheduled start.', schema: docs.schema('ItineraryList', itineraryListSchema) } },
+    responses: {
+      200: {
+        description: 'The itineraries, by scheduled start.',
+        schema: docs.schema('ItineraryList', itineraryListSchema),
+      },
+    },
     errors: [
       {
         status: 400,
         code: 'invalid_input',
-        description: '`date` is missing or not YYYY-MM-DD, `accountId` is not numeric, or an unknown query parameter was sent (param names it).',
+        description:
+          '`date` is missing or not YYYY-MM-DD, `accountId` is not numeric, or an unknown query parameter was sent (param names it).',
       },
-      { status: 403, code: 'account_mismatch', description: 'accountId is neither the caller’s account nor one of its branches.' },
+      {
+        status: 403,
+        code: 'account_mismatch',
+        description: 'accountId is neither the caller’s account nor one of its branches.',
+      },
     ],
   });
 
@@ -207,7 +256,9 @@ export const registerRoutingApi: OpenApiRegistration = (docs) => {
     tags: ['Itineraries'],
     auth: 'routing',
     params: itineraryIdParamsSchema,
-    responses: { 200: { description: 'The itinerary with its stops.', schema: docs.schema('Itinerary', persistedItinerarySchema) } },
+    responses: {
+      200: { description: 'The itinerary with its stops.', schema: docs.schema('Itinerary', persistedItinerarySchema) },
+    },
     errors: [
       {
         status: 404,

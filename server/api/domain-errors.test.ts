@@ -35,16 +35,25 @@ describe('domain errors as tRPC errors', () => {
     for (const error of errors) {
       const mapped = trpcErrorOfDomainError(error);
       expect(mapped, error.code).toBeInstanceOf(TRPCError);
-      expect({ code: error.code, status: STATUS_OF_TRPC_CODE[mapped?.code ?? ''] }).toEqual({ code: error.code, status: toApiError(error, 'req').status });
+      expect({ code: error.code, status: STATUS_OF_TRPC_CODE[mapped?.code ?? ''] }).toEqual({
+        code: error.code,
+        status: toApiError(error, 'req').status,
+      });
     }
   });
 
   it('maps the codes the console relies on as the contract tables say', () => {
     expect(trpcErrorOfDomainError(new AccountsError('conflict', 'email: taken', 'email'))?.code).toBe('CONFLICT');
-    expect(trpcErrorOfDomainError(new BookingError('lead_time_not_met', 'Too soon.', 'date'))?.code).toBe('BAD_REQUEST');
-    expect(trpcErrorOfDomainError(new BookingError('rate_limited', 'Slow down.', undefined, 2))?.code).toBe('TOO_MANY_REQUESTS');
+    expect(trpcErrorOfDomainError(new BookingError('lead_time_not_met', 'Too soon.', 'date'))?.code).toBe(
+      'BAD_REQUEST',
+    );
+    expect(trpcErrorOfDomainError(new BookingError('rate_limited', 'Slow down.', undefined, 2))?.code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
     expect(trpcErrorOfDomainError(new RoutingError('job_not_found', 'No such job.', 'jobId'))?.code).toBe('NOT_FOUND');
-    expect(trpcErrorOfDomainError(new RoutingError('optimization_failed', 'The solver failed.'))?.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(trpcErrorOfDomainError(new RoutingError('optimization_failed', 'The solver failed.'))?.code).toBe(
+      'INTERNAL_SERVER_ERROR',
+    );
   });
 
   it('keeps the message and the domain error (its code and param) as the cause', () => {
@@ -55,14 +64,20 @@ describe('domain errors as tRPC errors', () => {
   });
 
   it('recognises a domain error from another copy of its module by name', () => {
-    const copy = Object.assign(new Error('Not your branch.'), { name: 'BookingError', code: 'branch_out_of_scope', param: 'accountId' });
+    const copy = Object.assign(new Error('Not your branch.'), {
+      name: 'BookingError',
+      code: 'branch_out_of_scope',
+      param: 'accountId',
+    });
     expect(trpcErrorOfDomainError(copy)?.code).toBe('FORBIDDEN');
   });
 
   it('leaves other errors alone', () => {
     expect(trpcErrorOfDomainError(new Error('connection refused'))).toBeUndefined();
     expect(trpcErrorOfDomainError(new TRPCError({ code: 'UNAUTHORIZED' }))).toBeUndefined();
-    expect(trpcErrorOfDomainError(Object.assign(new Error('x'), { name: 'OtherError', code: 'conflict' }))).toBeUndefined();
+    expect(
+      trpcErrorOfDomainError(Object.assign(new Error('x'), { name: 'OtherError', code: 'conflict' })),
+    ).toBeUndefined();
     expect(trpcErrorOfDomainError('a string')).toBeUndefined();
   });
 });

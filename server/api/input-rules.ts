@@ -8,7 +8,13 @@ import { findUnsafeInput } from '@/server/validation';
  * the database and comes back as a 500. Raised as a zod issue so that the error formatter words it
  * like every other invalid input, with `param` naming the field (ZodRealError: the ZodError that is an Error, which tRPC keeps as the cause).
  */
-export async function refuseUnsafeInput<Result>({ getRawInput, next }: { getRawInput: () => Promise<unknown>; next: () => Promise<Result> }): Promise<Result> {
+export async function refuseUnsafeInput<Result>({
+  getRawInput,
+  next,
+}: {
+  getRawInput: () => Promise<unknown>;
+  next: () => Promise<Result>;
+}): Promise<Result> {
   const unsafe = findUnsafeInput(await getRawInput());
   if (unsafe) {
     const issue = { code: 'custom' as const, path: unsafe.path, message: unsafe.message, input: undefined };

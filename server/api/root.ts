@@ -39,14 +39,19 @@ const meSchema = z.object({
 });
 
 function locationLabel(account: Account): string | null {
-  const parts = [account.addressLine1, account.city, [account.state, account.postalCode].filter(Boolean).join(' ')].filter((p): p is string => Boolean(p));
+  const parts = [
+    account.addressLine1,
+    account.city,
+    [account.state, account.postalCode].filter(Boolean).join(' '),
+  ].filter((p): p is string => Boolean(p));
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
 /** Accounts (root first, then by depth, as listSubtree returns them) as a nested tree. */
 export function toAccountTree(accounts: readonly Account[]): AccountNode | null {
   const nodes = new Map<number, AccountNode>();
-  for (const a of accounts) nodes.set(a.id, { id: a.id, name: a.name, parentId: a.parentId, location: locationLabel(a), children: [] });
+  for (const a of accounts)
+    nodes.set(a.id, { id: a.id, name: a.name, parentId: a.parentId, location: locationLabel(a), children: [] });
   const root = accounts[0] ? nodes.get(accounts[0].id) : undefined;
   for (const node of nodes.values()) {
     if (node === root || node.parentId === null) continue;

@@ -36,11 +36,18 @@ const t = initTRPC.context<TrpcContext>().create({
     return {
       ...shape,
       // Internal failures (a database error, a bug) keep their details in the server log.
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong on the server; try again.' : (described?.message ?? shape.message),
+      message:
+        error.code === 'INTERNAL_SERVER_ERROR'
+          ? 'Something went wrong on the server; try again.'
+          : (described?.message ?? shape.message),
       data: {
         ...data,
         // The field at fault, as the /v1 API names it (`stops[2].address`), for forms to highlight.
-        ...(described?.param !== undefined ? { param: described.param } : domainError?.param ? { param: domainError.param } : {}),
+        ...(described?.param !== undefined
+          ? { param: described.param }
+          : domainError?.param
+            ? { param: domainError.param }
+            : {}),
         // The domain's contract code (`date_blackout`, `conflict`), for pages that act on it.
         ...(domainError ? { domainCode: domainError.code } : {}),
       },
@@ -75,7 +82,8 @@ const publicProcedure = t.procedure.use(logged).use(refuseUnsafeInput).use(domai
 /** A signed-in console user (admin or dispatcher). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to the console.' });
-  if (ctx.user.passwordChangeRequired) throw new TRPCError({ code: 'FORBIDDEN', message: 'Choose a new password first (/login/password).' });
+  if (ctx.user.passwordChangeRequired)
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Choose a new password first (/login/password).' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 

@@ -15,7 +15,9 @@ export const applicationJobKinds: JobKinds = {
 };
 
 // Fixed from the project root: inside the Next server bundle this module does not sit next to it.
-registerJobKinds(applicationJobKinds, { threadEntry: path.join(process.cwd(), 'server', 'app-jobs', 'thread-entry.mjs') });
+registerJobKinds(applicationJobKinds, {
+  threadEntry: path.join(process.cwd(), 'server', 'app-jobs', 'thread-entry.mjs'),
+});
 
 // Solver threads are shared per tenant (the root of an account tree), then per account inside it.
 registerJobTenancy({

@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type ApiPrincipal } from '@/server/accounts';
-import { bookingRequestSchema, createBookingRateLimiter, pollBookingJob, recommendBooking, type BookingCaller } from '@/server/booking';
+import {
+  bookingRequestSchema,
+  createBookingRateLimiter,
+  pollBookingJob,
+  recommendBooking,
+  type BookingCaller,
+} from '@/server/booking';
 import { parseConfig } from '@/server/config';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { localTimeToEpoch } from '@/server/geo';
@@ -17,9 +23,17 @@ import { createJobs, type Jobs } from './index';
  */
 const onPostgres = testDbKind() === 'postgres';
 const config = parseConfig({ LOG_LEVEL: 'silent' });
-const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+const STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
-const coordinate = (min: number, max: number) => fc.integer({ min: Math.round(min * 1e4), max: Math.round(max * 1e4) }).map((n) => (n / 1e4).toFixed(4));
+const coordinate = (min: number, max: number) =>
+  fc.integer({ min: Math.round(min * 1e4), max: Math.round(max * 1e4) }).map((n) => (n / 1e4).toFixed(4));
 
 /** A valid plan body: 1-6 orders from the store to points in New York City, 1-2 vans, loads and windows varied. */
 const planBody = fc
@@ -52,7 +66,16 @@ const planBody = fc
       },
       dropoffWindowOpen: `2026-11-23T${String(order.openHour).padStart(2, '0')}:00:00-05:00`,
       dropoffWindowClose: `2026-11-23T${String(order.openHour + order.hours).padStart(2, '0')}:00:00-05:00`,
-      payloadItems: [{ description: 'box', height: order.side, length: order.side, width: order.side, weight: order.weight, quantity: order.quantity }],
+      payloadItems: [
+        {
+          description: 'box',
+          height: order.side,
+          length: order.side,
+          width: order.side,
+          weight: order.weight,
+          quantity: order.quantity,
+        },
+      ],
     })),
     fleet: Array.from({ length: vans }, (_, i) => ({
       driverExternalId: `driver-${i + 1}`,
@@ -134,8 +157,17 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
   /** Plans the body as a new account of its own (same problemId everywhere) and answers the result. */
   async function planIn(jobs: Jobs, body: object, beforeSubmit?: () => Promise<void>): Promise<unknown> {
     const account = await createAccount(testDb.db, { name: `mode ${++run}` });
-    const principal: ApiPrincipal = { userId: 1, externalUserId: 'modes', accountId: account.id, environment: 'live', via: 'api_key' };
-    const request = routingRequestSchema({ maxOrders: 2000, maxFleet: 300 }, 'plan').parse({ problemId: 'same-everywhere', ...body });
+    const principal: ApiPrincipal = {
+      userId: 1,
+      externalUserId: 'modes',
+      accountId: account.id,
+      environment: 'live',
+      via: 'api_key',
+    };
+    const request = routingRequestSchema({ maxOrders: 2000, maxFleet: 300 }, 'plan').parse({
+      problemId: 'same-everywhere',
+      ...body,
+    });
     await beforeSubmit?.();
     const answer = await submitRoutingRequest({ db: testDb.db, jobs, principal }, request, 'plan', 'wait=120');
     expect(answer.state).toBe('complete');
@@ -152,7 +184,17 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
         const busy = await planIn(busyPool, body, async () => {
           const spins = [];
           for (let i = 0; i < 3; i++) {
-            spins.push((await busyPool.submit({ kind: 'jobs.probe', accountId: 1, environment: 'live', key: `spin-${run}-${i}`, input: { spinMs: 150 } })).job);
+            spins.push(
+              (
+                await busyPool.submit({
+                  kind: 'jobs.probe',
+                  accountId: 1,
+                  environment: 'live',
+                  key: `spin-${run}-${i}`,
+                  input: { spinMs: 150 },
+                })
+              ).job,
+            );
           }
           spinning = Promise.all(spins.map((job) => busyPool.waitFor(job.id, 10_000)));
         });
@@ -193,8 +235,17 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
         startAddress: STORE,
       })),
     });
-    const booker: ApiPrincipal = { userId: 1, externalUserId: 'modes', accountId: branch.id, environment: 'live', via: 'api_key' };
-    expect((await submitRoutingRequest({ db: testDb.db, jobs: idlePool, principal: booker }, book, 'book', 'wait=120')).state).toBe('complete');
+    const booker: ApiPrincipal = {
+      userId: 1,
+      externalUserId: 'modes',
+      accountId: branch.id,
+      environment: 'live',
+      via: 'api_key',
+    };
+    expect(
+      (await submitRoutingRequest({ db: testDb.db, jobs: idlePool, principal: booker }, book, 'book', 'wait=120'))
+        .state,
+    ).toBe('complete');
 
     const now = localTimeToEpoch('2026-11-22', '10:00', 'America/New_York') * 1000;
     const rateLimiter = createBookingRateLimiter(testDb.handle, { ratePerSecond: 1000, burst: 1000 });
@@ -218,9 +269,15 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
       const body = bookingRequestSchema({ maxCartItems: 100 }).parse(raw);
       let answer = await recommendBooking(caller, body);
       const { jobId } = answer.body as { jobId: string };
-      for (let i = 0; i < 10 && answer.state !== 'complete'; i++) answer = await pollBookingJob(caller, jobId, 'wait=30');
+      for (let i = 0; i < 10 && answer.state !== 'complete'; i++)
+        answer = await pollBookingJob(caller, jobId, 'wait=30');
       expect(answer.state).toBe('complete');
-      const { jobId: _jobId, problemId: _problemId, computedAt: _computedAt, ...result } = answer.body as Record<string, unknown>;
+      const {
+        jobId: _jobId,
+        problemId: _problemId,
+        computedAt: _computedAt,
+        ...result
+      } = answer.body as Record<string, unknown>;
       return result;
     }
 
@@ -249,7 +306,13 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
             // Fill the latency lane's thread and places in flight: the search is read back from its row.
             const spins = [];
             for (let i = 0; i < 3; i++) {
-              const request = { kind: 'jobs.probe.latency', accountId: 1, environment: 'live' as const, key: `lane-spin-${++spin}`, input: { spinMs: 150 } };
+              const request = {
+                kind: 'jobs.probe.latency',
+                accountId: 1,
+                environment: 'live' as const,
+                key: `lane-spin-${++spin}`,
+                input: { spinMs: 150 },
+              };
               spins.push((await busyPool.submit(request)).job);
             }
             spinning = Promise.all(spins.map((job) => busyPool.waitFor(job.id, 10_000)));

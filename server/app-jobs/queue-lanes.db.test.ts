@@ -30,11 +30,15 @@ interface WorkerProcess {
 }
 
 function startWorker(databaseUrl: string, concurrency: number): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', String(concurrency)], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...workerEnv, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', String(concurrency)],
+    {
+      cwd: process.cwd(),
+      env: { ...process.env, ...workerEnv, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -74,7 +78,11 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
 
   beforeAll(async () => {
     testDb = await createTestDb();
-    jobs = await createJobs({ handle: testDb.handle, config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl }), sweepIntervalMs: 0 });
+    jobs = await createJobs({
+      handle: testDb.handle,
+      config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl }),
+      sweepIntervalMs: 0,
+    });
     // One worker, two solver threads and one latency thread: a tenant's share is one of the two.
     workers.push(await startWorker(testDb.databaseUrl!, 2));
   }, 90_000);
@@ -98,7 +106,9 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
     const running = await testDb.db
       .select({ id: jobRows.id })
       .from(jobRows)
-      .where(sql`${jobRows.status} = 'processing' and ${jobRows.leaseToken} is not null and ${jobRows.accountId} in (${root.id}, ${branch.id})`);
+      .where(
+        sql`${jobRows.status} = 'processing' and ${jobRows.leaseToken} is not null and ${jobRows.accountId} in (${root.id}, ${branch.id})`,
+      );
     expect(running).toHaveLength(1);
     const started = Date.now();
     const { job } = await jobs.submit(probe(other.id, 200));
@@ -130,7 +140,9 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
       latencies.push(performance.now() - started);
       expect(done?.status).toBe('complete');
     }
-    console.log(`queue mode latency lane: ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms while solves held every solver thread`);
+    console.log(
+      `queue mode latency lane: ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms while solves held every solver thread`,
+    );
     expect(Math.max(...latencies)).toBeLessThan(1_500);
     for (const id of long) {
       const done = await jobs.waitFor(id, 20_000);

@@ -33,7 +33,10 @@ describe.runIf(testDbKind() === 'pglite')('getJobs on SIGTERM', () => {
         const running = execFile(
           process.execPath,
           ['--import', 'tsx', script],
-          { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' } },
+          {
+            cwd: process.cwd(),
+            env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
+          },
           (_error, out) => resolve({ code: running.exitCode, stdout: out }),
         );
       });

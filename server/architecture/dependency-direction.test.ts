@@ -17,12 +17,25 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
-  { module: 'server', forbids: (t) => t.startsWith('app/') || t.startsWith('components/'), why: 'server never imports app/ or components/' },
-  { module: 'server/optimizer', forbids: (t) => !t.startsWith('server/optimizer/'), why: 'the solver imports nothing outside itself' },
-  { module: 'server/contract', forbids: (t) => !t.startsWith('server/contract/'), why: 'the contract constants import nothing, so every layer may use them' },
+  {
+    module: 'server',
+    forbids: (t) => t.startsWith('app/') || t.startsWith('components/'),
+    why: 'server never imports app/ or components/',
+  },
+  {
+    module: 'server/optimizer',
+    forbids: (t) => !t.startsWith('server/optimizer/'),
+    why: 'the solver imports nothing outside itself',
+  },
+  {
+    module: 'server/contract',
+    forbids: (t) => !t.startsWith('server/contract/'),
+    why: 'the contract constants import nothing, so every layer may use them',
+  },
   ...['jobs', 'geo', 'db'].map((layer) => ({
     module: `server/${layer}`,
-    forbids: (t: string) => DOMAINS.some((domain) => t.startsWith(`server/${domain}/`)) || t.startsWith('server/app-jobs/'),
+    forbids: (t: string) =>
+      DOMAINS.some((domain) => t.startsWith(`server/${domain}/`)) || t.startsWith('server/app-jobs/'),
     why: `server/${layer} imports no domain`,
   })),
   ...DOMAINS.map((domain) => ({
@@ -32,7 +45,8 @@ const RULES: Rule[] = [
   })),
 ];
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -44,7 +44,11 @@ const NO_ROUTES = sharedJson([]);
 const cache = new Map<string, BookedRoutesSnapshot>();
 
 function conditionsOf(scope: RouteScope) {
-  const conditions = [inArray(itineraries.accountId, scope.accountIds), eq(itineraries.environment, scope.environment), eq(itineraries.date, scope.date)];
+  const conditions = [
+    inArray(itineraries.accountId, scope.accountIds),
+    eq(itineraries.environment, scope.environment),
+    eq(itineraries.date, scope.date),
+  ];
   if (scope.vehicleType !== undefined) conditions.push(eq(itineraries.vehicleType, scope.vehicleType));
   return and(...conditions);
 }
@@ -55,7 +59,11 @@ function conditionsOf(scope: RouteScope) {
  * (no route is read). Any booking, update or removal in the scope changes it. `loggedSearchId`
  * asks in the same statement whether the search log holds that job (see service.ts, handles).
  */
-export async function bookedRoutesVersion(db: DbOrTx, scope: RouteScope, loggedSearchId?: string): Promise<{ version: string; searchLogged: boolean }> {
+export async function bookedRoutesVersion(
+  db: DbOrTx,
+  scope: RouteScope,
+  loggedSearchId?: string,
+): Promise<{ version: string; searchLogged: boolean }> {
   const { bookingSearches } = schema;
   const logged = loggedSearchId
     ? sql<boolean>`exists (select 1 from ${bookingSearches} where ${bookingSearches.jobId} = ${loggedSearchId})`
@@ -78,7 +86,12 @@ export async function bookedRoutesVersion(db: DbOrTx, scope: RouteScope, loggedS
 }
 
 export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promise<BookedRoutesSnapshot> {
-  const scopeKey = JSON.stringify([[...scope.accountIds].sort((a, b) => a - b), scope.environment, scope.date, scope.vehicleType ?? null]);
+  const scopeKey = JSON.stringify([
+    [...scope.accountIds].sort((a, b) => a - b),
+    scope.environment,
+    scope.date,
+    scope.vehicleType ?? null,
+  ]);
   if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, version: 'none', routes: [], shared: NO_ROUTES };
   const { version: fingerprint } = await bookedRoutesVersion(db, scope);
   const cached = cache.get(scopeKey);

@@ -15,7 +15,10 @@ export type BookingClock = (accountId: number) => number;
 
 function testOffsetSeconds(dataDir: string, accountId: number): number {
   try {
-    const offsets = JSON.parse(readFileSync(path.join(path.resolve(dataDir), TEST_CLOCK_FILE), 'utf8')) as Record<string, unknown>;
+    const offsets = JSON.parse(readFileSync(path.join(path.resolve(dataDir), TEST_CLOCK_FILE), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     const offset = offsets[String(accountId)];
     return typeof offset === 'number' && Number.isFinite(offset) ? offset : 0;
   } catch {

@@ -16,7 +16,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUCKETS, timeframeBuckets } from '@/server/accounts';
 import { embeddedMatrix, localTimeToEpoch, trafficProfileFor, type LatLng } from '@/server/geo';
 import type { Problem, Shipment, Solution, Stop, TrafficProfile, Vehicle } from '@/server/optimizer';
-import { checkSolution, routeFromSchedule, seededRandom, simulate, structuralFailure, type StopRef } from '@/server/optimizer/verify';
+import {
+  checkSolution,
+  routeFromSchedule,
+  seededRandom,
+  simulate,
+  structuralFailure,
+  type StopRef,
+} from '@/server/optimizer/verify';
 import { VEHICLE_CATALOG, type BookedRoute } from '@/server/routing';
 import { runBookingSearch, type PreparedBookingSearch } from './job';
 import { bucketHours } from './slot-policy';
@@ -80,7 +87,12 @@ function speedFactor(type: VehicleType): number {
  * windows, and the new order last (dropoff window as given). Location `points.length` is a stand-in
  * with no travel to or from anywhere, for a route without a depot (it begins at its first stop).
  */
-function routeProblem(scenario: Scenario, route: SeedRoute, dropoffWindow: { start: number; end: number }, travel: ReturnType<typeof embeddedMatrix>): Problem {
+function routeProblem(
+  scenario: Scenario,
+  route: SeedRoute,
+  dropoffWindow: { start: number; end: number },
+  travel: ReturnType<typeof embeddedMatrix>,
+): Problem {
   const real = scenario.points.length;
   const n = real + 1;
   const durations = new Float64Array(n * n);
@@ -178,7 +190,12 @@ function bruteForce(problem: Problem, route: SeedRoute): { start: number; sequen
 }
 
 /** A booked route, generated feasible: simulated without windows, then windows put around its times. */
-function seedRoute(scenario: Scenario, random: () => number, index: number, travel: ReturnType<typeof embeddedMatrix>): SeedRoute {
+function seedRoute(
+  scenario: Scenario,
+  random: () => number,
+  index: number,
+  travel: ReturnType<typeof embeddedMatrix>,
+): SeedRoute {
   const vehicleType = VEHICLE_TYPES[index % VEHICLE_TYPES.length]!;
   const spec = VEHICLE_CATALOG[vehicleType];
   const hasDepot = random() < 0.75;
@@ -236,14 +253,23 @@ function seedRoute(scenario: Scenario, random: () => number, index: number, trav
     },
   };
   const existing: StopRef[] = sequence.map((s) => ({ shipment: s.order, kind: s.kind }));
-  const schedule = simulate(routeProblem(scenario, route, { start: 0, end: 1e12 }, travel), 0, existing, scheduledStart);
+  const schedule = simulate(
+    routeProblem(scenario, route, { start: 0, end: 1e12 }, travel),
+    0,
+    existing,
+    scheduledStart,
+  );
   expect(schedule.feasible, schedule.failure).toBe(true);
 
   // Windows: tight (minutes around the booked time), loose (hours), or none.
   const style = random();
   route.windows = schedule.stops.map((s) => {
-    if (style < 0.35) return { start: Math.floor(s.serviceStart - random() * 600), end: Math.ceil(s.serviceStart + random() * 900) };
-    if (style < 0.75) return random() < 0.8 ? { start: Math.floor(s.serviceStart - 7200), end: Math.ceil(s.serviceStart + 10_800) } : null;
+    if (style < 0.35)
+      return { start: Math.floor(s.serviceStart - random() * 600), end: Math.ceil(s.serviceStart + random() * 900) };
+    if (style < 0.75)
+      return random() < 0.8
+        ? { start: Math.floor(s.serviceStart - 7200), end: Math.ceil(s.serviceStart + 10_800) }
+        : null;
     return null;
   });
   // The shift: a little slack or a long day; the load room: nearly full or the catalog's.
@@ -328,7 +354,12 @@ function utcOffsetOf(epochSeconds: number, zone: string): string {
 }
 
 function localHourOf(epochSeconds: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(epochSeconds * 1000));
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(epochSeconds * 1000));
 }
 
 const DATES = [
@@ -380,16 +411,26 @@ describe('the booking search, checked independently', () => {
           expect(
             outcome.hours.map((h) => h.start.slice(11, 16)),
             context,
-          ).toEqual(Array.from({ length: endHour - startHour }, (_, k) => `${String(startHour + k).padStart(2, '0')}:00`));
+          ).toEqual(
+            Array.from({ length: endHour - startHour }, (_, k) => `${String(startHour + k).padStart(2, '0')}:00`),
+          );
           for (const hour of outcome.hours) {
             const start = Date.parse(hour.start) / 1000;
             expect(Date.parse(hour.end) / 1000 - start, context).toBe(3600);
-            expect(hour.start, context).toBe(`${date}T${localHourOf(start, zones.destinationZone)}:00${utcOffsetOf(start, zones.destinationZone)}`);
+            expect(hour.start, context).toBe(
+              `${date}T${localHourOf(start, zones.destinationZone)}:00${utcOffsetOf(start, zones.destinationZone)}`,
+            );
           }
           // The contract's windows are the hours' distinct windows (one price for all), sorted by start then end.
-          const flat = [...new Set(outcome.hours.flatMap((h) => h.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`)))];
+          const flat = [
+            ...new Set(
+              outcome.hours.flatMap((h) => h.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`)),
+            ),
+          ];
           const sorted = [...flat].sort(
-            (a, b) => Date.parse(a.split('|')[0]!) - Date.parse(b.split('|')[0]!) || Date.parse(a.split('|')[1]!) - Date.parse(b.split('|')[1]!),
+            (a, b) =>
+              Date.parse(a.split('|')[0]!) - Date.parse(b.split('|')[0]!) ||
+              Date.parse(a.split('|')[1]!) - Date.parse(b.split('|')[1]!),
           );
           expect(
             outcome.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`),
@@ -412,14 +453,20 @@ describe('the booking search, checked independently', () => {
               const brute = bruteForce(routeProblem(scenario, route, searchable, travel), route);
               if (!found) {
                 // Omitted: no insertion position of this route serves the dropoff in this hour.
-                expect(brute, `${context}: route ${route.booked.id} omitted at ${hour.start} though it fits`).toBeNull();
+                expect(
+                  brute,
+                  `${context}: route ${route.booked.id} omitted at ${hour.start} though it fits`,
+                ).toBeNull();
                 omittedChecked++;
                 continue;
               }
               const start = Date.parse(found.deliveryWindowStart) / 1000;
               expect(found.deliveryWindowStart.slice(-6), context).toBe(utcOffsetOf(start, zones.destinationZone));
               expect(Date.parse(found.deliveryWindowEnd) / 1000, context).toBe(hourEnd);
-              expect(brute, `${context}: route ${route.booked.id} offered at ${found.deliveryWindowStart} though nothing fits`).not.toBeNull();
+              expect(
+                brute,
+                `${context}: route ${route.booked.id} offered at ${found.deliveryWindowStart} though nothing fits`,
+              ).not.toBeNull();
               // The earliest: the window starts where the brute force's earliest dropoff does (whole seconds).
               expect(
                 Math.abs(start - Math.max(hourStart, Math.floor(brute!.start))),
@@ -429,7 +476,10 @@ describe('the booking search, checked independently', () => {
               // Re-checked by the verifier: the dropoff served at the window's start, on that route.
               const exact = routeProblem(scenario, route, { start, end: start + 1 }, travel);
               const placed = bruteForce(exact, route);
-              expect(placed, `${context}: no position serves route ${route.booked.id} at ${found.deliveryWindowStart}`).not.toBeNull();
+              expect(
+                placed,
+                `${context}: no position serves route ${route.booked.id} at ${found.deliveryWindowStart}`,
+              ).not.toBeNull();
               const schedule = simulate(exact, 0, placed!.sequence, exact.vehicles[0]!.earliestStart);
               const solved = routeFromSchedule(exact, 0, placed!.sequence, schedule);
               const solution: Solution = {
@@ -446,7 +496,9 @@ describe('the booking search, checked independently', () => {
           }
         }
         if (process.env.BOOKING_CHECK_VERBOSE)
-          console.log(`${date} ${zones.routeZone}: ${windowsChecked} windows checked, ${omittedChecked} omitted (route, hour) pairs brute-forced`);
+          console.log(
+            `${date} ${zones.routeZone}: ${windowsChecked} windows checked, ${omittedChecked} omitted (route, hour) pairs brute-forced`,
+          );
         // The seeds exercise both sides.
         expect(windowsChecked).toBeGreaterThan(0);
         expect(omittedChecked).toBeGreaterThan(0);

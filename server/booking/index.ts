@@ -56,7 +56,13 @@ export { evaluateSlotPolicy, bucketHours, type SlotDecision } from './slot-polic
 export { quotePrice, detourCostCents } from './pricing';
 export { cartLoad, POUNDS_PER_KG, CUBIC_INCHES_PER_CUBIC_CM, type CartLoad } from './units';
 export { BOOKING_SEARCH_KIND, bookingJobKinds } from './job-kinds';
-export { bookingSearchJobHandler, runBookingSearch, runStoredBookingSearch, type BookingJobInput, type PreparedBookingSearch } from './job';
+export {
+  bookingSearchJobHandler,
+  runBookingSearch,
+  runStoredBookingSearch,
+  type BookingJobInput,
+  type PreparedBookingSearch,
+} from './job';
 export {
   resultWindows,
   resultWindowCount,

@@ -1,12 +1,33 @@
 import type { BookingSettings, TimeframeBucket } from '@/server/accounts';
 import { schema } from '@/server/db';
-import { emptyMatrix, getMatrixProvider, trafficProfileFor, type LatLng, type MatrixProvider, type TrafficProfile, type TravelMatrix } from '@/server/geo';
+import {
+  emptyMatrix,
+  getMatrixProvider,
+  trafficProfileFor,
+  type LatLng,
+  type MatrixProvider,
+  type TrafficProfile,
+  type TravelMatrix,
+} from '@/server/geo';
 import type { JobHandler, Json } from '@/server/jobs';
 import type { BookedRoute } from '@/server/routing';
 import { bookedRoutesSnapshot, type RouteScope } from './booked-routes';
 import { quotePrice } from './pricing';
-import { readOutcome, resultWindowCount, storeOutcome, type BookingSearchOutcome, type StoredBookingOutcome } from './outcome';
-import { bookingSearchPlaces, emptyResultReason, searchBookingWindows, type NewOrder, type SearchHour, type SplitTravel } from './search';
+import {
+  readOutcome,
+  resultWindowCount,
+  storeOutcome,
+  type BookingSearchOutcome,
+  type StoredBookingOutcome,
+} from './outcome';
+import {
+  bookingSearchPlaces,
+  emptyResultReason,
+  searchBookingWindows,
+  type NewOrder,
+  type SearchHour,
+  type SplitTravel,
+} from './search';
 
 /**
  * The `booking.search` job kind: the search runs on a worker thread (pool mode) or a worker
@@ -50,7 +71,11 @@ export type PreparedBookingSearch = Omit<BookingJobInput, 'routeScope'> & { rout
  * reference: the routes as objects (1,500 stops) were cloned field by field on the event-loop thread
  * for every search, and as one string still copied (and encoded) about 300 KB per search.
  */
-type ThreadBookingSearch = Omit<BookingJobInput, 'routeScope'> & { routesKey: string; routesShared: SharedArrayBuffer; routesVersion: string };
+type ThreadBookingSearch = Omit<BookingJobInput, 'routeScope'> & {
+  routesKey: string;
+  routesShared: SharedArrayBuffer;
+  routesVersion: string;
+};
 
 /** Parsed routes per snapshot key, in this thread (a few branches' days; most recently used last). */
 const MAX_PARSED_SNAPSHOTS = 8;
@@ -88,7 +113,10 @@ async function searchMatrix(provider: MatrixProvider, route: BookedRoute, order:
   }
   const block = await kept.matrix;
   if (added.length === 0) return { own: block, rows: emptyMatrix(0, own.length), columns: emptyMatrix(own.length, 0) };
-  const [rows, columns] = await Promise.all([provider.table(added, [...own, ...added], 'car'), provider.table(own, added, 'car')]);
+  const [rows, columns] = await Promise.all([
+    provider.table(added, [...own, ...added], 'car'),
+    provider.table(own, added, 'car'),
+  ]);
   return { own: block, rows, columns };
 }
 
@@ -114,7 +142,14 @@ export async function runStoredBookingSearch(input: PreparedBookingSearch): Prom
   const traffic = dayTraffic(input.date, routeZone);
   // `explain` is absent from searches queued before it existed: they explain, as they did then.
   const result = searchBookingWindows(
-    { routes: input.routes, order: input.order, hours: input.hours, earliestStart: input.earliestStart, traffic, explain: input.explain !== false },
+    {
+      routes: input.routes,
+      order: input.order,
+      hours: input.hours,
+      earliestStart: input.earliestStart,
+      traffic,
+      explain: input.explain !== false,
+    },
     travel,
   );
   const price = quotePrice(input.booking, result.windows, input.orderValueCents);

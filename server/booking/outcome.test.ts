@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readOutcome, resultWindowCount, resultWindows, type BookingSearchOutcome, type StoredBookingOutcome } from './outcome';
+import {
+  readOutcome,
+  resultWindowCount,
+  resultWindows,
+  type BookingSearchOutcome,
+  type StoredBookingOutcome,
+} from './outcome';
 
 const price = { amountCents: 1250, currency: 'usd' as const, model: 'pass_through' as const, billedToAccount: false };
 // 2026-11-23 14:00 and 15:00 in New York (UTC-5).
@@ -23,14 +29,26 @@ const stored: StoredBookingOutcome = {
   bucket: 'AFTERNOON',
   computedAt: Date.UTC(2026, 10, 22, 15),
 };
-const context = { timeZone: 'America/New_York', date: '2026-11-23', timeframeBucket: 'AFTERNOON', computedAt: '2026-11-22T15:00:00.000Z' };
+const context = {
+  timeZone: 'America/New_York',
+  date: '2026-11-23',
+  timeframeBucket: 'AFTERNOON',
+  computedAt: '2026-11-22T15:00:00.000Z',
+};
 
 describe('stored booking outcome', () => {
   it('renders the windows sorted by start, end, each with the one price; identical windows of two routes once', () => {
-    const window = { deliveryWindowStart: '2026-11-23T14:20:00-05:00', deliveryWindowEnd: '2026-11-23T15:00:00-05:00', price };
+    const window = {
+      deliveryWindowStart: '2026-11-23T14:20:00-05:00',
+      deliveryWindowEnd: '2026-11-23T15:00:00-05:00',
+      price,
+    };
     expect(resultWindows(stored)).toEqual({ windows: [window], ...context });
     const later = { ...stored, hours: [{ ...stored.hours[0]!, windows: [0, h14 + 1500, 1, h14 + 1200] }] };
-    expect(resultWindows(later).windows.map((w) => w.deliveryWindowStart)).toEqual(['2026-11-23T14:20:00-05:00', '2026-11-23T14:25:00-05:00']);
+    expect(resultWindows(later).windows.map((w) => w.deliveryWindowStart)).toEqual([
+      '2026-11-23T14:20:00-05:00',
+      '2026-11-23T14:25:00-05:00',
+    ]);
     expect(resultWindowCount(stored)).toBe(2);
     const outcome = readOutcome(stored);
     expect(outcome.hours[0]!.windows.map((w) => w.routeId)).toEqual([7, 3]);
@@ -48,14 +66,26 @@ describe('stored booking outcome', () => {
   });
 
   it('answers asap with the reason when no hour has a window', () => {
-    const empty: StoredBookingOutcome = { ...stored, price: null, hours: [{ ...stored.hours[1]! }], fallbackReason: 'no_feasible_insertion' };
-    expect(resultWindows(empty)).toEqual({ windows: [], fallback: 'asap', fallbackReason: 'no_feasible_insertion', ...context });
+    const empty: StoredBookingOutcome = {
+      ...stored,
+      price: null,
+      hours: [{ ...stored.hours[1]! }],
+      fallbackReason: 'no_feasible_insertion',
+    };
+    expect(resultWindows(empty)).toEqual({
+      windows: [],
+      fallback: 'asap',
+      fallbackReason: 'no_feasible_insertion',
+      ...context,
+    });
     expect(readOutcome(empty).fallback).toBe('asap');
   });
 
   it('reads a result stored in the earlier, rendered form as it was (results written before an upgrade)', () => {
     const legacy: BookingSearchOutcome = {
-      windows: [{ deliveryWindowStart: '2026-11-23T14:20:00-05:00', deliveryWindowEnd: '2026-11-23T15:00:00-05:00', price }],
+      windows: [
+        { deliveryWindowStart: '2026-11-23T14:20:00-05:00', deliveryWindowEnd: '2026-11-23T15:00:00-05:00', price },
+      ],
       price,
       hours: [],
       clockOffsetMs: 0,

@@ -32,7 +32,11 @@ interface ResultContext {
 }
 
 /** A search's result as the poll returns it (without `status`). */
-type WireResult = { windows: WireWindow[]; fallback?: 'asap'; fallbackReason?: FallbackReason } & Partial<ResultContext>;
+type WireResult = {
+  windows: WireWindow[];
+  fallback?: 'asap';
+  fallbackReason?: FallbackReason;
+} & Partial<ResultContext>;
 
 /** A search's outcome as the console shows it: the contract's result fields plus the per-hour explanation. */
 export interface BookingSearchOutcome extends Partial<ResultContext> {
@@ -86,7 +90,9 @@ interface StoredHour {
 }
 
 const ROUTE_REASON_LETTERS: Partial<Record<HourReason, string>> = { capacity: 'c', shift: 's', stop_window: 'w' };
-const REASON_OF_LETTER = new Map(Object.entries(ROUTE_REASON_LETTERS).map(([reason, letter]) => [letter, reason as HourReason]));
+const REASON_OF_LETTER = new Map(
+  Object.entries(ROUTE_REASON_LETTERS).map(([reason, letter]) => [letter, reason as HourReason]),
+);
 
 /** The stored form of a search's result. */
 export function storeOutcome(
@@ -108,7 +114,10 @@ export function storeOutcome(
       end: hour.end,
       windows: hour.windows.flatMap((w) => [indexOf.get(w.routeId)!, w.start]),
       reason: hour.reason,
-      routeReasons: hour.routeReasons.length === routes.length ? hour.routeReasons.map((r) => ROUTE_REASON_LETTERS[r.reason] ?? '?').join('') : '',
+      routeReasons:
+        hour.routeReasons.length === routes.length
+          ? hour.routeReasons.map((r) => ROUTE_REASON_LETTERS[r.reason] ?? '?').join('')
+          : '',
     })),
   };
 }
@@ -122,7 +131,8 @@ interface StoredWindow {
 
 function storedWindowsOf(hour: StoredHour): StoredWindow[] {
   const out: StoredWindow[] = [];
-  for (let k = 0; k + 1 < hour.windows.length; k += 2) out.push({ route: hour.windows[k]!, start: hour.windows[k + 1]!, end: hour.end });
+  for (let k = 0; k + 1 < hour.windows.length; k += 2)
+    out.push({ route: hour.windows[k]!, start: hour.windows[k + 1]!, end: hour.end });
   return out;
 }
 
@@ -139,7 +149,8 @@ function isoRenderer(timeZone: string): (epochSeconds: number) => string {
   };
 }
 
-const isStored = (result: unknown): result is StoredBookingOutcome => (result as { format?: unknown } | null)?.format === 2;
+const isStored = (result: unknown): result is StoredBookingOutcome =>
+  (result as { format?: unknown } | null)?.format === 2;
 
 /** The result fields beside the windows, from a stored result. */
 function contextOf(result: StoredBookingOutcome): ResultContext {
@@ -171,13 +182,19 @@ export function resultWindows(result: unknown): WireResult {
     previous = w;
     windows.push({ deliveryWindowStart: iso(w.start), deliveryWindowEnd: iso(w.end), ...(price ? { price } : {}) });
   }
-  const empty = windows.length === 0 ? { fallback: 'asap' as const, ...(result.fallbackReason ? { fallbackReason: result.fallbackReason } : {}) } : {};
+  const empty =
+    windows.length === 0
+      ? { fallback: 'asap' as const, ...(result.fallbackReason ? { fallbackReason: result.fallbackReason } : {}) }
+      : {};
   return { windows, ...empty, ...contextOf(result) };
 }
 
 /** How many windows a job's result holds. */
 export function resultWindowCount(result: unknown): number {
-  if (!isStored(result)) return Array.isArray((result as { windows?: unknown } | null)?.windows) ? (result as BookingSearchOutcome).windows.length : 0;
+  if (!isStored(result))
+    return Array.isArray((result as { windows?: unknown } | null)?.windows)
+      ? (result as BookingSearchOutcome).windows.length
+      : 0;
   return result.hours.reduce((sum, hour) => sum + hour.windows.length / 2, 0);
 }
 
@@ -197,10 +214,20 @@ export function readOutcome(result: unknown): BookingSearchOutcome {
       end: iso(hour.end),
       windows: storedWindowsOf(hour).map((w) => {
         const [routeId, routeExternalId, vehicleType] = result.routes[w.route]!;
-        return { deliveryWindowStart: iso(w.start), deliveryWindowEnd: iso(w.end), ...withPrice, routeId, routeExternalId, vehicleType };
+        return {
+          deliveryWindowStart: iso(w.start),
+          deliveryWindowEnd: iso(w.end),
+          ...withPrice,
+          routeId,
+          routeExternalId,
+          vehicleType,
+        };
       }),
       reason: hour.reason,
-      routeReasons: [...hour.routeReasons].map((letter, k) => ({ routeId: result.routes[k]![0], reason: REASON_OF_LETTER.get(letter) ?? 'stop_window' })),
+      routeReasons: [...hour.routeReasons].map((letter, k) => ({
+        routeId: result.routes[k]![0],
+        reason: REASON_OF_LETTER.get(letter) ?? 'stop_window',
+      })),
     })),
     ...(result.clockOffsetMs !== undefined ? { clockOffsetMs: result.clockOffsetMs } : {}),
   };

@@ -13,10 +13,17 @@ export function detourCostCents(
   settings: BookingSettings | null,
   window: Pick<FoundWindow, 'vehicleType' | 'addedDistanceMeters' | 'addedDurationSeconds'>,
 ): number | null {
-  const own = settings?.rateCards && Object.hasOwn(settings.rateCards, window.vehicleType) ? settings.rateCards[window.vehicleType] : undefined;
+  const own =
+    settings?.rateCards && Object.hasOwn(settings.rateCards, window.vehicleType)
+      ? settings.rateCards[window.vehicleType]
+      : undefined;
   const card = own ?? (isCatalogVehicleType(window.vehicleType) ? DEFAULT_RATE_CARDS[window.vehicleType] : undefined);
   if (!card) return null;
-  return card.baseFeeCents + (card.perMileCents * window.addedDistanceMeters) / METERS_PER_MILE + (card.perMinuteCents * window.addedDurationSeconds) / 60;
+  return (
+    card.baseFeeCents +
+    (card.perMileCents * window.addedDistanceMeters) / METERS_PER_MILE +
+    (card.perMinuteCents * window.addedDurationSeconds) / 60
+  );
 }
 
 /**
@@ -24,10 +31,18 @@ export function detourCostCents(
  * cheapest detour among the windows that have a rate card. Undefined when no rate applies.
  * No stored settings: `pass_through`.
  */
-export function quotePrice(settings: BookingSettings | null, windows: readonly FoundWindow[], orderValueCents: number): BookingPrice | undefined {
+export function quotePrice(
+  settings: BookingSettings | null,
+  windows: readonly FoundWindow[],
+  orderValueCents: number,
+): BookingPrice | undefined {
   const pricing = settings?.pricing ?? { model: 'pass_through' as const };
   const costs = windows.map((w) => detourCostCents(settings, w)).filter((c): c is number => c !== null);
-  if (pricing.model === 'free_over' && pricing.freeOverCents !== undefined && orderValueCents >= pricing.freeOverCents) {
+  if (
+    pricing.model === 'free_over' &&
+    pricing.freeOverCents !== undefined &&
+    orderValueCents >= pricing.freeOverCents
+  ) {
     return { amountCents: 0, currency: 'usd', model: 'free_over', billedToAccount: false };
   }
   if (costs.length === 0) return undefined;

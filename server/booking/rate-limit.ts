@@ -15,7 +15,10 @@ export interface BookingRateLimiter {
   consume(accountId: number, environment: 'live' | 'sandbox'): Promise<void>;
 }
 
-export function createBookingRateLimiter(handle: DbHandle, limits: { ratePerSecond: number; burst: number }): BookingRateLimiter {
+export function createBookingRateLimiter(
+  handle: DbHandle,
+  limits: { ratePerSecond: number; burst: number },
+): BookingRateLimiter {
   const options = { keyPrefix: 'booking', points: limits.burst, duration: limits.burst / limits.ratePerSecond };
   const limiter: RateLimiterAbstract =
     handle.kind === 'postgres'
@@ -50,7 +53,10 @@ function processLimiter(): Promise<BookingRateLimiter> {
   if (!current) {
     const config = getConfig();
     current = getDbHandle().then((handle) =>
-      createBookingRateLimiter(handle, { ratePerSecond: config.BOOKING_RATE_LIMIT_PER_SECOND, burst: config.BOOKING_RATE_LIMIT_BURST }),
+      createBookingRateLimiter(handle, {
+        ratePerSecond: config.BOOKING_RATE_LIMIT_PER_SECOND,
+        burst: config.BOOKING_RATE_LIMIT_BURST,
+      }),
     );
     current.catch(() => {
       if (global[SINGLETON] === current) delete global[SINGLETON];

@@ -83,7 +83,12 @@ export const bookingWindowSchema = z.object({
 });
 
 /** Why a search found no window (DECISIONS: result fields). */
-export const FALLBACK_REASONS = ['no_routes', 'cart_exceeds_vehicle_capacity', 'no_hours_left', 'no_feasible_insertion'] as const;
+export const FALLBACK_REASONS = [
+  'no_routes',
+  'cart_exceeds_vehicle_capacity',
+  'no_hours_left',
+  'no_feasible_insertion',
+] as const;
 export type FallbackReason = (typeof FALLBACK_REASONS)[number];
 
 export const FALLBACK_REASON_DESCRIPTIONS: Record<FallbackReason, string> = {
@@ -95,7 +100,9 @@ export const FALLBACK_REASON_DESCRIPTIONS: Record<FallbackReason, string> = {
 
 export const bookingResultSchema = z.object({
   status: z.literal('complete'),
-  windows: z.array(bookingWindowSchema).meta({ description: 'Distinct windows (start, end, price), sorted by start, then end.' }),
+  windows: z
+    .array(bookingWindowSchema)
+    .meta({ description: 'Distinct windows (start, end, price), sorted by start, then end.' }),
   fallback: z.literal('asap').optional(),
   fallbackReason: z
     .enum(FALLBACK_REASONS)
@@ -105,7 +112,9 @@ export const bookingResultSchema = z.object({
     }),
   timeZone: z.string().meta({ description: "IANA name of the destination's time zone." }),
   date: z.string().meta({ description: 'The requested local date, YYYY-MM-DD.' }),
-  timeframeBucket: z.enum(timeframeBuckets).meta({ description: "The bucket searched (the slot policy's default when the request named none)." }),
+  timeframeBucket: z
+    .enum(timeframeBuckets)
+    .meta({ description: "The bucket searched (the slot policy's default when the request named none)." }),
   computedAt: z.string().meta({ description: 'When the search ran (ISO 8601, UTC).' }),
 });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SLOT_POLICY, type SlotPolicy } from '@/server/accounts';
-import { buildTrafficProfile, embeddedMatrix, embeddedTable, epochToLocalIso, localTimeToEpoch, type LatLng, type TravelMatrix } from '@/server/geo';
+import {
+  buildTrafficProfile,
+  embeddedMatrix,
+  embeddedTable,
+  epochToLocalIso,
+  localTimeToEpoch,
+  type LatLng,
+  type TravelMatrix,
+} from '@/server/geo';
 import { seededRandom } from '@/server/optimizer/verify';
 import type { BookedRoute } from '@/server/routing';
 import { BookingError } from './errors';
@@ -24,7 +32,12 @@ const MIDTOWN: LatLng = { latitude: 40.7549, longitude: -73.984 };
 const PHILADELPHIA: LatLng = { latitude: 39.9526, longitude: -75.1652 };
 const at = (date: string, time: string, zone = NY) => localTimeToEpoch(date, time, zone);
 
-function emptyRoute(id: number, date: string, shift: [string, string], overrides: Partial<BookedRoute> = {}): BookedRoute {
+function emptyRoute(
+  id: number,
+  date: string,
+  shift: [string, string],
+  overrides: Partial<BookedRoute> = {},
+): BookedRoute {
   return {
     id,
     accountId: 1,
@@ -70,7 +83,11 @@ describe('bucket hours in local time', () => {
 
   it('a bucket over the spring-forward gap drops the hour that does not exist', () => {
     const hours = bucketHours('2026-03-08', 0, 4, NY);
-    expect(hours.map((h) => epochToLocalIso(h.start, NY))).toEqual(['2026-03-08T00:00:00-05:00', '2026-03-08T01:00:00-05:00', '2026-03-08T03:00:00-04:00']);
+    expect(hours.map((h) => epochToLocalIso(h.start, NY))).toEqual([
+      '2026-03-08T00:00:00-05:00',
+      '2026-03-08T01:00:00-05:00',
+      '2026-03-08T03:00:00-04:00',
+    ]);
   });
 });
 
@@ -85,7 +102,10 @@ describe('slot policy in the destination time zone', () => {
     defaultBucket: 'AFTERNOON',
   };
   const nowSeconds = at('2026-03-08', '09:30');
-  const codeOf = (request: { date: string; timeframeBucket?: 'MORNING' | 'AFTERNOON' | 'EVENING' }, now = nowSeconds) => {
+  const codeOf = (
+    request: { date: string; timeframeBucket?: 'MORNING' | 'AFTERNOON' | 'EVENING' },
+    now = nowSeconds,
+  ) => {
     try {
       evaluateSlotPolicy(policy, request, NY, now);
       return 'ok';
@@ -110,11 +130,17 @@ describe('slot policy in the destination time zone', () => {
     expect(codeOf({ date: '2026-03-09' }, at('2026-03-08', '11:00'))).toBe('ok');
     expect(codeOf({ date: '2026-03-09', timeframeBucket: 'EVENING' })).toBe('timeframe_bucket_not_available');
     // A bucket the policy never offers is refused before the lead time is looked at.
-    expect(codeOf({ date: '2026-03-08', timeframeBucket: 'EVENING' }, at('2026-03-08', '23:00'))).toBe('timeframe_bucket_not_available');
+    expect(codeOf({ date: '2026-03-08', timeframeBucket: 'EVENING' }, at('2026-03-08', '23:00'))).toBe(
+      'timeframe_bucket_not_available',
+    );
   });
 
   it('says what would work', () => {
-    const detailsOf = (request: { date: string; timeframeBucket?: 'MORNING' | 'AFTERNOON' | 'EVENING' }, now = nowSeconds, p = policy) => {
+    const detailsOf = (
+      request: { date: string; timeframeBucket?: 'MORNING' | 'AFTERNOON' | 'EVENING' },
+      now = nowSeconds,
+      p = policy,
+    ) => {
       try {
         evaluateSlotPolicy(p, request, NY, now);
         return null;
@@ -124,10 +150,19 @@ describe('slot policy in the destination time zone', () => {
     };
     expect(detailsOf({ date: '2026-03-19' })).toEqual({ earliestDate: '2026-03-08', latestDate: '2026-03-18' });
     expect(detailsOf({ date: '2026-03-10' })).toEqual({ nextDate: '2026-03-11' });
-    expect(detailsOf({ date: '2026-03-09', timeframeBucket: 'EVENING' })).toEqual({ availableBuckets: ['MORNING', 'AFTERNOON'] });
-    expect(detailsOf({ date: '2026-03-08' }, at('2026-03-08', '15:00'))).toEqual({ earliestStart: '2026-03-08T17:00:00-04:00' });
+    expect(detailsOf({ date: '2026-03-09', timeframeBucket: 'EVENING' })).toEqual({
+      availableBuckets: ['MORNING', 'AFTERNOON'],
+    });
+    expect(detailsOf({ date: '2026-03-08' }, at('2026-03-08', '15:00'))).toEqual({
+      earliestStart: '2026-03-08T17:00:00-04:00',
+    });
     // The cutoff points past the blackout on the 10th when the 9th is one too.
-    expect(detailsOf({ date: '2026-03-08' }, at('2026-03-08', '11:00'), { ...policy, blackoutDates: ['2026-03-09', '2026-03-10'] })).toEqual({
+    expect(
+      detailsOf({ date: '2026-03-08' }, at('2026-03-08', '11:00'), {
+        ...policy,
+        blackoutDates: ['2026-03-09', '2026-03-10'],
+      }),
+    ).toEqual({
       nextDate: '2026-03-11',
     });
   });
@@ -143,14 +178,20 @@ describe('slot policy in the destination time zone', () => {
     const lateInLa = localTimeToEpoch('2026-11-01', '23:30', 'America/Los_Angeles');
     const loose = { ...policy, sameDayCutoff: null, blackoutDates: [] };
     expect(() => evaluateSlotPolicy(loose, { date: '2026-11-01' }, NY, lateInLa)).toThrow(/outside the bookable range/);
-    expect(evaluateSlotPolicy(loose, { date: '2026-11-01' }, 'America/Los_Angeles', lateInLa - 12 * 3600).bucket).toBe('AFTERNOON');
+    expect(evaluateSlotPolicy(loose, { date: '2026-11-01' }, 'America/Los_Angeles', lateInLa - 12 * 3600).bucket).toBe(
+      'AFTERNOON',
+    );
   });
 });
 
 describe('searchBookingWindows', () => {
   it('an empty van offers every hour of the bucket from its start, across the fall-back day', () => {
     const date = '2026-11-01';
-    const result = search({ routes: [emptyRoute(1, date, ['08:00', '20:00'])], order, hours: bucketHours(date, 12, 17, NY) });
+    const result = search({
+      routes: [emptyRoute(1, date, ['08:00', '20:00'])],
+      order,
+      hours: bucketHours(date, 12, 17, NY),
+    });
     expect(result.windows.map((w) => epochToLocalIso(w.start, NY))).toEqual([
       '2026-11-01T12:00:00-05:00',
       '2026-11-01T13:00:00-05:00',
@@ -180,7 +221,9 @@ describe('searchBookingWindows', () => {
     const date = '2026-03-08';
     const hours = bucketHours(date, 12, 17, NY);
     const heavy = { ...order, pounds: 5000 };
-    expect(search({ routes: [emptyRoute(1, date, ['08:00', '20:00'])], order: heavy, hours }).hours.map((h) => h.reason)).toEqual(Array(5).fill('capacity'));
+    expect(
+      search({ routes: [emptyRoute(1, date, ['08:00', '20:00'])], order: heavy, hours }).hours.map((h) => h.reason),
+    ).toEqual(Array(5).fill('capacity'));
 
     const short = search({ routes: [emptyRoute(1, date, ['08:00', '14:00'])], order, hours });
     expect(short.hours.map((h) => h.reason)).toEqual([null, null, 'shift', 'shift', 'shift']);
@@ -244,7 +287,10 @@ describe('searchBookingWindows', () => {
     const date = '2026-11-01';
     const chicagoHours = bucketHours(date, 12, 14, 'America/Chicago');
     const result = search({ routes: [emptyRoute(1, date, ['08:00', '20:00'])], order, hours: chicagoHours });
-    expect(result.windows.map((w) => epochToLocalIso(w.start, 'America/Chicago'))).toEqual(['2026-11-01T12:00:00-06:00', '2026-11-01T13:00:00-06:00']);
+    expect(result.windows.map((w) => epochToLocalIso(w.start, 'America/Chicago'))).toEqual([
+      '2026-11-01T12:00:00-06:00',
+      '2026-11-01T13:00:00-06:00',
+    ]);
     expect(epochToLocalIso(result.windows[0]!.start, NY)).toBe('2026-11-01T13:00:00-05:00');
   });
 });
@@ -256,14 +302,25 @@ describe('why a search is empty (fallbackReason)', () => {
 
   it('in order: no route, a cart no vehicle carries even empty, no hour after the lead time, else no insertion', () => {
     expect(emptyResultReason({ routes: [], order, hours, earliestStart: 0 })).toBe('no_routes');
-    expect(emptyResultReason({ routes: [van], order: { ...order, pounds: 3001 }, hours, earliestStart: 0 })).toBe('cart_exceeds_vehicle_capacity');
-    expect(emptyResultReason({ routes: [van], order: { ...order, cubicInches: 251 * 1728 }, hours, earliestStart: 0 })).toBe('cart_exceeds_vehicle_capacity');
+    expect(emptyResultReason({ routes: [van], order: { ...order, pounds: 3001 }, hours, earliestStart: 0 })).toBe(
+      'cart_exceeds_vehicle_capacity',
+    );
+    expect(
+      emptyResultReason({ routes: [van], order: { ...order, cubicInches: 251 * 1728 }, hours, earliestStart: 0 }),
+    ).toBe('cart_exceeds_vehicle_capacity');
     // One route that can carry it is enough to look further.
-    const truck = emptyRoute(2, date, ['08:00', '18:00'], { vehicleType: 'box-truck', capacity: { pounds: 10_000, cubicInches: 1600 * 1728 } });
-    expect(emptyResultReason({ routes: [van, truck], order: { ...order, pounds: 3001 }, hours, earliestStart: 0 })).toBe('no_feasible_insertion');
+    const truck = emptyRoute(2, date, ['08:00', '18:00'], {
+      vehicleType: 'box-truck',
+      capacity: { pounds: 10_000, cubicInches: 1600 * 1728 },
+    });
+    expect(
+      emptyResultReason({ routes: [van, truck], order: { ...order, pounds: 3001 }, hours, earliestStart: 0 }),
+    ).toBe('no_feasible_insertion');
     expect(emptyResultReason({ routes: [van], order, hours, earliestStart: at(date, '17:00') })).toBe('no_hours_left');
     // A start in the last second of the bucket still counts as an hour left.
-    expect(emptyResultReason({ routes: [van], order, hours, earliestStart: at(date, '17:00') - 1 })).toBe('no_feasible_insertion');
+    expect(emptyResultReason({ routes: [van], order, hours, earliestStart: at(date, '17:00') - 1 })).toBe(
+      'no_feasible_insertion',
+    );
   });
 
   it('the search agrees: a route whose shift is over before the bucket offers nothing, and the reason is no_feasible_insertion', () => {
@@ -275,14 +332,34 @@ describe('why a search is empty (fallbackReason)', () => {
 });
 
 describe('quotePrice', () => {
-  const window = { routeId: 1, routeExternalId: 'a', vehicleType: 'cargo-van', start: 0, end: 3600, addedDistanceMeters: 16093.44, addedDurationSeconds: 1200 };
+  const window = {
+    routeId: 1,
+    routeExternalId: 'a',
+    vehicleType: 'cargo-van',
+    start: 0,
+    end: 3600,
+    addedDistanceMeters: 16093.44,
+    addedDurationSeconds: 1200,
+  };
   const rateCards = { 'cargo-van': { baseFeeCents: 500, perMileCents: 100, perMinuteCents: 10 } };
   // 500 + 10 miles x 100 + 20 minutes x 10 = 1700 cents.
   it('applies the rate card to the detour under each model', () => {
-    expect(quotePrice({ rateCards }, [window], 0)).toEqual({ amountCents: 1700, currency: 'usd', model: 'pass_through', billedToAccount: false });
-    expect(quotePrice({ rateCards, pricing: { model: 'markup', markupPercent: 10, markupFixedCents: 30 } }, [window], 0)?.amountCents).toBe(1900);
-    expect(quotePrice({ rateCards, pricing: { model: 'free_over', freeOverCents: 5000 } }, [window], 5000)?.amountCents).toBe(0);
-    expect(quotePrice({ rateCards, pricing: { model: 'free_over', freeOverCents: 5000 } }, [window], 4999)?.amountCents).toBe(1700);
+    expect(quotePrice({ rateCards }, [window], 0)).toEqual({
+      amountCents: 1700,
+      currency: 'usd',
+      model: 'pass_through',
+      billedToAccount: false,
+    });
+    expect(
+      quotePrice({ rateCards, pricing: { model: 'markup', markupPercent: 10, markupFixedCents: 30 } }, [window], 0)
+        ?.amountCents,
+    ).toBe(1900);
+    expect(
+      quotePrice({ rateCards, pricing: { model: 'free_over', freeOverCents: 5000 } }, [window], 5000)?.amountCents,
+    ).toBe(0);
+    expect(
+      quotePrice({ rateCards, pricing: { model: 'free_over', freeOverCents: 5000 } }, [window], 4999)?.amountCents,
+    ).toBe(1700);
     expect(quotePrice({ rateCards, pricing: { model: 'on_account' } }, [window], 0)).toEqual({
       amountCents: 1700,
       currency: 'usd',
@@ -293,16 +370,29 @@ describe('quotePrice', () => {
 
   it("prices catalog types with the catalog's default card, omits the price for a type without a card, takes the cheapest detour", () => {
     // cargo-van's default card: 999 + 10 miles x 100 + 20 minutes x 45 = 2899 cents.
-    expect(quotePrice(null, [window], 0)).toEqual({ amountCents: 2899, currency: 'usd', model: 'pass_through', billedToAccount: false });
-    expect(quotePrice({ rateCards }, [{ ...window, vehicleType: 'box-truck' }], 0)?.amountCents).toBe(1999 + 1800 + 20 * 65);
+    expect(quotePrice(null, [window], 0)).toEqual({
+      amountCents: 2899,
+      currency: 'usd',
+      model: 'pass_through',
+      billedToAccount: false,
+    });
+    expect(quotePrice({ rateCards }, [{ ...window, vehicleType: 'box-truck' }], 0)?.amountCents).toBe(
+      1999 + 1800 + 20 * 65,
+    );
     expect(quotePrice({ rateCards }, [{ ...window, vehicleType: 'hovercraft' }], 0)).toBeUndefined();
-    expect(quotePrice({ rateCards }, [window, { ...window, addedDistanceMeters: 0, addedDurationSeconds: 0 }], 0)?.amountCents).toBe(500);
+    expect(
+      quotePrice({ rateCards }, [window, { ...window, addedDistanceMeters: 0, addedDurationSeconds: 0 }], 0)
+        ?.amountCents,
+    ).toBe(500);
   });
 });
 
 describe('bookingProblemId', () => {
   const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
-    cart: { items: [{ description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }], orderValueCents: 100 },
+    cart: {
+      items: [{ description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }],
+      orderValueCents: 100,
+    },
     contact: { email: 'a@example.com', name: 'A' },
     date: '2026-11-23',
     destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
@@ -312,9 +402,16 @@ describe('bookingProblemId', () => {
   it('is a SHA-256 of the result-affecting input, the account and the environment, not of contact or key order', () => {
     const id = bookingProblemId(body, 'FLEXIBLE', 3, 'live');
     expect(id).toMatch(/^[0-9a-f]{64}$/);
-    expect(bookingProblemId({ ...body, contact: { email: 'b@example.com', name: 'B' } }, 'FLEXIBLE', 3, 'live')).toBe(id);
+    expect(bookingProblemId({ ...body, contact: { email: 'b@example.com', name: 'B' } }, 'FLEXIBLE', 3, 'live')).toBe(
+      id,
+    );
     const reordered = JSON.parse(
-      JSON.stringify({ fulfillingBranchId: body.fulfillingBranchId, date: body.date, destination: body.destination, cart: body.cart }),
+      JSON.stringify({
+        fulfillingBranchId: body.fulfillingBranchId,
+        date: body.date,
+        destination: body.destination,
+        cart: body.cart,
+      }),
     ) as typeof body;
     expect(bookingProblemId(reordered, 'FLEXIBLE', 3, 'live')).toBe(id);
     // The omitted bucket and the policy's default bucket search the same hours.
@@ -369,21 +466,41 @@ describe("a route's kept query (the job's path: split travel)", () => {
       });
     });
     const traffic = buildTrafficProfile(date, NY);
-    const hours = Array.from({ length: 11 }, (_, h) => ({ start: at(date, '08:00') + h * 3600, end: at(date, '09:00') + h * 3600 }));
+    const hours = Array.from({ length: 11 }, (_, h) => ({
+      start: at(date, '08:00') + h * 3600,
+      end: at(date, '09:00') + h * 3600,
+    }));
     const owns = new Map<BookedRoute, TravelMatrix>();
     const split = (route: BookedRoute, o: NewOrder): SplitTravel => {
       const { own, added } = bookingSearchPlaces(route, o);
       if (!owns.has(route)) owns.set(route, embeddedMatrix(own, 'car'));
-      return { own: owns.get(route)!, rows: embeddedTable(added, [...own, ...added], 'car'), columns: embeddedTable(own, added, 'car') };
+      return {
+        own: owns.get(route)!,
+        rows: embeddedTable(added, [...own, ...added], 'car'),
+        columns: embeddedTable(own, added, 'car'),
+      };
     };
     let windows = 0;
     const reasons = new Set<string>();
     for (let i = 0; i < 30; i++) {
       const stop = routes[i % 6]!.stops[i % 12]!;
-      const origin = i % 5 === 0 ? BROOKLYN : i % 5 === 1 ? { latitude: stop.latitude, longitude: stop.longitude } : place();
+      const origin =
+        i % 5 === 0 ? BROOKLYN : i % 5 === 1 ? { latitude: stop.latitude, longitude: stop.longitude } : place();
       const destination = i % 7 === 0 ? origin : i % 7 === 1 ? MIDTOWN : place();
-      const o: NewOrder = { origin, destination, pounds: i % 4 === 0 ? 2800 : 30 + i, cubicInches: 500 * (i + 1), serviceSeconds: 120 + 30 * (i % 5) };
-      const input = { routes, order: o, hours: hours.slice(i % 4, 4 + (i % 8)), earliestStart: at(date, '08:00') + (i % 3) * 1800, traffic };
+      const o: NewOrder = {
+        origin,
+        destination,
+        pounds: i % 4 === 0 ? 2800 : 30 + i,
+        cubicInches: 500 * (i + 1),
+        serviceSeconds: 120 + 30 * (i % 5),
+      };
+      const input = {
+        routes,
+        order: o,
+        hours: hours.slice(i % 4, 4 + (i % 8)),
+        earliestStart: at(date, '08:00') + (i % 3) * 1800,
+        traffic,
+      };
       const whole = searchBookingWindows(
         input,
         routes.map((route) => embeddedMatrix(bookingSearchPoints(route, o), 'car')),

@@ -279,14 +279,20 @@ function routeBase(route: BookedRoute): RouteBase {
     if (stop.type !== 'pickup' && stop.type !== 'dropoff') continue;
     const kind = stop.type === 'pickup' ? 'pickup' : 'delivery';
     const count = Math.max(1, stop.orderExternalIds.length);
-    const delta = { pounds: Math.abs(stop.loadPounds - previous.pounds) / count, cubicInches: Math.abs(stop.loadCubicInches - previous.cubicInches) / count };
+    const delta = {
+      pounds: Math.abs(stop.loadPounds - previous.pounds) / count,
+      cubicInches: Math.abs(stop.loadCubicInches - previous.cubicInches) / count,
+    };
     previous = { pounds: stop.loadPounds, cubicInches: stop.loadCubicInches };
     stop.orderExternalIds.forEach((id, k) => {
       const entry = byOrder.get(id) ?? { pickup: null, delivery: null, size: [0, 0] };
       const served: Stop = {
         location: layout.indexOf.get(pointKey(stop))!,
         serviceSeconds: k === 0 ? stop.serviceSeconds : 0,
-        timeWindows: stop.windowOpen === null && stop.windowClose === null ? [] : [{ start: stop.windowOpen ?? 0, end: stop.windowClose ?? LARGE }],
+        timeWindows:
+          stop.windowOpen === null && stop.windowClose === null
+            ? []
+            : [{ start: stop.windowOpen ?? 0, end: stop.windowClose ?? LARGE }],
       };
       if (kind === 'pickup') {
         entry.pickup = served;
@@ -302,9 +308,19 @@ function routeBase(route: BookedRoute): RouteBase {
   const shipmentOf = new Map<string, number>();
   for (const [id, entry] of byOrder) {
     shipmentOf.set(id, shipments.length);
-    shipments.push({ id: `${route.id}:${id}`, pickup: entry.pickup, delivery: entry.delivery, size: entry.size, requiredSkills: [], priority: 0 });
+    shipments.push({
+      id: `${route.id}:${id}`,
+      pickup: entry.pickup,
+      delivery: entry.delivery,
+      size: entry.size,
+      requiredSkills: [],
+      priority: 0,
+    });
   }
-  const fixed: FixedRoute = { vehicle: 0, stops: sequence.map((s) => ({ shipment: shipmentOf.get(s.order)!, kind: s.kind })) };
+  const fixed: FixedRoute = {
+    vehicle: 0,
+    stops: sequence.map((s) => ({ shipment: shipmentOf.get(s.order)!, kind: s.kind })),
+  };
   const base: RouteBase = { layout, vehicle, shipments, fixed };
   bases.set(route, base);
   return base;
@@ -319,7 +335,9 @@ function splitTravel(route: BookedRoute, order: NewOrder, travel: TravelMatrix):
   const m = layout.own.points.length;
   const width = layout.count;
   if (travel.sources !== width || travel.destinations !== width) {
-    throw new RangeError(`the travel matrix of route ${route.id} covers ${travel.sources}x${travel.destinations} places; its search has ${width}`);
+    throw new RangeError(
+      `the travel matrix of route ${route.id} covers ${travel.sources}x${travel.destinations} places; its search has ${width}`,
+    );
   }
   const added = width - m;
   const own = emptyMatrix(m, m);
@@ -333,18 +351,30 @@ function splitTravel(route: BookedRoute, order: NewOrder, travel: TravelMatrix):
 }
 
 /** The compiled query of a route for one search through its kept query (see KeptQuery). */
-function keptQuery(route: BookedRoute, order: NewOrder, travel: SplitTravel, traffic: TrafficProfile | undefined): CompiledInsertionQuery {
+function keptQuery(
+  route: BookedRoute,
+  order: NewOrder,
+  travel: SplitTravel,
+  traffic: TrafficProfile | undefined,
+): CompiledInsertionQuery {
   const base = routeBase(route);
   const m = base.layout.points.length;
   if (travel.own.sources !== m || travel.own.destinations !== m) {
-    throw new RangeError(`the travel block of route ${route.id} covers ${travel.own.sources}x${travel.own.destinations} places; the route has ${m}`);
+    throw new RangeError(
+      `the travel block of route ${route.id} covers ${travel.own.sources}x${travel.own.destinations} places; the route has ${m}`,
+    );
   }
   let kept = base.kept;
   if (kept?.own !== travel.own || kept.traffic !== traffic) {
     const n = m + 3;
     const durations = new Float64Array(n * n);
     const distances = new Float64Array(n * n);
-    copyBlock({ ...travel.own, width: m, row: 0, column: 0 }, { durations, distances, width: n, row: 0, column: 0 }, m, m);
+    copyBlock(
+      { ...travel.own, width: m, row: 0, column: 0 },
+      { durations, distances, width: n, row: 0, column: 0 },
+      m,
+      m,
+    );
     const vehicle: Vehicle = route.start ? base.vehicle : { ...base.vehicle, startLocation: m + 2 };
     const shipments = base.shipments.concat({
       id: 'new',
@@ -372,12 +402,29 @@ function keptQuery(route: BookedRoute, order: NewOrder, travel: SplitTravel, tra
   const layout = layoutOf(route, order);
   const added = layout.added.length;
   const width = m + added;
-  if (travel.rows.sources !== added || travel.rows.destinations !== width || travel.columns.sources !== m || travel.columns.destinations !== added) {
-    throw new RangeError(`the travel of route ${route.id}'s new places does not match its search (${added} new places)`);
+  if (
+    travel.rows.sources !== added ||
+    travel.rows.destinations !== width ||
+    travel.columns.sources !== m ||
+    travel.columns.destinations !== added
+  ) {
+    throw new RangeError(
+      `the travel of route ${route.id}'s new places does not match its search (${added} new places)`,
+    );
   }
   const { durations, distances, n } = kept;
-  copyBlock({ ...travel.rows, width, row: 0, column: 0 }, { durations, distances, width: n, row: m, column: 0 }, added, width);
-  copyBlock({ ...travel.columns, width: added, row: 0, column: 0 }, { durations, distances, width: n, row: 0, column: m }, m, added);
+  copyBlock(
+    { ...travel.rows, width, row: 0, column: 0 },
+    { durations, distances, width: n, row: m, column: 0 },
+    added,
+    width,
+  );
+  copyBlock(
+    { ...travel.columns, width: added, row: 0, column: 0 },
+    { durations, distances, width: n, row: 0, column: m },
+    m,
+    added,
+  );
   const target: RetargetedShipment = {
     pickup: { location: layout.origin, serviceSeconds: order.serviceSeconds },
     delivery: { location: layout.destination, serviceSeconds: order.serviceSeconds },
@@ -403,10 +450,13 @@ function fitsRelaxed(query: CompiledInsertionQuery, relax: InsertionRelaxation, 
  * route's vehicle even when empty; no hour of the bucket left after the lead time; else none of the
  * routes can take the order in any hour.
  */
-export function emptyResultReason(input: Pick<BookingSearchInput, 'routes' | 'order' | 'hours' | 'earliestStart'>): FallbackReason {
+export function emptyResultReason(
+  input: Pick<BookingSearchInput, 'routes' | 'order' | 'hours' | 'earliestStart'>,
+): FallbackReason {
   if (input.routes.length === 0) return 'no_routes';
   const { pounds, cubicInches } = input.order;
-  if (input.routes.every((route) => pounds > route.capacity.pounds || cubicInches > route.capacity.cubicInches)) return 'cart_exceeds_vehicle_capacity';
+  if (input.routes.every((route) => pounds > route.capacity.pounds || cubicInches > route.capacity.cubicInches))
+    return 'cart_exceeds_vehicle_capacity';
   // The same test as the search's: an hour is searched when a start at or after the earliest one fits in it.
   if (input.hours.every((hour) => Math.max(hour.start, input.earliestStart) > hour.end - 1)) return 'no_hours_left';
   return 'no_feasible_insertion';
@@ -416,22 +466,40 @@ export function emptyResultReason(input: Pick<BookingSearchInput, 'routes' | 'or
  * The search itself; see the module comment. `travel[r]` is the matrix over
  * `bookingSearchPoints(input.routes[r], input.order)`.
  */
-export function searchBookingWindows(input: BookingSearchInput, travel: readonly (TravelMatrix | SplitTravel)[]): BookingSearchResult {
-  const hours: HourExplanation[] = input.hours.map((hour) => ({ start: hour.start, end: hour.end, windows: [], reason: null, routeReasons: [] }));
+export function searchBookingWindows(
+  input: BookingSearchInput,
+  travel: readonly (TravelMatrix | SplitTravel)[],
+): BookingSearchResult {
+  const hours: HourExplanation[] = input.hours.map((hour) => ({
+    start: hour.start,
+    end: hour.end,
+    windows: [],
+    reason: null,
+    routeReasons: [],
+  }));
   const windows: FoundWindow[] = [];
   if (input.routes.length === 0) {
     for (const hour of hours) hour.reason = 'no_route';
     return { windows, hours };
   }
-  if (travel.length !== input.routes.length) throw new RangeError(`${travel.length} travel matrices for ${input.routes.length} routes`);
+  if (travel.length !== input.routes.length)
+    throw new RangeError(`${travel.length} travel matrices for ${input.routes.length} routes`);
   // A start exactly at the end of the hour belongs to the next hour.
-  const deliveryWindows: TimeWindow[] = input.hours.map((hour) => ({ start: Math.max(hour.start, input.earliestStart), end: hour.end - 1 }));
+  const deliveryWindows: TimeWindow[] = input.hours.map((hour) => ({
+    start: Math.max(hour.start, input.earliestStart),
+    end: hour.end - 1,
+  }));
   const searchable = deliveryWindows.map((w) => w.start <= w.end);
   // One compiled query per route, kept between searches of the route (see KeptQuery), answers the
   // windows and the explanation's relaxed questions.
   const compiled = input.routes.map((route, r) => {
     const routeTravel = travel[r]!;
-    return keptQuery(route, input.order, isSplit(routeTravel) ? routeTravel : splitTravel(route, input.order, routeTravel), input.traffic);
+    return keptQuery(
+      route,
+      input.order,
+      isSplit(routeTravel) ? routeTravel : splitTravel(route, input.order, routeTravel),
+      input.traffic,
+    );
   });
   input.routes.forEach((route, r) => {
     const options = compiled[r]!.forWindows(deliveryWindows);
@@ -460,7 +528,9 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
     input.routes.forEach((route, r) => {
       const query = compiled[r]!;
       // Capacity first: without the cart's load does it fit? Asked only where the load can matter.
-      const capacityOk = query.sizeMatters() ? fitsRelaxed(query, RELAX_CAPACITY, relaxedWindows) : relaxedWindows.map(() => false);
+      const capacityOk = query.sizeMatters()
+        ? fitsRelaxed(query, RELAX_CAPACITY, relaxedWindows)
+        : relaxedWindows.map(() => false);
       // Then, where capacity is not the reason, would a longer shift do?
       const shiftAsked = unexplained.flatMap((_, k) => (capacityOk[k] ? [] : [k]));
       const shiftAnswers =
@@ -473,7 +543,10 @@ export function searchBookingWindows(input: BookingSearchInput, travel: readonly
           : [];
       const shiftOk = new Map(shiftAsked.map((k, i) => [k, shiftAnswers[i]!]));
       unexplained.forEach((h, k) => {
-        hours[h]!.routeReasons.push({ routeId: route.id, reason: capacityOk[k] ? 'capacity' : shiftOk.get(k) ? 'shift' : 'stop_window' });
+        hours[h]!.routeReasons.push({
+          routeId: route.id,
+          reason: capacityOk[k] ? 'capacity' : shiftOk.get(k) ? 'shift' : 'stop_window',
+        });
       });
     });
     for (const h of unexplained) {

@@ -23,7 +23,12 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
 
   beforeAll(async () => {
     testDb = await createTestDb();
-    jobs = await createJobs({ handle: testDb.handle, mode: 'queue', config: parseConfig({ DATABASE_URL: testDb.databaseUrl }), sweepIntervalMs: 0 });
+    jobs = await createJobs({
+      handle: testDb.handle,
+      mode: 'queue',
+      config: parseConfig({ DATABASE_URL: testDb.databaseUrl }),
+      sweepIntervalMs: 0,
+    });
     const parent = await createAccount(testDb.db, { name: 'Parent' });
     const branch = await createAccount(testDb.db, {
       name: 'Branch',
@@ -47,7 +52,12 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
 
   it('an identical request after a cancellation starts a new search with a new jobId; the canceled one reads as gone', async () => {
     const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
-      cart: { items: [{ description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }], orderValueCents: 100 },
+      cart: {
+        items: [
+          { description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 },
+        ],
+        orderValueCents: 100,
+      },
       date: '2026-11-23',
       destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
       fulfillingBranchId: String(branchId),
@@ -69,24 +79,37 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
 
   it("the console's explained search is a search of its own: the same problemId, another jobId, and each deduped on its own", async () => {
     const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
-      cart: { items: [{ description: 'Lamp', dimensionsCm: { height: 40, length: 30, width: 30 }, quantity: 2, weightKg: 3 }], orderValueCents: 100 },
+      cart: {
+        items: [{ description: 'Lamp', dimensionsCm: { height: 40, length: 30, width: 30 }, quantity: 2, weightKg: 3 }],
+        orderValueCents: 100,
+      },
       date: '2026-11-23',
       destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
       fulfillingBranchId: String(branchId),
     });
     const api = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
-    const console = (await recommendBooking(caller, body, { explain: true })).body as { jobId: string; problemId: string };
+    const console = (await recommendBooking(caller, body, { explain: true })).body as {
+      jobId: string;
+      problemId: string;
+    };
     expect(console.problemId).toBe(api.problemId);
     expect(console.jobId).not.toBe(api.jobId);
     expect((await recommendBooking(caller, body)).body).toEqual(api);
     expect((await recommendBooking(caller, body, { explain: true })).body).toEqual(console);
     expect((await jobs.input(bookingJobRowId(api.jobId)!)) as { explain?: boolean }).toMatchObject({ explain: false });
-    expect((await jobs.input(bookingJobRowId(console.jobId)!)) as { explain?: boolean }).toMatchObject({ explain: true });
+    expect((await jobs.input(bookingJobRowId(console.jobId)!)) as { explain?: boolean }).toMatchObject({
+      explain: true,
+    });
   });
 
   it('a first search whose handle was given out before (the job expired and was swept, its log row remains) gets a new jobId', async () => {
     const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
-      cart: { items: [{ description: 'Desk', dimensionsCm: { height: 70, length: 120, width: 60 }, quantity: 1, weightKg: 30 }], orderValueCents: 100 },
+      cart: {
+        items: [
+          { description: 'Desk', dimensionsCm: { height: 70, length: 120, width: 60 }, quantity: 1, weightKg: 30 },
+        ],
+        orderValueCents: 100,
+      },
       date: '2026-11-24',
       destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
       fulfillingBranchId: String(branchId),

@@ -1,9 +1,23 @@
-import { listSubtree, readBookingAccounts, timeframeBuckets, type ApiPrincipal, type Location, type OptimizationSettings } from '@/server/accounts';
+import {
+  listSubtree,
+  readBookingAccounts,
+  timeframeBuckets,
+  type ApiPrincipal,
+  type Location,
+  type OptimizationSettings,
+} from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import { desc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema, type DbOrTx } from '@/server/db';
-import { DatabaseGeocodeCache, GeocoderUnavailableError, getGeocoder, zoneForZip, type AddressInput, type LatLng } from '@/server/geo';
+import {
+  DatabaseGeocodeCache,
+  GeocoderUnavailableError,
+  getGeocoder,
+  zoneForZip,
+  type AddressInput,
+  type LatLng,
+} from '@/server/geo';
 import { hashInput, JobEnqueueError, type JobAnswer, type JobRecord, type Jobs, type Json } from '@/server/jobs';
 import { syncWaitSeconds } from '@/server/contract';
 import { isCatalogVehicleType, SERVICE_DEFAULT_OPTIONS, VEHICLE_TYPES } from '@/server/routing';
@@ -14,7 +28,13 @@ import { BOOKING_SEARCH_KIND } from './job-kinds';
 import { type BookingJobInput } from './job';
 import { readOutcome, resultWindowCount, resultWindows } from './outcome';
 import { consumeBookingRateLimit, type BookingRateLimiter } from './rate-limit';
-import { bookingPriceSchema, bookingWindowSchema, FALLBACK_REASON_DESCRIPTIONS, FALLBACK_REASONS, type BookingRequest } from './request-schema';
+import {
+  bookingPriceSchema,
+  bookingWindowSchema,
+  FALLBACK_REASON_DESCRIPTIONS,
+  FALLBACK_REASONS,
+  type BookingRequest,
+} from './request-schema';
 import { HOUR_REASON_DESCRIPTIONS, HOUR_REASONS } from './search';
 import { evaluateSlotPolicy } from './slot-policy';
 import { cartLoad } from './units';
@@ -44,7 +64,12 @@ function toAddressInput(location: Location): AddressInput {
 }
 
 /** Geocodes the pickup origin: request `origin`, else the caller's pickup override, else the branch location. */
-async function resolveOrigin(db: DbOrTx, body: BookingRequest, pickupOverride: Location | null, branchLocation: Location | null): Promise<LatLng> {
+async function resolveOrigin(
+  db: DbOrTx,
+  body: BookingRequest,
+  pickupOverride: Location | null,
+  branchLocation: Location | null,
+): Promise<LatLng> {
   const [address, param] = body.origin
     ? [body.origin as AddressInput, 'origin']
     : pickupOverride
@@ -53,11 +78,21 @@ async function resolveOrigin(db: DbOrTx, body: BookingRequest, pickupOverride: L
         ? [toAddressInput(branchLocation), 'origin']
         : [null, 'origin'];
   if (!address) {
-    throw new BookingError('origin_unresolved', 'origin: no origin was sent and neither the account has a pickup override nor the branch a location.', param);
+    throw new BookingError(
+      'origin_unresolved',
+      'origin: no origin was sent and neither the account has a pickup override nor the branch a location.',
+      param,
+    );
   }
   const result = await geocode(db, address);
-  if (result.status === 'invalid') throw new BookingError('invalid_input', `origin.${result.field}: ${result.message}`, `origin.${result.field}`);
-  if (result.status === 'unresolved') throw new BookingError('origin_unresolved', `origin: the pickup address cannot be located (${result.reason}).`, param);
+  if (result.status === 'invalid')
+    throw new BookingError('invalid_input', `origin.${result.field}: ${result.message}`, `origin.${result.field}`);
+  if (result.status === 'unresolved')
+    throw new BookingError(
+      'origin_unresolved',
+      `origin: the pickup address cannot be located (${result.reason}).`,
+      param,
+    );
   return { latitude: result.latitude, longitude: result.longitude };
 }
 
@@ -74,12 +109,18 @@ async function geocode(db: DbOrTx, address: AddressInput) {
     result = await getGeocoder(new DatabaseGeocodeCache(db)).geocode(address);
   } catch (error) {
     if (isGeocoderOutage(error)) {
-      throw new BookingError('input_resolution_failed', 'An address could not be resolved because the geocoder is unavailable. It is safe to retry.');
+      throw new BookingError(
+        'input_resolution_failed',
+        'An address could not be resolved because the geocoder is unavailable. It is safe to retry.',
+      );
     }
     throw error;
   }
   if (result.status === 'unresolved' && / unavailable \(|did not answer/.test(result.reason)) {
-    throw new BookingError('input_resolution_failed', 'An address could not be resolved because the geocoder is unavailable. It is safe to retry.');
+    throw new BookingError(
+      'input_resolution_failed',
+      'An address could not be resolved because the geocoder is unavailable. It is safe to retry.',
+    );
   }
   return result;
 }
@@ -130,8 +171,14 @@ function finishedOnBookingClock(job: JobRecord): number | null {
  */
 export function bookingProblemId(body: BookingRequest, bucket: string, accountId: number, environment: string): string {
   const { contact: _contact, ...affecting } = body;
-  const branch = /^\d+$/.test(body.fulfillingBranchId) ? BigInt(body.fulfillingBranchId).toString() : body.fulfillingBranchId;
-  return hashInput({ request: { ...affecting, fulfillingBranchId: branch, timeframeBucket: bucket } as unknown as Json, accountId, environment });
+  const branch = /^\d+$/.test(body.fulfillingBranchId)
+    ? BigInt(body.fulfillingBranchId).toString()
+    : body.fulfillingBranchId;
+  return hashInput({
+    request: { ...affecting, fulfillingBranchId: branch, timeframeBucket: bucket } as unknown as Json,
+    accountId,
+    environment,
+  });
 }
 
 /**
@@ -139,7 +186,10 @@ export function bookingProblemId(body: BookingRequest, bucket: string, accountId
  * the catalog type the account maps it to (optimization `vehicleMaps`, as routing plans it and
  * stores its itineraries); anything else is refused.
  */
-function deliveryVehicleType(deliveryMethod: string | undefined, optimization: OptimizationSettings): string | undefined {
+function deliveryVehicleType(
+  deliveryMethod: string | undefined,
+  optimization: OptimizationSettings,
+): string | undefined {
   if (deliveryMethod === undefined || isCatalogVehicleType(deliveryMethod)) return deliveryMethod;
   const mapping = (optimization.vehicleMaps ?? []).find(([name]) => name === deliveryMethod)?.[1];
   const mapped = mapping?.vehicleType;
@@ -160,7 +210,11 @@ function deliveryVehicleType(deliveryMethod: string | undefined, optimization: O
  * unchanged: the version of the scope's itineraries (one aggregate over their index entries, see
  * bookedRoutesVersion) and the digest of the effective settings it applied (read with the accounts).
  */
-export async function recommendBooking(caller: BookingCaller, body: BookingRequest, options: { explain?: boolean } = {}): Promise<BookingReply> {
+export async function recommendBooking(
+  caller: BookingCaller,
+  body: BookingRequest,
+  options: { explain?: boolean } = {},
+): Promise<BookingReply> {
   const { db, principal, jobs } = caller;
   const now = caller.now ?? bookingNow;
   const config = getConfig();
@@ -168,10 +222,19 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
   const branchId = /^\d{1,10}$/.test(body.fulfillingBranchId) ? Number(body.fulfillingBranchId) : Number.NaN;
   // The branch, the scope check, both effective settings and the branch's subtree in one read.
   const accounts = Number.isSafeInteger(branchId) ? await readBookingAccounts(db, principal.accountId, branchId) : null;
-  if (!accounts) throw new BookingError('branch_not_found', `fulfillingBranchId: no branch "${body.fulfillingBranchId}" exists.`, 'fulfillingBranchId');
+  if (!accounts)
+    throw new BookingError(
+      'branch_not_found',
+      `fulfillingBranchId: no branch "${body.fulfillingBranchId}" exists.`,
+      'fulfillingBranchId',
+    );
   const { branch } = accounts;
   if (!accounts.inCallerTree) {
-    throw new BookingError('branch_out_of_scope', `fulfillingBranchId: branch ${branch.id} is outside the API key's account tree.`, 'fulfillingBranchId');
+    throw new BookingError(
+      'branch_out_of_scope',
+      `fulfillingBranchId: branch ${branch.id} is outside the API key's account tree.`,
+      'fulfillingBranchId',
+    );
   }
   const { callerSettings, branchSettings } = accounts;
   const vehicleType = deliveryVehicleType(body.deliveryMethod, callerSettings.optimization);
@@ -190,8 +253,13 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
 
   const destination = await geocode(db, body.destination);
   if (destination.status === 'invalid')
-    throw new BookingError('invalid_input', `destination.${destination.field}: ${destination.message}`, `destination.${destination.field}`);
-  if (destination.status !== 'resolved') throw new BookingError('invalid_input', 'destination: the delivery address cannot be located.', 'destination');
+    throw new BookingError(
+      'invalid_input',
+      `destination.${destination.field}: ${destination.message}`,
+      `destination.${destination.field}`,
+    );
+  if (destination.status !== 'resolved')
+    throw new BookingError('invalid_input', 'destination: the delivery address cannot be located.', 'destination');
 
   await (caller.rateLimiter
     ? caller.rateLimiter.consume(principal.accountId, principal.environment)
@@ -201,7 +269,11 @@ export async function recommendBooking(caller: BookingCaller, body: BookingReque
   // Only the console shows why an hour has no window: an explained search is a search of its own
   // (its own key), so the API's searches do not pay for the explanation nor answer the console's.
   const explain = options.explain ?? false;
-  const scope = { accountId: principal.accountId, environment: principal.environment, key: explain ? `${problemId}:explained` : problemId };
+  const scope = {
+    accountId: principal.accountId,
+    environment: principal.environment,
+    key: explain ? `${problemId}:explained` : problemId,
+  };
 
   const load = cartLoad(body.cart.items);
   const serviceTime = { ...SERVICE_DEFAULT_OPTIONS.serviceTime, ...callerSettings.optimization.serviceTime };
@@ -293,8 +365,18 @@ export async function findBookingJob(caller: BookingCaller, jobId: string): Prom
  * The job if it is a booking search of the caller's account and environment that booking's clock
  * has not expired, and `jobId` is its handle (a first search answers to its problemId only).
  */
-function visibleBookingJob(caller: BookingCaller, job: JobRecord | null, now: BookingClock, jobId: string): JobRecord | null {
-  if (job?.kind !== BOOKING_SEARCH_KIND || job.accountId !== caller.principal.accountId || job.environment !== caller.principal.environment) return null;
+function visibleBookingJob(
+  caller: BookingCaller,
+  job: JobRecord | null,
+  now: BookingClock,
+  jobId: string,
+): JobRecord | null {
+  if (
+    job?.kind !== BOOKING_SEARCH_KIND ||
+    job.accountId !== caller.principal.accountId ||
+    job.environment !== caller.principal.environment
+  )
+    return null;
   if (wireJobId(job) !== jobId.toLowerCase()) return null;
   const retentionMs = getConfig().BOOKING_RESULT_RETENTION_SECONDS * 1000;
   const finished = finishedOnBookingClock(job);
@@ -311,7 +393,11 @@ export const MAX_POLL_WAIT_SECONDS = 30;
  * most 30) for the search to finish, so a client gets its windows the moment they exist with one
  * request instead of polling every `Retry-After` seconds; `Preference-Applied` echoes the wait used.
  */
-export async function pollBookingJob(caller: BookingCaller, jobId: string, prefer: string | null = null): Promise<BookingReply> {
+export async function pollBookingJob(
+  caller: BookingCaller,
+  jobId: string,
+  prefer: string | null = null,
+): Promise<BookingReply> {
   const wait = syncWaitSeconds(prefer, 0);
   const waitSeconds = Math.min(wait.seconds, MAX_POLL_WAIT_SECONDS);
   const preferenceApplied = wait.applied ? `wait=${waitSeconds}` : null;
@@ -322,20 +408,36 @@ export async function pollBookingJob(caller: BookingCaller, jobId: string, prefe
     waitSeconds > 0 && rowId !== null
       ? visibleBookingJob(
           caller,
-          await caller.jobs.waitFor(rowId, waitSeconds * 1000, (read) => visibleBookingJob(caller, read, now, jobId) !== null),
+          await caller.jobs.waitFor(
+            rowId,
+            waitSeconds * 1000,
+            (read) => visibleBookingJob(caller, read, now, jobId) !== null,
+          ),
           now,
           jobId,
         )
       : await findBookingJob(caller, jobId);
   if (!job) {
-    throw new BookingError('job_not_found', `No booking search "${jobId}" exists for this account and environment (results are kept 10 minutes).`, 'jobId');
+    throw new BookingError(
+      'job_not_found',
+      `No booking search "${jobId}" exists for this account and environment (results are kept 10 minutes).`,
+      'jobId',
+    );
   }
   if (job.status === 'processing')
-    return { state: 'processing', body: { status: 'processing' }, pollAfterSeconds: POLL_RETRY_AFTER_SECONDS, preferenceApplied };
+    return {
+      state: 'processing',
+      body: { status: 'processing' },
+      pollAfterSeconds: POLL_RETRY_AFTER_SECONDS,
+      preferenceApplied,
+    };
   if (job.status === 'complete' && job.result) {
     return { state: 'complete', body: { status: 'complete', ...resultWindows(job.result) }, preferenceApplied };
   }
-  throw new BookingError('optimization_failed', 'The booking search found no usable result. It is safe to retry the recommend request.');
+  throw new BookingError(
+    'optimization_failed',
+    'The booking search found no usable result. It is safe to retry the recommend request.',
+  );
 }
 
 /** How long the console waits for a tried search before saying it is still running. */
@@ -363,7 +465,13 @@ export const triedSearchSchema = z.object({
         z.object({
           start: z.string(),
           end: z.string(),
-          windows: z.array(bookingWindowSchema.extend({ routeId: z.number().int(), routeExternalId: z.string(), vehicleType: z.string() })),
+          windows: z.array(
+            bookingWindowSchema.extend({
+              routeId: z.number().int(),
+              routeExternalId: z.string(),
+              vehicleType: z.string(),
+            }),
+          ),
           reason: hourReasonSchema.nullable(),
           routeReasons: z.array(z.object({ routeId: z.number().int(), reason: hourReasonSchema })),
           description: z.string().nullable(),
@@ -384,10 +492,16 @@ export async function tryBookingSearch(caller: BookingCaller, body: BookingReque
   const job = await caller.jobs.waitFor(bookingJobRowId(handle.jobId) ?? handle.jobId, TRY_WAIT_MS);
   if (!job) throw new BookingError('job_not_found', 'The search expired before it could be read; try again.');
   if (job.status === 'processing') return { ...handle, status: 'processing', outcome: null };
-  if (job.status !== 'complete' || !job.result) throw new BookingError('optimization_failed', 'The search found no usable result; try again.');
+  if (job.status !== 'complete' || !job.result)
+    throw new BookingError('optimization_failed', 'The search found no usable result; try again.');
   const outcome = readOutcome(job.result);
-  const hours = outcome.hours.map((hour) => ({ ...hour, description: hour.reason ? HOUR_REASON_DESCRIPTIONS[hour.reason] : null }));
-  const fallbackDescription = outcome.fallbackReason ? { fallbackDescription: FALLBACK_REASON_DESCRIPTIONS[outcome.fallbackReason] } : {};
+  const hours = outcome.hours.map((hour) => ({
+    ...hour,
+    description: hour.reason ? HOUR_REASON_DESCRIPTIONS[hour.reason] : null,
+  }));
+  const fallbackDescription = outcome.fallbackReason
+    ? { fallbackDescription: FALLBACK_REASON_DESCRIPTIONS[outcome.fallbackReason] }
+    : {};
   return { ...handle, status: 'complete', outcome: { ...outcome, ...fallbackDescription, hours } };
 }
 
@@ -424,5 +538,9 @@ export async function recentBookingSearches(db: DbOrTx, accountId: number, limit
     )
     .orderBy(desc(schema.bookingSearches.finishedAt))
     .limit(limit);
-  return rows.map((row) => ({ ...row, finishedAt: row.finishedAt.toISOString(), branchName: names.get(row.branchId) ?? null }));
+  return rows.map((row) => ({
+    ...row,
+    finishedAt: row.finishedAt.toISOString(),
+    branchName: names.get(row.branchId) ?? null,
+  }));
 }

@@ -12,7 +12,9 @@ export interface SlotDecision {
 }
 
 function hourStart(date: string, hour: number, zone: string): number {
-  return hour >= 24 ? localTimeToEpoch(addDays(date, 1), '00:00', zone) : localTimeToEpoch(date, `${String(hour).padStart(2, '0')}:00`, zone);
+  return hour >= 24
+    ? localTimeToEpoch(addDays(date, 1), '00:00', zone)
+    : localTimeToEpoch(date, `${String(hour).padStart(2, '0')}:00`, zone);
 }
 
 /** The local hours [startHour, endHour) of a bucket on a date, in epoch seconds. */
@@ -100,7 +102,11 @@ export function evaluateSlotPolicy(
       { earliestStart: epochToLocalIso(earliestStart, zone) },
     );
   }
-  if (policy.sameDayCutoff !== null && request.date === today && nowSeconds >= localTimeToEpoch(today, policy.sameDayCutoff, zone)) {
+  if (
+    policy.sameDayCutoff !== null &&
+    request.date === today &&
+    nowSeconds >= localTimeToEpoch(today, policy.sameDayCutoff, zone)
+  ) {
     const nextDate = nextBookableDate(policy, today, lastBookable);
     throw new BookingError(
       'same_day_cutoff_passed',

@@ -8,13 +8,24 @@ export interface CartLoad {
   items: number;
 }
 
-export function cartLoad(items: readonly { dimensionsCm: { height: number; length: number; width: number }; quantity: number; weightKg: number }[]): CartLoad {
+export function cartLoad(
+  items: readonly {
+    dimensionsCm: { height: number; length: number; width: number };
+    quantity: number;
+    weightKg: number;
+  }[],
+): CartLoad {
   let pounds = 0;
   let cubicInches = 0;
   let count = 0;
   for (const item of items) {
     pounds += item.weightKg * POUNDS_PER_KG * item.quantity;
-    cubicInches += item.dimensionsCm.height * item.dimensionsCm.length * item.dimensionsCm.width * CUBIC_INCHES_PER_CUBIC_CM * item.quantity;
+    cubicInches +=
+      item.dimensionsCm.height *
+      item.dimensionsCm.length *
+      item.dimensionsCm.width *
+      CUBIC_INCHES_PER_CUBIC_CM *
+      item.quantity;
     count += item.quantity;
   }
   return { pounds, cubicInches, items: count };

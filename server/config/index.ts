@@ -6,7 +6,9 @@ import { SYNC_WINDOW_DEFAULT_SECONDS, SYNC_WINDOW_MAX_SECONDS } from '@/server/c
  * through `getConfig()`; nothing else reads process.env directly (tests pass overrides instead).
  * Add a variable here, with a default and a description, before using it.
  */
-const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalUrl = z.url().optional();
 
@@ -141,7 +143,11 @@ export const configSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
-  ROUTING_SYNC_TIMEOUT_SECONDS: z.coerce.number().min(0).max(SYNC_WINDOW_MAX_SECONDS).default(SYNC_WINDOW_DEFAULT_SECONDS),
+  ROUTING_SYNC_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(SYNC_WINDOW_MAX_SECONDS)
+    .default(SYNC_WINDOW_DEFAULT_SECONDS),
   ROUTING_JOB_RETENTION_SECONDS: z.coerce
     .number()
     .int()
@@ -189,17 +195,23 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '?'), message: issue.message })),
+    );
   }
   const config = parsed.data;
   if (config.JOBS_MODE === 'queue' && !config.DATABASE_URL) {
     throw new ConfigError([{ variable: 'JOBS_MODE', message: 'queue mode needs DATABASE_URL (a PostgreSQL server)' }]);
   }
   if ((config.ROUTING_ENGINE === 'osrm' || config.ROUTING_ENGINE === 'valhalla') && !config.ROUTING_ENGINE_URL) {
-    throw new ConfigError([{ variable: 'ROUTING_ENGINE_URL', message: `required when ROUTING_ENGINE=${config.ROUTING_ENGINE}` }]);
+    throw new ConfigError([
+      { variable: 'ROUTING_ENGINE_URL', message: `required when ROUTING_ENGINE=${config.ROUTING_ENGINE}` },
+    ]);
   }
   if (config.BOOKING_RATE_LIMIT_BURST < config.BOOKING_RATE_LIMIT_PER_SECOND) {
-    throw new ConfigError([{ variable: 'BOOKING_RATE_LIMIT_BURST', message: 'must be at least BOOKING_RATE_LIMIT_PER_SECOND' }]);
+    throw new ConfigError([
+      { variable: 'BOOKING_RATE_LIMIT_BURST', message: 'must be at least BOOKING_RATE_LIMIT_PER_SECOND' },
+    ]);
   }
   return config;
 }

@@ -19,7 +19,11 @@ describe('MAP_TILE_URL', () => {
   });
 
   it('refuses a template without the tile coordinates or with another scheme, naming the variable', () => {
-    for (const url of ['https://tiles.example.org/tiles.png', 'javascript:alert(1)//{z}/{x}/{y}', 'ftp://tiles.example.org/{z}/{x}/{y}.png']) {
+    for (const url of [
+      'https://tiles.example.org/tiles.png',
+      'javascript:alert(1)//{z}/{x}/{y}',
+      'ftp://tiles.example.org/{z}/{x}/{y}.png',
+    ]) {
       expect(() => parseConfig({ MAP_TILE_URL: url })).toThrow(ConfigError);
       try {
         parseConfig({ MAP_TILE_URL: url });

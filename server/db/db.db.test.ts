@@ -74,7 +74,10 @@ describe.runIf(testDbKind() === 'pglite')('embedded database in a data directory
     await expect(createDb({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
 
     // A lock from a dead process is taken over.
-    writeFileSync(lockFileOf(dataDir), JSON.stringify({ pid: 2 ** 22 + 12345, hostname: os.hostname(), startedAt: 'x' }));
+    writeFileSync(
+      lockFileOf(dataDir),
+      JSON.stringify({ pid: 2 ** 22 + 12345, hostname: os.hostname(), startedAt: 'x' }),
+    );
     const reopened = await createDb({ dataDir });
     try {
       const rows = await reopened.db
@@ -92,7 +95,11 @@ describe.runIf(testDbKind() === 'pglite')('embedded database in a data directory
     // `sleep 0` exits at once; its parent execs into `sleep` which never reaps it: a real zombie.
     const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 20'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
-      const zombiePid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      const zombiePid = Number(
+        await new Promise<string>((resolve) =>
+          parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+        ),
+      );
       const deadline = Date.now() + 5000;
       const state = () => {
         const stat = readFileSync(`/proc/${zombiePid}/stat`, 'utf8');

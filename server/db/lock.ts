@@ -98,7 +98,9 @@ function releaseAllOnExit(): void {
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   const file = lockFileOf(dataDir);
   if (held.has(file)) {
-    throw new Error(`The embedded database in ${path.resolve(dataDir)} is already open in this process; share that instance.`);
+    throw new Error(
+      `The embedded database in ${path.resolve(dataDir)} is already open in this process; share that instance.`,
+    );
   }
   const me: LockOwner = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() };
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -5,7 +5,11 @@
  */
 
 /** `instanceof` by class name as well, for errors from another copy of the module that defines them. */
-export function isErrorNamed<T extends Error>(error: unknown, type: abstract new (...args: never[]) => T, name: string): error is T {
+export function isErrorNamed<T extends Error>(
+  error: unknown,
+  type: abstract new (...args: never[]) => T,
+  name: string,
+): error is T {
   // The name is given as a literal: a minifier may rename the class itself.
   return error instanceof type || (error instanceof Error && error.name === name);
 }

@@ -15,7 +15,9 @@ export interface AddressInput {
 export type CoordinateField = 'latitude' | 'longitude';
 
 export type CoordinateParse =
-  { kind: 'absent' } | { kind: 'valid'; latitude: number; longitude: number } | { kind: 'invalid'; field: CoordinateField; message: string };
+  | { kind: 'absent' }
+  | { kind: 'valid'; latitude: number; longitude: number }
+  | { kind: 'invalid'; field: CoordinateField; message: string };
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
@@ -45,7 +47,8 @@ export function parseAddressCoordinates(address: AddressInput): CoordinateParse 
   const { latitude, longitude } = address;
   if (isAbsent(latitude) && isAbsent(longitude)) return { kind: 'absent' };
   if (isAbsent(latitude)) return { kind: 'invalid', field: 'latitude', message: 'latitude is required with longitude' };
-  if (isAbsent(longitude)) return { kind: 'invalid', field: 'longitude', message: 'longitude is required with latitude' };
+  if (isAbsent(longitude))
+    return { kind: 'invalid', field: 'longitude', message: 'longitude is required with latitude' };
   const lat = parseDegrees(latitude!, 'latitude', 90);
   if (typeof lat === 'string') return { kind: 'invalid', field: 'latitude', message: lat };
   const lng = parseDegrees(longitude!, 'longitude', 180);

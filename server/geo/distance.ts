@@ -54,7 +54,10 @@ export function preparedDistance(a: PreparedPoints, i: number, b: PreparedPoints
   const cosDBeta = cb1 * cb2 + sb1 * sb2;
   const sinDLambda = b.sinLambda[j]! * a.cosLambda[i]! - b.cosLambda[j]! * a.sinLambda[i]!;
   const cosDLambda = a.cosLambda[i]! * b.cosLambda[j]! + a.sinLambda[i]! * b.sinLambda[j]!;
-  const hav = Math.min(1, Math.max(0, oneMinusCos(sinDBeta, cosDBeta) / 2 + (cb1 * cb2 * oneMinusCos(sinDLambda, cosDLambda)) / 2));
+  const hav = Math.min(
+    1,
+    Math.max(0, oneMinusCos(sinDBeta, cosDBeta) / 2 + (cb1 * cb2 * oneMinusCos(sinDLambda, cosDLambda)) / 2),
+  );
   if (hav === 0) return 0;
   const sigma = 2 * Math.asin(Math.sqrt(hav));
   const sinSigma = 2 * Math.sqrt(hav * (1 - hav));

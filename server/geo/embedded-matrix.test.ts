@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { surfaceDistance, type LatLng } from './distance';
-import { BAND_SPEEDS_KMH, CIRCUITY, EmbeddedMatrixProvider, embeddedMatrix, embeddedTable, travelSeconds } from './embedded-matrix';
+import {
+  BAND_SPEEDS_KMH,
+  CIRCUITY,
+  EmbeddedMatrixProvider,
+  embeddedMatrix,
+  embeddedTable,
+  travelSeconds,
+} from './embedded-matrix';
 import { VEHICLE_PROFILES } from './matrix';
 
 /**
@@ -33,7 +40,12 @@ function vincentyMeters(p: LatLng, q: LatLng): number {
     const cos2SigmaM = cosSqAlpha === 0 ? 0 : cosSigma - (2 * sinU1 * sinU2) / cosSqAlpha;
     const C = (f / 16) * cosSqAlpha * (4 + f * (4 - 3 * cosSqAlpha));
     const previous = lambda;
-    lambda = L + (1 - C) * f * sinAlpha * (sigma + C * sinSigma * (cos2SigmaM + C * cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)));
+    lambda =
+      L +
+      (1 - C) *
+        f *
+        sinAlpha *
+        (sigma + C * sinSigma * (cos2SigmaM + C * cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)));
     if (Math.abs(lambda - previous) < 1e-12) {
       const uSq = (cosSqAlpha * (a * a - b * b)) / (b * b);
       const A = 1 + (uSq / 16384) * (4096 + uSq * (-768 + uSq * (320 - 175 * uSq)));
@@ -43,7 +55,8 @@ function vincentyMeters(p: LatLng, q: LatLng): number {
         sinSigma *
         (cos2SigmaM +
           (B / 4) *
-            (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM) - (B / 6) * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)));
+            (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM) -
+              (B / 6) * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)));
       return b * A * (sigma - deltaSigma);
     }
   }
@@ -167,12 +180,18 @@ describe('embedded matrix', () => {
 
   it('travel time is continuous, increasing and subadditive (no shortcut through a detour)', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e6, noNaN: true }), (x, y) => {
-        for (const profile of VEHICLE_PROFILES) {
-          expect(travelSeconds(x + y, profile)).toBeLessThanOrEqual(travelSeconds(x, profile) + travelSeconds(y, profile) + 1e-6);
-          expect(travelSeconds(x + y, profile)).toBeGreaterThanOrEqual(travelSeconds(Math.max(x, y), profile));
-        }
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        (x, y) => {
+          for (const profile of VEHICLE_PROFILES) {
+            expect(travelSeconds(x + y, profile)).toBeLessThanOrEqual(
+              travelSeconds(x, profile) + travelSeconds(y, profile) + 1e-6,
+            );
+            expect(travelSeconds(x + y, profile)).toBeGreaterThanOrEqual(travelSeconds(Math.max(x, y), profile));
+          }
+        },
+      ),
     );
     for (const limit of [2_000, 10_000, 40_000]) {
       expect(travelSeconds(limit + 1e-6, 'car') - travelSeconds(limit - 1e-6, 'car')).toBeLessThan(1e-3);

@@ -68,7 +68,11 @@ export function travelSeconds(roadMeters: number, profile: VehicleProfile): numb
 }
 
 /** Synchronous embedded table: for the optimizer's benchmarks and for the provider below. */
-export function embeddedTable(sources: readonly LatLng[], destinations: readonly LatLng[], profile: VehicleProfile): TravelMatrix {
+export function embeddedTable(
+  sources: readonly LatLng[],
+  destinations: readonly LatLng[],
+  profile: VehicleProfile,
+): TravelMatrix {
   const result = emptyMatrix(sources.length, destinations.length);
   const a = preparePoints(sources);
   const b = sources === destinations ? a : preparePoints(destinations);
@@ -109,7 +113,11 @@ export class EmbeddedMatrixProvider implements MatrixProvider {
     return embeddedMatrix(points, profile);
   }
 
-  async table(sources: readonly LatLng[], destinations: readonly LatLng[], profile: VehicleProfile): Promise<TravelMatrix> {
+  async table(
+    sources: readonly LatLng[],
+    destinations: readonly LatLng[],
+    profile: VehicleProfile,
+  ): Promise<TravelMatrix> {
     return embeddedTable(sources, destinations, profile);
   }
 }

@@ -7,7 +7,8 @@
  *   code such as OSRM `InvalidQuery` / `TooBig`, Valhalla `error_code`). Retrying will not help.
  * - `routing_engine_bad_response`: the engine answered with something that is not its documented format.
  */
-export type RoutingEngineErrorCode = 'routing_engine_unavailable' | 'routing_engine_rejected' | 'routing_engine_bad_response';
+export type RoutingEngineErrorCode =
+  'routing_engine_unavailable' | 'routing_engine_rejected' | 'routing_engine_bad_response';
 
 export class RoutingEngineError extends Error {
   constructor(

@@ -15,7 +15,8 @@ export class DatabaseGeocodeCache implements GeocodeCache {
       .limit(1);
     const row = rows[0];
     if (!row) return undefined;
-    const location = row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+    const location =
+      row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
     return { location, storedAt: Math.floor(row.storedAt.getTime() / 1000) };
   }
 

@@ -5,10 +5,26 @@ import type { AddressInput } from './address';
 
 describe('parseAddressCoordinates', () => {
   it('accepts decimal-degree strings and numbers in range', () => {
-    expect(parseAddressCoordinates({ latitude: '42.3601', longitude: '-71.0589' })).toEqual({ kind: 'valid', latitude: 42.3601, longitude: -71.0589 });
-    expect(parseAddressCoordinates({ latitude: ' +18.4 ', longitude: '-66.06' })).toEqual({ kind: 'valid', latitude: 18.4, longitude: -66.06 });
-    expect(parseAddressCoordinates({ latitude: 90, longitude: -180 })).toEqual({ kind: 'valid', latitude: 90, longitude: -180 });
-    expect(parseAddressCoordinates({ latitude: '.5', longitude: '1.' })).toEqual({ kind: 'valid', latitude: 0.5, longitude: 1 });
+    expect(parseAddressCoordinates({ latitude: '42.3601', longitude: '-71.0589' })).toEqual({
+      kind: 'valid',
+      latitude: 42.3601,
+      longitude: -71.0589,
+    });
+    expect(parseAddressCoordinates({ latitude: ' +18.4 ', longitude: '-66.06' })).toEqual({
+      kind: 'valid',
+      latitude: 18.4,
+      longitude: -66.06,
+    });
+    expect(parseAddressCoordinates({ latitude: 90, longitude: -180 })).toEqual({
+      kind: 'valid',
+      latitude: 90,
+      longitude: -180,
+    });
+    expect(parseAddressCoordinates({ latitude: '.5', longitude: '1.' })).toEqual({
+      kind: 'valid',
+      latitude: 0.5,
+      longitude: 1,
+    });
   });
 
   it('absent when neither is given', () => {
@@ -54,7 +70,12 @@ describe('ZipCentroidGeocoder', () => {
   });
 
   it('resolves a ZIP+4 with a leading zero to the ZIP centroid', async () => {
-    const result = await geocoder.geocode({ addressLine1: '24 Beacon St', city: 'Boston', state: 'MA', postalCode: ' 02108-3602 ' });
+    const result = await geocoder.geocode({
+      addressLine1: '24 Beacon St',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: ' 02108-3602 ',
+    });
     expect(result).toMatchObject({ status: 'resolved', source: 'zip_centroid', zip: '02108' });
     if (result.status === 'resolved') {
       expect(result.latitude).toBeCloseTo(42.3576, 3);
@@ -76,7 +97,10 @@ describe('ZipCentroidGeocoder', () => {
       status: 'unresolved',
       reason: 'no coordinates and no postal code',
     });
-    expect(await geocoder.geocode({ postalCode: '99999' })).toEqual({ status: 'unresolved', reason: 'unknown ZIP code 99999' });
+    expect(await geocoder.geocode({ postalCode: '99999' })).toEqual({
+      status: 'unresolved',
+      reason: 'unknown ZIP code 99999',
+    });
     expect(await geocoder.geocode({ postalCode: 'SW1A 1AA' })).toMatchObject({ status: 'unresolved' });
   });
 });

@@ -47,7 +47,10 @@ export function resolveFromZip(address: AddressInput): Extract<GeocodeResult, { 
   const zip = normalizeZip(address.postalCode);
   if (!zip) {
     const given = address.postalCode?.trim();
-    return { status: 'unresolved', reason: given ? `postal code ${JSON.stringify(given)} is not a US ZIP code` : 'no coordinates and no postal code' };
+    return {
+      status: 'unresolved',
+      reason: given ? `postal code ${JSON.stringify(given)} is not a US ZIP code` : 'no coordinates and no postal code',
+    };
   }
   const place = lookupZip(zip);
   if (!place) return { status: 'unresolved', reason: `unknown ZIP code ${zip}` };
@@ -65,9 +68,17 @@ export class ZipCentroidGeocoder implements Geocoder {
  * Geocodes a batch: identical addresses are asked once, and at most `concurrency` lookups run at
  * a time (a remote geocoder answers one address per round trip). Results are in input order.
  */
-export async function geocodeMany(geocoder: Geocoder, addresses: readonly AddressInput[], concurrency = 8): Promise<GeocodeResult[]> {
+export async function geocodeMany(
+  geocoder: Geocoder,
+  addresses: readonly AddressInput[],
+  concurrency = 8,
+): Promise<GeocodeResult[]> {
   const keyOf = (a: AddressInput) =>
-    JSON.stringify([a.addressLine1, a.addressLine2, a.city, a.state, a.postalCode, a.latitude, a.longitude].map((v) => (v === undefined ? null : v)));
+    JSON.stringify(
+      [a.addressLine1, a.addressLine2, a.city, a.state, a.postalCode, a.latitude, a.longitude].map((v) =>
+        v === undefined ? null : v,
+      ),
+    );
   const unique = new Map<string, AddressInput>();
   for (const address of addresses) {
     const key = keyOf(address);

@@ -9,7 +9,9 @@ export interface HttpPolicy {
   backoffMs: number;
 }
 
-type HttpOutcome = { kind: 'response'; status: number; body: unknown } | { kind: 'failure'; transient: true; message: string; status?: number };
+type HttpOutcome =
+  | { kind: 'response'; status: number; body: unknown }
+  | { kind: 'failure'; transient: true; message: string; status?: number };
 
 /** One attempt. A non-JSON body comes back as its text so callers can report it. */
 async function attempt(url: string, init: RequestInit, timeoutMs: number): Promise<HttpOutcome> {
@@ -28,10 +30,20 @@ async function attempt(url: string, init: RequestInit, timeoutMs: number): Promi
   try {
     text = await response.text();
   } catch {
-    return { kind: 'failure', transient: true, message: `no complete answer within ${timeoutMs} ms`, status: response.status };
+    return {
+      kind: 'failure',
+      transient: true,
+      message: `no complete answer within ${timeoutMs} ms`,
+      status: response.status,
+    };
   }
   if (response.status >= 500 || response.status === 429) {
-    return { kind: 'failure', transient: true, message: `HTTP ${response.status}: ${text.slice(0, 200)}`, status: response.status };
+    return {
+      kind: 'failure',
+      transient: true,
+      message: `HTTP ${response.status}: ${text.slice(0, 200)}`,
+      status: response.status,
+    };
   }
   let body: unknown = text;
   try {

@@ -48,6 +48,13 @@ export {
   zoneForCoordinate,
   zoneForZip,
 } from './timezone';
-export { buildTrafficProfile, trafficFactorAt, trafficProfileFor, TRAFFIC_BUCKET_SECONDS, type TrafficMode, type TrafficProfile } from './traffic';
+export {
+  buildTrafficProfile,
+  trafficFactorAt,
+  trafficProfileFor,
+  TRAFFIC_BUCKET_SECONDS,
+  type TrafficMode,
+  type TrafficProfile,
+} from './traffic';
 export type { ZipPlace } from './zip';
 export { lookupZip, normalizeZip } from './zip';

@@ -12,7 +12,11 @@ class CountingProvider implements MatrixProvider {
   async matrix(points: readonly LatLng[], profile: VehicleProfile): Promise<TravelMatrix> {
     return this.table(points, points, profile);
   }
-  async table(sources: readonly LatLng[], destinations: readonly LatLng[], profile: VehicleProfile): Promise<TravelMatrix> {
+  async table(
+    sources: readonly LatLng[],
+    destinations: readonly LatLng[],
+    profile: VehicleProfile,
+  ): Promise<TravelMatrix> {
     this.calls++;
     this.pairsAsked += sources.length * destinations.length;
     return embeddedTable(sources, destinations, profile);
@@ -102,7 +106,11 @@ describe('CachingMatrixProvider', () => {
     const inner = new CountingProvider();
     const cache = new CachingMatrixProvider(inner, 10_000);
     const points = grid(6);
-    const [a, b, c] = await Promise.all([cache.matrix(points, 'car'), cache.matrix(points, 'car'), cache.matrix(points, 'car')]);
+    const [a, b, c] = await Promise.all([
+      cache.matrix(points, 'car'),
+      cache.matrix(points, 'car'),
+      cache.matrix(points, 'car'),
+    ]);
     expect(inner.calls).toBe(1);
     expect(Array.from(b.durations)).toEqual(Array.from(a.durations));
     expect(Array.from(c.distances)).toEqual(Array.from(a.distances));

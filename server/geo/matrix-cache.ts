@@ -53,7 +53,12 @@ export class CachingMatrixProvider implements MatrixProvider {
     return this.table(points, points, profile, departureTime);
   }
 
-  async table(sources: readonly LatLng[], destinations: readonly LatLng[], profile: VehicleProfile, departureTime?: number): Promise<TravelMatrix> {
+  async table(
+    sources: readonly LatLng[],
+    destinations: readonly LatLng[],
+    profile: VehicleProfile,
+    departureTime?: number,
+  ): Promise<TravelMatrix> {
     const pairs = sources.length * destinations.length;
     // Time-dependent answers are not reusable across departure times.
     if (pairs > this.capacity || departureTime !== undefined) {
@@ -95,7 +100,8 @@ export class CachingMatrixProvider implements MatrixProvider {
     if (!flight) {
       const rowPoints = rows.map((i) => sources[i]!);
       // Same points both ways: pass one list, so an engine can send each coordinate once.
-      const square = sources === destinations && rows.length === columns.length && rows.every((i, k) => i === columns[k]);
+      const square =
+        sources === destinations && rows.length === columns.length && rows.every((i, k) => i === columns[k]);
       flight = this.inner.table(rowPoints, square ? rowPoints : columns.map((j) => destinations[j]!), profile);
       this.inFlight.set(flightKey, flight);
       const forget = () => this.inFlight.delete(flightKey);

@@ -25,7 +25,12 @@ export interface MatrixProvider {
    */
   matrix(points: readonly LatLng[], profile: VehicleProfile, departureTime?: number): Promise<TravelMatrix>;
   /** Rectangular sources x destinations table. */
-  table(sources: readonly LatLng[], destinations: readonly LatLng[], profile: VehicleProfile, departureTime?: number): Promise<TravelMatrix>;
+  table(
+    sources: readonly LatLng[],
+    destinations: readonly LatLng[],
+    profile: VehicleProfile,
+    departureTime?: number,
+  ): Promise<TravelMatrix>;
 }
 
 export function emptyMatrix(sources: number, destinations: number): TravelMatrix {

@@ -29,7 +29,8 @@ export class OsrmMatrixProvider extends RemoteMatrixProvider {
 
     const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (status >= 400 || (typeof record.code === 'string' && record.code !== 'Ok')) {
-      const detail = typeof record.message === 'string' ? record.message : typeof body === 'string' ? body.slice(0, 200) : '';
+      const detail =
+        typeof record.message === 'string' ? record.message : typeof body === 'string' ? body.slice(0, 200) : '';
       throw new RoutingEngineError(
         'routing_engine_rejected',
         this.name,
@@ -42,7 +43,12 @@ export class OsrmMatrixProvider extends RemoteMatrixProvider {
     const durations = readNestedRows(record.durations, rows, columns, 1);
     const distances = readNestedRows(record.distances, rows, columns, 1);
     if (record.code !== 'Ok' || !durations || !distances) {
-      throw new RoutingEngineError('routing_engine_bad_response', this.name, `expected code "Ok" with ${rows}x${columns} durations and distances`, status);
+      throw new RoutingEngineError(
+        'routing_engine_bad_response',
+        this.name,
+        `expected code "Ok" with ${rows}x${columns} durations and distances`,
+        status,
+      );
     }
     // A pair is unreachable when either annotation is missing.
     for (let k = 0; k < durations.length; k++) {

@@ -15,7 +15,9 @@ describe('createMatrixProvider', () => {
     const valhalla = await startFakeValhalla(9);
     try {
       const points = Array.from({ length: 7 }, (_, i) => ({ latitude: 40 + i * 0.01, longitude: -75 }));
-      const o = createMatrixProvider(parseConfig({ ROUTING_ENGINE: 'osrm', ROUTING_ENGINE_URL: osrm.url, ROUTING_ENGINE_TABLE_LIMIT: '6' }));
+      const o = createMatrixProvider(
+        parseConfig({ ROUTING_ENGINE: 'osrm', ROUTING_ENGINE_URL: osrm.url, ROUTING_ENGINE_TABLE_LIMIT: '6' }),
+      );
       expect(o).toBeInstanceOf(CachingMatrixProvider);
       expect(o.name).toBe('osrm');
       const first = await o.matrix(points.slice(0, 5), 'car');
@@ -26,7 +28,12 @@ describe('createMatrixProvider', () => {
       await o.matrix(points, 'car');
       expect(osrm.requests.length).toBeGreaterThan(2);
       const v = createMatrixProvider(
-        parseConfig({ ROUTING_ENGINE: 'valhalla', ROUTING_ENGINE_URL: valhalla.url, ROUTING_ENGINE_TABLE_LIMIT: '9', MATRIX_CACHE_LEGS: '0' }),
+        parseConfig({
+          ROUTING_ENGINE: 'valhalla',
+          ROUTING_ENGINE_URL: valhalla.url,
+          ROUTING_ENGINE_TABLE_LIMIT: '9',
+          MATRIX_CACHE_LEGS: '0',
+        }),
       );
       expect(v.name).toBe('valhalla');
       expect(v).not.toBeInstanceOf(CachingMatrixProvider);

@@ -25,7 +25,8 @@ const DEFAULT_TABLE_LIMIT = { osrm: 100, valhalla: 2500 } as const;
 /** The travel-time provider configuration selects: embedded, or OSRM/Valhalla behind a leg cache. */
 export function createMatrixProvider(config: MatrixConfig = getConfig()): MatrixProvider {
   if (config.ROUTING_ENGINE === 'embedded') return new EmbeddedMatrixProvider();
-  if (!config.ROUTING_ENGINE_URL) throw new Error(`ROUTING_ENGINE_URL is required when ROUTING_ENGINE=${config.ROUTING_ENGINE}`);
+  if (!config.ROUTING_ENGINE_URL)
+    throw new Error(`ROUTING_ENGINE_URL is required when ROUTING_ENGINE=${config.ROUTING_ENGINE}`);
   const options = {
     url: config.ROUTING_ENGINE_URL,
     timeoutMs: config.ROUTING_ENGINE_TIMEOUT_MS,
@@ -33,7 +34,8 @@ export function createMatrixProvider(config: MatrixConfig = getConfig()): Matrix
     tableLimit: config.ROUTING_ENGINE_TABLE_LIMIT ?? DEFAULT_TABLE_LIMIT[config.ROUTING_ENGINE],
     concurrency: config.ROUTING_ENGINE_CONCURRENCY,
   };
-  const engine = config.ROUTING_ENGINE === 'osrm' ? new OsrmMatrixProvider(options) : new ValhallaMatrixProvider(options);
+  const engine =
+    config.ROUTING_ENGINE === 'osrm' ? new OsrmMatrixProvider(options) : new ValhallaMatrixProvider(options);
   return config.MATRIX_CACHE_LEGS > 0 ? new CachingMatrixProvider(engine, config.MATRIX_CACHE_LEGS) : engine;
 }
 

@@ -36,7 +36,9 @@ function expectMatches(
 ): void {
   expect(actual.durations.length).toBe(expected.durations.length);
   for (let k = 0; k < expected.durations.length; k++) {
-    expect(Math.abs(actual.durations[k]! - expected.durations[k]! * timeScale)).toBeLessThanOrEqual(timeTolerance * timeScale + 1e-9);
+    expect(Math.abs(actual.durations[k]! - expected.durations[k]! * timeScale)).toBeLessThanOrEqual(
+      timeTolerance * timeScale + 1e-9,
+    );
     expect(Math.abs(actual.distances[k]! - expected.distances[k]!)).toBeLessThanOrEqual(0.51);
   }
 }
@@ -119,7 +121,9 @@ describe('OSRM provider (local server speaking the OSRM table format)', () => {
 
   it('an engine error (TooBig) is routing_engine_rejected, without retries', async () => {
     const engine = await fake(startFakeOsrm(5));
-    const error = await rejection(new OsrmMatrixProvider(options(engine, { tableLimit: 10, retries: 3 })).matrix(points(8), 'car'));
+    const error = await rejection(
+      new OsrmMatrixProvider(options(engine, { tableLimit: 10, retries: 3 })).matrix(points(8), 'car'),
+    );
     expect(error.code).toBe('routing_engine_rejected');
     expect(error.message).toContain('TooBig');
     expect(error.httpStatus).toBe(400);
@@ -149,7 +153,9 @@ describe('OSRM provider (local server speaking the OSRM table format)', () => {
     const engine = await fake(startFakeOsrm());
     engine.mode = 'hang';
     const started = performance.now();
-    const error = await rejection(new OsrmMatrixProvider(options(engine, { timeoutMs: 150, retries: 1 })).matrix(points(4), 'car'));
+    const error = await rejection(
+      new OsrmMatrixProvider(options(engine, { timeoutMs: 150, retries: 1 })).matrix(points(4), 'car'),
+    );
     const elapsed = performance.now() - started;
     expect(error.code).toBe('routing_engine_unavailable');
     expect(error.message).toContain('150 ms');
@@ -212,10 +218,23 @@ describe('Valhalla provider (local server speaking the sources_to_targets format
 
   it('passes a departure time as local time at the first source', async () => {
     const engine = await fake(startFakeValhalla());
-    await new ValhallaMatrixProvider(options(engine)).table(points(1), points(3), 'car', Date.parse('2026-07-15T12:00:00Z') / 1000);
-    expect((engine.requests[0]!.body as { date_time: unknown }).date_time).toEqual({ type: 1, value: '2026-07-15T08:00' });
+    await new ValhallaMatrixProvider(options(engine)).table(
+      points(1),
+      points(3),
+      'car',
+      Date.parse('2026-07-15T12:00:00Z') / 1000,
+    );
+    expect((engine.requests[0]!.body as { date_time: unknown }).date_time).toEqual({
+      type: 1,
+      value: '2026-07-15T08:00',
+    });
     // More sources than targets: Valhalla refuses time-dependence there, so none is sent.
-    await new ValhallaMatrixProvider(options(engine)).table(points(3), points(1), 'car', Date.parse('2026-07-15T12:00:00Z') / 1000);
+    await new ValhallaMatrixProvider(options(engine)).table(
+      points(3),
+      points(1),
+      'car',
+      Date.parse('2026-07-15T12:00:00Z') / 1000,
+    );
     expect(engine.requests[1]!.body).not.toHaveProperty('date_time');
   });
 
@@ -253,7 +272,9 @@ describe('Valhalla provider (local server speaking the sources_to_targets format
 
   it('an engine error is routing_engine_rejected with its error code', async () => {
     const engine = await fake(startFakeValhalla(10));
-    const error = await rejection(new ValhallaMatrixProvider(options(engine, { tableLimit: 100, retries: 2 })).matrix(points(5), 'car'));
+    const error = await rejection(
+      new ValhallaMatrixProvider(options(engine, { tableLimit: 100, retries: 2 })).matrix(points(5), 'car'),
+    );
     expect(error.code).toBe('routing_engine_rejected');
     expect(error.message).toContain('error_code 154');
     expect(engine.requests).toHaveLength(1);
@@ -262,13 +283,17 @@ describe('Valhalla provider (local server speaking the sources_to_targets format
   it('times out and reports routing_engine_unavailable', async () => {
     const engine = await fake(startFakeValhalla());
     engine.mode = 'hang';
-    const error = await rejection(new ValhallaMatrixProvider(options(engine, { timeoutMs: 100, retries: 0 })).matrix(points(3), 'car'));
+    const error = await rejection(
+      new ValhallaMatrixProvider(options(engine, { timeoutMs: 100, retries: 0 })).matrix(points(3), 'car'),
+    );
     expect(error.code).toBe('routing_engine_unavailable');
   });
 
   it('garbage is routing_engine_bad_response', async () => {
     const engine = await fake(startFakeValhalla());
     engine.mode = 'garbage';
-    expect((await rejection(new ValhallaMatrixProvider(options(engine)).matrix(points(3), 'car'))).code).toBe('routing_engine_bad_response');
+    expect((await rejection(new ValhallaMatrixProvider(options(engine)).matrix(points(3), 'car'))).code).toBe(
+      'routing_engine_bad_response',
+    );
   });
 });

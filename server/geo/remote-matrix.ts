@@ -83,7 +83,12 @@ export abstract class RemoteMatrixProvider implements MatrixProvider {
     return this.table(points, points, profile, departureTime);
   }
 
-  async table(sources: readonly LatLng[], destinations: readonly LatLng[], profile: VehicleProfile, departureTime?: number): Promise<TravelMatrix> {
+  async table(
+    sources: readonly LatLng[],
+    destinations: readonly LatLng[],
+    profile: VehicleProfile,
+    departureTime?: number,
+  ): Promise<TravelMatrix> {
     const result = emptyMatrix(sources.length, destinations.length);
     const square = sources === destinations;
     let blocks = planBlocks(sources.length, destinations.length, this.options.tableLimit, this.limitKind);
@@ -130,14 +135,24 @@ export abstract class RemoteMatrixProvider implements MatrixProvider {
   protected async request(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
     const outcome = await fetchJson(url, init, this.policy);
     if (outcome.kind === 'failure') {
-      throw new RoutingEngineError('routing_engine_unavailable', this.name, `${outcome.message} (after ${this.policy.retries + 1} attempts)`, outcome.status);
+      throw new RoutingEngineError(
+        'routing_engine_unavailable',
+        this.name,
+        `${outcome.message} (after ${this.policy.retries + 1} attempts)`,
+        outcome.status,
+      );
     }
     return outcome;
   }
 }
 
 /** Reads a row-major array-of-arrays of numbers-or-null into a flat array; null becomes Infinity. */
-export function readNestedRows(rows: unknown, sources: number, destinations: number, scale: number): Float64Array | null {
+export function readNestedRows(
+  rows: unknown,
+  sources: number,
+  destinations: number,
+  scale: number,
+): Float64Array | null {
   if (!Array.isArray(rows) || rows.length !== sources) return null;
   const flat = new Float64Array(sources * destinations);
   for (let i = 0; i < sources; i++) {

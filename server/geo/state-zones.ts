@@ -9,7 +9,15 @@
  */
 export const STATE_ZONES: Readonly<Record<string, readonly string[]>> = {
   AL: ['America/Chicago', 'America/New_York'],
-  AK: ['America/Anchorage', 'America/Juneau', 'America/Sitka', 'America/Metlakatla', 'America/Yakutat', 'America/Nome', 'America/Adak'],
+  AK: [
+    'America/Anchorage',
+    'America/Juneau',
+    'America/Sitka',
+    'America/Metlakatla',
+    'America/Yakutat',
+    'America/Nome',
+    'America/Adak',
+  ],
   AZ: ['America/Phoenix', 'America/Denver'],
   AR: ['America/Chicago'],
   CA: ['America/Los_Angeles'],
@@ -55,7 +63,13 @@ export const STATE_ZONES: Readonly<Record<string, readonly string[]>> = {
   NM: ['America/Denver'],
   NY: ['America/New_York'],
   NC: ['America/New_York'],
-  ND: ['America/Chicago', 'America/Denver', 'America/North_Dakota/Center', 'America/North_Dakota/New_Salem', 'America/North_Dakota/Beulah'],
+  ND: [
+    'America/Chicago',
+    'America/Denver',
+    'America/North_Dakota/Center',
+    'America/North_Dakota/New_Salem',
+    'America/North_Dakota/Beulah',
+  ],
   OH: ['America/New_York'],
   OK: ['America/Chicago'],
   OR: ['America/Los_Angeles', 'America/Boise'],

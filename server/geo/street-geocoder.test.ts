@@ -42,8 +42,14 @@ describe('StreetLevelGeocoder over Nominatim', () => {
   it('request coordinates win and skip the geocoder; invalid ones are reported', async () => {
     const engine = await fake(startFakeNominatim(places));
     const geocoder = new StreetLevelGeocoder(new NominatimClient(engine.url, policy), new InMemoryGeocodeCache());
-    expect(await geocoder.geocode({ ...address, latitude: '42.1', longitude: '-71.2' })).toMatchObject({ source: 'request', latitude: 42.1 });
-    expect(await geocoder.geocode({ ...address, latitude: '42.1', longitude: 'east' })).toMatchObject({ status: 'invalid', field: 'longitude' });
+    expect(await geocoder.geocode({ ...address, latitude: '42.1', longitude: '-71.2' })).toMatchObject({
+      source: 'request',
+      latitude: 42.1,
+    });
+    expect(await geocoder.geocode({ ...address, latitude: '42.1', longitude: 'east' })).toMatchObject({
+      status: 'invalid',
+      field: 'longitude',
+    });
     expect(engine.requests).toHaveLength(0);
   });
 
@@ -52,17 +58,26 @@ describe('StreetLevelGeocoder over Nominatim', () => {
     const geocoder = new StreetLevelGeocoder(new NominatimClient(engine.url, policy), new InMemoryGeocodeCache());
     const unknown = { addressLine1: '1 Nowhere Ln', postalCode: '00901' };
     const result = await geocoder.geocode(unknown);
-    expect(result).toMatchObject({ status: 'resolved', source: 'zip_centroid', zip: '00901', fallbackReason: 'nominatim found no match' });
+    expect(result).toMatchObject({
+      status: 'resolved',
+      source: 'zip_centroid',
+      zip: '00901',
+      fallbackReason: 'nominatim found no match',
+    });
     await geocoder.geocode(unknown);
     expect(engine.requests).toHaveLength(1);
     // No match and no usable ZIP: unresolved, never guessed.
-    expect(await geocoder.geocode({ addressLine1: '1 Nowhere Ln', postalCode: '99999' })).toMatchObject({ status: 'unresolved' });
+    expect(await geocoder.geocode({ addressLine1: '1 Nowhere Ln', postalCode: '99999' })).toMatchObject({
+      status: 'unresolved',
+    });
   });
 
   it('addresses without a street line use the ZIP centroid directly', async () => {
     const engine = await fake(startFakeNominatim(places));
     const geocoder = new StreetLevelGeocoder(new NominatimClient(engine.url, policy), new InMemoryGeocodeCache());
-    expect(await geocoder.geocode({ city: 'Boston', postalCode: '02108' })).toEqual(await new ZipCentroidGeocoder().geocode({ postalCode: '02108' }));
+    expect(await geocoder.geocode({ city: 'Boston', postalCode: '02108' })).toEqual(
+      await new ZipCentroidGeocoder().geocode({ postalCode: '02108' }),
+    );
     expect(engine.requests).toHaveLength(0);
   });
 
@@ -71,7 +86,10 @@ describe('StreetLevelGeocoder over Nominatim', () => {
     engine.mode = 'fail';
     let now = 1_800_000_000_000;
     const cache = new InMemoryGeocodeCache();
-    const geocoder = new StreetLevelGeocoder(new NominatimClient(engine.url, policy), cache, { cooldownMs: 30_000, now: () => now });
+    const geocoder = new StreetLevelGeocoder(new NominatimClient(engine.url, policy), cache, {
+      cooldownMs: 30_000,
+      now: () => now,
+    });
     const result = await geocoder.geocode(address);
     expect(result).toMatchObject({ status: 'resolved', source: 'zip_centroid', zip: '02108' });
     expect(result.status === 'resolved' && result.fallbackReason).toMatch(/nominatim unavailable \(HTTP 503/);
@@ -86,9 +104,13 @@ describe('StreetLevelGeocoder over Nominatim', () => {
   it('geocoder timing out is a clear error when fallback is off', async () => {
     const engine = await fake(startFakeNominatim(places));
     engine.mode = 'hang';
-    const geocoder = new StreetLevelGeocoder(new NominatimClient(engine.url, { ...policy, timeoutMs: 100 }), new InMemoryGeocodeCache(), {
-      fallbackToZip: false,
-    });
+    const geocoder = new StreetLevelGeocoder(
+      new NominatimClient(engine.url, { ...policy, timeoutMs: 100 }),
+      new InMemoryGeocodeCache(),
+      {
+        fallbackToZip: false,
+      },
+    );
     const error = await geocoder.geocode(address).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GeocoderUnavailableError);
     expect((error as GeocoderUnavailableError).code).toBe('geocoder_unavailable');
@@ -99,13 +121,19 @@ describe('StreetLevelGeocoder over Nominatim', () => {
     const engine = await fake(startFakeNominatim(places));
     engine.mode = 'garbage';
     const geocoder = new StreetLevelGeocoder(new NominatimClient(engine.url, policy), new InMemoryGeocodeCache());
-    expect(await geocoder.geocode(address)).toMatchObject({ source: 'zip_centroid', fallbackReason: expect.stringContaining('not a Nominatim') });
+    expect(await geocoder.geocode(address)).toMatchObject({
+      source: 'zip_centroid',
+      fallbackReason: expect.stringContaining('not a Nominatim'),
+    });
   });
 
   it('honors the cache age limit', async () => {
     const engine = await fake(startFakeNominatim(places));
     let now = 1_800_000_000_000;
-    const geocoder = new StreetLevelGeocoder(new NominatimClient(engine.url, policy), new InMemoryGeocodeCache(), { maxAgeSeconds: 3600, now: () => now });
+    const geocoder = new StreetLevelGeocoder(new NominatimClient(engine.url, policy), new InMemoryGeocodeCache(), {
+      maxAgeSeconds: 3600,
+      now: () => now,
+    });
     await geocoder.geocode(address);
     now += 3_601_000;
     await geocoder.geocode(address);
@@ -117,7 +145,12 @@ describe('Pelias', () => {
   it('reads the GeoJSON answer ([lon, lat]) from a structured search', async () => {
     const engine = await fake(startFakePelias(places));
     const geocoder = new StreetLevelGeocoder(new PeliasClient(engine.url, policy), new InMemoryGeocodeCache());
-    expect(await geocoder.geocode(address)).toEqual({ status: 'resolved', ...BEACON_ST, source: 'pelias', zip: '02108' });
+    expect(await geocoder.geocode(address)).toEqual({
+      status: 'resolved',
+      ...BEACON_ST,
+      source: 'pelias',
+      zip: '02108',
+    });
     const request = new URL(engine.requests[0]!.path, 'http://x');
     expect(request.pathname).toBe('/v1/search/structured');
     expect(request.searchParams.get('address')).toBe('24 Beacon St');
@@ -129,7 +162,10 @@ describe('createGeocoder', () => {
   it('ZIP centroids without GEOCODER_URL; the configured geocoder with it', async () => {
     expect(createGeocoder(parseConfig({}), new InMemoryGeocodeCache())).toBeInstanceOf(ZipCentroidGeocoder);
     const engine = await fake(startFakePelias(places));
-    const geocoder = createGeocoder(parseConfig({ GEOCODER_URL: engine.url, GEOCODER: 'pelias' }), new InMemoryGeocodeCache());
+    const geocoder = createGeocoder(
+      parseConfig({ GEOCODER_URL: engine.url, GEOCODER: 'pelias' }),
+      new InMemoryGeocodeCache(),
+    );
     expect(await geocoder.geocode(address)).toMatchObject({ source: 'pelias' });
   });
 

@@ -17,7 +17,11 @@ export interface StreetGeocoderClient {
 const USER_AGENT = 'routing-booking-service (self-hosted geocoding)';
 
 async function getJson(name: string, url: string, policy: HttpPolicy): Promise<unknown> {
-  const outcome = await fetchJson(url, { method: 'GET', headers: { accept: 'application/json', 'user-agent': USER_AGENT } }, policy);
+  const outcome = await fetchJson(
+    url,
+    { method: 'GET', headers: { accept: 'application/json', 'user-agent': USER_AGENT } },
+    policy,
+  );
   if (outcome.kind === 'failure') throw new GeocoderUnavailableError(name, outcome.message);
   if (outcome.status >= 400) throw new GeocoderUnavailableError(name, `HTTP ${outcome.status}`);
   return outcome.body;
@@ -27,7 +31,9 @@ const text = (value: string | null | undefined): string | undefined => value?.tr
 const streetOf = (address: AddressInput): string | undefined =>
   [text(address.addressLine1), text(address.addressLine2)].filter(Boolean).join(', ') || undefined;
 
-const nominatimAnswer = z.array(z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) }).loose());
+const nominatimAnswer = z.array(
+  z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) }).loose(),
+);
 
 /** Nominatim `/search`, structured query, jsonv2 (an array of places with string lat/lon). */
 export class NominatimClient implements StreetGeocoderClient {
@@ -57,7 +63,9 @@ export class NominatimClient implements StreetGeocoderClient {
 const peliasAnswer = z.object({
   features: z.array(
     z.object({
-      geometry: z.object({ coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number()) }),
+      geometry: z.object({
+        coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number()),
+      }),
       properties: z.object({ match_type: z.string().optional(), layer: z.string().optional() }).loose().optional(),
     }),
   ),
@@ -80,9 +88,14 @@ export class PeliasClient implements StreetGeocoderClient {
       ['postalcode', normalizeZip(address.postalCode) ?? undefined],
     ];
     for (const [key, value] of fields) if (value) params.set(key, value);
-    const body = await getJson(this.name, `${this.baseUrl.replace(/\/+$/, '')}/v1/search/structured?${params}`, this.policy);
+    const body = await getJson(
+      this.name,
+      `${this.baseUrl.replace(/\/+$/, '')}/v1/search/structured?${params}`,
+      this.policy,
+    );
     const parsed = peliasAnswer.safeParse(body);
-    if (!parsed.success) throw new GeocoderUnavailableError(this.name, 'answer is not a Pelias GeoJSON FeatureCollection');
+    if (!parsed.success)
+      throw new GeocoderUnavailableError(this.name, 'answer is not a Pelias GeoJSON FeatureCollection');
     const first = parsed.data.features[0];
     // A `fallback` match is a city or postal-code centroid, no better than the bundled ZIP centroid.
     if (!first || first.properties?.match_type === 'fallback') return null;
@@ -146,7 +159,8 @@ export class StreetLevelGeocoder implements Geocoder {
     const cached = await this.cache.get(this.client.name, query);
     if (cached && nowSeconds - cached.storedAt <= this.maxAgeSeconds) return this.answer(address, cached.location);
 
-    if (this.now() < this.downUntil) return this.unavailable(address, 'did not answer recently; skipped during cooldown');
+    if (this.now() < this.downUntil)
+      return this.unavailable(address, 'did not answer recently; skipped during cooldown');
     let location: LatLng | null;
     try {
       location = await this.client.search(address);
@@ -171,7 +185,9 @@ export class StreetLevelGeocoder implements Geocoder {
     if (!this.fallbackToZip) throw new GeocoderUnavailableError(this.client.name, message);
     const zip = resolveFromZip(address);
     const reason = `${this.client.name} unavailable (${message})`;
-    return zip.status === 'resolved' ? { ...zip, fallbackReason: reason } : { status: 'unresolved', reason: `${zip.reason}; ${reason}` };
+    return zip.status === 'resolved'
+      ? { ...zip, fallbackReason: reason }
+      : { status: 'unresolved', reason: `${zip.reason}; ${reason}` };
   }
 }
 
@@ -186,6 +202,9 @@ export function createGeocoder(
 ): Geocoder {
   if (!config.GEOCODER_URL) return new ZipCentroidGeocoder();
   const policy: HttpPolicy = { timeoutMs: config.GEOCODER_TIMEOUT_MS, retries: 1, backoffMs: 200 };
-  const client = config.GEOCODER === 'pelias' ? new PeliasClient(config.GEOCODER_URL, policy) : new NominatimClient(config.GEOCODER_URL, policy);
+  const client =
+    config.GEOCODER === 'pelias'
+      ? new PeliasClient(config.GEOCODER_URL, policy)
+      : new NominatimClient(config.GEOCODER_URL, policy);
   return new StreetLevelGeocoder(client, cache, options);
 }

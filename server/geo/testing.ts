@@ -84,7 +84,11 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 export function startFakeOsrm(maxTableSize = 100): Promise<FakeEngine> {
   return startFake((engine, _req, url, _body, res) => {
     const match = /^\/table\/v1\/([^/]+)\/(.+)$/.exec(url.pathname);
-    if (!match) return json(res, 400, { code: 'InvalidUrl', message: `URL string malformed close to position 1: "${url.pathname}"` });
+    if (!match)
+      return json(res, 400, {
+        code: 'InvalidUrl',
+        message: `URL string malformed close to position 1: "${url.pathname}"`,
+      });
     const coordinates: LatLng[] = [];
     for (const pair of decodeURIComponent(match[2]!).split(';')) {
       const [lon, lat] = pair.split(',').map(Number);
@@ -103,7 +107,10 @@ export function startFakeOsrm(maxTableSize = 100): Promise<FakeEngine> {
     const sources = indexList('sources');
     const destinations = indexList('destinations');
     if ([...sources, ...destinations].some((i) => !(i >= 0 && i < coordinates.length))) {
-      return json(res, 400, { code: 'InvalidOptions', message: 'Source or destination indices are greater than number of coordinates' });
+      return json(res, 400, {
+        code: 'InvalidOptions',
+        message: 'Source or destination indices are greater than number of coordinates',
+      });
     }
     const table = embeddedTable(
       sources.map((i) => coordinates[i]!),
@@ -113,9 +120,16 @@ export function startFakeOsrm(maxTableSize = 100): Promise<FakeEngine> {
     const annotations = (url.searchParams.get('annotations') ?? 'duration').split(',');
     const rows = (values: Float64Array): (number | null)[][] =>
       sources.map((_, s) =>
-        destinations.map((_, d) => (engine.unreachable.has(`${s},${d}`) ? null : Math.round(values[s * destinations.length + d]! * 10) / 10)),
+        destinations.map((_, d) =>
+          engine.unreachable.has(`${s},${d}`) ? null : Math.round(values[s * destinations.length + d]! * 10) / 10,
+        ),
       );
-    const waypoint = (i: number) => ({ hint: '', distance: 0, name: '', location: [coordinates[i]!.longitude, coordinates[i]!.latitude] });
+    const waypoint = (i: number) => ({
+      hint: '',
+      distance: 0,
+      name: '',
+      location: [coordinates[i]!.longitude, coordinates[i]!.latitude],
+    });
     json(res, 200, {
       code: 'Ok',
       ...(annotations.includes('duration') ? { durations: rows(table.durations) } : {}),
@@ -132,12 +146,32 @@ export function startFakeValhalla(maxPairs = 2500): Promise<FakeEngine> {
     if (req.method !== 'POST' || url.pathname !== '/sources_to_targets') {
       return json(res, 404, { error_code: 106, error: 'Try any of', status_code: 404, status: 'Not Found' });
     }
-    const request = body as { sources?: { lat: number; lon: number }[]; targets?: { lat: number; lon: number }[]; units?: string; verbose?: boolean };
-    if (!Array.isArray(request.sources) || !Array.isArray(request.targets) || request.sources.length === 0 || request.targets.length === 0) {
-      return json(res, 400, { error_code: 120, error: 'Insufficient number of locations provided', status_code: 400, status: 'Bad Request' });
+    const request = body as {
+      sources?: { lat: number; lon: number }[];
+      targets?: { lat: number; lon: number }[];
+      units?: string;
+      verbose?: boolean;
+    };
+    if (
+      !Array.isArray(request.sources) ||
+      !Array.isArray(request.targets) ||
+      request.sources.length === 0 ||
+      request.targets.length === 0
+    ) {
+      return json(res, 400, {
+        error_code: 120,
+        error: 'Insufficient number of locations provided',
+        status_code: 400,
+        status: 'Bad Request',
+      });
     }
     if (request.sources.length * request.targets.length > maxPairs) {
-      return json(res, 400, { error_code: 154, error: `Exceeded max locations: ${maxPairs}`, status_code: 400, status: 'Bad Request' });
+      return json(res, 400, {
+        error_code: 154,
+        error: `Exceeded max locations: ${maxPairs}`,
+        status_code: 400,
+        status: 'Bad Request',
+      });
     }
     const toPoint = (p: { lat: number; lon: number }): LatLng => ({ latitude: p.lat, longitude: p.lon });
     const table = embeddedTable(request.sources.map(toPoint), request.targets.map(toPoint), 'car');
@@ -157,7 +191,10 @@ export function startFakeValhalla(maxPairs = 2500): Promise<FakeEngine> {
     json(res, 200, {
       sources_to_targets:
         request.verbose === false
-          ? { durations: matrix.map((row) => row.map((c) => c.time)), distances: matrix.map((row) => row.map((c) => c.distance)) }
+          ? {
+              durations: matrix.map((row) => row.map((c) => c.time)),
+              distances: matrix.map((row) => row.map((c) => c.distance)),
+            }
           : matrix,
       sources: request.sources,
       targets: request.targets,
@@ -198,7 +235,8 @@ export function startFakeNominatim(places: Record<string, LatLng>): Promise<Fake
 /** Pelias `/v1/search/structured` (GeoJSON FeatureCollection) with a fixed gazetteer. */
 export function startFakePelias(places: Record<string, LatLng>): Promise<FakeEngine> {
   return startFake((_engine, _req, url, _body, res) => {
-    if (url.pathname !== '/v1/search/structured' && url.pathname !== '/v1/search') return json(res, 404, { error: 'not found' });
+    if (url.pathname !== '/v1/search/structured' && url.pathname !== '/v1/search')
+      return json(res, 404, { error: 'not found' });
     const text = ['text', 'address', 'locality', 'region', 'postalcode']
       .map((k) => url.searchParams.get(k) ?? '')
       .join(' ')

@@ -43,7 +43,12 @@ export function computedZoneForZip(postalCode: string | number | null | undefine
 
 /** IANA zone for a point (open sea gets an `Etc/GMT±N` nautical zone). */
 export function zoneForCoordinate(latitude: number, longitude: number): ZoneResult {
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+  if (
+    !Number.isFinite(latitude) ||
+    !Number.isFinite(longitude) ||
+    Math.abs(latitude) > 90 ||
+    Math.abs(longitude) > 180
+  ) {
     return { ok: false, reason: 'timezone_not_found' };
   }
   return { ok: true, zone: tzLookup(latitude, longitude) };
@@ -91,7 +96,14 @@ interface WallClock {
 function wallClockAt(epochSeconds: number, zone: string): WallClock {
   const parts = formatterFor(zone).formatToParts(new Date(Math.floor(epochSeconds) * 1000));
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /**
@@ -194,7 +206,10 @@ export function epochToLocalIso(epochSeconds: number, zone: string): string {
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   const offsetText = `${sign}${pad(Math.floor(abs / 3600))}:${pad(Math.floor((abs % 3600) / 60))}`;
-  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}` + `T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${offsetText}`;
+  return (
+    `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}` +
+    `T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${offsetText}`
+  );
 }
 
 function pad(value: number, width = 2): string {

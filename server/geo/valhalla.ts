@@ -46,13 +46,20 @@ export class ValhallaMatrixProvider extends RemoteMatrixProvider {
 
     const record = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
     if (status >= 400 || record.error_code !== undefined) {
-      const detail = typeof record.error === 'string' ? record.error : typeof answer === 'string' ? answer.slice(0, 200) : '';
+      const detail =
+        typeof record.error === 'string' ? record.error : typeof answer === 'string' ? answer.slice(0, 200) : '';
       const errorCode = record.error_code;
-      const code = typeof errorCode === 'number' || typeof errorCode === 'string' ? `error_code ${errorCode}` : `HTTP ${status}`;
+      const code =
+        typeof errorCode === 'number' || typeof errorCode === 'string' ? `error_code ${errorCode}` : `HTTP ${status}`;
       throw new RoutingEngineError('routing_engine_rejected', this.name, `${code}: ${detail}`, status);
     }
     const metersPerUnit = record.units === 'miles' || record.units === 'mi' ? 1609.344 : 1000;
-    const parsed = readValhallaMatrix(record.sources_to_targets, request.sources.length, request.destinations.length, metersPerUnit);
+    const parsed = readValhallaMatrix(
+      record.sources_to_targets,
+      request.sources.length,
+      request.destinations.length,
+      metersPerUnit,
+    );
     if (!parsed) {
       throw new RoutingEngineError(
         'routing_engine_bad_response',
@@ -109,7 +116,10 @@ export function readValhallaMatrix(
   return { durations, distances };
 }
 
-function unreachableTogether(durations: Float64Array, distances: Float64Array): { durations: Float64Array; distances: Float64Array } {
+function unreachableTogether(
+  durations: Float64Array,
+  distances: Float64Array,
+): { durations: Float64Array; distances: Float64Array } {
   for (let k = 0; k < durations.length; k++) {
     if (durations[k] === Infinity || distances[k] === Infinity) {
       durations[k] = Infinity;

@@ -19,9 +19,12 @@ describe('normalizeZip', () => {
     expect(normalizeZip(input)).toBe(expected);
   });
 
-  it.each(['', '   ', 'ABCDE', '12', '123456', '12345678', 'K1A 0B1', '02108-12', null, undefined])('%j is not a ZIP', (input) => {
-    expect(normalizeZip(input)).toBeNull();
-  });
+  it.each(['', '   ', 'ABCDE', '12', '123456', '12345678', 'K1A 0B1', '02108-12', null, undefined])(
+    '%j is not a ZIP',
+    (input) => {
+      expect(normalizeZip(input)).toBeNull();
+    },
+  );
 });
 
 describe('lookupZip', () => {
@@ -94,7 +97,8 @@ describe('zoneForZip', () => {
       count++;
       const zone = zoneForZip(place.zip);
       const stateZones = STATE_ZONES[place.state];
-      if (!zone.ok || (stateZones && !stateZones.includes(zone.zone))) wrong.push(`${place.zip} ${place.state} ${JSON.stringify(zone)}`);
+      if (!zone.ok || (stateZones && !stateZones.includes(zone.zone)))
+        wrong.push(`${place.zip} ${place.state} ${JSON.stringify(zone)}`);
     }
     expect(wrong).toEqual([]);
     expect(count).toBeGreaterThan(42_000);

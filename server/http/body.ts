@@ -47,7 +47,12 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
   while (true) {
     const { done, value } = await reader.read().catch((error: unknown) => {
       // The client closed the connection mid-upload: its mistake, not a server error (nobody reads the answer).
-      throw new ApiError({ status: 400, code: 'request_aborted', message: 'The request body was not received completely.', cause: error });
+      throw new ApiError({
+        status: 400,
+        code: 'request_aborted',
+        message: 'The request body was not received completely.',
+        cause: error,
+      });
     });
     if (done) break;
     received += value.byteLength;

@@ -23,7 +23,11 @@ function normalizeAddress(address: string): string {
  * The client's address: the socket peer, unless the peer is a trusted proxy; then the right-most
  * X-Forwarded-For entry that is not itself a trusted proxy (entries left of it are client-written).
  */
-export function resolveClientAddress(peer: string, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
+export function resolveClientAddress(
+  peer: string,
+  forwardedFor: string | undefined,
+  trustedProxies: readonly string[],
+): string {
   const trusted = new Set(trustedProxies.map(normalizeAddress));
   let client = normalizeAddress(peer);
   if (!trusted.has(client) || !forwardedFor) return client;
@@ -48,7 +52,9 @@ export function normalizeForwardedHeaders(request: IncomingMessage, trustedProxi
   const peer = request.socket.remoteAddress ?? '';
   const fromTrustedProxy = peer !== '' && trustedProxies.map(normalizeAddress).includes(normalizeAddress(peer));
   const headers = request.headers;
-  const forwardedFor = Array.isArray(headers['x-forwarded-for']) ? headers['x-forwarded-for'].join(',') : headers['x-forwarded-for'];
+  const forwardedFor = Array.isArray(headers['x-forwarded-for'])
+    ? headers['x-forwarded-for'].join(',')
+    : headers['x-forwarded-for'];
   headers['x-forwarded-for'] = resolveClientAddress(peer, forwardedFor, trustedProxies);
   const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
   const forwardedProto = fromTrustedProxy ? firstValue(headers['x-forwarded-proto']) : undefined;

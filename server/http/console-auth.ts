@@ -142,7 +142,11 @@ async function consoleAuthConfig(): Promise<NextAuthConfig> {
           await settleSignInAttempt(email, address);
           const consoleUser = consoleUserSchema.safeParse(user);
           if (!consoleUser.success) return null;
-          return { id: String(consoleUser.data.userId), email: consoleUser.data.email, consoleUser: { ...consoleUser.data, signedInAt: Date.now() } };
+          return {
+            id: String(consoleUser.data.userId),
+            email: consoleUser.data.email,
+            consoleUser: { ...consoleUser.data, signedInAt: Date.now() },
+          };
         },
       }),
     ],
@@ -183,7 +187,14 @@ export async function getConsoleUser(): Promise<ConsoleUser | null> {
   const parsed = sessionUserSchema.safeParse(session.consoleUser);
   if (!parsed.success) return null;
   const current = await getUserByExternalId(await getDb(), parsed.data.externalUserId);
-  if (current?.id !== parsed.data.userId || !current.role || !current.email || current.defaultAccountId === null || current.disabledAt) return null;
+  if (
+    current?.id !== parsed.data.userId ||
+    !current.role ||
+    !current.email ||
+    current.defaultAccountId === null ||
+    current.disabledAt
+  )
+    return null;
   // Disabling a user or resetting their password ends the sessions signed in before it.
   if (current.sessionsRevokedAt && (parsed.data.signedInAt ?? 0) <= current.sessionsRevokedAt.getTime()) return null;
   return {

@@ -21,7 +21,10 @@ function tileOrigin(tileUrl: string | undefined): string {
   return match?.[1] ? match[1].replace(/\{[a-z]\}/g, '*') : '';
 }
 
-export function pageContentSecurityPolicy(nonce: string, options: { development: boolean; tileUrl: string | undefined }): string {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  options: { development: boolean; tileUrl: string | undefined },
+): string {
   return [
     "default-src 'self'",
     // 'self' is for browsers without 'strict-dynamic' (they ignore it where it is supported); eval only for next dev's tooling.

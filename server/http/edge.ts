@@ -60,13 +60,20 @@ function refuseUnservable(request: IncomingMessage, response: ServerResponse): b
       request,
       response,
       405,
-      { code: 'method_not_allowed', message: `Method ${request.method ?? '?'} is not served. The API is described at /v1/openapi.json.` },
+      {
+        code: 'method_not_allowed',
+        message: `Method ${request.method ?? '?'} is not served. The API is described at /v1/openapi.json.`,
+      },
       { Allow: served.join(', ') },
     );
     return true;
   }
   if (!isDecodablePath(request.url)) {
-    refuse(request, response, 400, { code: 'invalid_input', message: 'The URL path has percent-escapes that are not UTF-8 text.', param: 'path' });
+    refuse(request, response, 400, {
+      code: 'invalid_input',
+      message: 'The URL path has percent-escapes that are not UTF-8 text.',
+      param: 'path',
+    });
     return true;
   }
   return false;
@@ -84,9 +91,13 @@ function checkExpiredRequestsEvery(server: http.Server, intervalMs: number, befo
     tunable.connectionsCheckingInterval = Math.min(tunable.connectionsCheckingInterval ?? intervalMs, intervalMs);
     return;
   }
-  const field = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === 'http.server.connectionsCheckingInterval');
+  const field = Object.getOwnPropertySymbols(server).find(
+    (symbol) => symbol.description === 'http.server.connectionsCheckingInterval',
+  );
   const record = server as unknown as Record<symbol, unknown>;
-  const timer = field ? (record[field] as (NodeJS.Timeout & { _repeat?: number; _onTimeout?: () => void }) | undefined) : undefined;
+  const timer = field
+    ? (record[field] as (NodeJS.Timeout & { _repeat?: number; _onTimeout?: () => void }) | undefined)
+    : undefined;
   if (!field || !timer || typeof timer._onTimeout !== 'function' || (timer._repeat ?? 0) <= intervalMs) return;
   // eslint-disable-next-line @typescript-eslint/unbound-method -- Node binds this callback to the server already
   const checkConnections = timer._onTimeout;
@@ -115,7 +126,11 @@ export function installRequestGuard(): void {
       this.headersTimeout = headersTimeoutMs;
       this.requestTimeout = requestTimeoutMs;
       // Node checks for expired requests on this interval (30 s by default), read when the server starts listening.
-      checkExpiredRequestsEvery(this, Math.ceil(Math.min(headersTimeoutMs, requestTimeoutMs) / 3), event === 'listening');
+      checkExpiredRequestsEvery(
+        this,
+        Math.ceil(Math.min(headersTimeoutMs, requestTimeoutMs) / 3),
+        event === 'listening',
+      );
     }
     if (event === 'request') {
       const [request, response] = args as [IncomingMessage, ServerResponse];

@@ -5,7 +5,12 @@ describe('error envelope', () => {
   it('nests type, code, message and param under error', () => {
     const error = ApiError.badRequest('invalid_routing_input', 'fleet is required for plan mode', 'fleet');
     expect(errorEnvelope(error)).toEqual({
-      error: { type: 'invalid_request_error', code: 'invalid_routing_input', message: 'fleet is required for plan mode', param: 'fleet' },
+      error: {
+        type: 'invalid_request_error',
+        code: 'invalid_routing_input',
+        message: 'fleet is required for plan mode',
+        param: 'fleet',
+      },
     });
   });
 

@@ -73,7 +73,11 @@ export class ApiError extends Error {
       message: acceptsJwt
         ? 'No valid credentials. Send a Bearer JWT or HTTP Basic credentials (externalUserId:apiKey).'
         : 'No valid credentials. Send HTTP Basic credentials (externalUserId:apiKey); this operation takes API keys only.',
-      headers: { 'WWW-Authenticate': acceptsJwt ? 'Basic realm="api", charset="UTF-8", Bearer realm="api"' : 'Basic realm="api", charset="UTF-8"' },
+      headers: {
+        'WWW-Authenticate': acceptsJwt
+          ? 'Basic realm="api", charset="UTF-8", Bearer realm="api"'
+          : 'Basic realm="api", charset="UTF-8"',
+      },
     });
   }
 
@@ -181,7 +185,9 @@ interface DomainErrorLike extends Error {
  * domain's module more than once (an error from one copy is not `instanceof` the other's class).
  */
 export function isDomainError(error: unknown): error is DomainErrorLike {
-  return error instanceof Error && error.name in DOMAIN_ERROR_STATUS && typeof (error as DomainErrorLike).code === 'string';
+  return (
+    error instanceof Error && error.name in DOMAIN_ERROR_STATUS && typeof (error as DomainErrorLike).code === 'string'
+  );
 }
 
 /** The HTTP status of a domain error, from its domain's table; a code missing from the table is a 500. */

@@ -3,7 +3,15 @@
  * validation, logging, metrics), account checks, the OpenAPI registry and the operations endpoints.
  * Console sign-in lives in its own entry point, `./console-auth` (next-auth); the console's tRPC API is server/api.
  */
-export { ApiError, errorEnvelope, errorResponse, toApiError, type ApiErrorInit, type ApiErrorType, type ErrorEnvelope } from './errors';
+export {
+  ApiError,
+  errorEnvelope,
+  errorResponse,
+  toApiError,
+  type ApiErrorInit,
+  type ApiErrorType,
+  type ErrorEnvelope,
+} from './errors';
 export { issuesToApiError, parseOrThrow, type RequestPart } from './validation';
 export { isJsonContentType, readBodyText, readJsonBody } from './body';
 export {

@@ -199,10 +199,30 @@ function processRegistry(): MetricsRegistry {
   if (!g[globalKey]) {
     const registry = new MetricsRegistry();
     const startSeconds = Math.round(Date.now() / 1000 - process.uptime());
-    registry.gauge('process_start_time_seconds', 'Start time of the process since unix epoch in seconds.', [], () => startSeconds);
-    registry.gauge('process_cpu_user_seconds_total', 'User CPU time spent in seconds.', [], () => process.cpuUsage().user / 1e6);
-    registry.gauge('process_cpu_system_seconds_total', 'System CPU time spent in seconds.', [], () => process.cpuUsage().system / 1e6);
-    registry.gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', [], () => process.memoryUsage().rss);
+    registry.gauge(
+      'process_start_time_seconds',
+      'Start time of the process since unix epoch in seconds.',
+      [],
+      () => startSeconds,
+    );
+    registry.gauge(
+      'process_cpu_user_seconds_total',
+      'User CPU time spent in seconds.',
+      [],
+      () => process.cpuUsage().user / 1e6,
+    );
+    registry.gauge(
+      'process_cpu_system_seconds_total',
+      'System CPU time spent in seconds.',
+      [],
+      () => process.cpuUsage().system / 1e6,
+    );
+    registry.gauge(
+      'process_resident_memory_bytes',
+      'Resident memory size in bytes.',
+      [],
+      () => process.memoryUsage().rss,
+    );
     registry.gauge('nodejs_heap_used_bytes', 'V8 heap used in bytes.', [], () => process.memoryUsage().heapUsed);
     registry.gauge('nodejs_heap_total_bytes', 'V8 heap size in bytes.', [], () => process.memoryUsage().heapTotal);
     g[globalKey] = registry;
@@ -213,11 +233,11 @@ function processRegistry(): MetricsRegistry {
 /** The process-wide registry served at /metrics. */
 export const metrics: MetricsRegistry = processRegistry();
 
-export const httpRequestsTotal = metrics.counter('http_requests_total', 'HTTP requests answered, by method, route template and status.', [
-  'method',
-  'route',
-  'status',
-]);
+export const httpRequestsTotal = metrics.counter(
+  'http_requests_total',
+  'HTTP requests answered, by method, route template and status.',
+  ['method', 'route', 'status'],
+);
 
 export const httpRequestDurationSeconds = metrics.histogram(
   'http_request_duration_seconds',

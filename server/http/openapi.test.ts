@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOpenApiDocument, type OpenApiRegistration } from './openapi';
 
-const widget = z.strictObject({ name: z.string().meta({ description: 'Display name.' }), size: z.number().int().optional() }).meta({ id: 'Widget' });
+const widget = z
+  .strictObject({ name: z.string().meta({ description: 'Display name.' }), size: z.number().int().optional() })
+  .meta({ id: 'Widget' });
 
 const registerWidgets: OpenApiRegistration = (docs) => {
   docs.route({
@@ -35,7 +37,11 @@ describe('buildOpenApiDocument', () => {
 
   it('is OpenAPI 3.1 with named schemas and security schemes', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.components?.schemas?.Widget).toMatchObject({ type: 'object', additionalProperties: false, required: ['name'] });
+    expect(doc.components?.schemas?.Widget).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+    });
     expect(doc.components?.schemas?.Error).toBeDefined();
     expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['basicAuth', 'bearerAuth']);
   });
@@ -47,10 +53,18 @@ describe('buildOpenApiDocument', () => {
     expect(Object.keys(create?.responses ?? {}).sort()).toEqual(['201', '400', '401', '403', '404', '413', '500']);
     // No body: no 400/413 from the wrapper.
     expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['200', '401', '404', '500']);
-    const unauthorized = create?.responses?.['401'] as { description: string; content: Record<string, { examples: Record<string, unknown> }> };
+    const unauthorized = create?.responses?.['401'] as {
+      description: string;
+      content: Record<string, { examples: Record<string, unknown> }>;
+    };
     expect(unauthorized.description).toContain('`unauthenticated`');
-    expect(Object.keys(unauthorized.content['application/json']?.examples ?? {})).toEqual(['unauthenticated', 'no_account_for_user']);
-    const forbidden = create?.responses?.['403'] as { content: Record<string, { schema: unknown; examples: Record<string, { value: unknown }> }> };
+    expect(Object.keys(unauthorized.content['application/json']?.examples ?? {})).toEqual([
+      'unauthenticated',
+      'no_account_for_user',
+    ]);
+    const forbidden = create?.responses?.['403'] as {
+      content: Record<string, { schema: unknown; examples: Record<string, { value: unknown }> }>;
+    };
     expect(forbidden.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
     expect(forbidden.content['application/json']?.examples.widget_forbidden?.value).toEqual({
       error: { type: 'invalid_request_error', code: 'widget_forbidden', message: 'Not yours.' },

@@ -14,13 +14,25 @@ export const errorEnvelopeSchema = z
         type: z
           .enum(['invalid_request_error', 'authentication_error', 'api_error', 'rate_limit_error'])
           .meta({ description: '`rate_limit_error` only with status 429.' }),
-        code: z.string().meta({ description: 'Machine-readable error code; see each operation for its codes.', example: 'invalid_input' }),
+        code: z
+          .string()
+          .meta({
+            description: 'Machine-readable error code; see each operation for its codes.',
+            example: 'invalid_input',
+          }),
         message: z.string().meta({ description: 'Human-readable explanation. Do not parse it.' }),
         param: z
           .string()
           .optional()
-          .meta({ description: 'JSON path of the offending request field, when one is at fault.', example: 'orders[3].dropoffWindowClose' }),
-        retryAfterSeconds: z.number().int().optional().meta({ description: 'With 429 only: seconds to wait before retrying.' }),
+          .meta({
+            description: 'JSON path of the offending request field, when one is at fault.',
+            example: 'orders[3].dropoffWindowClose',
+          }),
+        retryAfterSeconds: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: 'With 429 only: seconds to wait before retrying.' }),
       })
       .meta({ description: 'Further members may be added; ignore the ones you do not know.' }),
   })
@@ -75,7 +87,11 @@ export interface ApiDocs {
 export type OpenApiRegistration = (docs: ApiDocs) => void;
 
 const authErrors: DocumentedError[] = [
-  { status: 401, code: 'unauthenticated', description: 'No valid credentials (missing, malformed, unknown, revoked or wrong).' },
+  {
+    status: 401,
+    code: 'unauthenticated',
+    description: 'No valid credentials (missing, malformed, unknown, revoked or wrong).',
+  },
   { status: 401, code: 'no_account_for_user', description: 'The authenticated user has no default account.' },
 ];
 
@@ -137,7 +153,12 @@ function toRouteConfig(op: ApiOperation): RouteConfig {
   for (const [status, response] of Object.entries(op.responses)) {
     const headers = {
       ...echoed,
-      ...Object.fromEntries(Object.entries(response.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' as const } }])),
+      ...Object.fromEntries(
+        Object.entries(response.headers ?? {}).map(([name, description]) => [
+          name,
+          { description, schema: { type: 'string' as const } },
+        ]),
+      ),
     };
     responses[status] = {
       description: response.description,
@@ -154,7 +175,9 @@ function toRouteConfig(op: ApiOperation): RouteConfig {
         ? {
             headers: {
               ...echoed,
-              ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' as const } } } : {}),
+              ...(status === 429
+                ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' as const } } }
+                : {}),
             },
           }
         : {}),
@@ -162,7 +185,13 @@ function toRouteConfig(op: ApiOperation): RouteConfig {
         'application/json': {
           schema: errorEnvelopeSchema,
           examples: Object.fromEntries(
-            list.map((e) => [e.code, { summary: e.code, value: { error: { type: errorTypeOf(status), code: e.code, message: e.description } } }]),
+            list.map((e) => [
+              e.code,
+              {
+                summary: e.code,
+                value: { error: { type: errorTypeOf(status), code: e.code, message: e.description } },
+              },
+            ]),
           ),
         },
       },
@@ -201,7 +230,10 @@ const defaultDescription = [
 ].join('\n');
 
 /** The OpenAPI 3.1 document from the given registrations. */
-export function buildOpenApiDocument(registrations: readonly OpenApiRegistration[], info: DocumentInfo = {}): OpenAPIObject {
+export function buildOpenApiDocument(
+  registrations: readonly OpenApiRegistration[],
+  info: DocumentInfo = {},
+): OpenAPIObject {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'basicAuth', {
     type: 'http',
@@ -228,15 +260,17 @@ export function buildOpenApiDocument(registrations: readonly OpenApiRegistration
     },
   };
   for (const register of registrations) register(docs);
-  const document = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({
-    openapi: '3.1.0',
-    info: {
-      title: info.title ?? 'Routing and Booking Recommendations API',
-      version: info.version ?? '1.0.0',
-      description: info.description ?? defaultDescription,
+  const document = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: info.title ?? 'Routing and Booking Recommendations API',
+        version: info.version ?? '1.0.0',
+        description: info.description ?? defaultDescription,
+      },
+      servers: [{ url: '/' }],
     },
-    servers: [{ url: '/' }],
-  });
+  );
   closeTuples(document);
   return document;
 }

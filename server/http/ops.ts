@@ -34,7 +34,10 @@ export async function readinessResponse(): Promise<Response> {
     await Promise.race([
       pingDb(),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`database did not answer within ${READINESS_TIMEOUT_MS} ms`)), READINESS_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`database did not answer within ${READINESS_TIMEOUT_MS} ms`)),
+          READINESS_TIMEOUT_MS,
+        );
       }),
     ]);
     observe('/readyz', 'GET', 200, started);
@@ -44,7 +47,13 @@ export async function readinessResponse(): Promise<Response> {
     log.warn('not ready', { check: failed, error });
     observe('/readyz', 'GET', 503, started);
     return Response.json(
-      { status: 'unavailable', checks: { config: failed === 'config' ? 'failed' : 'ok', database: failed === 'database' ? 'failed' : 'unknown' } },
+      {
+        status: 'unavailable',
+        checks: {
+          config: failed === 'config' ? 'failed' : 'ok',
+          database: failed === 'database' ? 'failed' : 'unknown',
+        },
+      },
       { status: 503, headers: { ...noStore, 'Retry-After': '5' } },
     );
   } finally {
@@ -60,7 +69,8 @@ function sameSecret(sent: string, expected: string): boolean {
 
 function metricsRefusal(status: 401 | 403, code: string, message: string): Response {
   const type = status === 401 ? 'authentication_error' : 'invalid_request_error';
-  const headers: Record<string, string> = status === 401 ? { ...noStore, 'WWW-Authenticate': 'Bearer realm="metrics"' } : noStore;
+  const headers: Record<string, string> =
+    status === 401 ? { ...noStore, 'WWW-Authenticate': 'Bearer realm="metrics"' } : noStore;
   return Response.json({ error: { type, code, message } }, { status, headers });
 }
 
@@ -73,9 +83,18 @@ export function metricsResponse(request: Request): Response {
   if (token !== undefined) {
     const authorization = request.headers.get('authorization') ?? '';
     const sent = /^bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim() ?? '';
-    if (!sameSecret(sent, token)) return metricsRefusal(401, 'unauthenticated', 'Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.');
+    if (!sameSecret(sent, token))
+      return metricsRefusal(
+        401,
+        'unauthenticated',
+        'Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.',
+      );
   } else if (!isLoopbackClient(request)) {
-    return metricsRefusal(403, 'forbidden', 'Metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere.');
+    return metricsRefusal(
+      403,
+      'forbidden',
+      'Metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere.',
+    );
   }
   const body = metrics.render();
   return new Response(body, { headers: { ...noStore, 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' } });
@@ -90,7 +109,9 @@ export const registerOperationsApi: OpenApiRegistration = (docs) => {
     description: 'The process is up. Does not touch the database.',
     tags: ['Operations'],
     auth: 'none',
-    responses: { 200: { description: 'Up.', schema: z.object({ status: z.literal('ok'), uptimeSeconds: z.number() }) } },
+    responses: {
+      200: { description: 'Up.', schema: z.object({ status: z.literal('ok'), uptimeSeconds: z.number() }) },
+    },
   });
   docs.route({
     method: 'get',
@@ -101,7 +122,10 @@ export const registerOperationsApi: OpenApiRegistration = (docs) => {
     tags: ['Operations'],
     auth: 'none',
     responses: {
-      200: { description: 'Ready.', schema: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.string()) }) },
+      200: {
+        description: 'Ready.',
+        schema: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.string()) }),
+      },
       503: { description: 'Not ready: `{ "status": "unavailable", "checks": {...} }`.' },
     },
   });
@@ -117,8 +141,14 @@ export const registerOperationsApi: OpenApiRegistration = (docs) => {
     auth: 'none',
     responses: {
       200: { description: 'text/plain; version=0.0.4' },
-      401: { description: 'METRICS_TOKEN is configured and the request did not carry it.', schema: errorEnvelopeSchema },
-      403: { description: 'No METRICS_TOKEN is configured and the client is not on the server machine.', schema: errorEnvelopeSchema },
+      401: {
+        description: 'METRICS_TOKEN is configured and the request did not carry it.',
+        schema: errorEnvelopeSchema,
+      },
+      403: {
+        description: 'No METRICS_TOKEN is configured and the client is not on the server machine.',
+        schema: errorEnvelopeSchema,
+      },
     },
   });
   docs.route({
@@ -126,7 +156,8 @@ export const registerOperationsApi: OpenApiRegistration = (docs) => {
     path: '/v1/openapi.json',
     operationId: 'openapi',
     summary: 'This OpenAPI document',
-    description: 'OpenAPI 3.1, generated from the schemas the server validates with. A browsable version is at /v1/docs.',
+    description:
+      'OpenAPI 3.1, generated from the schemas the server validates with. A browsable version is at /v1/docs.',
     tags: ['Operations'],
     auth: 'none',
     responses: { 200: { description: 'The document.' } },

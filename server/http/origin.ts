@@ -22,7 +22,11 @@ function headerValue(header: string | string[] | undefined): string | undefined 
  * than the one it was sent to. The host is `X-Forwarded-Host` when a trusted proxy set it (untrusted
  * forwarded headers are removed at the edge before this runs), else `Host`.
  */
-export function foreignOriginOf(method: string | undefined, url: string | undefined, headers: IncomingHttpHeaders): string | undefined {
+export function foreignOriginOf(
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+): string | undefined {
   if (!UNSAFE_METHODS.has(method ?? '')) return undefined;
   const path = url ?? '/';
   if (path === '/v1' || path.startsWith('/v1/') || path.startsWith('/v1?')) return undefined;

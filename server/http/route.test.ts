@@ -21,11 +21,25 @@ const echo = apiRoute(
     body: z.strictObject({ name: z.string(), items: z.array(z.strictObject({ qty: z.number().int() })).optional() }),
     query: z.strictObject({ verbose: z.enum(['true', 'false']).optional() }),
   },
-  async ({ body, query, requestId }) => ({ name: body.name, items: body.items?.length ?? 0, verbose: query.verbose ?? null, requestId }),
+  async ({ body, query, requestId }) => ({
+    name: body.name,
+    items: body.items?.length ?? 0,
+    verbose: query.verbose ?? null,
+    requestId,
+  }),
 );
 
-function post(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }, url = 'http://test/v1/echo'): Request {
-  return new Request(url, { method: 'POST', body, headers, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) });
+function post(
+  body: BodyInit | null,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+  url = 'http://test/v1/echo',
+): Request {
+  return new Request(url, {
+    method: 'POST',
+    body,
+    headers,
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  });
 }
 
 async function errorOf(response: Response): Promise<{ type: string; code: string; message: string; param?: string }> {
@@ -36,7 +50,11 @@ async function errorOf(response: Response): Promise<{ type: string; code: string
 describe('apiRoute', () => {
   it('parses body and query and answers 200 JSON with a request id', async () => {
     const response = await echo(
-      post(JSON.stringify({ name: 'a', items: [{ qty: 1 }] }), { 'content-type': 'application/json; charset=utf-8' }, 'http://test/v1/echo?verbose=true'),
+      post(
+        JSON.stringify({ name: 'a', items: [{ qty: 1 }] }),
+        { 'content-type': 'application/json; charset=utf-8' },
+        'http://test/v1/echo?verbose=true',
+      ),
       noParams,
     );
     expect(response.status).toBe(200);
@@ -47,9 +65,15 @@ describe('apiRoute', () => {
   });
 
   it('echoes a plain incoming X-Request-Id and replaces an unsafe one', async () => {
-    const mine = await echo(post('{"name":"a"}', { 'content-type': 'application/json', 'x-request-id': 'client-123.abc' }), noParams);
+    const mine = await echo(
+      post('{"name":"a"}', { 'content-type': 'application/json', 'x-request-id': 'client-123.abc' }),
+      noParams,
+    );
     expect(mine.headers.get('x-request-id')).toBe('client-123.abc');
-    const unsafe = await echo(post('{"name":"a"}', { 'content-type': 'application/json', 'x-request-id': 'a b<script>' }), noParams);
+    const unsafe = await echo(
+      post('{"name":"a"}', { 'content-type': 'application/json', 'x-request-id': 'a b<script>' }),
+      noParams,
+    );
     expect(unsafe.headers.get('x-request-id')).not.toBe('a b<script>');
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -57,20 +81,30 @@ describe('apiRoute', () => {
   it('rejects a body that is not declared as JSON', async () => {
     const response = await echo(post('{"name":"a"}', { 'content-type': 'text/plain' }), noParams);
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toMatchObject({ type: 'invalid_request_error', code: 'invalid_input', param: 'Content-Type' });
+    expect(await errorOf(response)).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'invalid_input',
+      param: 'Content-Type',
+    });
   });
 
   it('rejects malformed JSON and an empty body', async () => {
     const malformed = await echo(post('{"name": '), noParams);
     expect(malformed.status).toBe(400);
-    expect(await errorOf(malformed)).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('not valid JSON') });
+    expect(await errorOf(malformed)).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('not valid JSON'),
+    });
     const empty = await echo(post(''), noParams);
     expect(empty.status).toBe(400);
     expect((await errorOf(empty)).code).toBe('invalid_input');
   });
 
   it('names unknown and wrong fields by JSON path', async () => {
-    const unknown = await echo(post(JSON.stringify({ name: 'a', items: [{ qty: 1 }, { qty: 2, sku: 'x' }] })), noParams);
+    const unknown = await echo(
+      post(JSON.stringify({ name: 'a', items: [{ qty: 1 }, { qty: 2, sku: 'x' }] })),
+      noParams,
+    );
     expect(await errorOf(unknown)).toMatchObject({ code: 'invalid_input', param: 'items[1].sku' });
     const wrong = await echo(post(JSON.stringify({ name: 'a', items: [{ qty: 1.5 }] })), noParams);
     expect(await errorOf(wrong)).toMatchObject({ code: 'invalid_input', param: 'items[0].qty' });
@@ -79,7 +113,10 @@ describe('apiRoute', () => {
   });
 
   it('answers 413 from the declared length without reading the body', async () => {
-    const response = await echo(post('{}', { 'content-type': 'application/json', 'content-length': '999999' }), noParams);
+    const response = await echo(
+      post('{}', { 'content-type': 'application/json', 'content-length': '999999' }),
+      noParams,
+    );
     expect(response.status).toBe(413);
     expect(await errorOf(response)).toMatchObject({ type: 'invalid_request_error', code: 'request_too_large' });
   });
@@ -108,7 +145,12 @@ describe('apiRoute', () => {
     });
     const known = await failing(new Request('http://test/v1/x'), noParams);
     expect(known.status).toBe(400);
-    expect(await errorOf(known)).toEqual({ type: 'invalid_request_error', code: 'invalid_routing_input', message: 'fleet is required', param: 'fleet' });
+    expect(await errorOf(known)).toEqual({
+      type: 'invalid_request_error',
+      code: 'invalid_routing_input',
+      message: 'fleet is required',
+      param: 'fleet',
+    });
 
     const crashing = apiRoute({ auth: 'none' }, async () => {
       throw new Error('secret internals');
@@ -122,8 +164,10 @@ describe('apiRoute', () => {
   });
 
   it('passes through Responses from json() with their status and headers', async () => {
-    const accepted = apiRoute({ auth: 'none', params: z.strictObject({ jobId: z.string().min(1) }) }, async ({ params }) =>
-      json({ status: 'processing', jobId: params.jobId }, { status: 202, headers: { 'Retry-After': '2' } }),
+    const accepted = apiRoute(
+      { auth: 'none', params: z.strictObject({ jobId: z.string().min(1) }) },
+      async ({ params }) =>
+        json({ status: 'processing', jobId: params.jobId }, { status: 202, headers: { 'Retry-After': '2' } }),
     );
     const response = await accepted(new Request('http://test/v1/booking/jobs/j-42'), withParams({ jobId: 'j-42' }));
     expect(response.status).toBe(202);

@@ -69,7 +69,9 @@ export function json(data: unknown, init: { status?: number; headers?: Record<st
 
 /** A job's answer on the wire: 202 with Retry-After and Location while processing, 200 when complete; Preference-Applied when a `Prefer` was honoured. */
 export function jobAnswerResponse(answer: JobAnswer): Response {
-  const headers: Record<string, string> = answer.preferenceApplied ? { 'Preference-Applied': answer.preferenceApplied } : {};
+  const headers: Record<string, string> = answer.preferenceApplied
+    ? { 'Preference-Applied': answer.preferenceApplied }
+    : {};
   if (answer.state === 'complete') return json(answer.body, { headers });
   if (answer.pollAfterSeconds !== undefined) headers['Retry-After'] = String(answer.pollAfterSeconds);
   if (answer.pollUrl !== undefined) headers.Location = answer.pollUrl;
@@ -77,11 +79,16 @@ export function jobAnswerResponse(answer: JobAnswer): Response {
 }
 
 /** Authenticates a /v1 request as the contract prescribes, or throws the 401 ApiError. */
-export async function authenticate(request: Request, mode: Exclude<AuthMode, 'none'>): Promise<{ principal: ApiPrincipal; db: Db }> {
+export async function authenticate(
+  request: Request,
+  mode: Exclude<AuthMode, 'none'>,
+): Promise<{ principal: ApiPrincipal; db: Db }> {
   const db = await getDb();
   const result = await authenticateApiRequest(db, request.headers, { allowJwt: mode === 'routing' });
   if (result.ok) return { principal: result.principal, db };
-  throw result.code === 'no_account_for_user' ? ApiError.noAccountForUser() : ApiError.unauthenticated(mode === 'routing');
+  throw result.code === 'no_account_for_user'
+    ? ApiError.noAccountForUser()
+    : ApiError.unauthenticated(mode === 'routing');
 }
 
 function queryObject(url: URL): Record<string, string | string[]> {
@@ -137,13 +144,19 @@ export function apiRoute<
       let db: Db | undefined;
       if (options.auth !== 'none') {
         ({ principal, db } = await authenticate(request, options.auth));
-        requestLog = requestLog.child({ accountId: principal.accountId, environment: principal.environment, via: principal.via });
+        requestLog = requestLog.child({
+          accountId: principal.accountId,
+          environment: principal.environment,
+          via: principal.via,
+        });
       }
       const paramsErrorCode = options.paramsErrorCode ?? 'invalid_input';
       if (options.params) assertPrintablePathParams(rawParams, paramsErrorCode);
       const params = options.params ? parseOrThrow(options.params, rawParams, 'path', paramsErrorCode) : undefined;
       const query = options.query ? parseOrThrow(options.query, queryObject(url), 'query') : undefined;
-      const body = options.body ? parseOrThrow(options.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), 'body') : undefined;
+      const body = options.body
+        ? parseOrThrow(options.body, await readJsonBody(request, getConfig().MAX_BODY_BYTES), 'body')
+        : undefined;
       const result = await handler({
         request,
         requestId,
@@ -214,6 +227,12 @@ function withHeader(response: Response, name: string, value: string): Response {
  * learn nothing about which paths exist). Route files export it for the methods they do not serve,
  * e.g. `export { unknownEndpoint as GET }`, so Next's bodiless 405 never reaches API clients.
  */
-export const unknownEndpoint: ApiRouteHandler = apiRoute({ auth: 'routing', route: '/v1/{unmatched}' }, async ({ request }) => {
-  throw ApiError.notFound('not_found', `No endpoint ${request.method} ${new URL(request.url).pathname}. The API is described at /v1/openapi.json.`);
-});
+export const unknownEndpoint: ApiRouteHandler = apiRoute(
+  { auth: 'routing', route: '/v1/{unmatched}' },
+  async ({ request }) => {
+    throw ApiError.notFound(
+      'not_found',
+      `No endpoint ${request.method} ${new URL(request.url).pathname}. The API is described at /v1/openapi.json.`,
+    );
+  },
+);

@@ -98,7 +98,8 @@ export class FairShare<T> {
    */
   take(): { holder: ShareHolder; item: T } | undefined {
     if (this.heldCount >= this.limits.total || this.waitingItems === 0) return undefined;
-    let next: { tenantId: number; tenant: Turn<Map<number, Turn<T[]>>>; accountId: number; account: Turn<T[]> } | undefined;
+    let next:
+      { tenantId: number; tenant: Turn<Map<number, Turn<T[]>>>; accountId: number; account: Turn<T[]> } | undefined;
     for (const [tenantId, tenant] of this.waiting) {
       if ((this.heldByTenant.get(tenantId) ?? 0) >= this.limits.perTenant) continue;
       if (next && tenant.servedAt >= next.tenant.servedAt) continue;
@@ -130,7 +131,8 @@ export class FairShare<T> {
   private forgetIdle(holder: ShareHolder): void {
     const tenant = this.waiting.get(holder.tenantId);
     if (!tenant) return;
-    if (tenant.entries.get(holder.accountId)?.entries.length === 0 && !this.heldByAccount.has(holder.accountId)) tenant.entries.delete(holder.accountId);
+    if (tenant.entries.get(holder.accountId)?.entries.length === 0 && !this.heldByAccount.has(holder.accountId))
+      tenant.entries.delete(holder.accountId);
     if (tenant.entries.size === 0 && !this.heldByTenant.has(holder.tenantId)) this.waiting.delete(holder.tenantId);
   }
 

@@ -82,7 +82,11 @@ type GlobalWithRegistry = typeof globalThis & { [REGISTRY]?: JobKindRegistry };
 
 function registry(): JobKindRegistry {
   const global = globalThis as GlobalWithRegistry;
-  global[REGISTRY] ??= { kinds: new Map(Object.entries(jobsOwnKinds)), threadEntry: ownThreadEntry(), tenancy: ownTenancy };
+  global[REGISTRY] ??= {
+    kinds: new Map(Object.entries(jobsOwnKinds)),
+    threadEntry: ownThreadEntry(),
+    tenancy: ownTenancy,
+  };
   return global[REGISTRY];
 }
 
@@ -118,7 +122,8 @@ export function jobLane(kind: string): JobLane {
 
 export function jobKindDefinition(kind: string): JobKindDefinition {
   const definition = registry().kinds.get(kind);
-  if (!definition) throw new Error(`unknown job kind ${kind}: its domain's kinds are not registered (server/app-jobs registers them)`);
+  if (!definition)
+    throw new Error(`unknown job kind ${kind}: its domain's kinds are not registered (server/app-jobs registers them)`);
   return definition;
 }
 

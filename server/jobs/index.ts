@@ -7,8 +7,24 @@ import { getConfig } from '@/server/config';
 import { getDbHandle } from '@/server/db';
 import { createJobs, type Jobs } from './service';
 
-export { createJobs, startJobWorker, JobEnqueueError, type Jobs, type JobListRequest, type JobsMode, type JobsOptions, type JobWorker } from './service';
-export { registerJobKinds, registerJobTenancy, type JobKindDefinition, type JobKinds, type JobLane, type JobTenancy } from './handlers';
+export {
+  createJobs,
+  startJobWorker,
+  JobEnqueueError,
+  type Jobs,
+  type JobListRequest,
+  type JobsMode,
+  type JobsOptions,
+  type JobWorker,
+} from './service';
+export {
+  registerJobKinds,
+  registerJobTenancy,
+  type JobKindDefinition,
+  type JobKinds,
+  type JobLane,
+  type JobTenancy,
+} from './handlers';
 export { JobPayloadError } from './payload';
 export { canonicalJson, hashInput } from './store';
 export {

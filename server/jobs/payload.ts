@@ -48,7 +48,8 @@ function copy(value: unknown, path: string, inArray: boolean): Json | undefined 
   if (typeof value === 'bigint') throw new JobPayloadError(path, 'is a bigint');
   const withToJson = value as { toJSON?: () => unknown };
   if (typeof withToJson.toJSON === 'function') return copy(withToJson.toJSON(), path, inArray);
-  if (Array.isArray(value)) return value.map((element: unknown, index) => copy(element, pathOf(path, index), true) ?? null);
+  if (Array.isArray(value))
+    return value.map((element: unknown, index) => copy(element, pathOf(path, index), true) ?? null);
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Map || value instanceof Set) {
     throw new JobPayloadError(path, `is a ${value.constructor.name}, not JSON`);
   }

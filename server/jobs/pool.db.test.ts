@@ -51,7 +51,14 @@ describe('jobs in pool mode', () => {
   const clock = manualClock();
 
   beforeAll(async () => {
-    jobs = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 2, now: clock.now, sweepIntervalMs: 0, config });
+    jobs = await createJobs({
+      handle: testDb.handle,
+      mode: 'pool',
+      poolSize: 2,
+      now: clock.now,
+      sweepIntervalMs: 0,
+      config,
+    });
   });
   afterAll(async () => {
     await jobs?.stop();
@@ -65,7 +72,11 @@ describe('jobs in pool mode', () => {
       seen = await jobs.get(job.id);
     }
     expect(seen?.status).toBe('processing');
-    expect(seen?.progress).toMatchObject({ iterations: expect.any(Number), vehicles: expect.any(Number), unassigned: expect.any(Number) });
+    expect(seen?.progress).toMatchObject({
+      iterations: expect.any(Number),
+      vehicles: expect.any(Number),
+      unassigned: expect.any(Number),
+    });
     // Progress writes are fenced: an execution that no longer holds the job writes nothing.
     await recordProgress(testDb.db, { jobId: job.id, leaseToken: randomUUID() }, { stale: true });
     expect((await jobs.get(job.id))?.progress).not.toEqual({ stale: true });
@@ -106,9 +117,21 @@ describe('jobs in pool mode', () => {
     expect(all.jobs.map((j) => j.id)).toEqual([third.job.id, second.job.id, first.job.id]);
     const paged = await jobs.list({ kinds: ['jobs.probe'], accountIds: [901, 902], limit: 1, offset: 1 });
     expect(paged).toMatchObject({ total: 3, jobs: [{ id: second.job.id }] });
-    const sandbox = await jobs.list({ kinds: ['jobs.probe'], accountIds: [901, 902], environment: 'sandbox', limit: 10, offset: 0 });
+    const sandbox = await jobs.list({
+      kinds: ['jobs.probe'],
+      accountIds: [901, 902],
+      environment: 'sandbox',
+      limit: 10,
+      offset: 0,
+    });
     expect(sandbox.jobs.map((j) => j.id)).toEqual([first.job.id]);
-    const complete = await jobs.list({ kinds: ['jobs.probe'], accountIds: [901], status: 'failed', limit: 10, offset: 0 });
+    const complete = await jobs.list({
+      kinds: ['jobs.probe'],
+      accountIds: [901],
+      status: 'failed',
+      limit: 10,
+      offset: 0,
+    });
     expect(complete.total).toBe(0);
     expect((await jobs.list({ kinds: ['jobs.probe'], accountIds: [], limit: 10, offset: 0 })).total).toBe(0);
   });
@@ -126,7 +149,10 @@ describe('jobs in pool mode', () => {
     expect(await writesOf(done!.id)).toBe(1);
     // Submitting again returns the finished job and its result; nothing runs again.
     const again = await jobs.submit(request);
-    expect(again).toMatchObject({ outcome: 'existing', job: { id: done!.id, status: 'complete', result: done!.result } });
+    expect(again).toMatchObject({
+      outcome: 'existing',
+      job: { id: done!.id, status: 'complete', result: done!.result },
+    });
   });
 
   it('claims a job as it is written when it starts at once, and claims queued jobs when they start: one attempt each', async () => {
@@ -135,7 +161,11 @@ describe('jobs in pool mode', () => {
     const submitted = [];
     for (let i = 0; i < 5; i++) submitted.push(await jobs.submit(probe(300, { accountId: 931 })));
     const written = await Promise.all(submitted.map(({ job }) => rowOf(job.id)));
-    const claimedAtWrite = (row: (typeof written)[number]) => [row.attempts, row.leaseToken !== null, row.startedAt !== null];
+    const claimedAtWrite = (row: (typeof written)[number]) => [
+      row.attempts,
+      row.leaseToken !== null,
+      row.startedAt !== null,
+    ];
     expect(written.slice(0, 3).map(claimedAtWrite)).toEqual(Array(3).fill([1, true, true]));
     expect(written.slice(3).map(claimedAtWrite)).toEqual(Array(2).fill([0, false, false]));
     const done = await Promise.all(submitted.map(({ job }) => jobs.waitFor(job.id, 20_000)));
@@ -189,24 +219,34 @@ describe('jobs in pool mode', () => {
     expect(done?.status).toBe('complete');
   });
 
-  it.runIf(testDbKind() === 'postgres')('hears a job processing here end elsewhere: a wait on it answers when another instance cancels it', async () => {
-    const other = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, now: clock.now, sweepIntervalMs: 0, config });
-    try {
-      const { job } = await jobs.submit(probe(60_000));
-      const waiting = jobs.waitFor(job.id, 20_000);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const canceledAt = Date.now();
-      expect(await other.cancel(job.id)).toBe(true);
-      expect(await waiting).toMatchObject({ status: 'canceled' });
-      // Announced, not found by the once-a-second backstop read; and a later wait reads it at once.
-      expect(Date.now() - canceledAt).toBeLessThan(900);
-      const again = Date.now();
-      expect(await jobs.waitFor(job.id, 20_000)).toMatchObject({ status: 'canceled' });
-      expect(Date.now() - again).toBeLessThan(900);
-    } finally {
-      await other.stop();
-    }
-  });
+  it.runIf(testDbKind() === 'postgres')(
+    'hears a job processing here end elsewhere: a wait on it answers when another instance cancels it',
+    async () => {
+      const other = await createJobs({
+        handle: testDb.handle,
+        mode: 'pool',
+        poolSize: 1,
+        now: clock.now,
+        sweepIntervalMs: 0,
+        config,
+      });
+      try {
+        const { job } = await jobs.submit(probe(60_000));
+        const waiting = jobs.waitFor(job.id, 20_000);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const canceledAt = Date.now();
+        expect(await other.cancel(job.id)).toBe(true);
+        expect(await waiting).toMatchObject({ status: 'canceled' });
+        // Announced, not found by the once-a-second backstop read; and a later wait reads it at once.
+        expect(Date.now() - canceledAt).toBeLessThan(900);
+        const again = Date.now();
+        expect(await jobs.waitFor(job.id, 20_000)).toMatchObject({ status: 'canceled' });
+        expect(Date.now() - again).toBeLessThan(900);
+      } finally {
+        await other.stop();
+      }
+    },
+  );
 
   it('keeps the event loop responsive while solves run on every thread', async () => {
     const running = await Promise.all([jobs.submit(probe(2500)), jobs.submit(probe(2500))]);
@@ -236,7 +276,14 @@ describe('jobs in pool mode', () => {
   });
 
   it('frees the worker when a job is canceled', async () => {
-    const single = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, now: clock.now, sweepIntervalMs: 0, config });
+    const single = await createJobs({
+      handle: testDb.handle,
+      mode: 'pool',
+      poolSize: 1,
+      now: clock.now,
+      sweepIntervalMs: 0,
+      config,
+    });
     try {
       const long = await single.submit(probe(60_000));
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -256,7 +303,10 @@ describe('jobs in pool mode', () => {
   it('stops a handler at its time limit: cooperative, and by terminating a runaway thread', async () => {
     const polite = await jobs.submit(probe(60_000, { timeLimitMs: 400 }));
     expect((await jobs.waitFor(polite.job.id, 10_000))?.status).toBe('complete');
-    const runaway = await jobs.submit({ ...probe(60_000, { timeLimitMs: 300 }), input: { spinMs: 60_000, honorDeadline: false } });
+    const runaway = await jobs.submit({
+      ...probe(60_000, { timeLimitMs: 300 }),
+      input: { spinMs: 60_000, honorDeadline: false },
+    });
     const started = Date.now();
     const stopped = await jobs.waitFor(runaway.job.id, 10_000);
     expect(stopped).toMatchObject({ status: 'failed', error: { code: 'optimization_failed' } });
@@ -292,7 +342,9 @@ describe('jobs in pool mode', () => {
     const kept = await jobs.submit({ ...request, rerun: 'new-job', reuse: (finished) => asked.push(finished) > 0 });
     expect(kept).toMatchObject({ outcome: 'existing', job: { id: done.job.id } });
     // The predicate sees the stored job, result included.
-    expect(asked).toEqual([expect.objectContaining({ id: done.job.id, status: 'complete', result: completed?.result })]);
+    expect(asked).toEqual([
+      expect.objectContaining({ id: done.job.id, status: 'complete', result: completed?.result }),
+    ]);
     const replaced = await jobs.submit({ ...request, rerun: 'new-job', reuse: () => false });
     expect(replaced.outcome).toBe('created');
     expect(replaced.job.id).not.toBe(done.job.id);
@@ -329,7 +381,14 @@ describe('jobs in pool mode', () => {
 describe('pool mode recovery at start', () => {
   it('runs the processing jobs a dead process left behind, and fails one that used up its attempts', async () => {
     const clock = manualClock();
-    const crashed = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, now: clock.now, sweepIntervalMs: 0, config });
+    const crashed = await createJobs({
+      handle: testDb.handle,
+      mode: 'pool',
+      poolSize: 1,
+      now: clock.now,
+      sweepIntervalMs: 0,
+      config,
+    });
     const interrupted = await crashed.submit(probe(60_000, { key: 'recover-interrupted' }));
     const queued = await crashed.submit(probe(60_000, { key: 'recover-queued' }));
     const doomed = await crashed.submit(probe(60_000, { key: 'recover-doomed' }));
@@ -339,7 +398,11 @@ describe('pool mode recovery at start', () => {
     // claimed execution counted.
     await testDb.db
       .update(jobRows)
-      .set({ leaseOwner: 'app:killed:1:dead', leaseToken: sql`gen_random_uuid()`, leaseExpiresAt: new Date(clock.now() + 30_000) })
+      .set({
+        leaseOwner: 'app:killed:1:dead',
+        leaseToken: sql`gen_random_uuid()`,
+        leaseExpiresAt: new Date(clock.now() + 30_000),
+      })
       .where(sql`${jobRows.id} in (${interrupted.job.id}, ${queued.job.id}, ${doomed.job.id})`);
     await testDb.db.update(jobRows).set({ attempts: 1 }).where(eq(jobRows.id, interrupted.job.id));
     await testDb.db
@@ -351,9 +414,18 @@ describe('pool mode recovery at start', () => {
 
     // On PostgreSQL other instances may be alive, so only lapsed leases are adopted.
     if (testDb.kind === 'postgres') clock.advance(31_000);
-    const restarted = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, now: clock.now, sweepIntervalMs: 0, config });
+    const restarted = await createJobs({
+      handle: testDb.handle,
+      mode: 'pool',
+      poolSize: 1,
+      now: clock.now,
+      sweepIntervalMs: 0,
+      config,
+    });
     try {
-      const [a, b, c] = await Promise.all([interrupted, queued, doomed].map((s) => restarted.waitFor(s.job.id, 20_000)));
+      const [a, b, c] = await Promise.all(
+        [interrupted, queued, doomed].map((s) => restarted.waitFor(s.job.id, 20_000)),
+      );
       // The killed execution counts: the interrupted job ran twice.
       expect(a).toMatchObject({ status: 'complete', attempts: 2 });
       expect(b).toMatchObject({ status: 'complete', attempts: 1 });
@@ -405,7 +477,14 @@ describe('pool mode recovery at start', () => {
 
 describe("booking's latency lane in pool mode", () => {
   it("runs a latency job at once while the same account's solves hold every throughput thread and more wait, and the solves keep their limits", async () => {
-    const lanes = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 2, latencyThreads: 1, sweepIntervalMs: 0, config });
+    const lanes = await createJobs({
+      handle: testDb.handle,
+      mode: 'pool',
+      poolSize: 2,
+      latencyThreads: 1,
+      sweepIntervalMs: 0,
+      config,
+    });
     try {
       const account = { accountId: 951 };
       const latencyProbe = () => ({ ...probe(0, account), kind: 'jobs.probe.latency', input: { spinMs: 30 } });
@@ -428,7 +507,9 @@ describe("booking's latency lane in pool mode", () => {
         latencies.push(performance.now() - started);
         expect(done?.status).toBe('complete');
       }
-      console.log(`latency lane (${testDb.kind}): ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms while solves held every thread`);
+      console.log(
+        `latency lane (${testDb.kind}): ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms while solves held every thread`,
+      );
       // Behind the solves it would wait about 3 s (and the backlog's turn).
       expect(Math.max(...latencies)).toBeLessThan(1_000);
       const ended = await Promise.all(long.map(({ job }) => lanes.waitFor(job.id, 20_000)));

@@ -89,7 +89,10 @@ export class PoolDispatcher {
   async start(): Promise<number> {
     const adopted = await this.adoptOrphans();
     if (!this.options.exclusive) {
-      this.adoptTimer = setInterval(() => void this.adoptOrphans().catch(() => undefined), this.options.leaseSeconds * 1000);
+      this.adoptTimer = setInterval(
+        () => void this.adoptOrphans().catch(() => undefined),
+        this.options.leaseSeconds * 1000,
+      );
       this.adoptTimer.unref();
     }
     return adopted;
@@ -104,7 +107,8 @@ export class PoolDispatcher {
       this.options.now(),
     );
     for (const orphan of orphans) {
-      const tenantId = jobLane(orphan.kind) === 'throughput' ? await this.options.tenantOf(orphan.accountId) : orphan.accountId;
+      const tenantId =
+        jobLane(orphan.kind) === 'throughput' ? await this.options.tenantOf(orphan.accountId) : orphan.accountId;
       this.enqueue({ jobId: orphan.id, runId: orphan.runId, kind: orphan.kind, accountId: orphan.accountId, tenantId });
     }
     return orphans.length;
@@ -123,7 +127,11 @@ export class PoolDispatcher {
 
   private pump(): void {
     for (const lane of Object.values(this.lanes)) {
-      for (let next = this.stopped ? undefined : lane.inFlight.take(); next; next = this.stopped ? undefined : lane.inFlight.take()) {
+      for (
+        let next = this.stopped ? undefined : lane.inFlight.take();
+        next;
+        next = this.stopped ? undefined : lane.inFlight.take()
+      ) {
         const { holder, item } = next;
         void this.runOne(item, lane)
           .catch((error: unknown) => console.error(`job ${item.jobId} could not be run`, error))
@@ -140,9 +148,14 @@ export class PoolDispatcher {
     const { db, owner, leaseSeconds, runner, now } = this.options;
     // A job claimed as it was written that was canceled meanwhile still runs, but its end is fenced
     // off (its token no longer matches) and the lease keeper stops it at its next renewal.
-    const claim = job.claim ?? (await claimJob(db, { jobId: job.jobId, runId: job.runId, owner, requireOwner: true, leaseSeconds }, now()));
+    const claim =
+      job.claim ??
+      (await claimJob(db, { jobId: job.jobId, runId: job.runId, owner, requireOwner: true, leaseSeconds }, now()));
     if (!claim) return; // canceled, finished, released, or adopted by another instance meanwhile
-    const result = await runner.execute(claim, { gate: lane.gate, holder: { tenantId: job.tenantId, accountId: job.accountId } });
+    const result = await runner.execute(claim, {
+      gate: lane.gate,
+      holder: { tenantId: job.tenantId, accountId: job.accountId },
+    });
     // The thread died under the job: run it again; its attempt count ends a job that keeps doing so.
     if (result === 'crashed') this.enqueue({ ...job, claim: undefined });
   }

@@ -87,7 +87,15 @@ export function probeProblem(shipments: number, seed: number): Problem {
     requiredSkills: [],
     priority: 0,
   }));
-  return { locationCount: n, durations, distances, dimensions: 1, vehicles, shipments: jobs, objective: 'MIN_DURATION' };
+  return {
+    locationCount: n,
+    durations,
+    distances,
+    dimensions: 1,
+    vehicles,
+    shipments: jobs,
+    objective: 'MIN_DURATION',
+  };
 }
 
 export const probeHandler: JobHandler<ProbeInput, Record<string, Json>> = {

@@ -25,7 +25,11 @@ describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () =
 
   beforeAll(async () => {
     testDb = await createTestDb();
-    jobs = await createJobs({ handle: testDb.handle, config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl }), sweepIntervalMs: 0 });
+    jobs = await createJobs({
+      handle: testDb.handle,
+      config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl }),
+      sweepIntervalMs: 0,
+    });
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', '2'], {
       cwd: process.cwd(),
       env: { ...process.env, ...workerEnv, DATABASE_URL: testDb.databaseUrl },

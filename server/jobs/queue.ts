@@ -114,7 +114,12 @@ export async function workQueue(boss: PgBoss, options: QueueWorkOptions): Promis
     for (const message of messages) {
       // Fetched while stopping: fail the message so that pg-boss hands it to another worker at once.
       if (stopping) throw new Error(`job ${message.data.jobId}: worker stopping`);
-      const target = { jobId: message.data.jobId, runId: message.data.runId, owner: options.owner, leaseSeconds: options.leaseSeconds };
+      const target = {
+        jobId: message.data.jobId,
+        runId: message.data.runId,
+        owner: options.owner,
+        leaseSeconds: options.leaseSeconds,
+      };
       const capped = lane === 'throughput' && (options.perTenant !== undefined || options.perAccount !== undefined);
       let claim;
       if (!capped) {
@@ -233,20 +238,30 @@ export async function reconcileQueue(
   return db.transaction(async (tx) => {
     // postgres.js answers with the rows themselves (queue mode runs on PostgreSQL only).
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute's rows are typed per driver; this is postgres.js's shape
-    const [lock] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILE_ADVISORY_LOCK}) as locked`)) as unknown as { locked: boolean }[];
+    const [lock] = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${RECONCILE_ADVISORY_LOCK}) as locked`,
+    )) as unknown as { locked: boolean }[];
     if (!lock?.locked) return 0;
     const settled = new Date(options.now - options.graceSeconds * 1000);
     const candidates = await tx
       .select()
       .from(jobs)
-      .where(and(eq(jobs.status, 'processing'), lt(jobs.createdAt, settled), or(isNull(jobs.leaseExpiresAt), lt(jobs.leaseExpiresAt, settled))))
+      .where(
+        and(
+          eq(jobs.status, 'processing'),
+          lt(jobs.createdAt, settled),
+          or(isNull(jobs.leaseExpiresAt), lt(jobs.leaseExpiresAt, settled)),
+        ),
+      )
       .orderBy(asc(jobs.createdAt))
       .limit(options.limit)
       .for('update', { skipLocked: true });
     let resent = 0;
     for (const row of candidates) {
       const lane = jobLane(row.kind);
-      const messages = await boss.findJobs<QueueMessage>(JOB_QUEUES[lane], { data: { jobId: row.id, runId: row.runId } });
+      const messages = await boss.findJobs<QueueMessage>(JOB_QUEUES[lane], {
+        data: { jobId: row.id, runId: row.runId },
+      });
       if (messages.some((m) => m.state === 'created' || m.state === 'retry' || m.state === 'active')) continue;
       const tenantId = lane === 'throughput' ? await options.tenantOf(row.accountId) : undefined;
       await sendInTransaction(

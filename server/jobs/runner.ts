@@ -83,7 +83,10 @@ export class JobRunner {
    * while it computes (its time limit starts then); claiming, preparing and committing happen
    * outside it. `signal` aborts the execution from outside (queue mode: the message's signal).
    */
-  async execute(claim: Claim, options: { signal?: AbortSignal; gate?: ThreadGate; holder?: ShareHolder } = {}): Promise<ExecutionResult> {
+  async execute(
+    claim: Claim,
+    options: { signal?: AbortSignal; gate?: ThreadGate; holder?: ShareHolder } = {},
+  ): Promise<ExecutionResult> {
     const { signal: external, gate } = options;
     const { db, now } = this.options;
     const job = claim.row;
@@ -92,7 +95,10 @@ export class JobRunner {
       // Every earlier execution died with its worker: a job that kills workers must not loop.
       await this.finish(target, {
         status: 'failed',
-        error: { code: 'optimization_failed', message: `stopped after ${job.maxAttempts} attempts: the worker running it died each time` },
+        error: {
+          code: 'optimization_failed',
+          message: `stopped after ${job.maxAttempts} attempts: the worker running it died each time`,
+        },
       });
       return 'finished';
     }
@@ -116,7 +122,11 @@ export class JobRunner {
       let outcome;
       let release: (() => void) | undefined;
       try {
-        if (gate) release = await gate.acquire(options.holder ?? { tenantId: job.accountId, accountId: job.accountId }, controller.signal);
+        if (gate)
+          release = await gate.acquire(
+            options.holder ?? { tenantId: job.accountId, accountId: job.accountId },
+            controller.signal,
+          );
       } catch {
         return 'lost'; // canceled (or taken from us) while waiting for a thread
       }
@@ -124,7 +134,14 @@ export class JobRunner {
       const deadline = Date.now() + job.timeLimitMs;
       try {
         outcome = await this.options.threads[jobLane(job.kind)].run(
-          { kind: job.kind, jobId: job.id, attempt: job.attempts, input: runInput, deadline, timeLimitMs: job.timeLimitMs },
+          {
+            kind: job.kind,
+            jobId: job.id,
+            attempt: job.attempts,
+            input: runInput,
+            deadline,
+            timeLimitMs: job.timeLimitMs,
+          },
           {
             signal: controller.signal,
             graceMs: deadlineGraceMs(job.timeLimitMs),
@@ -164,7 +181,8 @@ export class JobRunner {
           target,
           { status: 'complete', result },
           now(),
-          async (tx, row) => handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result, attempt: job.attempts }),
+          async (tx, row) =>
+            handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result, attempt: job.attempts }),
           this.options.announceFinished ?? true,
         );
       } catch (error) {
@@ -184,7 +202,10 @@ export class JobRunner {
    * Keeps the job row's progress current for every instance's readers: the latest report is written,
    * fenced on the execution's token, at most once per PROGRESS_WRITE_INTERVAL_MS.
    */
-  private progressWriter(target: { jobId: string; leaseToken: string }): { report: (progress: Json) => void; stop: () => void } {
+  private progressWriter(target: { jobId: string; leaseToken: string }): {
+    report: (progress: Json) => void;
+    stop: () => void;
+  } {
     let latest: Json | null = null;
     let lastWriteAt = 0;
     let timer: NodeJS.Timeout | undefined;
@@ -213,7 +234,14 @@ export class JobRunner {
   }
 
   private async finish(target: { jobId: string; leaseToken: string }, outcome: Parameters<typeof finishJob>[2]) {
-    const finished = await finishJob(this.options.db, target, outcome, this.options.now(), undefined, this.options.announceFinished ?? true);
+    const finished = await finishJob(
+      this.options.db,
+      target,
+      outcome,
+      this.options.now(),
+      undefined,
+      this.options.announceFinished ?? true,
+    );
     if (finished) this.options.onFinished(target.jobId, toJobRecord(finished));
   }
 

@@ -25,7 +25,15 @@ import {
   type SubmitDecision,
 } from './store';
 import { defaultPoolSize, JobThreadPool } from './threads';
-import { JobConflictError, type JobErrorBody, type JobRecord, type JobScope, type Json, type SubmitOutcome, type SubmitRequest } from './types';
+import {
+  JobConflictError,
+  type JobErrorBody,
+  type JobRecord,
+  type JobScope,
+  type Json,
+  type SubmitOutcome,
+  type SubmitRequest,
+} from './types';
 
 export type JobsMode = 'pool' | 'queue';
 
@@ -159,7 +167,10 @@ function processIdentity(role: string): string {
 
 function every(intervalMs: number, what: string, task: () => Promise<number>): NodeJS.Timeout | undefined {
   if (intervalMs <= 0) return undefined;
-  const timer = setInterval(() => void task().catch((error: unknown) => console.error(`${what} failed`, error)), intervalMs);
+  const timer = setInterval(
+    () => void task().catch((error: unknown) => console.error(`${what} failed`, error)),
+    intervalMs,
+  );
   timer.unref();
   return timer;
 }
@@ -212,7 +223,8 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   // so that a submit of a key that is processing here needs no read (see Jobs.processingHere).
   const localKeys = mode === 'pool' && handle.kind === 'pglite' ? new Map<string, string>() : undefined;
   const localJobs = mode === 'pool' ? new Map<string, { key: string; job: JobRecord }>() : undefined;
-  const localKey = (namespace: string, scope: JobScope) => JSON.stringify([namespace, scope.accountId, scope.environment, scope.key]);
+  const localKey = (namespace: string, scope: JobScope) =>
+    JSON.stringify([namespace, scope.accountId, scope.environment, scope.key]);
   // Called before a job's end is announced, so that whoever hears of it also sees it here.
   const forgetLocal = (jobId: string) => {
     const local = localJobs?.get(jobId);
@@ -227,7 +239,10 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   } else {
     const size = options.poolSize ?? config.WORKER_POOL_SIZE ?? defaultPoolSize();
     const latencySize = options.latencyThreads ?? config.JOBS_LATENCY_THREADS ?? defaultLatencyThreads(size);
-    const lanes = { throughput: new JobThreadPool(size, 'throughput'), latency: new JobThreadPool(latencySize, 'latency') };
+    const lanes = {
+      throughput: new JobThreadPool(size, 'throughput'),
+      latency: new JobThreadPool(latencySize, 'latency'),
+    };
     threads = Object.values(lanes);
     const perTenant = config.JOBS_PER_TENANT_CONCURRENCY ?? defaultPerTenantConcurrency(size);
     runner = new JobRunner({
@@ -247,7 +262,11 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       db,
       runner,
       owner,
-      throughput: { size, perTenant, perAccount: Math.min(perTenant, config.JOBS_PER_ACCOUNT_CONCURRENCY ?? perTenant) },
+      throughput: {
+        size,
+        perTenant,
+        perAccount: Math.min(perTenant, config.JOBS_PER_ACCOUNT_CONCURRENCY ?? perTenant),
+      },
       // Searches are short and rate-limited per account: no share but the lane's own threads.
       latency: { size: latencySize, perTenant: latencySize, perAccount: latencySize },
       leaseSeconds,
@@ -264,7 +283,14 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   const sweep = () => sweepExpiredJobs(db, now());
   const recover = async () => {
     if (dispatcher) return dispatcher.adoptOrphans();
-    return boss ? reconcileQueue(boss, db, { now: now(), graceSeconds: unheldGraceSeconds(config), limit: RECONCILE_BATCH, tenantOf }) : 0;
+    return boss
+      ? reconcileQueue(boss, db, {
+          now: now(),
+          graceSeconds: unheldGraceSeconds(config),
+          limit: RECONCILE_BATCH,
+          tenantOf,
+        })
+      : 0;
   };
   const sweepTimer = every(options.sweepIntervalMs ?? 60_000, 'job sweep', sweep);
   // Pool mode adopts on its own lease schedule (see PoolDispatcher).
@@ -318,8 +344,17 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
                   await sendInTransaction(
                     boss,
                     tx,
-                    { jobId: d.row.id, runId: d.row.runId, ...(lane === 'throughput' ? { tenantId: holder.tenantId } : {}) },
-                    { kind: request.kind, timeLimitMs, graceMs: deadlineGraceMs(timeLimitMs), maxAttempts: run.maxAttempts },
+                    {
+                      jobId: d.row.id,
+                      runId: d.row.runId,
+                      ...(lane === 'throughput' ? { tenantId: holder.tenantId } : {}),
+                    },
+                    {
+                      kind: request.kind,
+                      timeLimitMs,
+                      graceMs: deadlineGraceMs(timeLimitMs),
+                      maxAttempts: run.maxAttempts,
+                    },
                   );
                 }
                 return d;
@@ -342,8 +377,18 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
         }
         if (decision.outcome !== 'existing') {
           const { row } = decision;
-          const claim = run.claimToken !== undefined && row.leaseToken === run.claimToken ? { row, leaseToken: run.claimToken } : undefined;
-          dispatcher?.enqueue({ jobId: row.id, runId: row.runId, kind: row.kind, accountId: row.accountId, tenantId: holder.tenantId, claim });
+          const claim =
+            run.claimToken !== undefined && row.leaseToken === run.claimToken
+              ? { row, leaseToken: run.claimToken }
+              : undefined;
+          dispatcher?.enqueue({
+            jobId: row.id,
+            runId: row.runId,
+            kind: row.kind,
+            accountId: row.accountId,
+            tenantId: holder.tenantId,
+            claim,
+          });
         }
         return { job, outcome: decision.outcome };
       }
@@ -413,7 +458,8 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     async list(filter) {
       const namespaces = new Set(filter.kinds.map((kind) => jobKindDefinition(kind).namespace));
       const [namespace] = namespaces;
-      if (namespace === undefined || namespaces.size > 1) throw new Error('list: give one or more job kinds of one namespace');
+      if (namespace === undefined || namespaces.size > 1)
+        throw new Error('list: give one or more job kinds of one namespace');
       const { rows, total } = await listJobs(db, { ...filter, namespace }, now());
       return { jobs: rows.map(toJobRecord), total };
     },
@@ -426,9 +472,14 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       clearInterval(reconcileTimer);
       dispatcher?.stop();
       // Given back before their threads stop, so that no stopped execution can still commit or count.
-      if (dispatcher) await releaseHeldJobs(db, owner).catch((error: unknown) => console.error('jobs could not be released', error));
+      if (dispatcher)
+        await releaseHeldJobs(db, owner).catch((error: unknown) => console.error('jobs could not be released', error));
       runner?.stop();
-      await Promise.all([...threads.map((pool) => pool.close()), boss?.stop({ graceful: false, close: true }), signals.close()]);
+      await Promise.all([
+        ...threads.map((pool) => pool.close()),
+        boss?.stop({ graceful: false, close: true }),
+        signals.close(),
+      ]);
     },
   };
 
@@ -472,17 +523,31 @@ export async function startJobWorker(options: {
   const { handle } = options;
   if (handle.kind !== 'postgres') throw new Error('a job worker needs PostgreSQL (DATABASE_URL)');
   const concurrency = options.concurrency ?? config.WORKER_CONCURRENCY ?? config.WORKER_POOL_SIZE ?? defaultPoolSize();
-  const latencyConcurrency = options.latencyConcurrency ?? config.JOBS_LATENCY_THREADS ?? defaultLatencyThreads(concurrency);
+  const latencyConcurrency =
+    options.latencyConcurrency ?? config.JOBS_LATENCY_THREADS ?? defaultLatencyThreads(concurrency);
   const now = options.now ?? Date.now;
   const owner = processIdentity('worker');
   const leaseSeconds = config.JOBS_LEASE_SECONDS;
-  const lanes = { throughput: new JobThreadPool(concurrency, 'throughput'), latency: new JobThreadPool(latencyConcurrency, 'latency') };
-  const runner = new JobRunner({ db: handle.db, threads: lanes, owner, leaseSeconds, now, onFinished: () => undefined });
+  const lanes = {
+    throughput: new JobThreadPool(concurrency, 'throughput'),
+    latency: new JobThreadPool(latencyConcurrency, 'latency'),
+  };
+  const runner = new JobRunner({
+    db: handle.db,
+    threads: lanes,
+    owner,
+    leaseSeconds,
+    now,
+    onFinished: () => undefined,
+  });
   runner.startLeaseKeeper();
   const tenantOf = cachedTenantOf(handle.db);
   // A job canceled elsewhere stops its thread here at once, not at the next lease renewal.
   const listener = await handle.sql.listen(JOB_FINISHED_CHANNEL, (jobId) => runner.abort(jobId));
-  const boss = await startBoss(queueSettings(config, handle.databaseUrl, concurrency + latencyConcurrency + 3), 'worker');
+  const boss = await startBoss(
+    queueSettings(config, handle.databaseUrl, concurrency + latencyConcurrency + 3),
+    'worker',
+  );
   // Queue mode caps a tenant (and an account inside it) across all workers, so only the operator,
   // who knows how many workers there are, can pick the numbers; unset, nothing is capped.
   const work = await workQueue(boss, {
@@ -500,7 +565,12 @@ export async function startJobWorker(options: {
   });
   const sweepTimer = every(options.sweepIntervalMs ?? 60_000, 'job sweep', () => sweepExpiredJobs(handle.db, now()));
   const reconcileTimer = every(options.sweepIntervalMs ?? 60_000, 'job queue reconcile', () =>
-    reconcileQueue(boss, handle.db, { now: now(), graceSeconds: unheldGraceSeconds(config), limit: RECONCILE_BATCH, tenantOf }),
+    reconcileQueue(boss, handle.db, {
+      now: now(),
+      graceSeconds: unheldGraceSeconds(config),
+      limit: RECONCILE_BATCH,
+      tenantOf,
+    }),
   );
   return {
     owner,
@@ -513,7 +583,10 @@ export async function startJobWorker(options: {
       await work.release().catch((error: unknown) => console.error('jobs could not be released', error));
       // Graceful: the stopped executions' handlers return at once, ending their messages normally.
       await boss.stop({ graceful: true, timeout: 10_000, close: true });
-      await Promise.all([...Object.values(lanes).map((pool) => pool.close()), listener.unlisten().catch(() => undefined)]);
+      await Promise.all([
+        ...Object.values(lanes).map((pool) => pool.close()),
+        listener.unlisten().catch(() => undefined),
+      ]);
     },
   };
 }

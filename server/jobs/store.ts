@@ -52,7 +52,12 @@ export function hashInput(value: Json): string {
 }
 
 function scopeCondition(namespace: string, scope: JobScope) {
-  return and(eq(jobs.namespace, namespace), eq(jobs.accountId, scope.accountId), eq(jobs.environment, scope.environment), eq(jobs.key, scope.key));
+  return and(
+    eq(jobs.namespace, namespace),
+    eq(jobs.accountId, scope.accountId),
+    eq(jobs.environment, scope.environment),
+    eq(jobs.key, scope.key),
+  );
 }
 
 /** A point in time as an SQL value (raw parameters must be strings for postgres.js). */
@@ -117,7 +122,10 @@ function freshRun(run: NewRun, now: number) {
 }
 
 export type SubmitDecision =
-  { outcome: 'created' | 'rerun'; row: JobRow } | { outcome: 'existing'; row: JobRow } | { outcome: 'conflict'; row: JobRow } | { outcome: 'vanished' };
+  | { outcome: 'created' | 'rerun'; row: JobRow }
+  | { outcome: 'existing'; row: JobRow }
+  | { outcome: 'conflict'; row: JobRow }
+  | { outcome: 'vanished' };
 
 /**
  * What an identical submit does with a key's retained job that has ended: `same-job` runs a failed or
@@ -152,7 +160,13 @@ export async function insertNewJob(db: DbOrTx, scope: JobScope, run: NewRun, now
  * One submit, inside the caller's transaction. The unique key and INSERT ... ON CONFLICT make
  * concurrent identical submits agree on one row; the row lock serializes reruns of a finished job.
  */
-export async function submitInTransaction(tx: DbTransaction, scope: JobScope, run: NewRun, policy: SubmitPolicy, now: number): Promise<SubmitDecision> {
+export async function submitInTransaction(
+  tx: DbTransaction,
+  scope: JobScope,
+  run: NewRun,
+  policy: SubmitPolicy,
+  now: number,
+): Promise<SubmitDecision> {
   const inserted = await insertNewJob(tx, scope, run, now);
   if (inserted) return { outcome: 'created', row: inserted };
 
@@ -237,7 +251,12 @@ export async function getJobInput(db: DbOrTx, jobId: string, now: number): Promi
   return row ? (row.input as Json) : undefined;
 }
 
-export async function getJobByKey(db: DbOrTx, namespace: string, scope: JobScope, now: number): Promise<JobView | undefined> {
+export async function getJobByKey(
+  db: DbOrTx,
+  namespace: string,
+  scope: JobScope,
+  now: number,
+): Promise<JobView | undefined> {
   const [row] = await readsOf(db).byKey.execute({
     namespace,
     accountId: scope.accountId,
@@ -347,7 +366,11 @@ export async function claimJobWithinShare(
 }
 
 /** Stores an execution's latest progress, fenced on its token (a stale execution writes nothing). */
-export async function recordProgress(db: DbOrTx, target: { jobId: string; leaseToken: string }, progress: Json): Promise<void> {
+export async function recordProgress(
+  db: DbOrTx,
+  target: { jobId: string; leaseToken: string },
+  progress: Json,
+): Promise<void> {
   await db
     .update(jobs)
     .set({ progress })
@@ -367,7 +390,11 @@ interface JobListFilter {
 }
 
 /** Retained jobs of some accounts, newest first, and how many match in all (for paging). */
-export async function listJobs(db: DbOrTx, filter: JobListFilter, now: number): Promise<{ rows: JobView[]; total: number }> {
+export async function listJobs(
+  db: DbOrTx,
+  filter: JobListFilter,
+  now: number,
+): Promise<{ rows: JobView[]; total: number }> {
   if (filter.accountIds.length === 0) return { rows: [], total: 0 };
   const where = and(
     eq(jobs.namespace, filter.namespace),
@@ -433,7 +460,10 @@ export async function finishJob(
       .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')))
       // The announcement rides on the update (NOTIFY is delivered at commit, whatever follows it
       // in the transaction): one round trip less per job.
-      .returning({ ...finishedColumns, announced: announce ? sql<string>`pg_notify(${JOB_FINISHED_CHANNEL}, ${jobs.id}::text)::text` : sql<null>`null` });
+      .returning({
+        ...finishedColumns,
+        announced: announce ? sql<string>`pg_notify(${JOB_FINISHED_CHANNEL}, ${jobs.id}::text)::text` : sql<null>`null`,
+      });
     if (!written) return null;
     const { announced: _announced, ...finished } = written;
     // The result as written, not read back: the same value (jsonb keeps every number's text).

@@ -32,8 +32,14 @@ console.log(JSON.stringify({ before, after, inWorker, inLatencyWorker }));
 
 describe.runIf(process.platform === 'linux')('job thread priority', () => {
   it('lowers throughput threads below the event loop and the latency lane, never the main thread that loads the module too', () => {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROBE], { cwd: process.cwd(), encoding: 'utf8' });
-    const { before, after, inWorker, inLatencyWorker } = JSON.parse(output.trim().split('\n').pop() ?? '{}') as Record<string, number>;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROBE], {
+      cwd: process.cwd(),
+      encoding: 'utf8',
+    });
+    const { before, after, inWorker, inLatencyWorker } = JSON.parse(output.trim().split('\n').pop() ?? '{}') as Record<
+      string,
+      number
+    >;
     expect(after).toBe(before);
     expect(inWorker).toBe(Math.min(19, before! + 10));
     expect(inLatencyWorker).toBe(before);

@@ -55,7 +55,8 @@ function yieldToTheEventLoopThread(): void {
   if ((workerData as Partial<JobThreadData> | undefined)?.lane === 'latency') return;
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, Math.min(19, getPriority(threadId) + THROUGHPUT_THREAD_NICENESS));
+    if (Number.isInteger(threadId) && threadId > 0)
+      setPriority(threadId, Math.min(19, getPriority(threadId) + THROUGHPUT_THREAD_NICENESS));
   } catch {
     // Not Linux, or not permitted: the thread keeps the process's priority.
   }
@@ -66,7 +67,10 @@ export async function runJobInThread(task: ThreadTask): Promise<ThreadOutcome> {
   const controller = new AbortController();
   // Fires only if the handler yields; a CPU-bound handler honours `deadline` itself, and past the
   // deadline plus a grace the main thread terminates this thread.
-  const timer = setTimeout(() => controller.abort(new JobError('optimization_failed', 'time limit reached')), Math.max(0, task.deadline - Date.now()));
+  const timer = setTimeout(
+    () => controller.abort(new JobError('optimization_failed', 'time limit reached')),
+    Math.max(0, task.deadline - Date.now()),
+  );
   try {
     const handler = await loadJobHandler(task.kind);
     const result: unknown = await handler.run(task.input, {

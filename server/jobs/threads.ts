@@ -54,7 +54,10 @@ export class JobThreadPool {
    * Runs one execution. The thread is terminated (and replaced) when `signal` aborts or when the
    * handler overruns its deadline by `graceMs`: either frees the worker at once.
    */
-  async run(task: Omit<ThreadTask, 'port'>, options: { signal: AbortSignal; graceMs: number; onProgress?: (progress: Json) => void }): Promise<ThreadOutcome> {
+  async run(
+    task: Omit<ThreadTask, 'port'>,
+    options: { signal: AbortSignal; graceMs: number; onProgress?: (progress: Json) => void },
+  ): Promise<ThreadOutcome> {
     const channel = new MessageChannel();
     channel.port1.on('message', (message: { progress: Json }) => options.onProgress?.(message.progress));
     const stop = new AbortController();
@@ -73,7 +76,10 @@ export class JobThreadPool {
       Math.max(0, task.deadline - Date.now()) + options.graceMs,
     );
     try {
-      return await this.piscina.run({ ...task, port: channel.port2 }, { signal: stop.signal, transferList: [channel.port2] });
+      return await this.piscina.run(
+        { ...task, port: channel.port2 },
+        { signal: stop.signal, transferList: [channel.port2] },
+      );
     } catch (error) {
       if (reason) throw new ThreadStopped(reason);
       throw error;

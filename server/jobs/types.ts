@@ -152,5 +152,11 @@ export interface SubmitOutcome {
  * turns it into 202 or 200 and headers; `preferenceApplied` is the `Prefer` value it honoured.
  */
 export type JobAnswer =
-  | { state: 'processing'; body: unknown; pollAfterSeconds?: number; pollUrl?: string; preferenceApplied?: string | null }
+  | {
+      state: 'processing';
+      body: unknown;
+      pollAfterSeconds?: number;
+      pollUrl?: string;
+      preferenceApplied?: string | null;
+    }
   | { state: 'complete'; body: unknown; preferenceApplied?: string | null };

@@ -53,7 +53,8 @@ const PARAMETER_KEYS = new Set(['params', 'parameters', 'args']);
  */
 function logValue(this: unknown, key: string, value: unknown): unknown {
   const holder = this as Record<string, unknown> | undefined;
-  if (PARAMETER_KEYS.has(key) && holder && typeof holder === 'object' && typeof holder.query === 'string') return '[not logged]';
+  if (PARAMETER_KEYS.has(key) && holder && typeof holder === 'object' && typeof holder.query === 'string')
+    return '[not logged]';
   if (value instanceof Error) {
     return {
       ...Object.fromEntries(Object.entries(value)),
@@ -66,7 +67,10 @@ function logValue(this: unknown, key: string, value: unknown): unknown {
   return value;
 }
 
-export function createLogger(base: LogFields = {}, options: { level?: LogLevel | 'silent'; sink?: LogSink } = {}): Logger {
+export function createLogger(
+  base: LogFields = {},
+  options: { level?: LogLevel | 'silent'; sink?: LogSink } = {},
+): Logger {
   const sink = options.sink ?? defaultSink;
   const write = (level: LogLevel, message: string, fields?: LogFields) => {
     const threshold = options.level ?? configuredLevel();

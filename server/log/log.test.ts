@@ -3,7 +3,10 @@ import { createLogger, type LogLevel } from './index';
 
 function capture(level: LogLevel | 'silent') {
   const lines: { level: LogLevel; record: Record<string, unknown> }[] = [];
-  const logger = createLogger({ service: 'test' }, { level, sink: (l, line) => lines.push({ level: l, record: JSON.parse(line) as Record<string, unknown> }) });
+  const logger = createLogger(
+    { service: 'test' },
+    { level, sink: (l, line) => lines.push({ level: l, record: JSON.parse(line) as Record<string, unknown> }) },
+  );
   return { logger, lines };
 }
 
@@ -30,8 +33,13 @@ describe('createLogger', () => {
 
   it('carries child fields and serializes errors with their cause', () => {
     const { logger, lines } = capture('info');
-    logger.child({ requestId: 'r-1' }).error('failed', { error: new Error('outer', { cause: new TypeError('inner') }) });
-    const record = lines[0]?.record as { requestId: string; error: { name: string; message: string; stack: string; cause: { name: string } } };
+    logger
+      .child({ requestId: 'r-1' })
+      .error('failed', { error: new Error('outer', { cause: new TypeError('inner') }) });
+    const record = lines[0]?.record as {
+      requestId: string;
+      error: { name: string; message: string; stack: string; cause: { name: string } };
+    };
     expect(record.requestId).toBe('r-1');
     expect(record.error).toMatchObject({ name: 'Error', message: 'outer', cause: { name: 'TypeError' } });
     expect(record.error.stack).toContain('outer');
@@ -74,7 +82,10 @@ describe('query parameters wrapped by other libraries', () => {
     });
     // The shape Auth.js logs: a plain object around the driver's error.
     const wrapped = Object.assign(new Error('Read more at https://errors.authjs.dev#callbackrouteerror'), {
-      cause: { err: { query: driverError.query, params: ['victim@example.com'], cause: driverError }, provider: 'credentials' },
+      cause: {
+        err: { query: driverError.query, params: ['victim@example.com'], cause: driverError },
+        provider: 'credentials',
+      },
     });
     const { logger, lines } = capture('debug');
     logger.warn('console auth', { error: wrapped, request: { query: 'a=1', parameters: ['x'] } });

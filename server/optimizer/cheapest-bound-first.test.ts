@@ -16,10 +16,18 @@ import { cityInstance, randomInstance } from './verify';
  */
 /** Every pickup at one of two stores (the first two depots): insertions of equal cost abound. */
 function withStores(problem: Problem): Problem {
-  return { ...problem, shipments: problem.shipments.map((s, k) => (s.pickup ? { ...s, pickup: { ...s.pickup, location: k % 2 } } : s)) };
+  return {
+    ...problem,
+    shipments: problem.shipments.map((s, k) => (s.pickup ? { ...s, pickup: { ...s.pickup, location: k % 2 } } : s)),
+  };
 }
 
-const DURATION_OBJECTIVES = ['MIN_DURATION', 'MIN_COST', 'MIN_VEHICLE_UTILIZATION', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP'] as const;
+const DURATION_OBJECTIVES = [
+  'MIN_DURATION',
+  'MIN_COST',
+  'MIN_VEHICLE_UTILIZATION',
+  'MIN_VEHICLE_AVOID_TOUR_OVERLAP',
+] as const;
 
 describe('exact insertion plans, cheapest lower bound first', () => {
   const problems = [
@@ -40,7 +48,15 @@ describe('exact insertion plans, cheapest lower bound first', () => {
     ),
   ];
 
-  const fields = (x: InsertionCandidate) => [x.cost, x.route, x.i, x.j, x.deliveryStart, x.addedDistance, x.addedDuration];
+  const fields = (x: InsertionCandidate) => [
+    x.cost,
+    x.route,
+    x.i,
+    x.j,
+    x.deliveryStart,
+    x.addedDistance,
+    x.addedDuration,
+  ];
 
   it('finds the best of planning every candidate, in one route and over all routes, with fewer plans', () => {
     let compared = 0;

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { OBJECTIVES, type Problem } from './model';
 import { annealingMultiples, CONVERGED_WARM_MAX_ORDERS, cycleIterations, TIMED_PAIRS_END_TEMPERATURE } from './search';
 import { compareSolutions, prepareSearch, solve, solveOnThisThread } from './solve';
-import { checkSolution, cityInstance, compareObjective, describeObjective, randomInstance, solutionObjective, solveExhaustively } from './verify';
+import {
+  checkSolution,
+  cityInstance,
+  compareObjective,
+  describeObjective,
+  randomInstance,
+  solutionObjective,
+  solveExhaustively,
+} from './verify';
 
 /**
  * Stopping on convergence (the default routing budget): the search ends by itself once an
@@ -57,7 +65,12 @@ describe('stopping on convergence', () => {
     const annealed = (orders: number, untilConverged: boolean): { start: number; end: number } => {
       const problem = cityInstance(7, { orders, vehicles: Math.max(2, Math.ceil(orders / 8)), traffic: true });
       const { search } = prepareSearch(problem, 1);
-      search.run({ timeLimitMs: GENEROUS_MS, maxIterations: untilConverged ? Infinity : 1_000, untilConverged, params: { oneRun: true } });
+      search.run({
+        timeLimitMs: GENEROUS_MS,
+        maxIterations: untilConverged ? Infinity : 1_000,
+        untilConverged,
+        params: { oneRun: true },
+      });
       return search.annealing.lastTemperatures;
     };
     const small = annealed(20, true);
@@ -76,7 +89,11 @@ describe('stopping on convergence', () => {
     const endGiven = (singleStopShare: number): number => {
       const instance = randomInstance(11 * 7_919 + 11, { shipments: 14, vehicles: 6, singleStopShare });
       const prepared = prepareSearch(instance, 1).search;
-      prepared.run({ timeLimitMs: GENEROUS_MS, maxIterations: 300, params: { pairsEndTemperature: TIMED_PAIRS_END_TEMPERATURE } });
+      prepared.run({
+        timeLimitMs: GENEROUS_MS,
+        maxIterations: 300,
+        params: { pairsEndTemperature: TIMED_PAIRS_END_TEMPERATURE },
+      });
       return prepared.annealing.lastTemperatures.end;
     };
     expect(endGiven(0)).toBeCloseTo(TIMED_PAIRS_END_TEMPERATURE, 9);
@@ -114,7 +131,12 @@ describe('stopping on convergence', () => {
       const a = await solve(problem, options);
       const b = await solve(problem, options);
       // The first thread's run is the first run of the search on one thread: the pair is never worse.
-      const firstRun = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true, params: { oneRun: true } });
+      const firstRun = solveOnThisThread(problem, {
+        seed: 1,
+        timeLimitMs: GENEROUS_MS,
+        untilConverged: true,
+        params: { oneRun: true },
+      });
       // One run (its length set by the orders planned), where one thread makes at least two.
       const oneThread = solveOnThisThread(problem, { seed: 1, timeLimitMs: GENEROUS_MS, untilConverged: true });
       expect(firstRun.stats.iterations).toBeGreaterThanOrEqual(cycleIterations(1));
@@ -147,13 +169,22 @@ describe('stopping on convergence', () => {
 
   it('without it, an iteration limit is spent whole (the explicit budget of benchmarks and callers)', () => {
     const problem = cityInstance(3, { orders: 5, vehicles: 3, traffic: true });
-    const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 4 * cycleIterations(5), timeLimitMs: GENEROUS_MS });
+    const solution = solveOnThisThread(problem, {
+      seed: 1,
+      maxIterations: 4 * cycleIterations(5),
+      timeLimitMs: GENEROUS_MS,
+    });
     expect(solution.stats.iterations).toBe(4 * cycleIterations(5));
   });
 
   it('the iteration and time limits still cap it', () => {
     const problem = cityInstance(6, { orders: 40, vehicles: 4, traffic: true });
-    const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 300, timeLimitMs: GENEROUS_MS, untilConverged: true });
+    const solution = solveOnThisThread(problem, {
+      seed: 1,
+      maxIterations: 300,
+      timeLimitMs: GENEROUS_MS,
+      untilConverged: true,
+    });
     expect(solution.stats.iterations).toBe(300);
     expect(checkSolution(problem, solution).violations).toEqual([]);
   });
@@ -172,7 +203,9 @@ describe('stopping on convergence', () => {
         const found = solutionObjective(problem, solution);
         if (violations.length > 0) mismatches.push(`seed ${seed} (${how}): infeasible: ${violations[0]}`);
         else if (compareObjective(problem.objective, found, exact.value, 1e-6) !== 0) {
-          mismatches.push(`seed ${seed} (${how}) ${problem.objective}\n  solver ${describeObjective(found)}\n  exact  ${describeObjective(exact.value)}`);
+          mismatches.push(
+            `seed ${seed} (${how}) ${problem.objective}\n  solver ${describeObjective(found)}\n  exact  ${describeObjective(exact.value)}`,
+          );
         }
       }
     }

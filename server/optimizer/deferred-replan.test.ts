@@ -18,9 +18,19 @@ describe('deferred replanning of insertion candidates', () => {
   // replans each candidate; a distance objective defers the replans (and exercises the fallback).
   const problems = [
     ...[1, 2, 3, 4].map((seed) => cityInstance(seed, { orders: 16, vehicles: 2, traffic: true })),
-    ...[1, 2, 3, 4].map((seed) => ({ ...cityInstance(seed, { orders: 16, vehicles: 2, traffic: true }), objective: 'MIN_VEHICLES_THEN_DISTANCE' as const })),
+    ...[1, 2, 3, 4].map((seed) => ({
+      ...cityInstance(seed, { orders: 16, vehicles: 2, traffic: true }),
+      objective: 'MIN_VEHICLES_THEN_DISTANCE' as const,
+    })),
     ...[4, 5, 6, 7, 8, 9].map((seed) =>
-      randomInstance(seed, { shipments: 12, vehicles: 3, traffic: seed % 2 === 0, maxDuration: true, multiWindowShare: 0.3, singleStopShare: 0.3 }),
+      randomInstance(seed, {
+        shipments: 12,
+        vehicles: 3,
+        traffic: seed % 2 === 0,
+        maxDuration: true,
+        multiWindowShare: 0.3,
+        singleStopShare: 0.3,
+      }),
     ),
     ...[4, 5, 6, 7, 8, 9].map((seed) =>
       randomInstance(seed, {
@@ -68,7 +78,9 @@ describe('deferred replanning of insertion candidates', () => {
         for (const r of others) {
           const a = emptyCandidate();
           const b = emptyCandidate();
-          expect(deferred.evaluate(search.routes[r]!, r, job, a)).toBe(reference.evaluate(search.routes[r]!, r, job, b));
+          expect(deferred.evaluate(search.routes[r]!, r, job, a)).toBe(
+            reference.evaluate(search.routes[r]!, r, job, b),
+          );
           same(a, b);
           compared++;
         }
@@ -78,7 +90,8 @@ describe('deferred replanning of insertion candidates', () => {
         expect(deferred.beginDeferred(a)).toBe(true);
         let improved = false;
         for (const r of others) if (deferred.evaluate(search.routes[r]!, r, job, a)) improved = true;
-        if (!deferred.endDeferred(a, search.routes[a.route], job, improved)) for (const r of others) deferred.evaluate(search.routes[r]!, r, job, a);
+        if (!deferred.endDeferred(a, search.routes[a.route], job, improved))
+          for (const r of others) deferred.evaluate(search.routes[r]!, r, job, a);
         for (const r of others) reference.evaluate(search.routes[r]!, r, job, b);
         same(a, b);
         if (b.route >= 0) served++;

@@ -28,8 +28,10 @@ function expectSameLegs(inst: Instance): void {
   const L = inst.locations;
   for (let a = 0; a < L; a++)
     for (let b = 0; b < L; b++) {
-      if (by.durations[b * by.row + a * by.stride] !== inst.durations[a * L + b]) throw new Error(`duration ${a} -> ${b}`);
-      if (by.distances[b * by.row + a * by.stride] !== inst.distances[a * L + b]) throw new Error(`distance ${a} -> ${b}`);
+      if (by.durations[b * by.row + a * by.stride] !== inst.durations[a * L + b])
+        throw new Error(`duration ${a} -> ${b}`);
+      if (by.distances[b * by.row + a * by.stride] !== inst.distances[a * L + b])
+        throw new Error(`distance ${a} -> ${b}`);
     }
 }
 
@@ -75,7 +77,9 @@ describe('travel matrices read by destination', () => {
     let evaluations = 0;
     let found = 0;
     for (let seed = 1; seed <= 18; seed++) {
-      const inst = compileInstance(asymmetric(randomInstance(seed * 7_919 + 5, { shipments: 24, vehicles: 5, ...featureMix(seed) })));
+      const inst = compileInstance(
+        asymmetric(randomInstance(seed * 7_919 + 5, { shipments: 24, vehicles: 5, ...featureMix(seed) })),
+      );
       const model = costModel(inst);
       const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
       search.construct();

@@ -45,7 +45,13 @@ describe('recreate against an acceptance threshold', () => {
         const outOfPool = full.removed.some((job) => after.includes(job));
         const ruinedCost = full.ruinedCost;
         const scale = Math.max(1, Math.abs(cost));
-        for (const threshold of [cost, cost + 1e-6 * scale, cost - 1e-6 * scale, (ruinedCost + cost) / 2, cost + 0.1 * scale]) {
+        for (const threshold of [
+          cost,
+          cost + 1e-6 * scale,
+          cost - 1e-6 * scale,
+          (ruinedCost + cost) / 2,
+          cost + 0.1 * scale,
+        ]) {
           const { rejected, removed } = replay(threshold);
           expect(removed).toEqual(full.removed);
           moves++;

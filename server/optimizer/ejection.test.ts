@@ -88,7 +88,10 @@ function ejectFromShortestRoutes(problemFor: (seed: number) => Problem): { moved
     expect(after.flat().length).toBe(before.length + stopsOf(job).length - ejectedStops);
     for (const j of search.unassigned) expect(after.flat().some((x) => jobOf(x) === j)).toBe(false);
     const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
-    const result = checkSolution(problem, buildSolution(inst, after, [...search.unassigned, ...aside], verdicts, stats));
+    const result = checkSolution(
+      problem,
+      buildSolution(inst, after, [...search.unassigned, ...aside], verdicts, stats),
+    );
     expect(result.violations, `seed ${seed}`).toEqual([]);
   }
   return { moved, ejected };
@@ -132,7 +135,9 @@ describe('insertion with ejection', () => {
               for (const q of ejected) sum += weight[jobOf(stops[q - 1]!)]! + 1;
               if (sum >= least) continue;
               for (let after = 0; after <= route.size; after++) {
-                const kept = [...stops.slice(0, after), node, ...stops.slice(after)].filter((x) => x === node || !ejected.some((q) => stops[q - 1] === x));
+                const kept = [...stops.slice(0, after), node, ...stops.slice(after)].filter(
+                  (x) => x === node || !ejected.some((q) => stops[q - 1] === x),
+                );
                 const vehicleRoute = new RouteState(inst, route.vehicle);
                 vehicleRoute.setStops(kept, kept.length);
                 vehicleRoute.update(model);
@@ -157,7 +162,9 @@ describe('insertion with ejection', () => {
           for (const x of out) sum += weight[jobOf(x)]! + 1;
           expect(sum).toBe(least);
           const stops = Array.from(route.node.subarray(1, route.size + 1));
-          const kept = [...stops.slice(0, ejection.after), node, ...stops.slice(ejection.after)].filter((x) => !out.has(x));
+          const kept = [...stops.slice(0, ejection.after), node, ...stops.slice(ejection.after)].filter(
+            (x) => !out.has(x),
+          );
           const check = new RouteState(inst, route.vehicle);
           check.setStops(kept, kept.length);
           check.update(model);
@@ -189,7 +196,13 @@ describe('insertion with ejection', () => {
       const plan = search.snapshot();
       const rng = new Random(seed * 37);
       for (const maxEjected of [1, 2]) {
-        const ejection = new PairEjectionSearch(inst, model, new Inserter(inst, model, new Random(seed)), maxEjected, Infinity);
+        const ejection = new PairEjectionSearch(
+          inst,
+          model,
+          new Inserter(inst, model, new Random(seed)),
+          maxEjected,
+          Infinity,
+        );
         for (let trial = 0; trial < 4; trial++) {
           const used = plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
           const from = used[rng.int(used.length)]!;
@@ -208,7 +221,13 @@ describe('insertion with ejection', () => {
           const fits = (vehicle: number, stops: number[]): boolean => {
             for (let i = 0; i <= stops.length; i++) {
               for (let k = i; k <= stops.length; k++) {
-                const kept = [...stops.slice(0, i), pickupNode(job), ...stops.slice(i, k), deliveryNode(job), ...stops.slice(k)];
+                const kept = [
+                  ...stops.slice(0, i),
+                  pickupNode(job),
+                  ...stops.slice(i, k),
+                  deliveryNode(job),
+                  ...stops.slice(k),
+                ];
                 const route = new RouteState(inst, vehicle);
                 route.setStops(kept, kept.length);
                 route.update(model);

@@ -1,6 +1,16 @@
 import { type Inserter } from './insertion';
 import { type InsertionCandidate, copyCandidate, emptyCandidate } from './insertion-candidate';
-import { DELIVERY, type Instance, PICKUP, baseTravelTime, hasStop, jobOf, pickupNode, singleWindowOrders, singleWindowStopsOnly } from './instance';
+import {
+  DELIVERY,
+  type Instance,
+  PICKUP,
+  baseTravelTime,
+  hasStop,
+  jobOf,
+  pickupNode,
+  singleWindowOrders,
+  singleWindowStopsOnly,
+} from './instance';
 import type { CostModel } from './objective';
 import type { Random } from './random';
 import { RouteState } from './route';
@@ -108,7 +118,9 @@ export class EjectionSearch {
       this.seqOld = new Int32Array(cap);
     }
     // Orders all on one side: the route's highest load is the sum of its sizes.
-    for (let d = 0; d < D; d++) this.excess[d] = route.loadPrefixMax[n * D + d]! + inst.size[jobOf(node) * D + d]! - inst.vehicleCapacity[v * D + d]!;
+    for (let d = 0; d < D; d++)
+      this.excess[d] =
+        route.loadPrefixMax[n * D + d]! + inst.size[jobOf(node) * D + d]! - inst.vehicleCapacity[v * D + d]!;
     this.current = route;
     this.length = n + 1;
     this.maxStops = inst.vehicleMaxStops[v]!;
@@ -175,17 +187,24 @@ export class EjectionSearch {
     const start = arrive > open ? arrive : open;
     const old = this.seqOld[i]!;
     // Past the new stop the rest is the route as it was: where it still fits, ejecting more only weighs more.
-    if (i > this.insertAt && start <= this.current!.latest[old]! && this.length - depth <= this.maxStops && this.fits(depth)) {
+    if (
+      i > this.insertAt &&
+      start <= this.current!.latest[old]! &&
+      this.length - depth <= this.maxStops &&
+      this.fits(depth)
+    ) {
       return this.record(depth, weightSum);
     }
     let found = false;
-    if (arrive <= inst.windowEnd[w]! && this.descend(i + 1, loc, start + inst.nodeService[x]!, depth, weightSum)) found = true;
+    if (arrive <= inst.windowEnd[w]! && this.descend(i + 1, loc, start + inst.nodeService[x]!, depth, weightSum))
+      found = true;
     if (i !== this.insertAt && depth < this.maxEjected) {
       const job = jobOf(x);
       const weight = this.weight[job]! + 1;
       if (weightSum + weight < this.weightSum) {
         const D = inst.dims;
-        for (let d = 0; d < D; d++) this.ejectedSize[(depth + 1) * D + d] = this.ejectedSize[depth * D + d]! + inst.size[job * D + d]!;
+        for (let d = 0; d < D; d++)
+          this.ejectedSize[(depth + 1) * D + d] = this.ejectedSize[depth * D + d]! + inst.size[job * D + d]!;
         this.path[depth] = old;
         if (this.descend(i + 1, lastLoc, depart, depth + 1, weightSum + weight)) found = true;
       }
@@ -240,7 +259,8 @@ export class PairEjectionSearch {
   /** Whether it applies: some order marked active has two stops, and feasibility is windows, shift, stop count and capacity. */
   static applies(inst: Instance, active: Uint8Array): boolean {
     if (!singleWindowOrders(inst, active, true)) return false;
-    for (let j = 0; j < inst.jobs; j++) if (active[j] && hasStop(inst, j, PICKUP) && hasStop(inst, j, DELIVERY)) return true;
+    for (let j = 0; j < inst.jobs; j++)
+      if (active[j] && hasStop(inst, j, PICKUP) && hasStop(inst, j, DELIVERY)) return true;
     return false;
   }
 

@@ -1,4 +1,14 @@
-import { DELIVERY, type Instance, PICKUP, deliveryNode, lastWindowEnd, nodeOf, pickupNode, travelTime, windowStartFor } from './instance';
+import {
+  DELIVERY,
+  type Instance,
+  PICKUP,
+  deliveryNode,
+  lastWindowEnd,
+  nodeOf,
+  pickupNode,
+  travelTime,
+  windowStartFor,
+} from './instance';
 import { Inserter } from './insertion';
 import { emptyCandidate } from './insertion-candidate';
 import type { OrderSide, ReasonCode, Stop, VerdictDetail } from './model';
@@ -43,12 +53,20 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
 
   problem.shipments.forEach((s, j) => {
     if (problem.vehicles.length === 0) {
-      verdicts.push({ reason: 'INSUFFICIENT_FLEET', description: 'no vehicles are available', detail: { kind: 'no_vehicles' } });
+      verdicts.push({
+        reason: 'INSUFFICIENT_FLEET',
+        description: 'no vehicles are available',
+        detail: { kind: 'no_vehicles' },
+      });
       return;
     }
     const stops = [s.pickup, s.delivery].filter((x): x is Stop => x !== null);
     if (stops.length === 0) {
-      verdicts.push({ reason: 'ADDRESS_NOT_RESOLVED', description: 'has neither a pickup nor a delivery stop', detail: { kind: 'no_stops' } });
+      verdicts.push({
+        reason: 'ADDRESS_NOT_RESOLVED',
+        description: 'has neither a pickup nor a delivery stop',
+        detail: { kind: 'no_stops' },
+      });
       return;
     }
     for (const stop of stops) {
@@ -104,7 +122,9 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
 
     const judge = (ignoreLock: boolean): JobVerdict | null => {
       const allowed = s.allowedVehicles ? new Set(s.allowedVehicles) : null;
-      const candidates = problem.vehicles.map((_, v) => v).filter((v) => (!allowed || allowed.has(v)) && (ignoreLock || lockVehicle < 0 || v === lockVehicle));
+      const candidates = problem.vehicles
+        .map((_, v) => v)
+        .filter((v) => (!allowed || allowed.has(v)) && (ignoreLock || lockVehicle < 0 || v === lockVehicle));
       const skilled = candidates.filter((v) => s.requiredSkills.every((k) => problem.vehicles[v]!.skills.includes(k)));
       if (skilled.length === 0) {
         return {
@@ -144,7 +164,8 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
           const off = inst.nodeWindowOffset[node]!;
           let any = false;
           for (let w = off; w < off + inst.nodeWindowCount[node]!; w++) {
-            if (inst.windowEnd[w]! >= inst.vehicleEarliest[v]! && inst.windowStart[w]! <= inst.vehicleLatest[v]!) any = true;
+            if (inst.windowEnd[w]! >= inst.vehicleEarliest[v]! && inst.windowStart[w]! <= inst.vehicleLatest[v]!)
+              any = true;
           }
           if (!any) return false;
         }
@@ -155,7 +176,11 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
         const v = fitting[0]!;
         // The side whose windows miss this vehicle's shift.
         const stop =
-          stops.find((st) => st.timeWindows.length > 0 && st.timeWindows.every((w) => w.end < inst.vehicleEarliest[v]! || w.start > inst.vehicleLatest[v]!)) ??
+          stops.find(
+            (st) =>
+              st.timeWindows.length > 0 &&
+              st.timeWindows.every((w) => w.end < inst.vehicleEarliest[v]! || w.start > inst.vehicleLatest[v]!),
+          ) ??
           stops.find((st) => st.timeWindows.length > 0) ??
           stops[0]!;
         const side: OrderSide = stop === s.pickup ? 'pickup' : 'delivery';
@@ -185,7 +210,9 @@ export function screenJobs(inst: Instance): (JobVerdict | null)[] {
       }
       const detail = furthestAlone(inst, j, inShift);
       const v = detail.vehicle;
-      const closing = [pickupNode(j), deliveryNode(j)].filter((x) => inst.nodeLocation[x]! >= 0).map((x) => fmt(lastWindowEnd(inst, x)));
+      const closing = [pickupNode(j), deliveryNode(j)]
+        .filter((x) => inst.nodeLocation[x]! >= 0)
+        .map((x) => fmt(lastWindowEnd(inst, x)));
       return {
         reason: 'TIME_WINDOW_UNREACHABLE',
         description: `no suitable vehicle can reach the stops within their windows (closing at ${closing.join(' and ')}) and finish its shift by ${fmt(inst.vehicleLatest[v]!)}, even serving it alone; first fails at the ${detail.side}`,
@@ -222,7 +249,11 @@ const STAGE = { pickup: 0, delivery: 1, shift_end: 2, route: 3, break: 3 } as co
  * Serves job j alone on each vehicle, leaving at the start of the shift and starting each service
  * as early as its windows allow, and reports where the vehicle that gets furthest first fails.
  */
-function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): Extract<VerdictDetail, { kind: 'unreachable' }> {
+function furthestAlone(
+  inst: Instance,
+  j: number,
+  vehicles: readonly number[],
+): Extract<VerdictDetail, { kind: 'unreachable' }> {
   let best: Extract<VerdictDetail, { kind: 'unreachable' }> | null = null;
   for (const v of vehicles) {
     let t = inst.vehicleEarliest[v]!;
@@ -238,7 +269,14 @@ function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): 
       const arrival = t + travelTime(inst, v, at, location, t);
       const start = windowStartFor(inst, node, arrival);
       if (start === Infinity) {
-        found = { kind: 'unreachable', side, vehicle: v, earliestArrival: arrival, closes: lastWindowEnd(inst, node), shiftEnd: inst.vehicleLatest[v]! };
+        found = {
+          kind: 'unreachable',
+          side,
+          vehicle: v,
+          earliestArrival: arrival,
+          closes: lastWindowEnd(inst, node),
+          shiftEnd: inst.vehicleLatest[v]!,
+        };
         break;
       }
       t = start + inst.nodeService[node]!;
@@ -248,7 +286,14 @@ function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): 
       const end = t + travelTime(inst, v, at, inst.vehicleEnd[v]!, t);
       found =
         end > inst.vehicleLatest[v]!
-          ? { kind: 'unreachable', side: 'shift_end', vehicle: v, earliestArrival: end, closes: inst.vehicleLatest[v]!, shiftEnd: inst.vehicleLatest[v]! }
+          ? {
+              kind: 'unreachable',
+              side: 'shift_end',
+              vehicle: v,
+              earliestArrival: end,
+              closes: inst.vehicleLatest[v]!,
+              shiftEnd: inst.vehicleLatest[v]!,
+            }
           : {
               kind: 'unreachable',
               side: breaksInTheWay(inst, v, j) ? 'break' : 'route',
@@ -261,7 +306,8 @@ function furthestAlone(inst: Instance, j: number, vehicles: readonly number[]): 
     const further =
       best === null ||
       STAGE[found.side] > STAGE[best.side] ||
-      (STAGE[found.side] === STAGE[best.side] && found.earliestArrival - found.closes < best.earliestArrival - best.closes);
+      (STAGE[found.side] === STAGE[best.side] &&
+        found.earliestArrival - found.closes < best.earliestArrival - best.closes);
     if (further) best = found;
   }
   return best!;

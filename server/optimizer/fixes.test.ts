@@ -61,7 +61,13 @@ function fixAndResolve(problem: Problem, shipment: number, extraVehicles: Vehicl
 }
 
 const base = (over: Partial<LineInstanceSpec>): Problem =>
-  lineInstance({ points: [0, 100, 1000, -1000, 10_000, -10_000], dimensions: 1, vehicles: [{}], shipments: [], ...over });
+  lineInstance({
+    points: [0, 100, 1000, -1000, 10_000, -10_000],
+    dimensions: 1,
+    vehicles: [{}],
+    shipments: [],
+    ...over,
+  });
 
 describe('findFixes', () => {
   it('widen_window: a dropoff window that closes before the vehicle can get there closes later, in whole minutes', () => {
@@ -81,7 +87,12 @@ describe('findFixes', () => {
     // back at the depot by 3,000 s: only starting the pickup 900 s earlier gets it home in time.
     const problem = base({
       vehicles: [{ latestEnd: 3000 }],
-      shipments: [{ pickup: { location: 1, timeWindows: [{ start: 2000, end: 2100 }] }, delivery: { location: 2, timeWindows: [{ start: 0, end: 2500 }] } }],
+      shipments: [
+        {
+          pickup: { location: 1, timeWindows: [{ start: 2000, end: 2100 }] },
+          delivery: { location: 2, timeWindows: [{ start: 0, end: 2500 }] },
+        },
+      ],
     });
     const fix = fixAndResolve(problem, 0);
     expect(fix).toEqual({ kind: 'widen_window', side: 'pickup', bound: 'open', seconds: 900, start: 1100, end: 2100 });
@@ -89,7 +100,10 @@ describe('findFixes', () => {
 
   it('extend_shift: a shift that ends before the vehicle is back ends later', () => {
     // Out to 1,000 m and back: the route ends at 2,000 s; the shift at 1,500 s.
-    const problem = base({ vehicles: [{ latestEnd: 1500 }], shipments: [{ pickup: { location: 1 }, delivery: { location: 2 } }] });
+    const problem = base({
+      vehicles: [{ latestEnd: 1500 }],
+      shipments: [{ pickup: { location: 1 }, delivery: { location: 2 } }],
+    });
     const fix = fixAndResolve(problem, 0);
     expect(fix).toEqual({ kind: 'extend_shift', vehicle: 0, seconds: 540, latestEnd: 2040 });
   });
@@ -165,12 +179,16 @@ describe('findFixes', () => {
     expect(solution.unassigned).toHaveLength(1);
     expect(solution.unassigned[0]!.fix).toBeUndefined();
     // A window change that is too large is not offered either.
-    const late = base({ shipments: [{ pickup: { location: 1 }, delivery: { location: 2, timeWindows: [{ start: 0, end: 500 }] } }] });
+    const late = base({
+      shipments: [{ pickup: { location: 1 }, delivery: { location: 2, timeWindows: [{ start: 0, end: 500 }] } }],
+    });
     expect(findFixes(late, solved(late), { maxMinutes: 5, ...UNHURRIED }).unassigned[0]!.fix).toBeUndefined();
   });
 
   it('leaves reasons it cannot cure alone and does not change its input', () => {
-    const problem = base({ shipments: [{ pickup: { location: 1 }, delivery: { location: 2, timeWindows: [{ start: 500, end: 100 }] } }] });
+    const problem = base({
+      shipments: [{ pickup: { location: 1 }, delivery: { location: 2, timeWindows: [{ start: 500, end: 100 }] } }],
+    });
     const before = solved(problem);
     expect(before.unassigned[0]!.reason).toBe('INVALID_TIME_WINDOW');
     const after = findFixes(problem, before, UNHURRIED);
@@ -185,7 +203,9 @@ describe('findFixes', () => {
       points,
       dimensions: 1,
       vehicles: [{}, {}],
-      shipments: points.slice(1).map((_, i) => ({ pickup: null, delivery: { location: i + 1, timeWindows: [{ start: 6000, end: 6060 }] } })),
+      shipments: points
+        .slice(1)
+        .map((_, i) => ({ pickup: null, delivery: { location: i + 1, timeWindows: [{ start: 6000, end: 6060 }] } })),
     });
     const before = solveOnThisThread(problem, { maxIterations: 50, seed: 1 });
     expect(before.unassigned.length).toBeGreaterThan(250);
@@ -208,8 +228,18 @@ describe('findFixes', () => {
     const groups: Record<string, Omit<RandomInstanceOptions, 'shipments' | 'vehicles'>> = {
       'windows and capacity': { capacityShare: 0.35, windowSeconds: [900, 2700] },
       'skills, priorities, maxStops': { skills: true, priorities: true, maxStops: true, capacityShare: 0.4 },
-      'single stops, open routes, two windows': { singleStopShare: 0.4, openRoutes: true, multiWindowShare: 0.4, windowSeconds: [900, 2700] },
-      'traffic, maxDuration, speed factors': { traffic: true, maxDuration: true, speedFactors: true, windowSeconds: [1200, 3600] },
+      'single stops, open routes, two windows': {
+        singleStopShare: 0.4,
+        openRoutes: true,
+        multiWindowShare: 0.4,
+        windowSeconds: [900, 2700],
+      },
+      'traffic, maxDuration, speed factors': {
+        traffic: true,
+        maxDuration: true,
+        speedFactors: true,
+        windowSeconds: [1200, 3600],
+      },
     };
     const leftOut = (problem: Problem, shipments: readonly number[]): number[] => {
       const counts = new Array<number>(PRIORITY_LEVELS).fill(0);
@@ -220,7 +250,11 @@ describe('findFixes', () => {
       it(group, () => {
         let fixes = 0;
         for (let seed = 1; seed <= (options.traffic ? 4 : 8); seed++) {
-          const problem = randomInstance(seed * 104_729 + group.length, { ...options, shipments: 4, vehicles: 1 + (seed % 2) });
+          const problem = randomInstance(seed * 104_729 + group.length, {
+            ...options,
+            shipments: 4,
+            vehicles: 1 + (seed % 2),
+          });
           const before = solveOnThisThread(problem, { seed: 1, maxIterations: 500 });
           const extra = { ...problem.vehicles[0]!, id: 'extra' };
           const withFixes = findFixes(problem, before, { extraVehicles: [extra], ...UNHURRIED });
@@ -234,7 +268,10 @@ describe('findFixes', () => {
               problem,
               before.unassigned.map((x) => x.shipment).filter((j) => j !== u.shipment),
             );
-            expect(compareLeftOut(leftOut(changed, exact.unassigned), bound), `seed ${seed}, ${JSON.stringify(u.fix)}`).toBeLessThanOrEqual(0);
+            expect(
+              compareLeftOut(leftOut(changed, exact.unassigned), bound),
+              `seed ${seed}, ${JSON.stringify(u.fix)}`,
+            ).toBeLessThanOrEqual(0);
           }
         }
         expect(fixes).toBeGreaterThan(0);

@@ -30,7 +30,11 @@ export interface FixOptions {
 }
 
 /** Reasons no change of the kinds tried here can cure (the input itself is wrong or pinned). */
-const NOT_FIXABLE: ReadonlySet<ReasonCode> = new Set(['INVALID_TIME_WINDOW', 'ADDRESS_NOT_RESOLVED', 'LOCKED_STOP_CONFLICT']);
+const NOT_FIXABLE: ReadonlySet<ReasonCode> = new Set([
+  'INVALID_TIME_WINDOW',
+  'ADDRESS_NOT_RESOLVED',
+  'LOCKED_STOP_CONFLICT',
+]);
 
 /** Window bounds at or beyond this are open (routing writes an open bound as 0 or MAX_SAFE_INTEGER). */
 const OPEN_BOUND = 1e15;
@@ -63,12 +67,19 @@ export function findFixes(problem: Problem, solution: Solution, options: FixOpti
   const unassigned = solution.unassigned.map((u) => ({ ...u }));
   const result = { ...solution, unassigned };
   const todo = unassigned.filter(
-    (u) => !NOT_FIXABLE.has(u.reason) && problem.shipments[u.shipment] !== undefined && problem.vehicles.length + (options.extraVehicles?.length ?? 0) > 0,
+    (u) =>
+      !NOT_FIXABLE.has(u.reason) &&
+      problem.shipments[u.shipment] !== undefined &&
+      problem.vehicles.length + (options.extraVehicles?.length ?? 0) > 0,
   );
   if (todo.length === 0) return result;
   const finder = new FixFinder(problem, solution, options);
   // Highest priority first, so that a cap cuts off the least important ones.
-  todo.sort((a, b) => (problem.shipments[b.shipment]!.priority ?? 0) - (problem.shipments[a.shipment]!.priority ?? 0) || a.shipment - b.shipment);
+  todo.sort(
+    (a, b) =>
+      (problem.shipments[b.shipment]!.priority ?? 0) - (problem.shipments[a.shipment]!.priority ?? 0) ||
+      a.shipment - b.shipment,
+  );
   const totalDeadline = performance.now() + (options.totalMs ?? 500);
   for (const u of todo) {
     const now = performance.now();
@@ -133,7 +144,13 @@ class FixFinder {
     this.deadline = deadline;
     // Already insertable: nothing to change (the search missed it), so no fix to offer.
     if (this.insertable(j, null)) return null;
-    const kinds = [() => this.widenWindow(j), () => this.extendShift(j), () => this.addCapacity(j), () => this.addSkill(j), () => this.addVehicle(j)];
+    const kinds = [
+      () => this.widenWindow(j),
+      () => this.extendShift(j),
+      () => this.addCapacity(j),
+      () => this.addSkill(j),
+      () => this.addVehicle(j),
+    ];
     for (const kind of kinds) {
       if (this.outOfTime) return null;
       const found = kind();
@@ -160,7 +177,11 @@ class FixFinder {
    * Smallest whole number in [1, max] for which `test` holds after `apply(n)` (the test is monotone
    * in n: a larger change only relaxes). Restores with `apply(0)`. Null when even max fails.
    */
-  private smallest(max: number, apply: (n: number) => void, test: () => Placement | null): { n: number; placement: Placement } | null {
+  private smallest(
+    max: number,
+    apply: (n: number) => void,
+    test: () => Placement | null,
+  ): { n: number; placement: Placement } | null {
     let placement: Placement | null = null;
     try {
       apply(max);
@@ -231,7 +252,14 @@ class FixFinder {
         if (r && (!best || r.n < best.size)) {
           const seconds = r.n * MINUTE;
           best = {
-            fix: { kind: 'widen_window', side, bound: 'open', seconds, start: open - seconds, end: inst.windowEnd[first]! },
+            fix: {
+              kind: 'widen_window',
+              side,
+              bound: 'open',
+              seconds,
+              start: open - seconds,
+              end: inst.windowEnd[first]!,
+            },
             placement: r.placement,
             relax: (p) => withWindow(p, j, side, 'open', seconds),
             size: r.n,
@@ -459,7 +487,9 @@ function feasibleWith(problem: Problem, v: number, nodes: readonly number[], j: 
     .filter((seq) => seq.vehicle === v)
     .map((seq) => ({
       vehicle: 0,
-      stops: seq.stops.filter((st) => index.has(st.shipment)).map((st) => ({ shipment: index.get(st.shipment)!, kind: st.kind })),
+      stops: seq.stops
+        .filter((st) => index.has(st.shipment))
+        .map((st) => ({ shipment: index.get(st.shipment)!, kind: st.kind })),
     }));
   const reduced: Problem = { ...problem, vehicles: [problem.vehicles[v]!], shipments, lockedSequences };
   const inst = compileInstance(reduced, { neighbors: false });

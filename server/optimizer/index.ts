@@ -17,9 +17,23 @@
  * why the rest cannot be. The tuned constants are described in docs/benchmarks.md#solver-parameters.
  */
 export * from './model';
-export { solve, solveOnThisThread, prepareSolverThreads, warmUpSolverThreads, compareSolutions, DEFAULT_TIME_LIMIT_MS } from './solve';
+export {
+  solve,
+  solveOnThisThread,
+  prepareSolverThreads,
+  warmUpSolverThreads,
+  compareSolutions,
+  DEFAULT_TIME_LIMIT_MS,
+} from './solve';
 export type { StopFlag, SolveOnThisThreadOptions } from './solve';
 export { compileInsertionQuery, queryInsertions, queryInsertionsForWindows } from './insertion-query';
-export type { CompiledInsertionQuery, FixedRoute, InsertionQuery, InsertionOption, InsertionRelaxation, RetargetedShipment } from './insertion-query';
+export type {
+  CompiledInsertionQuery,
+  FixedRoute,
+  InsertionQuery,
+  InsertionOption,
+  InsertionRelaxation,
+  RetargetedShipment,
+} from './insertion-query';
 export { findFixes } from './fixes';
 export type { FixOptions } from './fixes';

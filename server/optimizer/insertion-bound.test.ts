@@ -26,13 +26,19 @@ function* constructedInsertions(problems: readonly Problem[]) {
 
 describe('the duration bound that lets insertion skip exact schedules', () => {
   it('is the least factor of every bucket a shift touches', () => {
-    const profile = { offsetSeconds: 0, bucketSeconds: 900, factors: Float64Array.from({ length: 96 }, (_, b) => 1 + Math.abs(48 - b) / 10) };
+    const profile = {
+      offsetSeconds: 0,
+      bucketSeconds: 900,
+      factors: Float64Array.from({ length: 96 }, (_, b) => 1 + Math.abs(48 - b) / 10),
+    };
     expect(leastTrafficFactor(null, 0, 3600)).toBe(1);
     expect(leastTrafficFactor(profile, 0, Infinity)).toBe(1);
     // 11:50 to 12:05 touches the buckets from 11:45 and from 12:00 (the least of all).
     expect(leastTrafficFactor(profile, 11 * 3600 + 50 * 60, 12 * 3600 + 5 * 60)).toBe(1);
     // 06:00:01 to 06:59 touches 06:00 to 07:00 (factors falling toward noon); up to 07:00 also 07:00.
-    expect(leastTrafficFactor(profile, 6 * 3600 + 1, 6 * 3600 + 59 * 60)).toBe(trafficFactor(profile, 6 * 3600 + 45 * 60));
+    expect(leastTrafficFactor(profile, 6 * 3600 + 1, 6 * 3600 + 59 * 60)).toBe(
+      trafficFactor(profile, 6 * 3600 + 45 * 60),
+    );
     expect(leastTrafficFactor(profile, 6 * 3600 + 1, 7 * 3600)).toBe(trafficFactor(profile, 7 * 3600));
   });
 

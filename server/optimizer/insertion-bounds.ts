@@ -1,6 +1,13 @@
 import { type Instance, baseTravelTime, travelTime } from './instance';
 import type { RouteState } from './route';
-import { currentWindowEnd, durationFromEarliest, earliestBuffers, needsWindowSearch, planRoute, serviceStart } from './schedule';
+import {
+  currentWindowEnd,
+  durationFromEarliest,
+  earliestBuffers,
+  needsWindowSearch,
+  planRoute,
+  serviceStart,
+} from './schedule';
 
 /** The bounds and exact checks insertion screens and prices candidates with. */
 /**
@@ -22,7 +29,11 @@ export function firstPositionAfter(latest: Float64Array, n: number, done: number
 
 /** Distance added by visiting location x between locations here and next (-1: no leg, an open route's end). */
 export function detourDistance(distances: Float64Array, L: number, here: number, x: number, next: number): number {
-  return (here < 0 ? 0 : distances[here * L + x]!) + (next < 0 ? 0 : distances[x * L + next]!) - (here < 0 || next < 0 ? 0 : distances[here * L + next]!);
+  return (
+    (here < 0 ? 0 : distances[here * L + x]!) +
+    (next < 0 ? 0 : distances[x * L + next]!) -
+    (here < 0 || next < 0 ? 0 : distances[here * L + next]!)
+  );
 }
 
 /**
@@ -53,7 +64,15 @@ export function spreadWith(inst: Instance, route: RouteState, la: number, lb: nu
  * traffic factor of its shift; waiting and breaks only add), less a margin far above the rounding of
  * either side (schedules add times since the epoch: about 1e-7 s per step).
  */
-export function durationLowerBound(inst: Instance, route: RouteState, leastFactor: number, a: number, i: number, b: number, j: number): number {
+export function durationLowerBound(
+  inst: Instance,
+  route: RouteState,
+  leastFactor: number,
+  a: number,
+  i: number,
+  b: number,
+  j: number,
+): number {
   const v = route.vehicle;
   const loc = route.loc;
   const la = inst.nodeLocation[a]!;
@@ -122,7 +141,12 @@ export function buildSequence(route: RouteState, a: number, i: number, b: number
 export function plannedDuration(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): number {
   const v = route.vehicle;
   const count = buildSequence(route, a, i, b, j);
-  if (!route.feasible || route.softWindows || inst.vehicleBreakCount[v]! > 0 || needsWindowSearch(inst, sequenceBuf, count)) {
+  if (
+    !route.feasible ||
+    route.softWindows ||
+    inst.vehicleBreakCount[v]! > 0 ||
+    needsWindowSearch(inst, sequenceBuf, count)
+  ) {
     const plan = planRoute(inst, v, sequenceBuf, count);
     return plan.feasible ? plan.end - plan.departure : Infinity;
   }
@@ -192,7 +216,15 @@ export function plannedDuration(inst: Instance, route: RouteState, a: number, i:
 const slide = { wait: 0, delay: 0 };
 
 /** Route positions from..to, at sequence index `at` on: the route's times, and `slide` over them as planRoute adds it up. */
-function readRouteTimes(inst: Instance, route: RouteState, from: number, to: number, at: number, eArrival: Float64Array, eStart: Float64Array): void {
+function readRouteTimes(
+  inst: Instance,
+  route: RouteState,
+  from: number,
+  to: number,
+  at: number,
+  eArrival: Float64Array,
+  eStart: Float64Array,
+): void {
   if (from > to) return;
   const node = route.node;
   const start = route.start;
@@ -211,7 +243,14 @@ function readRouteTimes(inst: Instance, route: RouteState, from: number, to: num
   slide.delay = delay;
 }
 
-export function insertionIsFeasible(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): boolean {
+export function insertionIsFeasible(
+  inst: Instance,
+  route: RouteState,
+  a: number,
+  i: number,
+  b: number,
+  j: number,
+): boolean {
   return planRoute(inst, route.vehicle, sequenceBuf, buildSequence(route, a, i, b, j)).feasible;
 }
 
@@ -225,7 +264,10 @@ export function fitsWithSize(inst: Instance, loads: Float64Array, k: number, job
 }
 
 /** MIN_MAX_TRAVEL_COST_DISTANCE: the longest and second-longest route distances, and the longest route, into `out`. */
-export function longestRoutes(routes: readonly RouteState[], out: { maxDistance: number; secondMaxDistance: number; maxRoute: number }): void {
+export function longestRoutes(
+  routes: readonly RouteState[],
+  out: { maxDistance: number; secondMaxDistance: number; maxRoute: number },
+): void {
   let m1 = 0;
   let m2 = 0;
   let r1 = -1;

@@ -40,7 +40,8 @@ describe('insertion results cached per route version', () => {
         const job = steps.next() < 0.7 ? steps.int(4) : steps.int(inst.jobs);
         // The best of other routes an evaluation starts from: mostly none (as recreate starts each
         // job), else some share of a route's cost.
-        const threshold = steps.next() < 0.8 ? Infinity : steps.next() * 2 * Math.max(1, routes[steps.int(routes.length)]!.cost);
+        const threshold =
+          steps.next() < 0.8 ? Infinity : steps.next() * 2 * Math.max(1, routes[steps.int(routes.length)]!.cost);
         const a: InsertionCandidate = { ...emptyCandidate(), cost: threshold };
         const b: InsertionCandidate = { ...emptyCandidate(), cost: threshold };
         for (let r = 0; r < routes.length; r++) {

@@ -44,7 +44,12 @@ describe('the best insertion of an order into a route', () => {
           if (search.jobRoute[job] === r || !inst.compatible[job * inst.vehicles + route.vehicle]) continue;
           const p = pickupNode(job);
           const costs = new Map<string, number>();
-          for (const { i, j, nodes } of insertions(route, job, inst.nodeLocation[p]! >= 0, inst.nodeLocation[p + 1]! >= 0)) {
+          for (const { i, j, nodes } of insertions(
+            route,
+            job,
+            inst.nodeLocation[p]! >= 0,
+            inst.nodeLocation[p + 1]! >= 0,
+          )) {
             trial.setStops(nodes, nodes.length);
             trial.update(model);
             if (trial.feasible) costs.set(`${i} ${j}`, trial.cost - route.cost);

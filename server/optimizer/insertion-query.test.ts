@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileInsertionQuery, queryInsertions, queryInsertionsForWindows, type FixedRoute, type InsertionRelaxation } from './insertion-query';
+import {
+  compileInsertionQuery,
+  queryInsertions,
+  queryInsertionsForWindows,
+  type FixedRoute,
+  type InsertionRelaxation,
+} from './insertion-query';
 import type { Problem, StopKind, TimeWindow } from './model';
 import { solveOnThisThread } from './solve';
 import { randomInstance, simulate } from './verify';
@@ -20,7 +26,12 @@ function bruteForce(original: Problem, route: FixedRoute, shipment: number, wind
   const cut =
     target.delivery!.timeWindows.length === 0
       ? [window]
-      : target.delivery!.timeWindows.map((w) => ({ start: Math.max(w.start, window.start), end: Math.min(w.end, window.end) })).filter((w) => w.start <= w.end);
+      : target
+          .delivery!.timeWindows.map((w) => ({
+            start: Math.max(w.start, window.start),
+            end: Math.min(w.end, window.end),
+          }))
+          .filter((w) => w.start <= w.end);
   const shipments = original.shipments.slice();
   shipments[shipment] = { ...target, delivery: { ...target.delivery!, timeWindows: cut } };
   const problem = { ...original, shipments };
@@ -79,7 +90,8 @@ describe('queryInsertions', () => {
       const plan = solveOnThisThread(planned, { seed, maxIterations: 100 });
       const routes: FixedRoute[] = problem.vehicles.map((_, v) => ({
         vehicle: v,
-        stops: plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
+        stops:
+          plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
       }));
       const windowStart = 8 * 3600 + (seed % 4) * 3600;
       const window = { start: windowStart, end: windowStart + 3 * 3600 };
@@ -131,15 +143,26 @@ describe('compileInsertionQuery', () => {
       });
       const newcomer = problem.shipments.length - 1;
       const last = problem.shipments[newcomer]!;
-      problem.shipments[newcomer] = { ...last, pickup: last.pickup ?? last.delivery!, delivery: { ...(last.delivery ?? last.pickup!), timeWindows: [] } };
-      const plan = solveOnThisThread({ ...problem, shipments: problem.shipments.slice(0, newcomer) }, { seed, maxIterations: 60 });
+      problem.shipments[newcomer] = {
+        ...last,
+        pickup: last.pickup ?? last.delivery!,
+        delivery: { ...(last.delivery ?? last.pickup!), timeWindows: [] },
+      };
+      const plan = solveOnThisThread(
+        { ...problem, shipments: problem.shipments.slice(0, newcomer) },
+        { seed, maxIterations: 60 },
+      );
       const routes: FixedRoute[] = problem.vehicles.map((_, v) => ({
         vehicle: v,
-        stops: plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
+        stops:
+          plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
       }));
       // Hourly windows over the day, one of them empty (an hour before the lead time), and one
       // spanning two hours.
-      const windows: TimeWindow[] = Array.from({ length: 10 }, (_, h) => ({ start: 7 * 3600 + h * 3600, end: 8 * 3600 + h * 3600 - 1 }));
+      const windows: TimeWindow[] = Array.from({ length: 10 }, (_, h) => ({
+        start: 7 * 3600 + h * 3600,
+        end: 8 * 3600 + h * 3600 - 1,
+      }));
       windows[2] = { start: windows[2]!.end + 1, end: windows[2]!.end };
       windows.push({ start: 9 * 3600, end: 11 * 3600 });
       const got = compileInsertionQuery({ problem, routes, shipment: newcomer }).forWindows(windows);
@@ -162,7 +185,12 @@ describe('compileInsertionQuery', () => {
     let answered = 0;
     let changedByRelaxing = 0;
     for (let seed = 1; seed <= 8; seed++) {
-      const problem = randomInstance(seed, { shipments: 20, vehicles: 3, speedFactors: true, windowSeconds: [1800, 4 * 3600] });
+      const problem = randomInstance(seed, {
+        shipments: 20,
+        vehicles: 3,
+        speedFactors: true,
+        windowSeconds: [1800, 4 * 3600],
+      });
       const newcomer = problem.shipments.length - 1;
       const last = problem.shipments[newcomer]!;
       const pickup = last.pickup ?? last.delivery!;
@@ -170,14 +198,23 @@ describe('compileInsertionQuery', () => {
       // A heavy newcomer (capacity matters) whose delivery has no own window (the compiled path) on odd
       // seeds and its generated windows (compiled per window) on even seeds.
       const heavy = problem.vehicles[0]!.capacity.map((c) => c * (seed % 2 === 0 ? 0.4 : 0.8));
-      problem.shipments[newcomer] = { ...last, pickup, delivery: { ...delivery, timeWindows: seed % 2 === 1 ? [] : delivery.timeWindows }, size: heavy };
+      problem.shipments[newcomer] = {
+        ...last,
+        pickup,
+        delivery: { ...delivery, timeWindows: seed % 2 === 1 ? [] : delivery.timeWindows },
+        size: heavy,
+      };
       const planned = { ...problem, shipments: problem.shipments.slice(0, newcomer) };
       const plan = solveOnThisThread(planned, { seed, maxIterations: 100 });
       const routes: FixedRoute[] = problem.vehicles.map((_, v) => ({
         vehicle: v,
-        stops: plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
+        stops:
+          plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
       }));
-      const windows: TimeWindow[] = Array.from({ length: 12 }, (_, h) => ({ start: 6 * 3600 + h * 3600, end: 7 * 3600 + h * 3600 - 1 }));
+      const windows: TimeWindow[] = Array.from({ length: 12 }, (_, h) => ({
+        start: 6 * 3600 + h * 3600,
+        end: 7 * 3600 + h * 3600 - 1,
+      }));
       const relaxations: (InsertionRelaxation | undefined)[] = [
         { shipmentSize: heavy.map(() => 0) },
         undefined,
@@ -197,7 +234,11 @@ describe('compileInsertionQuery', () => {
         if (relax?.latestEndDelta) {
           relaxed = {
             ...problem,
-            vehicles: problem.vehicles.map((v) => ({ ...v, latestEnd: v.latestEnd + 86_400, maxStops: (v.maxStops ?? 2 * problem.shipments.length + 2) + 2 })),
+            vehicles: problem.vehicles.map((v) => ({
+              ...v,
+              latestEnd: v.latestEnd + 86_400,
+              maxStops: (v.maxStops ?? 2 * problem.shipments.length + 2) + 2,
+            })),
           };
         }
         const expected = queryInsertionsForWindows({ problem: relaxed, routes, shipment: newcomer }, windows);

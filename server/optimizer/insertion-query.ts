@@ -75,13 +75,18 @@ function noOptions(query: Omit<InsertionQuery, 'deliveryWindow'>): InsertionOpti
  * delivery's window in the compiled instance and re-runs the evaluation. Returns, per window, the
  * options per route.
  */
-export function queryInsertionsForWindows(query: Omit<InsertionQuery, 'deliveryWindow'>, windows: readonly TimeWindow[]): InsertionOption[][] {
+export function queryInsertionsForWindows(
+  query: Omit<InsertionQuery, 'deliveryWindow'>,
+  windows: readonly TimeWindow[],
+): InsertionOption[][] {
   const base = query.problem;
   const target = base.shipments[query.shipment];
   if (!target) throw new RangeError(`shipment ${query.shipment} does not exist`);
   if (!target.delivery || target.delivery.timeWindows.length > 0) {
     // Own windows intersect each query window differently: compile per window.
-    return windows.map((w) => queryIntersected(query, target.delivery ? intersect(target.delivery.timeWindows, w) : null));
+    return windows.map((w) =>
+      queryIntersected(query, target.delivery ? intersect(target.delivery.timeWindows, w) : null),
+    );
   }
   // One placeholder window on the new delivery, rewritten per query window below.
   const shipments = base.shipments.slice();
@@ -141,14 +146,19 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
   if (!target) throw new RangeError(`shipment ${query.shipment} does not exist`);
   if (!target.delivery || target.delivery.timeWindows.length > 0) {
     return {
-      forWindows: (windows, relax) => queryInsertionsForWindows({ ...query, problem: relaxedProblem(base, query, relax) }, windows),
+      forWindows: (windows, relax) =>
+        queryInsertionsForWindows({ ...query, problem: relaxedProblem(base, query, relax) }, windows),
       sizeMatters: () => true,
       retarget: () => false,
     };
   }
   // Compiled with no load on the new shipment, so `compatible` says what everything but capacity allows.
   const shipments = base.shipments.slice();
-  shipments[query.shipment] = { ...target, size: target.size.map(() => 0), delivery: { ...target.delivery, timeWindows: [{ start: 0, end: 0 }] } };
+  shipments[query.shipment] = {
+    ...target,
+    size: target.size.map(() => 0),
+    delivery: { ...target.delivery, timeWindows: [{ start: 0, end: 0 }] },
+  };
   const inst = compileInstance({ ...base, shipments, lockedSequences: [] }, { neighbors: false });
   const dims = inst.dims;
   const job = query.shipment;
@@ -215,7 +225,11 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
 }
 
 /** The problem a relaxation stands for, for queries compiled per window. */
-function relaxedProblem(problem: Problem, query: Omit<InsertionQuery, 'deliveryWindow'>, relax: InsertionRelaxation | undefined): Problem {
+function relaxedProblem(
+  problem: Problem,
+  query: Omit<InsertionQuery, 'deliveryWindow'>,
+  relax: InsertionRelaxation | undefined,
+): Problem {
   if (!relax) return problem;
   let out = problem;
   if (relax.shipmentSize) {
@@ -229,7 +243,11 @@ function relaxedProblem(problem: Problem, query: Omit<InsertionQuery, 'deliveryW
       ...out,
       vehicles: out.vehicles.map((v, i) =>
         queried.has(i)
-          ? { ...v, latestEnd: v.latestEnd + (relax.latestEndDelta ?? 0), maxStops: (v.maxStops ?? 2 * out.shipments.length + 2) + (relax.maxStopsDelta ?? 0) }
+          ? {
+              ...v,
+              latestEnd: v.latestEnd + (relax.latestEndDelta ?? 0),
+              maxStops: (v.maxStops ?? 2 * out.shipments.length + 2) + (relax.maxStopsDelta ?? 0),
+            }
           : v,
       ),
     };
@@ -237,13 +255,17 @@ function relaxedProblem(problem: Problem, query: Omit<InsertionQuery, 'deliveryW
   return out;
 }
 
-function queryIntersected(query: Omit<InsertionQuery, 'deliveryWindow'>, deliveryWindows: TimeWindow[] | null): InsertionOption[] {
+function queryIntersected(
+  query: Omit<InsertionQuery, 'deliveryWindow'>,
+  deliveryWindows: TimeWindow[] | null,
+): InsertionOption[] {
   const target = query.problem.shipments[query.shipment]!;
   if (deliveryWindows?.length === 0) return noOptions(query);
   const shipments = query.problem.shipments.slice();
   shipments[query.shipment] = {
     ...target,
-    delivery: target.delivery && deliveryWindows ? { ...target.delivery, timeWindows: deliveryWindows } : target.delivery,
+    delivery:
+      target.delivery && deliveryWindows ? { ...target.delivery, timeWindows: deliveryWindows } : target.delivery,
   };
   const inst = compileInstance({ ...query.problem, shipments, lockedSequences: [] }, { neighbors: false });
   return routeEvaluator(inst, query).evaluate();

@@ -128,7 +128,8 @@ export class Inserter {
     this.distancesTo = inst.distances;
     this.toStride = inst.locations;
     this.leastFactor = new Float64Array(inst.vehicles);
-    for (let v = 0; v < inst.vehicles; v++) this.leastFactor[v] = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
+    for (let v = 0; v < inst.vehicles; v++)
+      this.leastFactor[v] = leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!);
     if (paths.skipTightPositions) this.skipTightPositions();
     if (paths.readLegsByDestination) this.readLegsByDestination();
     if (paths.checkOnlyBindingDimension) this.checkOnlyBindingDimension();
@@ -220,11 +221,14 @@ export class Inserter {
     const added = (hasP ? 1 : 0) + (hasD ? 1 : 0);
     if (n + added > inst.vehicleMaxStops[v]!) return false;
     // Spread does not depend on positions: one O(n) update per route and job.
-    this.newSpread = this.model.usesSpread ? spreadWith(inst, route, hasP ? inst.nodeLocation[p]! : -1, hasD ? inst.nodeLocation[d]! : -1) : 0;
+    this.newSpread = this.model.usesSpread
+      ? spreadWith(inst, route, hasP ? inst.nodeLocation[p]! : -1, hasD ? inst.nodeLocation[d]! : -1)
+      : 0;
     const a = hasP ? p : d;
     const b = hasP && hasD ? d : -1;
     if (n > 0 && this.cacheable(v)) return this.evaluateCached(route, r, job, a, b, best);
-    if (this.deferFeasibility || !this.needsReplan(v) || !this.beginDeferred(best)) return this.evaluateIn(route, r, job, a, b, best);
+    if (this.deferFeasibility || !this.needsReplan(v) || !this.beginDeferred(best))
+      return this.evaluateIn(route, r, job, a, b, best);
     const improved = this.evaluateIn(route, r, job, a, b, best);
     return this.endDeferred(best, route, job, improved) ? improved : this.evaluateIn(route, r, job, a, b, best);
   }
@@ -237,7 +241,14 @@ export class Inserter {
    * best it started from; after one that found the route's cheapest candidate, that candidate's
    * cost; one that blinked proves nothing (and leaves a bound found before on the same version).
    */
-  private evaluateCached(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
+  private evaluateCached(
+    route: RouteState,
+    r: number,
+    job: number,
+    a: number,
+    b: number,
+    best: InsertionCandidate,
+  ): boolean {
     const key = job * this.inst.vehicles + route.vehicle;
     const cache = this.cache!;
     if (cache.holdsNoneUnder(key, route.version, best.cost)) return false;
@@ -250,7 +261,10 @@ export class Inserter {
 
   /** Whether a candidate in the vehicle's route is known feasible only once the route is replanned (see candidate). */
   private needsReplan(v: number): boolean {
-    return (this.inst.traffic !== null || this.inst.vehicleMaxDuration[v]! < Infinity) && this.inst.vehicleBreakCount[v] === 0;
+    return (
+      (this.inst.traffic !== null || this.inst.vehicleMaxDuration[v]! < Infinity) &&
+      this.inst.vehicleBreakCount[v] === 0
+    );
   }
 
   /**
@@ -287,8 +301,20 @@ export class Inserter {
     return false;
   }
 
-  private evaluateIn(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
-    const exact = this.planCheapestBoundFirst && this.model.usesDuration && this.mode === 'cost' && route.size < EXACT_DURATION_MAX_STOPS && !this.softWindows;
+  private evaluateIn(
+    route: RouteState,
+    r: number,
+    job: number,
+    a: number,
+    b: number,
+    best: InsertionCandidate,
+  ): boolean {
+    const exact =
+      this.planCheapestBoundFirst &&
+      this.model.usesDuration &&
+      this.mode === 'cost' &&
+      route.size < EXACT_DURATION_MAX_STOPS &&
+      !this.softWindows;
     if (!exact) return this.scanPositions(route, r, job, a, b, best);
     this.collecting = true;
     this.pending.count = 0;
@@ -301,9 +327,18 @@ export class Inserter {
     return this.planPending(route, r, a, b, best) || improved;
   }
 
-  private scanPositions(route: RouteState, r: number, job: number, a: number, b: number, best: InsertionCandidate): boolean {
+  private scanPositions(
+    route: RouteState,
+    r: number,
+    job: number,
+    a: number,
+    b: number,
+    best: InsertionCandidate,
+  ): boolean {
     if (b >= 0) return this.evaluatePair(route, r, job, best);
-    return this.softWindows && route.size > 0 ? evaluateSingleSoft(this.inst, this, route, r, job, a, best) : this.evaluateSingle(route, r, job, a, best);
+    return this.softWindows && route.size > 0
+      ? evaluateSingleSoft(this.inst, this, route, r, job, a, best)
+      : this.evaluateSingle(route, r, job, a, best);
   }
 
   /** Plans the waiting candidates, least lower bound first, while that bound beats the best; true when one became the best. */
@@ -333,7 +368,16 @@ export class Inserter {
       if (delta > best.cost || (delta === best.cost && !(bestIndex >= 0 && m < bestIndex))) continue;
       if (this.blink()) continue;
       bestIndex = m;
-      takeCandidate(best, delta, r, i, j, deliveryStart, n === 0 ? newDistance : deltaDistance, n === 0 ? planned : planned - route.duration);
+      takeCandidate(
+        best,
+        delta,
+        r,
+        i,
+        j,
+        deliveryStart,
+        n === 0 ? newDistance : deltaDistance,
+        n === 0 ? planned : planned - route.duration,
+      );
       improved = true;
     }
     pending.count = 0;
@@ -395,7 +439,8 @@ export class Inserter {
     const addedDistance = n === 0 ? newDistance : deltaDistance;
     let delta: number;
     if (earliestMode) {
-      if (deliveryStart > best.cost || (deliveryStart === best.cost && addedDistance >= best.addedDistance)) return false;
+      if (deliveryStart > best.cost || (deliveryStart === best.cost && addedDistance >= best.addedDistance))
+        return false;
       delta = deliveryStart;
     } else {
       delta = this.costDelta(route, r, newDistance, newDuration, baseCost);
@@ -413,10 +458,24 @@ export class Inserter {
         if (delta >= best.cost) return false;
         baseDuration = n === 0 ? 0 : route.duration;
       }
-    } else if (!verified && !this.deferFeasibility && this.needsReplan(route.vehicle) && !insertionIsFeasible(inst, route, a, i, b, j)) {
+    } else if (
+      !verified &&
+      !this.deferFeasibility &&
+      this.needsReplan(route.vehicle) &&
+      !insertionIsFeasible(inst, route, a, i, b, j)
+    ) {
       return false;
     }
-    takeCandidate(best, delta, r, i, j, deliveryStart, addedDistance, n === 0 ? newDuration : newDuration - baseDuration);
+    takeCandidate(
+      best,
+      delta,
+      r,
+      i,
+      j,
+      deliveryStart,
+      addedDistance,
+      n === 0 ? newDuration : newDuration - baseDuration,
+    );
     return true;
   }
 
@@ -501,11 +560,22 @@ export class Inserter {
         if (route.lockBefore[i]! >= rankP) break;
         if (route.lockAfter[i + 1]! <= rankP) continue;
       }
-      if (skipTight && latest[i + 1]! - depI - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack) continue;
-      if (cd >= 0 ? load[i * D + cd]! + sizeC > capacityC : !fitsWithSize(this.inst, route.load, i, job, route.vehicle)) continue;
+      if (
+        skipTight &&
+        latest[i + 1]! - depI - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack
+      )
+        continue;
+      if (cd >= 0 ? load[i * D + cd]! + sizeC > capacityC : !fitsWithSize(this.inst, route.load, i, job, route.vehicle))
+        continue;
       const legP = here < 0 ? 0 : durationsTo[toP + here * toStride]! * speed;
       const arrP = depI + (noTraffic ? legP : withTraffic(inst, legP, depI));
-      const sP = oneWindowP ? (arrP <= lastP ? (arrP >= openP ? arrP : openP) : Infinity) : windowStartFor(inst, p, arrP);
+      const sP = oneWindowP
+        ? arrP <= lastP
+          ? arrP >= openP
+            ? arrP
+            : openP
+          : Infinity
+        : windowStartFor(inst, p, arrP);
       if (sP === Infinity) continue;
       const depP = sP + svcP;
 
@@ -516,11 +586,20 @@ export class Inserter {
         if (perWindow) {
           if (this.tryDeliveryPerWindow(route, r, dd, arrD, i + 1, sP - arrP, i, i, p, d)) improved = true;
         } else {
-          const sD = oneWindowD ? (arrD <= lastD ? (arrD >= openD ? arrD : openD) : Infinity) : windowStartFor(inst, d, arrD);
+          const sD = oneWindowD
+            ? arrD <= lastD
+              ? arrD >= openD
+                ? arrD
+                : openD
+              : Infinity
+            : windowStartFor(inst, d, arrD);
           if (sD !== Infinity) {
             const depD = sD + svcD;
-            const arrN = depD + (next < 0 ? 0 : noTraffic ? durations[locD * L + next]! * speed : travelTime(inst, v, locD, next, depD));
-            if (arrN <= latest[i + 1]! && this.candidate(route, r, dd, arrN, i + 1, sP - arrP, i, i, best, p, d, sD)) improved = true;
+            const arrN =
+              depD +
+              (next < 0 ? 0 : noTraffic ? durations[locD * L + next]! * speed : travelTime(inst, v, locD, next, depD));
+            if (arrN <= latest[i + 1]! && this.candidate(route, r, dd, arrN, i + 1, sP - arrP, i, i, best, p, d, sD))
+              improved = true;
           }
         }
       }
@@ -539,7 +618,8 @@ export class Inserter {
         let s: number;
         if (converged) s = start[k]!;
         else {
-          const arr = prevDep + (noTraffic ? durations[prevLoc * L + lk]! * speed : travelTime(inst, v, prevLoc, lk, prevDep));
+          const arr =
+            prevDep + (noTraffic ? durations[prevLoc * L + lk]! * speed : travelTime(inst, v, prevLoc, lk, prevDep));
           if (winCount[x] === 1) {
             const ws = winStart[winOffset[x]!]!;
             s = arr < ws ? ws : arr;
@@ -547,7 +627,10 @@ export class Inserter {
           if (s === start[k]) converged = true;
         }
         if (s > latest[k]!) break;
-        if (cd >= 0 ? load[k * D + cd]! + sizeC > capacityC : !fitsWithSize(this.inst, route.load, k, job, route.vehicle)) break;
+        if (
+          cd >= 0 ? load[k * D + cd]! + sizeC > capacityC : !fitsWithSize(this.inst, route.load, k, job, route.vehicle)
+        )
+          break;
         if (rankD >= 0 && route.lockBefore[k]! >= rankD) break;
         const dep = s + service[x]!;
         if (dep > lastD) break;
@@ -557,7 +640,10 @@ export class Inserter {
         const after = loc[k + 1]!;
         // `after` is -1 past the last stop of an open route (no leg, as distanceBetween and travelTime have it).
         const dd =
-          pickupDelta + distancesTo[toD + lk * toStride]! + (after < 0 ? 0 : distances[locD * L + after]!) - (after < 0 ? 0 : distances[lk * L + after]!);
+          pickupDelta +
+          distancesTo[toD + lk * toStride]! +
+          (after < 0 ? 0 : distances[locD * L + after]!) -
+          (after < 0 ? 0 : distances[lk * L + after]!);
         if (bounded && dd >= best.cost) continue;
         const legD = durationsTo[toD + lk * toStride]! * speed;
         const arrD = dep + (noTraffic ? legD : withTraffic(inst, legD, dep));
@@ -565,10 +651,18 @@ export class Inserter {
           if (this.tryDeliveryPerWindow(route, r, dd, arrD, k + 1, sP - arrP, i, k, p, d)) improved = true;
           continue;
         }
-        const sD = oneWindowD ? (arrD <= lastD ? (arrD >= openD ? arrD : openD) : Infinity) : windowStartFor(inst, d, arrD);
+        const sD = oneWindowD
+          ? arrD <= lastD
+            ? arrD >= openD
+              ? arrD
+              : openD
+            : Infinity
+          : windowStartFor(inst, d, arrD);
         if (sD === Infinity) continue;
         const depD = sD + svcD;
-        const arrN = depD + (after < 0 ? 0 : noTraffic ? durations[locD * L + after]! * speed : travelTime(inst, v, locD, after, depD));
+        const arrN =
+          depD +
+          (after < 0 ? 0 : noTraffic ? durations[locD * L + after]! * speed : travelTime(inst, v, locD, after, depD));
         if (arrN > latest[k + 1]!) continue;
         if (this.candidate(route, r, dd, arrN, k + 1, sP - arrP, i, k, best, p, d, sD)) improved = true;
       }
@@ -674,7 +768,11 @@ export class Inserter {
       // distanceBetween and travelTime written out (location -1, no leg: an open route's end).
       const here = loc[k]!;
       const next = loc[k + 1]!;
-      if (skipTight && latest[k + 1]! - dep - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack) continue;
+      if (
+        skipTight &&
+        latest[k + 1]! - dep - (here < 0 || next < 0 ? 0 : durations[here * L + next]! * speed) < leastSlack
+      )
+        continue;
       // detourDistance written out, the leg into the stop by destination.
       const dd =
         (here < 0 ? 0 : distancesTo[toX + here * toStride]!) +
@@ -683,10 +781,17 @@ export class Inserter {
       if (bounded && dd >= best.cost) continue;
       const legX = here < 0 ? 0 : durationsTo[toX + here * toStride]! * speed;
       const arr = dep + (noTraffic ? legX : withTraffic(inst, legX, dep));
-      const s = oneWindow ? (arr <= last ? (arr >= windowOpen ? arr : windowOpen) : Infinity) : windowStartFor(inst, x, arr);
+      const s = oneWindow
+        ? arr <= last
+          ? arr >= windowOpen
+            ? arr
+            : windowOpen
+          : Infinity
+        : windowStartFor(inst, x, arr);
       if (s === Infinity) continue;
       const depX = s + svc;
-      const arrN = depX + (next < 0 ? 0 : noTraffic ? durations[locX * L + next]! * speed : travelTime(inst, v, locX, next, depX));
+      const arrN =
+        depX + (next < 0 ? 0 : noTraffic ? durations[locX * L + next]! * speed : travelTime(inst, v, locX, next, depX));
       if (arrN > route.latest[k + 1]!) continue;
       if (this.candidate(route, r, dd, arrN, k + 1, s - arr, k, -1, best, x, -1, s)) improved = true;
     }

@@ -401,7 +401,8 @@ function horizonOf(inst: Instance): [number, number] {
 /** The table of `traffic` over [from, to] (null where it would not be exact, or nothing is finite). */
 export function trafficTableFor(traffic: TrafficProfile, [from, to]: [number, number]): TrafficTable | null {
   const bucket = traffic.bucketSeconds;
-  if (!(Number.isInteger(bucket) && bucket > 0 && DAY % bucket === 0 && Number.isFinite(traffic.offsetSeconds))) return null;
+  if (!(Number.isInteger(bucket) && bucket > 0 && DAY % bucket === 0 && Number.isFinite(traffic.offsetSeconds)))
+    return null;
   if (!(Number.isFinite(from) && Number.isFinite(to))) return null;
   const first = Math.floor((from + traffic.offsetSeconds) / DAY) - 1;
   const days = Math.min(TRAFFIC_TABLE_MAX_DAYS, Math.ceil((to + traffic.offsetSeconds) / DAY) + 2 - first);
@@ -413,8 +414,16 @@ export function trafficTableFor(traffic: TrafficProfile, [from, to]: [number, nu
   const span = end - anchor;
   const perDay = DAY / bucket;
   const factors = new Float64Array(span / bucket);
-  for (let k = 0; k < factors.length; k++) factors[k] = traffic.factors[Math.min(traffic.factors.length - 1, k % perDay)] ?? 1;
-  return { offsetSeconds: traffic.offsetSeconds, anchor, span, bucketSeconds: bucket, inverseBucket: 1 / bucket, factors };
+  for (let k = 0; k < factors.length; k++)
+    factors[k] = traffic.factors[Math.min(traffic.factors.length - 1, k % perDay)] ?? 1;
+  return {
+    offsetSeconds: traffic.offsetSeconds,
+    anchor,
+    span,
+    bucketSeconds: bucket,
+    inverseBucket: 1 / bucket,
+    factors,
+  };
 }
 
 /** trafficFactor(traffic, t), from the table when t is on it. */
@@ -469,7 +478,8 @@ export function destinationMatrices(inst: Instance): DestinationMatrices {
   const known = destinationMatricesOf.get(inst);
   if (known !== undefined) return known;
   const L = inst.locations;
-  const byRow = (m: Float64Array): Float64Array | null => (isSymmetric(m, L) ? m : L <= TRANSPOSE_MAX_LOCATIONS ? transposed(m, L) : null);
+  const byRow = (m: Float64Array): Float64Array | null =>
+    isSymmetric(m, L) ? m : L <= TRANSPOSE_MAX_LOCATIONS ? transposed(m, L) : null;
   const durations = byRow(inst.durations);
   // Both by row or neither: no distances are transposed for durations read by column.
   const distances = durations === null || inst.distances === inst.durations ? durations : byRow(inst.distances);
@@ -499,7 +509,8 @@ export function detourShortfall(inst: Instance): number {
   const L = inst.locations;
   let worst = 0;
   if (L > DETOUR_CHECK_MAX_LOCATIONS) worst = Infinity;
-  for (let k = 0; k < L * L && worst < Infinity; k++) if (!(durations[k]! >= 0 && durations[k]! < Infinity)) worst = Infinity;
+  for (let k = 0; k < L * L && worst < Infinity; k++)
+    if (!(durations[k]! >= 0 && durations[k]! < Infinity)) worst = Infinity;
   for (let a = 0; a < L && worst < Infinity; a++) {
     const rowA = a * L;
     for (let b = 0; b < L; b++) {
@@ -524,7 +535,8 @@ export function detourShortfall(inst: Instance): number {
  */
 export function singleWindowOrders(inst: Instance, active: Uint8Array, pairs: boolean): boolean {
   if (inst.traffic !== null) return false;
-  for (let v = 0; v < inst.vehicles; v++) if (inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0) return false;
+  for (let v = 0; v < inst.vehicles; v++)
+    if (inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0) return false;
   for (let j = 0; j < inst.jobs; j++) {
     if (!active[j]) continue;
     const both = hasStop(inst, j, PICKUP) && hasStop(inst, j, DELIVERY);
@@ -601,7 +613,12 @@ export function travelTime(inst: Instance, v: number, a: number, b: number, t: n
 /** A leg's travel time departing at t, from its time without traffic (the matrix's times the vehicle's speed factor). */
 export function withTraffic(inst: Instance, base: number, t: number): number {
   if (inst.traffic === null || base === 0) return base;
-  return base * (inst.trafficTable !== null ? tableTrafficFactor(inst.trafficTable, inst.traffic, t) : trafficFactor(inst.traffic, t));
+  return (
+    base *
+    (inst.trafficTable !== null
+      ? tableTrafficFactor(inst.trafficTable, inst.traffic, t)
+      : trafficFactor(inst.traffic, t))
+  );
 }
 
 /**
@@ -619,7 +636,8 @@ export function latestDeparture(inst: Instance, v: number, a: number, b: number,
   let bucketStart = Math.floor((arriveBy + offset) / bucket) * bucket - offset;
   const table = inst.trafficTable;
   for (let guard = 0; guard < 4 * (86400 / bucket) + 4; guard++) {
-    const factor = table !== null ? tableTrafficFactor(table, traffic, bucketStart) : trafficFactor(traffic, bucketStart);
+    const factor =
+      table !== null ? tableTrafficFactor(table, traffic, bucketStart) : trafficFactor(traffic, bucketStart);
     const dep = Math.min(bucketStart + bucket - 1e-9, arriveBy - base * factor);
     if (dep >= bucketStart) return dep;
     bucketStart -= bucket;

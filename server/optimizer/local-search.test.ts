@@ -37,7 +37,11 @@ describe('local search (relocate and 2-opt*)', () => {
   it('never makes a plan worse, infeasible or shorter of orders, on every objective and model feature', () => {
     let improved = 0;
     for (let seed = 1; seed <= 40; seed++) {
-      const problem = randomInstance(seed * 7_919 + 3, { shipments: 12 + (seed % 9), vehicles: 3 + (seed % 3), ...featureMix(seed) });
+      const problem = randomInstance(seed * 7_919 + 3, {
+        shipments: 12 + (seed % 9),
+        vehicles: 3 + (seed % 3),
+        ...featureMix(seed),
+      });
       const { before, after, solution } = polishConstruction(problem, seed);
       expect(after.cost).toBeLessThanOrEqual(before.cost + 1e-9);
       expect(after.unassigned).toEqual(before.unassigned);
@@ -54,7 +58,10 @@ describe('local search (relocate and 2-opt*)', () => {
   const LILIM = path.join(LI_LIM_DIR, 'pdp_100', 'lr205.txt');
 
   it('shortens greedy plans of Solomon R205 and Li & Lim lr205, keeping them feasible', () => {
-    for (const instance of [parseSolomon('R205', readFileSync(SOLOMON, 'utf8')), parseLiLim('lr205', readFileSync(LILIM, 'utf8'))]) {
+    for (const instance of [
+      parseSolomon('R205', readFileSync(SOLOMON, 'utf8')),
+      parseLiLim('lr205', readFileSync(LILIM, 'utf8')),
+    ]) {
       const { before, after, solution } = polishConstruction(instance.problem, 1);
       expect(after.unassigned).toEqual([]);
       expect(after.vehicles).toBeLessThanOrEqual(before.vehicles);

@@ -21,7 +21,11 @@ const STEPS = 150;
 
 /** A seeded random instance with few vehicles for many orders (long routes), every model feature by turns. */
 function longRouteInstance(seed: number) {
-  return randomInstance(seed * 6_007 + 11, { shipments: 24 + (seed % 13), vehicles: 2 + (seed % 2), ...featureMix(seed) });
+  return randomInstance(seed * 6_007 + 11, {
+    shipments: 24 + (seed % 13),
+    vehicles: 2 + (seed % 2),
+    ...featureMix(seed),
+  });
 }
 
 function constructed(problem: Problem, seed: number) {
@@ -154,7 +158,8 @@ function separateClusters(groups: number, perGroup: number, close = 100 + 10 * p
     // Two per column: (5, 5) and (5, 95), then (85, 5) and (85, 95).
     const cx = 5 + 80 * Math.floor(g / 2);
     const cy = g % 2 === 0 ? 5 : 95;
-    for (let k = 0; k < perGroup; k++) rows.push(`${rows.length} ${cx + (k % 5)} ${cy + Math.floor(k / 5)} 1 100 ${close} 5`);
+    for (let k = 0; k < perGroup; k++)
+      rows.push(`${rows.length} ${cx + (k % 5)} ${cy + Math.floor(k / 5)} 1 100 ${close} 5`);
   }
   const text = ['CLUSTERS', 'VEHICLE', 'NUMBER CAPACITY', `${groups + 2} 1000`, 'CUSTOMER', ...rows].join('\n');
   return parseSolomon('clusters', text).problem;
@@ -168,13 +173,21 @@ describe('route elimination on long routes', () => {
     expect(long.routesAreLong()).toBe(true);
     expect(long.routeElimination.eliminateWithin(MOVES, 0.1, DEFAULT_SEARCH_PARAMS.fleetShare)).toBe(0.1 * MOVES);
     expect(long.usedVehicles()).toBe(2);
-    expect(constructed(separateClusters(2, 30), 1).search.routeElimination.eliminateWithin(MOVES, 0.5, DEFAULT_SEARCH_PARAMS.fleetShare)).toBe(0.5 * MOVES);
+    expect(
+      constructed(separateClusters(2, 30), 1).search.routeElimination.eliminateWithin(
+        MOVES,
+        0.5,
+        DEFAULT_SEARCH_PARAMS.fleetShare,
+      ),
+    ).toBe(0.5 * MOVES);
 
     // Windows so tight that construction opens a third route: the routes are long once it goes.
     const lengthening = constructed(separateClusters(2, 30, 320), 1).search;
     expect(lengthening.usedVehicles()).toBe(3);
     expect(lengthening.routesAreLong()).toBe(false);
-    expect(lengthening.routeElimination.eliminateWithin(MOVES, 0.1, DEFAULT_SEARCH_PARAMS.fleetShare)).toBe(0.1 * MOVES);
+    expect(lengthening.routeElimination.eliminateWithin(MOVES, 0.1, DEFAULT_SEARCH_PARAMS.fleetShare)).toBe(
+      0.1 * MOVES,
+    );
     expect(lengthening.usedVehicles()).toBe(2);
 
     const short = constructed(separateClusters(4, 5), 1).search;
@@ -183,7 +196,9 @@ describe('route elimination on long routes', () => {
     expect(short.usedVehicles()).toBe(4);
     // The share for short routes that solve() gives its threads against a time limit (TIMED_FLEET_PHASE_SHARE).
     const shortTimed = constructed(separateClusters(4, 5), 1).search;
-    expect(shortTimed.routeElimination.eliminateWithin(MOVES, 0.1, TIMED_FLEET_PHASE_SHARE)).toBe(TIMED_FLEET_PHASE_SHARE * MOVES);
+    expect(shortTimed.routeElimination.eliminateWithin(MOVES, 0.1, TIMED_FLEET_PHASE_SHARE)).toBe(
+      TIMED_FLEET_PHASE_SHARE * MOVES,
+    );
     expect(shortTimed.usedVehicles()).toBe(4);
   });
 });

@@ -16,7 +16,11 @@ describe('longer strings on the diversifying thread', () => {
   const instance = parseSolomon('C201', readFileSync(path.join(SOLOMON, 'C201.txt'), 'utf8'));
 
   it('reach the C201 best-known distance within a fixed budget, with a plan the checker accepts', () => {
-    const solution = solveOnThisThread(instance.problem, { seed: 1, maxIterations: 12_000, params: { longStringShare: LONG_STRING_SHARE } });
+    const solution = solveOnThisThread(instance.problem, {
+      seed: 1,
+      maxIterations: 12_000,
+      params: { longStringShare: LONG_STRING_SHARE },
+    });
     expect(checkSolution(instance.problem, solution).feasible).toBe(true);
     expect(solution.unassigned).toHaveLength(0);
     expect(solution.routes).toHaveLength(3);
@@ -28,6 +32,8 @@ describe('longer strings on the diversifying thread', () => {
     const without = solveOnThisThread(instance.problem, options);
     const zero = solveOnThisThread(instance.problem, { ...options, params: { longStringShare: 0 } });
     expect(zero.distance).toBe(without.distance);
-    expect(zero.routes.map((r) => r.stops.map((s) => s.shipment))).toEqual(without.routes.map((r) => r.stops.map((s) => s.shipment)));
+    expect(zero.routes.map((r) => r.stops.map((s) => s.shipment))).toEqual(
+      without.routes.map((r) => r.stops.map((s) => s.shipment)),
+    );
   });
 });

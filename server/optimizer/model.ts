@@ -172,7 +172,14 @@ export type VerdictDetail =
   | { kind: 'lock_cannot_serve'; vehicle: number; cause: VerdictDetail }
   | { kind: 'skills'; skills: string[]; allowedVehiclesOnly: boolean }
   | { kind: 'capacity'; dimension: number; size: number; largestCapacity: number }
-  | { kind: 'outside_shift'; side: OrderSide; windows: TimeWindow[]; vehicle: number; shiftStart: number; shiftEnd: number }
+  | {
+      kind: 'outside_shift';
+      side: OrderSide;
+      windows: TimeWindow[];
+      vehicle: number;
+      shiftStart: number;
+      shiftEnd: number;
+    }
   /**
    * Served alone by the vehicle that gets furthest, leaving at the start of its shift: `side` is
    * where it first fails (its earliest arrival after the stop's last window closes, or, for
@@ -181,7 +188,14 @@ export type VerdictDetail =
    * it pushes a break out of its window or the route past its end; earliestArrival is then the end
    * of the route without the breaks).
    */
-  | { kind: 'unreachable'; side: OrderSide | 'shift_end' | 'route' | 'break'; vehicle: number; earliestArrival: number; closes: number; shiftEnd: number }
+  | {
+      kind: 'unreachable';
+      side: OrderSide | 'shift_end' | 'route' | 'break';
+      vehicle: number;
+      earliestArrival: number;
+      closes: number;
+      shiftEnd: number;
+    }
   | { kind: 'no_room'; priority: number };
 
 /**

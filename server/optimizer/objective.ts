@@ -61,7 +61,11 @@ export interface CostModel {
 }
 
 export function isVehiclesFirst(objective: Objective): boolean {
-  return objective === 'MIN_VEHICLE_UTILIZATION' || objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP' || objective === 'MIN_VEHICLES_THEN_DISTANCE';
+  return (
+    objective === 'MIN_VEHICLE_UTILIZATION' ||
+    objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP' ||
+    objective === 'MIN_VEHICLES_THEN_DISTANCE'
+  );
 }
 
 /**
@@ -72,8 +76,10 @@ export function isVehiclesFirst(objective: Objective): boolean {
  */
 const durationCost = (_v: number, distance: number, duration: number): number => duration + 1e-3 * distance;
 const distanceCost = (_v: number, distance: number): number => distance;
-const utilizationCost = (_v: number, distance: number, duration: number): number => VEHICLE_WEIGHT + duration + 1e-3 * distance;
-const overlapCost = (_v: number, distance: number, duration: number, spread: number): number => VEHICLE_WEIGHT + duration + distance + SPREAD_WEIGHT * spread;
+const utilizationCost = (_v: number, distance: number, duration: number): number =>
+  VEHICLE_WEIGHT + duration + 1e-3 * distance;
+const overlapCost = (_v: number, distance: number, duration: number, spread: number): number =>
+  VEHICLE_WEIGHT + duration + distance + SPREAD_WEIGHT * spread;
 const vehiclesThenDistanceCost = (_v: number, distance: number): number => VEHICLE_WEIGHT + distance;
 function vehicleCost(this: CostModel, v: number, distance: number, duration: number): number {
   const veh = this.vehicleRates[v]!;
@@ -111,17 +117,37 @@ export function costModel(inst: Instance): CostModel {
   switch (objective) {
     case 'MIN_DURATION':
       // A small distance term breaks ties between equally long schedules.
-      return new ObjectiveModel(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false }, durationCost);
+      return new ObjectiveModel(
+        objective,
+        { usesDuration: true, usesMaxDistance: false, vehiclesFirst: false, usesSpread: false },
+        durationCost,
+      );
     case 'MIN_MAX_TRAVEL_COST_DISTANCE':
-      return new ObjectiveModel(objective, { usesDuration: false, usesMaxDistance: true, vehiclesFirst: false, usesSpread: false }, distanceCost);
+      return new ObjectiveModel(
+        objective,
+        { usesDuration: false, usesMaxDistance: true, vehiclesFirst: false, usesSpread: false },
+        distanceCost,
+      );
     case 'MIN_VEHICLE_UTILIZATION':
-      return new ObjectiveModel(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false }, utilizationCost);
+      return new ObjectiveModel(
+        objective,
+        { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false },
+        utilizationCost,
+      );
     case 'MIN_VEHICLE_AVOID_TOUR_OVERLAP':
       // Compact, non-overlapping tours: each route's spread (how far its stops lie from each other)
       // is charged explicitly; distance weighs as much as duration, which also pulls tours together.
-      return new ObjectiveModel(objective, { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: true }, overlapCost);
+      return new ObjectiveModel(
+        objective,
+        { usesDuration: true, usesMaxDistance: false, vehiclesFirst: true, usesSpread: true },
+        overlapCost,
+      );
     case 'MIN_VEHICLES_THEN_DISTANCE':
-      return new ObjectiveModel(objective, { usesDuration: false, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false }, vehiclesThenDistanceCost);
+      return new ObjectiveModel(
+        objective,
+        { usesDuration: false, usesMaxDistance: false, vehiclesFirst: true, usesSpread: false },
+        vehiclesThenDistanceCost,
+      );
     case 'MIN_COST':
       return new ObjectiveModel(
         objective,

@@ -61,7 +61,8 @@ describe('the plan board the solver threads share', () => {
       if (plan !== null) {
         const k = plan.cost;
         expect(plan.routes).toHaveLength(10);
-        for (const route of plan.routes) expect(route.length === 1 + (k % 200) && route.every((x) => x === k)).toBe(true);
+        for (const route of plan.routes)
+          expect(route.length === 1 + (k % 200) && route.every((x) => x === k)).toBe(true);
         reads++;
       }
       await new Promise((resolve) => setImmediate(resolve));
@@ -80,28 +81,50 @@ describe('what solve() asks each of its threads', () => {
     for (const o of timed) expect(o.planBoard?.handle).toBe(board);
     expect(new Set(timed.map((o) => o.seed)).size).toBe(3);
     // Every other thread ends route elimination on long routes early; the others keep trying and share what they find.
-    expect(timed.map((o) => o.params?.longRouteFleetShare)).toEqual([SHORT_FLEET_PHASE_SHARE, undefined, SHORT_FLEET_PHASE_SHARE]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.longRouteFleetShare).toBeUndefined();
+    expect(timed.map((o) => o.params?.longRouteFleetShare)).toEqual([
+      SHORT_FLEET_PHASE_SHARE,
+      undefined,
+      SHORT_FLEET_PHASE_SHARE,
+    ]);
+    expect(
+      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.longRouteFleetShare,
+    ).toBeUndefined();
     // With pairs every thread ends it early (the search applies it to plans with pairs only); stopping on convergence, none does.
     expect(timed.map((o) => o.params?.pairsLongRouteFleetShare)).toEqual([
       PAIRS_LONG_ROUTE_FLEET_SHARE,
       PAIRS_LONG_ROUTE_FLEET_SHARE,
       PAIRS_LONG_ROUTE_FLEET_SHARE,
     ]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).params?.pairsLongRouteFleetShare).toBeUndefined();
+    expect(
+      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).params?.pairsLongRouteFleetShare,
+    ).toBeUndefined();
     // On short routes every thread ends it sooner against a time limit; stopping on convergence, none does.
-    expect(timed.map((o) => o.params?.fleetShare)).toEqual([TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE, TIMED_FLEET_PHASE_SHARE]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.fleetShare).toBeUndefined();
+    expect(timed.map((o) => o.params?.fleetShare)).toEqual([
+      TIMED_FLEET_PHASE_SHARE,
+      TIMED_FLEET_PHASE_SHARE,
+      TIMED_FLEET_PHASE_SHARE,
+    ]);
+    expect(
+      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.fleetShare,
+    ).toBeUndefined();
     // Likewise the hotter start on short routes with pairs.
     expect(timed.map((o) => o.params?.pairsStartTemperature)).toEqual([
       TIMED_PAIRS_START_TEMPERATURE,
       TIMED_PAIRS_START_TEMPERATURE,
       TIMED_PAIRS_START_TEMPERATURE,
     ]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.pairsStartTemperature).toBeUndefined();
+    expect(
+      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.pairsStartTemperature,
+    ).toBeUndefined();
     // And the warmer end with pairs on routes of fewer than 48 stops.
-    expect(timed.map((o) => o.params?.pairsEndTemperature)).toEqual([TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE]);
-    expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.pairsEndTemperature).toBeUndefined();
+    expect(timed.map((o) => o.params?.pairsEndTemperature)).toEqual([
+      TIMED_PAIRS_END_TEMPERATURE,
+      TIMED_PAIRS_END_TEMPERATURE,
+      TIMED_PAIRS_END_TEMPERATURE,
+    ]);
+    expect(
+      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.pairsEndTemperature,
+    ).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).planBoard).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000 }, 1, 1, null).planBoard).toBeUndefined();
   });
@@ -109,7 +132,11 @@ describe('what solve() asks each of its threads', () => {
 
 /** A seeded random instance with few vehicles for many orders (long routes), every model feature by turns. */
 function longRouteInstance(seed: number): Problem {
-  return randomInstance(seed * 7_919 + 5, { shipments: 24 + (seed % 11), vehicles: 3 + (seed % 2), ...featureMix(seed) });
+  return randomInstance(seed * 7_919 + 5, {
+    shipments: 24 + (seed % 11),
+    vehicles: 3 + (seed % 2),
+    ...featureMix(seed),
+  });
 }
 
 describe('a route transplanted from another thread’s plan', () => {
@@ -128,13 +155,20 @@ describe('a route transplanted from another thread’s plan', () => {
         if (search.migration.transplant(donorRun.routes)) {
           transplanted++;
           const stats = { iterations: 0, elapsedMs: 0, timeToFirstFeasibleMs: 0, seed, threads: 1, progress: [] };
-          const check = checkSolution(problem, buildSolution(inst, search.snapshot(), search.unassigned, verdicts, stats));
+          const check = checkSolution(
+            problem,
+            buildSolution(inst, search.snapshot(), search.unassigned, verdicts, stats),
+          );
           expect(check.violations).toEqual([]);
           expect(search.unassigned.length).toBeLessThanOrEqual(leftOut);
           // Some donor route's orders all ride together in one route now (others may have joined them).
           const routeOf = new Map<number, number>();
           search.snapshot().forEach((nodes, r) => nodes.forEach((x) => routeOf.set(x >> 1, r)));
-          expect(donorRun.routes.some((nodes) => nodes.length > 0 && nodes.every((x) => routeOf.get(x >> 1) === routeOf.get(nodes[0]! >> 1)))).toBe(true);
+          expect(
+            donorRun.routes.some(
+              (nodes) => nodes.length > 0 && nodes.every((x) => routeOf.get(x >> 1) === routeOf.get(nodes[0]! >> 1)),
+            ),
+          ).toBe(true);
         } else {
           refused++;
           expect(search.snapshot()).toEqual(before);

@@ -73,7 +73,10 @@ describe('the routes recreate evaluates an order in', () => {
         search.restore(kept, [...unassigned]);
         for (const job of unassigned) {
           for (const scope of ['all', 'focused', 'unfocused'] as const) {
-            const mask = random.next() < 0.3 ? Uint8Array.from({ length: inst.vehicles }, () => (random.next() < 0.6 ? 1 : 0)) : null;
+            const mask =
+              random.next() < 0.3
+                ? Uint8Array.from({ length: inst.vehicles }, () => (random.next() < 0.6 ? 1 : 0))
+                : null;
             const options = {
               neighbours: 1 + random.int(12),
               closedFleet: random.next() < 0.3,

@@ -10,7 +10,8 @@ import { randomInstance } from './verify';
 function stateOf(inst: Instance, route: RouteState) {
   const n = route.size;
   const D = inst.dims;
-  const positions = (a: ArrayLike<number>, per = 1, last = n + 1) => Array.from({ length: (last + 1) * per }, (_, k) => a[k]!);
+  const positions = (a: ArrayLike<number>, per = 1, last = n + 1) =>
+    Array.from({ length: (last + 1) * per }, (_, k) => a[k]!);
   return {
     size: n,
     node: positions(route.node).slice(1, n + 1),
@@ -69,7 +70,10 @@ describe('route update', () => {
           : {
               ...generated,
               dimensions: 1,
-              shipments: generated.shipments.map((x) => ({ ...x, size: [dimensions === 1 ? x.size[0]! : x.size[0]! / 7] })),
+              shipments: generated.shipments.map((x) => ({
+                ...x,
+                size: [dimensions === 1 ? x.size[0]! : x.size[0]! / 7],
+              })),
               vehicles: generated.vehicles.map((v) => ({ ...v, capacity: v.capacity.slice(0, 1) })),
             };
       const inst = compileInstance(problem);
@@ -110,7 +114,8 @@ describe('route update', () => {
           const hasP = hasStop(inst, job, PICKUP);
           const hasD = hasStop(inst, job, DELIVERY);
           const i = rng.int(route.size + 1);
-          if (hasP && hasD) route.insert(nodeOf(job, PICKUP), i, nodeOf(job, DELIVERY), i + rng.int(route.size - i + 1));
+          if (hasP && hasD)
+            route.insert(nodeOf(job, PICKUP), i, nodeOf(job, DELIVERY), i + rng.int(route.size - i + 1));
           else route.insert(nodeOf(job, hasP ? PICKUP : DELIVERY), i, -1, -1);
           inRoute[job] = 1;
         }
@@ -167,7 +172,8 @@ describe('route update', () => {
           const hasP = hasStop(inst, job, PICKUP);
           const hasD = hasStop(inst, job, DELIVERY);
           const i = rng.int(route.size + 1);
-          if (hasP && hasD) route.insert(nodeOf(job, PICKUP), i, nodeOf(job, DELIVERY), i + rng.int(route.size - i + 1));
+          if (hasP && hasD)
+            route.insert(nodeOf(job, PICKUP), i, nodeOf(job, DELIVERY), i + rng.int(route.size - i + 1));
           else route.insert(nodeOf(job, hasP ? PICKUP : DELIVERY), i, -1, -1);
           route.update(model);
           // The loads from the stops alone: deliveries without a pickup are on board from the start.
@@ -177,7 +183,9 @@ describe('route update', () => {
           let over = false;
           for (let d = 0; d < D; d++) {
             const sizeOf = (x: number) => inst.size[jobOf(x) * D + d]!;
-            const loads = [stops.filter((x) => x & 1 && !hasStop(inst, jobOf(x), PICKUP)).reduce((sum, x) => sum + sizeOf(x), 0)];
+            const loads = [
+              stops.filter((x) => x & 1 && !hasStop(inst, jobOf(x), PICKUP)).reduce((sum, x) => sum + sizeOf(x), 0),
+            ];
             for (const x of stops) loads.push(loads[loads.length - 1]! + (x & 1 ? -sizeOf(x) : sizeOf(x)));
             const at = (a: Float64Array, k: number) => a[k * D + d]!;
             for (let k = 0; k <= n; k++) {

@@ -587,7 +587,8 @@ export class RouteState {
       const from = loc[k - 1]!;
       const to = loc[k]!;
       const noLeg = from < 0 || to < 0;
-      const arr = dep + (noLeg ? 0 : noTraffic ? durations[from * L + to]! * speed : travelTime(inst, v, from, to, dep));
+      const arr =
+        dep + (noLeg ? 0 : noTraffic ? durations[from * L + to]! * speed : travelTime(inst, v, from, to, dep));
       cumDistance[k] = cumDistance[k - 1]! + (noLeg ? 0 : distances[from * L + to]!);
       if (k <= n) {
         const x = node[k]!;
@@ -608,7 +609,11 @@ export class RouteState {
         cumWait[k] = cumWait[k - 1]! + (start[k]! - arr);
         // planRoute's slide bound, the same arithmetic (read by exact insertion plans, which price
         // durations only).
-        if (slideBound) delayPrefix[k] = Math.min(delayPrefix[k - 1]!, cumWait[k]! + currentWindowEnd(inst, x, start[k]!) - start[k]!);
+        if (slideBound)
+          delayPrefix[k] = Math.min(
+            delayPrefix[k - 1]!,
+            cumWait[k]! + currentWindowEnd(inst, x, start[k]!) - start[k]!,
+          );
       } else {
         start[k] = arr;
         cumWait[k] = cumWait[k - 1]!;
@@ -655,7 +660,14 @@ export class RouteState {
     let duration = start[n + 1]! - start[0] - (n > 0 ? this.cumWait[1]! : 0);
     // Driver breaks: the arrays above are the schedule without them (times can only be later with
     // them, so they stay valid bounds for the insertion checks); feasibility and duration are exact.
-    if (feasible && n > 0 && (model.usesDuration || inst.traffic !== null || inst.vehicleMaxDuration[v]! < Infinity || inst.vehicleBreakCount[v]! > 0)) {
+    if (
+      feasible &&
+      n > 0 &&
+      (model.usesDuration ||
+        inst.traffic !== null ||
+        inst.vehicleMaxDuration[v]! < Infinity ||
+        inst.vehicleBreakCount[v]! > 0)
+    ) {
       // The exact timing (latest useful departure), as reported in the solution.
       const plan = planRoute(inst, v, node.subarray(1, n + 1), n);
       feasible = plan.feasible;

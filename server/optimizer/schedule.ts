@@ -34,7 +34,15 @@ interface RouteTimes {
  * the departure from the stop before, so from there on they are the same, bit for bit (most later
  * departures only wait less at the first stops).
  */
-function forward(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, departure: number, out: RouteTimes, joinEarliest = false): void {
+function forward(
+  inst: Instance,
+  v: number,
+  nodes: ArrayLike<number>,
+  count: number,
+  departure: number,
+  out: RouteTimes,
+  joinEarliest = false,
+): void {
   if (arrivalBuf.length < count) {
     arrivalBuf = new Float64Array(2 * count);
     startBuf = new Float64Array(2 * count);
@@ -97,7 +105,8 @@ export function serviceStart(inst: Instance, x: number, arr: number): number {
 export function currentWindowEnd(inst: Instance, node: number, s: number): number {
   const off = inst.nodeWindowOffset[node]!;
   // One window (the common case): no loop, so that callers' hot loops can inline it.
-  if (inst.nodeWindowCount[node] === 1) return s >= inst.windowStart[off]! && s <= inst.windowEnd[off]! ? inst.windowEnd[off]! : s;
+  if (inst.nodeWindowCount[node] === 1)
+    return s >= inst.windowStart[off]! && s <= inst.windowEnd[off]! ? inst.windowEnd[off]! : s;
   for (let w = off; w < off + inst.nodeWindowCount[node]!; w++) {
     if (s >= inst.windowStart[w]! && s <= inst.windowEnd[w]!) return inst.windowEnd[w]!;
   }
@@ -170,8 +179,16 @@ export function earliestBuffers(count: number): { readonly arrival: Float64Array
  * `delay` later (computed as planRoute does). Not for sequences that get the multi-window search
  * (needsWindowSearch) or vehicles with breaks.
  */
-export function durationFromEarliest(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, end: number, delay: number): number {
-  if (delay <= 0) return end - inst.vehicleEarliest[v]! > inst.vehicleMaxDuration[v]! ? Infinity : end - inst.vehicleEarliest[v]!;
+export function durationFromEarliest(
+  inst: Instance,
+  v: number,
+  nodes: ArrayLike<number>,
+  count: number,
+  end: number,
+  delay: number,
+): number {
+  if (delay <= 0)
+    return end - inst.vehicleEarliest[v]! > inst.vehicleMaxDuration[v]! ? Infinity : end - inst.vehicleEarliest[v]!;
   departLater(inst, v, nodes, count, end, delay);
   const duration = scratch.end - scratch.departure;
   return duration > inst.vehicleMaxDuration[v]! ? Infinity : duration;
@@ -182,12 +199,20 @@ export function durationFromEarliest(inst: Instance, v: number, nodes: ArrayLike
  * schedule (ending at `end`) is in earliestBuffers; the earliest one again when the later departure
  * would arrive later at the end or break a window.
  */
-function departLater(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, end: number, delay: number): void {
+function departLater(
+  inst: Instance,
+  v: number,
+  nodes: ArrayLike<number>,
+  count: number,
+  end: number,
+  delay: number,
+): void {
   const earliest = inst.vehicleEarliest[v]!;
   earliestEnd = end;
   forward(inst, v, nodes, count, earliest + delay, scratch, true);
   // Sliding exactly to a window's end can overshoot it by a rounding error: back off a hair.
-  if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch, true);
+  if (!scratch.feasible || scratch.end > end + 1e-9)
+    forward(inst, v, nodes, count, earliest + delay - 1e-6, scratch, true);
   if (!scratch.feasible || scratch.end > end + 1e-9) forward(inst, v, nodes, count, earliest, scratch, true);
 }
 
@@ -273,7 +298,14 @@ let takenBuf = new Uint8Array(64);
 let stopArrivalBuf = new Float64Array(64);
 let stopStartBuf = new Float64Array(64);
 
-function forwardWithBreaks(inst: Instance, v: number, nodes: ArrayLike<number>, count: number, departure: number, out: RouteTimes): void {
+function forwardWithBreaks(
+  inst: Instance,
+  v: number,
+  nodes: ArrayLike<number>,
+  count: number,
+  departure: number,
+  out: RouteTimes,
+): void {
   const B = inst.vehicleBreakCount[v]!;
   const S = B + 1;
   const off = inst.vehicleBreakOffset[v]!;

@@ -40,7 +40,13 @@ function simulatedWarp(inst: Instance, vehicle: number, nodes: readonly number[]
   return warp;
 }
 
-function routeOf(inst: Instance, model: ReturnType<typeof costModel>, nodes: readonly number[], soft: boolean, penalty: number): RouteState {
+function routeOf(
+  inst: Instance,
+  model: ReturnType<typeof costModel>,
+  nodes: readonly number[],
+  soft: boolean,
+  penalty: number,
+): RouteState {
   const route = new RouteState(inst, 0);
   route.softWindows = soft;
   route.warpPenalty = penalty;

@@ -12,7 +12,11 @@ function buildRoute(inst: Instance, v: number, nodes: readonly number[]): Route 
   const D = inst.dims;
   const plan = planRoute(inst, v, nodes, nodes.length);
   const departure = plan.departure;
-  const schedule = { arrival: Array.from(plan.arrival.subarray(0, nodes.length)), start: Array.from(plan.start.subarray(0, nodes.length)), end: plan.end };
+  const schedule = {
+    arrival: Array.from(plan.arrival.subarray(0, nodes.length)),
+    start: Array.from(plan.start.subarray(0, nodes.length)),
+    end: plan.end,
+  };
   const breakOffset = inst.vehicleBreakOffset[v]!;
   const breakPlan = Array.from({ length: plan.breaks }, (_, b) => ({
     gap: plan.breakGap[b]!,
@@ -40,7 +44,15 @@ function buildRoute(inst: Instance, v: number, nodes: readonly number[]): Route 
     for (const b of breakPlan) {
       if (b.gap !== k) continue;
       const end = b.start + b.duration;
-      breaks.push({ break: b.index, afterStops: k, location: prevLoc, arrival: b.ready, start: b.start, end, waitSeconds: b.start - b.ready });
+      breaks.push({
+        break: b.index,
+        afterStops: k,
+        location: prevLoc,
+        arrival: b.ready,
+        start: b.start,
+        end,
+        waitSeconds: b.start - b.ready,
+      });
       waiting += b.start - b.ready;
       prevDep = end;
     }
@@ -163,7 +175,12 @@ export function buildSolution(
   for (let j = 0; j < inst.jobs; j++) {
     const verdict = verdicts[j];
     if (verdict) {
-      unassigned.push({ shipment: j, reason: verdict.reason, description: verdict.description, detail: verdict.detail });
+      unassigned.push({
+        shipment: j,
+        reason: verdict.reason,
+        description: verdict.description,
+        detail: verdict.detail,
+      });
       seen.add(j);
     }
   }

@@ -5,7 +5,12 @@ import { checkSolution, randomInstance } from './verify';
 import { lineInstance } from './verify/fixtures';
 
 /** Locations on a line: location i at i * 100 m, 10 m/s (the shared fixture with these vehicles and shipments). */
-function lineProblem(points: number, vehicles: Vehicle[], shipments: Shipment[], extra: Partial<Problem> = {}): Problem {
+function lineProblem(
+  points: number,
+  vehicles: Vehicle[],
+  shipments: Shipment[],
+  extra: Partial<Problem> = {},
+): Problem {
   const positions = Array.from({ length: points }, (_, i) => i * 100);
   return { ...lineInstance({ points: positions, metersPerSecond: 10, dimensions: 1, vehicles, shipments }), ...extra };
 }
@@ -30,7 +35,8 @@ function vehicle(over: Partial<Vehicle> = {}): Vehicle {
 type StopSpec = number | Stop | null;
 
 function shipment(id: string, from: StopSpec, to: StopSpec, over: Partial<Shipment> = {}): Shipment {
-  const stop = (s: number | Stop): Stop => (typeof s === 'number' ? { location: s, serviceSeconds: 0, timeWindows: [] } : s);
+  const stop = (s: number | Stop): Stop =>
+    typeof s === 'number' ? { location: s, serviceSeconds: 0, timeWindows: [] } : s;
   return {
     id,
     pickup: from === null ? null : stop(from),
@@ -101,7 +107,11 @@ describe('solveOnThisThread', () => {
     const problem = lineProblem(
       6,
       [vehicle({ latestEnd: 100 })],
-      [shipment('low', slow(1), 2, { priority: 0 }), shipment('high', 5, 5, { priority: 5 }), shipment('mid', slow(1), 3, { priority: 1 })],
+      [
+        shipment('low', slow(1), 2, { priority: 0 }),
+        shipment('high', 5, 5, { priority: 5 }),
+        shipment('mid', slow(1), 3, { priority: 1 }),
+      ],
     );
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 100 });
     expectFeasible(problem, solution);
@@ -126,11 +136,23 @@ describe('solveOnThisThread', () => {
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 50 });
     expectFeasible(problem, solution);
     const reason = (id: string) => solution.unassigned.find((u) => problem.shipments[u.shipment]!.id === id);
-    expect(reason('freezer')).toMatchObject({ reason: 'NO_VEHICLE_WITH_SKILLS', description: expect.stringContaining('freezer') });
-    expect(reason('heavy')).toMatchObject({ reason: 'EXCEEDS_VEHICLE_CAPACITY', description: expect.stringContaining('11') });
-    expect(reason('inverted')).toMatchObject({ reason: 'INVALID_TIME_WINDOW', description: expect.stringContaining('100') });
+    expect(reason('freezer')).toMatchObject({
+      reason: 'NO_VEHICLE_WITH_SKILLS',
+      description: expect.stringContaining('freezer'),
+    });
+    expect(reason('heavy')).toMatchObject({
+      reason: 'EXCEEDS_VEHICLE_CAPACITY',
+      description: expect.stringContaining('11'),
+    });
+    expect(reason('inverted')).toMatchObject({
+      reason: 'INVALID_TIME_WINDOW',
+      description: expect.stringContaining('100'),
+    });
     expect(reason('tomorrow')).toMatchObject({ reason: 'OUTSIDE_SHIFT', description: expect.stringContaining('5000') });
-    expect(reason('too-soon')).toMatchObject({ reason: 'TIME_WINDOW_UNREACHABLE', description: expect.stringContaining('50') });
+    expect(reason('too-soon')).toMatchObject({
+      reason: 'TIME_WINDOW_UNREACHABLE',
+      description: expect.stringContaining('50'),
+    });
     expect(reason('fine')).toBeUndefined();
   });
 
@@ -230,7 +252,11 @@ describe('solveOnThisThread', () => {
   });
 
   it('counts maxDuration from the latest useful departure, not from the shift start', () => {
-    const at = (location: number, start: number): Stop => ({ location, serviceSeconds: 0, timeWindows: [{ start, end: start + 10 }] });
+    const at = (location: number, start: number): Stop => ({
+      location,
+      serviceSeconds: 0,
+      timeWindows: [{ start, end: start + 10 }],
+    });
     const late = lineProblem(4, [vehicle({ latestEnd: 10_000, maxDuration: 100 })], [shipment('late', at(1, 5000), 2)]);
     const served = solveOnThisThread(late, { seed: 1, maxIterations: 10 });
     expectFeasible(late, served);
@@ -243,7 +269,11 @@ describe('solveOnThisThread', () => {
     const s1 = solveOnThisThread(one, { seed: 1, maxIterations: 20 });
     expectFeasible(one, s1);
     expect(s1.unassigned.map((u) => u.reason)).toEqual(['INSUFFICIENT_FLEET']);
-    const two = lineProblem(4, [vehicle({ latestEnd: 10_000, maxDuration: 1000 }), vehicle({ id: 'w', latestEnd: 10_000, maxDuration: 1000 })], split);
+    const two = lineProblem(
+      4,
+      [vehicle({ latestEnd: 10_000, maxDuration: 1000 }), vehicle({ id: 'w', latestEnd: 10_000, maxDuration: 1000 })],
+      split,
+    );
     const s2 = solveOnThisThread(two, { seed: 1, maxIterations: 20 });
     expectFeasible(two, s2);
     expect(s2.unassigned).toEqual([]);
@@ -251,7 +281,11 @@ describe('solveOnThisThread', () => {
   });
 
   it('loads delivery-only jobs at the start and carries pickup-only jobs to the end', () => {
-    const problem = lineProblem(6, [vehicle({ capacity: [3] })], [shipment('d1', null, 2, { size: [2] }), shipment('p1', 3, null, { size: [3] })]);
+    const problem = lineProblem(
+      6,
+      [vehicle({ capacity: [3] })],
+      [shipment('d1', null, 2, { size: [2] }), shipment('p1', 3, null, { size: [3] })],
+    );
     const solution = solveOnThisThread(problem, { seed: 1, maxIterations: 30 });
     expectFeasible(problem, solution);
     expect(solution.unassigned).toEqual([]);
@@ -278,7 +312,12 @@ describe('solve on worker threads', () => {
   it('searches with several threads and returns the best feasible plan', async () => {
     const problem = randomInstance(21, { shipments: 30, vehicles: 5, objective: 'MIN_VEHICLES_THEN_DISTANCE' });
     const progress: number[] = [];
-    const solution = await solve(problem, { threads: 2, timeLimitMs: 1500, seed: 4, onProgress: (p) => progress.push(p.cost) });
+    const solution = await solve(problem, {
+      threads: 2,
+      timeLimitMs: 1500,
+      seed: 4,
+      onProgress: (p) => progress.push(p.cost),
+    });
     expectFeasible(problem, solution);
     expect(solution.stats.threads).toBe(2);
     expect(progress.length).toBeGreaterThan(0);

@@ -59,7 +59,9 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     untilConverged: options.untilConverged ?? false,
     params: options.params,
     timeOnlyStops: options.timeOnlyStops,
-    ...(options.planBoard ? { exchange: { board: new PlanBoard(options.planBoard.handle), slot: options.planBoard.slot } } : {}),
+    ...(options.planBoard
+      ? { exchange: { board: new PlanBoard(options.planBoard.handle), slot: options.planBoard.slot } }
+      : {}),
     signal: options.signal,
     onProgress: options.onProgress,
   });
@@ -85,7 +87,8 @@ export function compareSolutions(problem: Problem, a: Solution, b: Solution): nu
   };
   const leftOut = compareLeftOut(counts(a), counts(b));
   if (leftOut !== 0) return leftOut;
-  if (isVehiclesFirst(problem.objective) && a.routes.length !== b.routes.length) return a.routes.length - b.routes.length;
+  if (isVehiclesFirst(problem.objective) && a.routes.length !== b.routes.length)
+    return a.routes.length - b.routes.length;
   if (a.cost !== b.cost) return a.cost - b.cost;
   return a.distance - b.distance;
 }
@@ -171,7 +174,12 @@ class SolverThread {
     settle();
   }
 
-  run(problem: Problem, options: WorkerTask['options'], stop: Int32Array, onProgress: (p: SolveProgress) => void): Promise<Solution> {
+  run(
+    problem: Problem,
+    options: WorkerTask['options'],
+    stop: Int32Array,
+    onProgress: (p: SolveProgress) => void,
+  ): Promise<Solution> {
     return new Promise((resolve, reject) => {
       this.task = { problem, options, stop, onProgress, resolve, reject };
       this.taskId++;
@@ -216,7 +224,10 @@ let solvesRunning = 0;
  * (they stop within a move), so it neither waits for the warm-up nor shares the cores with it. Until
  * V8 has compiled the search, a 20-order plan took two to three times as long (bench:plan-latency).
  */
-export function warmUpSolverThreads(problems: readonly Problem[], options: { threads: number; runs: number; seed?: number }): Promise<void> {
+export function warmUpSolverThreads(
+  problems: readonly Problem[],
+  options: { threads: number; runs: number; seed?: number },
+): Promise<void> {
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const seed = options.seed ?? DEFAULT_SEED;
   const run = async (): Promise<void> => {
@@ -233,7 +244,11 @@ export function warmUpSolverThreads(problems: readonly Problem[], options: { thr
     for (const problem of problems) {
       const shared = shareProblem(problem);
       for (let k = 0; k < options.runs && Atomics.load(stop, 0) === 0; k++) {
-        await Promise.allSettled(workers.map((w, t) => w.run(shared, threadSolveOptions({ untilConverged: true }, seed + k, t, null), stop, () => {})));
+        await Promise.allSettled(
+          workers.map((w, t) =>
+            w.run(shared, threadSolveOptions({ untilConverged: true }, seed + k, t, null), stop, () => {}),
+          ),
+        );
       }
     }
   };
@@ -258,7 +273,12 @@ async function stopWarmUp(entry = warmUp): Promise<void> {
 }
 
 /** What thread k of a solve on several threads is asked to do (`board`: the plans they share, null when they share none). */
-export function threadSolveOptions(options: SolveOptions, seed: number, k: number, board: PlanBoardHandle | null): ThreadSolveOptions {
+export function threadSolveOptions(
+  options: SolveOptions,
+  seed: number,
+  k: number,
+  board: PlanBoardHandle | null,
+): ThreadSolveOptions {
   // Searching against a time limit the threads share their best plans (converged runs stay
   // independent, and so deterministic: see Search.run).
   const sharing = board !== null && !options.untilConverged;
@@ -310,11 +330,22 @@ function solveRunsOnThisThread(problem: Problem, options: SolveOptions, runs: nu
   for (let k = 0; k < runs && (k === 0 || (performance.now() < deadline && !options.signal?.aborted)); k++) {
     const { planBoard: _planBoard, ...run } = threadSolveOptions(options, seed, k, null);
     solutions.push(
-      solveOnThisThread(problem, { ...run, timeLimitMs: Math.max(0, deadline - performance.now()), signal: options.signal, onProgress: options.onProgress }),
+      solveOnThisThread(problem, {
+        ...run,
+        timeLimitMs: Math.max(0, deadline - performance.now()),
+        signal: options.signal,
+        onProgress: options.onProgress,
+      }),
     );
   }
   const best = bestOf(problem, solutions);
-  best.stats = { ...best.stats, iterations: solutions.reduce((n, s) => n + s.stats.iterations, 0), elapsedMs: performance.now() - began, seed, threads: 1 };
+  best.stats = {
+    ...best.stats,
+    iterations: solutions.reduce((n, s) => n + s.stats.iterations, 0),
+    elapsedMs: performance.now() - began,
+    seed,
+    threads: 1,
+  };
   return best;
 }
 
@@ -322,13 +353,15 @@ async function solveOnThreads(problem: Problem, options: SolveOptions): Promise<
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   const seed = options.seed ?? DEFAULT_SEED;
   const runs = fixedRuns(options);
-  if (threads <= 1) return runs === null ? solveOnThisThread(problem, options) : solveRunsOnThisThread(problem, options, runs);
+  if (threads <= 1)
+    return runs === null ? solveOnThisThread(problem, options) : solveRunsOnThisThread(problem, options, runs);
 
   const began = performance.now();
   const shared = shareProblem(problem);
   const stop = new Int32Array(new SharedArrayBuffer(4));
   // The time limit counts from here: threads stop when it has passed, whenever they started.
-  const timer = options.timeLimitMs !== undefined ? setTimeout(() => Atomics.store(stop, 0, 1), options.timeLimitMs) : undefined;
+  const timer =
+    options.timeLimitMs !== undefined ? setTimeout(() => Atomics.store(stop, 0, 1), options.timeLimitMs) : undefined;
   const onAbort = (): void => {
     Atomics.store(stop, 0, 1);
   };
@@ -336,7 +369,10 @@ async function solveOnThreads(problem: Problem, options: SolveOptions): Promise<
   options.signal?.addEventListener('abort', onAbort);
   let bestReported: SolveProgress | null = null;
   const forward = (p: SolveProgress): void => {
-    const better = bestReported === null || p.unassigned < bestReported.unassigned || (p.unassigned === bestReported.unassigned && p.cost < bestReported.cost);
+    const better =
+      bestReported === null ||
+      p.unassigned < bestReported.unassigned ||
+      (p.unassigned === bestReported.unassigned && p.cost < bestReported.cost);
     if (better) {
       bestReported = p;
       options.onProgress?.(p);
@@ -350,7 +386,9 @@ async function solveOnThreads(problem: Problem, options: SolveOptions): Promise<
       // Threads cannot start here (e.g. a bundler left the worker file behind): search on this thread.
       return solveOnThisThread(problem, { ...options, seed });
     }
-    const board = options.untilConverged ? null : createPlanBoard(workers.length, 2 * problem.shipments.length, problem.vehicles.length);
+    const board = options.untilConverged
+      ? null
+      : createPlanBoard(workers.length, 2 * problem.shipments.length, problem.vehicles.length);
     // Fixed runs: each worker takes the next run until all are made (run k's plan depends on k only).
     const ofRun: (Solution | undefined)[] = [];
     let nextRun = workers.length;

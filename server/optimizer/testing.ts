@@ -12,7 +12,8 @@ export function* insertions(route: RouteState, job: number, hasPickup: boolean, 
   const p = pickupNode(job);
   for (let i = 0; i <= n; i++) {
     if (hasPickup && hasDelivery) {
-      for (let j = i; j <= n; j++) yield { a: p, i, b: p + 1, j, nodes: [...old.slice(0, i), p, ...old.slice(i, j), p + 1, ...old.slice(j)] };
+      for (let j = i; j <= n; j++)
+        yield { a: p, i, b: p + 1, j, nodes: [...old.slice(0, i), p, ...old.slice(i, j), p + 1, ...old.slice(j)] };
     } else {
       const x = hasPickup ? p : p + 1;
       yield { a: x, i, b: -1, j: -1, nodes: [...old.slice(0, i), x, ...old.slice(i)] };

@@ -18,7 +18,8 @@ import { lineInstance } from './verify/fixtures';
 describe('passing over positions without the slack for a stop', () => {
   it('measures how much shorter a detour can be than the direct leg', () => {
     // Only the matrix is read.
-    const inst = (durations: number[]) => ({ locations: 3, durations: Float64Array.from(durations) }) as unknown as Instance;
+    const inst = (durations: number[]) =>
+      ({ locations: 3, durations: Float64Array.from(durations) }) as unknown as Instance;
     // 0 -> 2 takes 10, through 1 only 3 + 4: the detour is 3 shorter.
     expect(detourShortfall(inst([0, 3, 10, 3, 0, 4, 10, 4, 0]))).toBe(3);
     // Metric times: no shortfall.
@@ -83,7 +84,9 @@ describe('passing over positions without the slack for a stop', () => {
       const shortcuts = seed % 3 === 0;
       const L = generated.locationCount;
       const hub = (location: number) => location % 4 === 1;
-      const durations = Float64Array.from(generated.durations, (t, k) => (shortcuts && (hub(Math.floor(k / L)) || hub(k % L)) ? t * 0.1 : t));
+      const durations = Float64Array.from(generated.durations, (t, k) =>
+        shortcuts && (hub(Math.floor(k / L)) || hub(k % L)) ? t * 0.1 : t,
+      );
       const problem: Problem = { ...generated, durations };
       const inst = compileInstance(problem);
       if (shortcuts) expect(detourShortfall(inst)).toBeGreaterThan(0);

@@ -23,13 +23,18 @@ describe('trafficFactor', () => {
     const edges: number[] = [];
     for (const base of [0, 1_795_000_000, 1_795_442_400, -day * 3])
       for (let k = -2; k <= 2; k++)
-        for (const b of [0, 900, day - 900, day]) for (const e of [0, 1e-6, -1e-6, 0.5, -0.5]) edges.push(base + k * day + b + e + 5 * 3600);
+        for (const b of [0, 900, day - 900, day])
+          for (const e of [0, 1e-6, -1e-6, 0.5, -0.5]) edges.push(base + k * day + b + e + 5 * 3600);
     for (const t of edges) expect(trafficFactor(profile, t), String(t)).toBe(byRemainder(profile, t));
     fc.assert(
-      fc.property(fc.double({ min: -4e9, max: 4e9, noNaN: true }), fc.integer({ min: -14 * 3600, max: 14 * 3600 }), (t, offset) => {
-        const p = { ...profile, offsetSeconds: offset };
-        expect(trafficFactor(p, t)).toBe(byRemainder(p, t));
-      }),
+      fc.property(
+        fc.double({ min: -4e9, max: 4e9, noNaN: true }),
+        fc.integer({ min: -14 * 3600, max: 14 * 3600 }),
+        (t, offset) => {
+          const p = { ...profile, offsetSeconds: offset };
+          expect(trafficFactor(p, t)).toBe(byRemainder(p, t));
+        },
+      ),
       { numRuns: 20_000 },
     );
   });
@@ -56,7 +61,11 @@ describe('tableTrafficFactor', () => {
   ];
   const profiles: TrafficProfile[] = [
     profile,
-    { offsetSeconds: 3600, bucketSeconds: 3600, factors: Float64Array.from({ length: 24 }, (_, i) => 1 + ((i * 7) % 5) / 10) },
+    {
+      offsetSeconds: 3600,
+      bucketSeconds: 3600,
+      factors: Float64Array.from({ length: 24 }, (_, i) => 1 + ((i * 7) % 5) / 10),
+    },
     { offsetSeconds: -19_800, bucketSeconds: 600, factors: Float64Array.from({ length: 144 }, (_, i) => 1 + i / 1000) },
     // Fewer factors than buckets in a day: the last stands for the rest (as in trafficFactor).
     { offsetSeconds: 0, bucketSeconds: 1800, factors: Float64Array.from({ length: 40 }, (_, i) => 1.5 - i / 100) },
@@ -71,18 +80,22 @@ describe('tableTrafficFactor', () => {
         const check = (t: number): void => {
           const r = t + table.offsetSeconds - table.anchor;
           if (r >= 0 && r < table.span) onTable++;
-          expect(tableTrafficFactor(table, traffic, t), `${t} (offset ${traffic.offsetSeconds}, bucket ${traffic.bucketSeconds})`).toBe(
-            trafficFactor(traffic, t),
-          );
+          expect(
+            tableTrafficFactor(table, traffic, t),
+            `${t} (offset ${traffic.offsetSeconds}, bucket ${traffic.bucketSeconds})`,
+          ).toBe(trafficFactor(traffic, t));
           expect(trafficFactor(traffic, t)).toBe(byRemainder(traffic, t));
         };
         // Every bucket edge of the table and a little past both ends, with its neighbouring doubles.
         for (let k = -3; k * traffic.bucketSeconds <= table.span + 3 * traffic.bucketSeconds; k++) {
           const edge = table.anchor + k * traffic.bucketSeconds - traffic.offsetSeconds;
-          for (const t of [edge, nextDouble(edge, true), nextDouble(edge, false), edge + 1e-7, edge - 1e-7, edge + 0.5]) check(t);
+          for (const t of [edge, nextDouble(edge, true), nextDouble(edge, false), edge + 1e-7, edge - 1e-7, edge + 0.5])
+            check(t);
         }
         fc.assert(
-          fc.property(fc.double({ min: horizon[0] - 3 * day, max: horizon[1] + 3 * day, noNaN: true }), (t) => check(t)),
+          fc.property(fc.double({ min: horizon[0] - 3 * day, max: horizon[1] + 3 * day, noNaN: true }), (t) =>
+            check(t),
+          ),
           { numRuns: 5_000 },
         );
       }

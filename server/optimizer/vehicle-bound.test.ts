@@ -5,7 +5,11 @@ import { Search } from './search';
 import { solveOnThisThread } from './solve';
 import { checkSolution, featureMix, randomInstance, solveExhaustively } from './verify';
 
-const VEHICLES_FIRST: readonly Objective[] = ['MIN_VEHICLES_THEN_DISTANCE', 'MIN_VEHICLE_UTILIZATION', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP'];
+const VEHICLES_FIRST: readonly Objective[] = [
+  'MIN_VEHICLES_THEN_DISTANCE',
+  'MIN_VEHICLE_UTILIZATION',
+  'MIN_VEHICLE_AVOID_TOUR_OVERLAP',
+];
 
 function lowerBound(problem: Problem): number {
   const inst = compileInstance(problem);
@@ -17,8 +21,12 @@ function withLongServices(problem: Problem, shifts: number): Problem {
   const shift = Math.max(...problem.vehicles.map((v) => v.latestEnd - v.earliestStart));
   const stops = problem.shipments.reduce((n, s) => n + (s.pickup ? 1 : 0) + (s.delivery ? 1 : 0), 0);
   const service = Math.round((shifts * shift) / stops);
-  const longer = <T extends { serviceSeconds: number } | null>(stop: T): T => (stop ? { ...stop, serviceSeconds: service } : stop);
-  return { ...problem, shipments: problem.shipments.map((s) => ({ ...s, pickup: longer(s.pickup), delivery: longer(s.delivery) })) };
+  const longer = <T extends { serviceSeconds: number } | null>(stop: T): T =>
+    stop ? { ...stop, serviceSeconds: service } : stop;
+  return {
+    ...problem,
+    shipments: problem.shipments.map((s) => ({ ...s, pickup: longer(s.pickup), delivery: longer(s.delivery) })),
+  };
 }
 
 /**

@@ -17,6 +17,8 @@ describe('resolveAccountId', () => {
   });
 
   it('rejects another account with account_mismatch', () => {
-    expect(() => resolveAccountId(principal, 43)).toThrow(expect.objectContaining({ name: 'RoutingError', code: 'account_mismatch', param: 'accountId' }));
+    expect(() => resolveAccountId(principal, 43)).toThrow(
+      expect.objectContaining({ name: 'RoutingError', code: 'account_mismatch', param: 'accountId' }),
+    );
   });
 });

@@ -15,7 +15,11 @@ export const accountIdField = z.union([databaseIdSchema, z.string()]).optional()
 export function resolveAccountId(principal: { accountId: number }, requested: unknown, param = 'accountId'): number {
   if (requested === undefined || requested === null) return principal.accountId;
   if (typeof requested === 'string') {
-    throw new RoutingError('string_account_id_unsupported', 'accountId must be the numeric internal account ID; send the number or omit the field.', param);
+    throw new RoutingError(
+      'string_account_id_unsupported',
+      'accountId must be the numeric internal account ID; send the number or omit the field.',
+      param,
+    );
   }
   if (typeof requested !== 'number' || requested !== principal.accountId) {
     throw new RoutingError('account_mismatch', "accountId differs from the credential's account.", param);

@@ -19,7 +19,11 @@ const BROOKLYN = { latitude: 40.6928, longitude: -73.9903 };
 const QUEENS = { latitude: 40.7282, longitude: -73.7949 };
 const MANHATTAN = { latitude: 40.7549, longitude: -73.984 };
 
-const at = (point: { latitude: number; longitude: number }): PlaceResolution => ({ ok: true, point, timeZone: 'America/New_York' });
+const at = (point: { latitude: number; longitude: number }): PlaceResolution => ({
+  ok: true,
+  point,
+  timeZone: 'America/New_York',
+});
 
 function order(overrides: Record<string, unknown>): RoutingOrder {
   return orderSchema.parse({
@@ -40,10 +44,25 @@ function vehicle(overrides: Record<string, unknown> = {}): FleetEntry {
   });
 }
 
-function build(orders: RoutingOrder[], fleet: FleetEntry[], places: ResolvedPlaces, options = mergeRoutingOptions(undefined, undefined)) {
+function build(
+  orders: RoutingOrder[],
+  fleet: FleetEntry[],
+  places: ResolvedPlaces,
+  options = mergeRoutingOptions(undefined, undefined),
+) {
   const layout = layoutLocations(orders, fleet, places, options.enableStopClustering);
   const matrix = embeddedMatrix(layout.points, 'car');
-  return { layout, routing: assembleProblem({ orders, fleet, options, layout, durations: matrix.durations, distances: matrix.distances }) };
+  return {
+    layout,
+    routing: assembleProblem({
+      orders,
+      fleet,
+      options,
+      layout,
+      durations: matrix.durations,
+      distances: matrix.distances,
+    }),
+  };
 }
 
 const placesFor = (orders: number, fleet: number, pickup = at(BROOKLYN), dropoff = at(QUEENS)): ResolvedPlaces => ({
@@ -70,7 +89,10 @@ describe('payload units', () => {
     const { routing } = build(orders, [vehicle()], placesFor(1, 1), options);
     expect(routing.problem.dimensions).toBe(2);
     expect(routing.problem.shipments[0]!.size).toEqual([100, 2000]);
-    expect(routing.problem.vehicles[0]!.capacity).toEqual([VEHICLE_CATALOG['cargo-van'].capacityPounds, VEHICLE_CATALOG['cargo-van'].capacityCubicInches]);
+    expect(routing.problem.vehicles[0]!.capacity).toEqual([
+      VEHICLE_CATALOG['cargo-van'].capacityPounds,
+      VEHICLE_CATALOG['cargo-van'].capacityCubicInches,
+    ]);
   });
 
   it('leaves volume unconstrained unless volumeOptimization is on', () => {
@@ -139,12 +161,17 @@ describe('option merging', () => {
       ['vip', 5],
       ['bulk', 3],
     ]);
-    expect(merged.serviceTime).toEqual({ setupSeconds: 60, perItemSeconds: SERVICE_DEFAULT_OPTIONS.serviceTime.perItemSeconds });
+    expect(merged.serviceTime).toEqual({
+      setupSeconds: 60,
+      perItemSeconds: SERVICE_DEFAULT_OPTIONS.serviceTime.perItemSeconds,
+    });
     expect(merged.enableStopClustering).toBe(false);
   });
 
   it('rejects an unknown objective listing the accepted values', () => {
-    expect(() => mergeRoutingOptions(undefined, { objective: 'FASTEST' })).toThrow(/accepted values: MIN_DURATION, MIN_MAX_TRAVEL_COST_DISTANCE/);
+    expect(() => mergeRoutingOptions(undefined, { objective: 'FASTEST' })).toThrow(
+      /accepted values: MIN_DURATION, MIN_MAX_TRAVEL_COST_DISTANCE/,
+    );
   });
 
   it('gives an order the highest priority of its tags', () => {
@@ -172,11 +199,15 @@ describe('orders that cannot be routed', () => {
     places.orders[1] = { pickup: at(BROOKLYN), dropoff: { ok: false, message: 'unknown ZIP code 00000' } };
     const { routing } = build(orders, [vehicle()], places);
     expect(routing.problem.shipments.map((s) => s.id)).toEqual(['a']);
-    expect(routing.unassigned).toEqual([{ order: 1, reason: 'ADDRESS_NOT_RESOLVED', description: 'dropoff: unknown ZIP code 00000' }]);
+    expect(routing.unassigned).toEqual([
+      { order: 1, reason: 'ADDRESS_NOT_RESOLVED', description: 'dropoff: unknown ZIP code 00000' },
+    ]);
   });
 
   it('leaves an order whose window closes before it opens out with INVALID_TIME_WINDOW', () => {
-    const orders = [order({ dropoffWindowOpen: '2026-11-23T12:00:00-05:00', dropoffWindowClose: '2026-11-23T11:00:00-05:00' })];
+    const orders = [
+      order({ dropoffWindowOpen: '2026-11-23T12:00:00-05:00', dropoffWindowClose: '2026-11-23T11:00:00-05:00' }),
+    ];
     const { routing } = build(orders, [vehicle()], placesFor(1, 1));
     expect(routing.problem.shipments).toHaveLength(0);
     expect(routing.unassigned[0]!.reason).toBe('INVALID_TIME_WINDOW');
@@ -193,7 +224,9 @@ describe('orders that cannot be routed', () => {
     ];
     const { routing } = build(orders, [vehicle({ routeSkills: ['liftgate'] })], placesFor(1, 1));
     const shipment = routing.problem.shipments[0]!;
-    expect(shipment.pickup!.timeWindows).toEqual([{ start: Date.parse('2026-11-23T14:00:00Z') / 1000, end: Date.parse('2026-11-23T15:00:00Z') / 1000 }]);
+    expect(shipment.pickup!.timeWindows).toEqual([
+      { start: Date.parse('2026-11-23T14:00:00Z') / 1000, end: Date.parse('2026-11-23T15:00:00Z') / 1000 },
+    ]);
     expect(shipment.delivery!.timeWindows).toEqual([{ start: 0, end: Date.parse('2026-11-23T17:00:00Z') / 1000 }]);
     expect(shipment.requiredSkills).toEqual(['liftgate']);
     expect(routing.problem.vehicles[0]!.skills).toEqual(['liftgate']);
@@ -276,10 +309,23 @@ describe('bundlePayloadItems', () => {
 
   it('keeps orders apart when their windows do not overlap', () => {
     const orders = [
-      order({ externalId: 'a', dropoffWindowOpen: '2026-11-23T09:00:00-05:00', dropoffWindowClose: '2026-11-23T10:00:00-05:00' }),
-      order({ externalId: 'b', dropoffWindowOpen: '2026-11-23T15:00:00-05:00', dropoffWindowClose: '2026-11-23T16:00:00-05:00' }),
+      order({
+        externalId: 'a',
+        dropoffWindowOpen: '2026-11-23T09:00:00-05:00',
+        dropoffWindowClose: '2026-11-23T10:00:00-05:00',
+      }),
+      order({
+        externalId: 'b',
+        dropoffWindowOpen: '2026-11-23T15:00:00-05:00',
+        dropoffWindowClose: '2026-11-23T16:00:00-05:00',
+      }),
     ];
-    const { routing } = build(orders, [vehicle()], placesFor(2, 1), mergeRoutingOptions(undefined, { bundlePayloadItems: true }));
+    const { routing } = build(
+      orders,
+      [vehicle()],
+      placesFor(2, 1),
+      mergeRoutingOptions(undefined, { bundlePayloadItems: true }),
+    );
     expect(routing.shipmentOrders).toEqual([[0], [1]]);
   });
 });
@@ -313,9 +359,15 @@ describe('lockedStops', () => {
 
   it('rejects an unknown itinerary or order with the tuple path', () => {
     const orders = [order({ externalId: 'a' })];
-    const unknownItinerary = mergeRoutingOptions(undefined, { lockedStops: [['x:y', [{ orderExternalId: 'a', type: 'pickup' }]]] });
-    expect(() => build(orders, [vehicle()], placesFor(1, 1), unknownItinerary)).toThrow(expect.objectContaining({ param: 'options.lockedStops[0][0]' }));
-    const unknownOrder = mergeRoutingOptions(undefined, { lockedStops: [['d1:v1', [{ orderExternalId: 'zzz', type: 'pickup' }]]] });
+    const unknownItinerary = mergeRoutingOptions(undefined, {
+      lockedStops: [['x:y', [{ orderExternalId: 'a', type: 'pickup' }]]],
+    });
+    expect(() => build(orders, [vehicle()], placesFor(1, 1), unknownItinerary)).toThrow(
+      expect.objectContaining({ param: 'options.lockedStops[0][0]' }),
+    );
+    const unknownOrder = mergeRoutingOptions(undefined, {
+      lockedStops: [['d1:v1', [{ orderExternalId: 'zzz', type: 'pickup' }]]],
+    });
     expect(() => build(orders, [vehicle()], placesFor(1, 1), unknownOrder)).toThrow(
       expect.objectContaining({ param: 'options.lockedStops[0][1][0].orderExternalId' }),
     );

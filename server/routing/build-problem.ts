@@ -1,11 +1,28 @@
 import type { z } from 'zod';
 import { surfaceDistance, type LatLng } from '@/server/geo';
-import type { InitialRoute, LockedSequence, Problem, ReasonCode, Shipment, Stop, TimeWindow, TrafficProfile, Vehicle, VehicleBreak } from '@/server/optimizer';
+import type {
+  InitialRoute,
+  LockedSequence,
+  Problem,
+  ReasonCode,
+  Shipment,
+  Stop,
+  TimeWindow,
+  TrafficProfile,
+  Vehicle,
+  VehicleBreak,
+} from '@/server/optimizer';
 import type { fleetSpecSchema, orderSchema } from './request-schema';
 import { RoutingInputError } from './errors';
 import type { InitialStop } from './itinerary-fleet-entry';
 import { orderPriority, type ResolvedRoutingOptions } from './options';
-import { isCatalogVehicleType, resolveVehicleSpec, VEHICLE_TYPES, type CatalogVehicleType, type VehicleSpec } from './vehicle-catalog';
+import {
+  isCatalogVehicleType,
+  resolveVehicleSpec,
+  VEHICLE_TYPES,
+  type CatalogVehicleType,
+  type VehicleSpec,
+} from './vehicle-catalog';
 
 /**
  * From a validated routing request (with its addresses resolved) to the optimizer's Problem.
@@ -46,7 +63,12 @@ interface LocationLayout {
   unassigned: PreUnassigned[];
 }
 
-export function layoutLocations(orders: readonly RoutingOrder[], fleet: readonly FleetEntry[], places: ResolvedPlaces, clustering: boolean): LocationLayout {
+export function layoutLocations(
+  orders: readonly RoutingOrder[],
+  fleet: readonly FleetEntry[],
+  places: ResolvedPlaces,
+  clustering: boolean,
+): LocationLayout {
   const points: LatLng[] = [];
   const timeZones: string[] = [];
   // Exact duplicates always share a location; with clustering, anything within the radius does.
@@ -101,7 +123,11 @@ export function layoutLocations(orders: readonly RoutingOrder[], fleet: readonly
       ['startAddress', resolved.start],
       ['endAddress', resolved.end],
     ] as const) {
-      if (place && !place.ok) throw new RoutingInputError(`fleet[${i}].${side}`, `fleet[${i}].${side} could not be resolved: ${place.message}`);
+      if (place && !place.ok)
+        throw new RoutingInputError(
+          `fleet[${i}].${side}`,
+          `fleet[${i}].${side} could not be resolved: ${place.message}`,
+        );
     }
     vehicleStart.push(resolved.start?.ok ? locate(resolved.start) : null);
     vehicleEnd.push(resolved.end?.ok ? locate(resolved.end) : null);
@@ -111,8 +137,13 @@ export function layoutLocations(orders: readonly RoutingOrder[], fleet: readonly
 }
 
 /** The spec a fleet entry's vehicle gets: catalog type (maybe mapped), then type overrides, vehicle overrides, its own vehicleSpec. */
-export function vehicleSpecFor(entry: FleetEntry, index: number, options: ResolvedRoutingOptions): { type: CatalogVehicleType; spec: VehicleSpec } {
-  const mapped = options.vehicleMaps.get(entry.vehicleExternalId) ?? options.vehicleMaps.get(entry.vehicleType) ?? entry.vehicleType;
+export function vehicleSpecFor(
+  entry: FleetEntry,
+  index: number,
+  options: ResolvedRoutingOptions,
+): { type: CatalogVehicleType; spec: VehicleSpec } {
+  const mapped =
+    options.vehicleMaps.get(entry.vehicleExternalId) ?? options.vehicleMaps.get(entry.vehicleType) ?? entry.vehicleType;
   if (!isCatalogVehicleType(mapped)) {
     throw new RoutingInputError(
       `fleet[${index}].vehicleType`,
@@ -234,12 +265,24 @@ function extraVehicleCandidates(
   const seen = new Set<string>();
   const templates: number[] = [];
   vehicles.forEach((v, i) => {
-    const key = JSON.stringify([info[i]!.type, v.startLocation, v.endLocation, v.earliestStart, [...v.skills].sort(), info[i]!.spec]);
+    const key = JSON.stringify([
+      info[i]!.type,
+      v.startLocation,
+      v.endLocation,
+      v.earliestStart,
+      [...v.skills].sort(),
+      info[i]!.spec,
+    ]);
     if (seen.has(key)) return;
     seen.add(key);
     templates.push(i);
   });
-  const same = templates.map((i) => ({ vehicle: { ...vehicles[i]!, id: `${vehicles[i]!.id}+1` }, template: i, type: info[i]!.type, spec: info[i]!.spec }));
+  const same = templates.map((i) => ({
+    vehicle: { ...vehicles[i]!, id: `${vehicles[i]!.id}+1` },
+    template: i,
+    type: info[i]!.type,
+    spec: info[i]!.spec,
+  }));
   const others = templates.flatMap((i) =>
     VEHICLE_TYPES.filter((type) => type !== info[i]!.type).map((type) => {
       const spec = resolveVehicleSpec(type, options.vehicleSpecOverrides.get(type));
@@ -319,7 +362,11 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
         pickupWindows === 'invalid'
           ? (['pickup', order.pickupWindowOpen, order.pickupWindowClose] as const)
           : (['dropoff', order.dropoffWindowOpen, order.dropoffWindowClose] as const);
-      unassigned.push({ order: i, reason: 'INVALID_TIME_WINDOW', description: `The ${side} window closes (${close}) before it opens (${open}).` });
+      unassigned.push({
+        order: i,
+        reason: 'INVALID_TIME_WINDOW',
+        description: `The ${side} window closes (${close}) before it opens (${open}).`,
+      });
       return;
     }
     candidates.push({
@@ -383,7 +430,8 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
     priority: candidate.priority,
   }));
 
-  const placeAt = (location: number | null | undefined): LatLng | null => (location === null || location === undefined ? null : layout.points[location]!);
+  const placeAt = (location: number | null | undefined): LatLng | null =>
+    location === null || location === undefined ? null : layout.points[location]!;
   const vehicleInfo = fleet.map((entry, i) => ({
     fleetIndex: i,
     ...vehicleSpecFor(entry, i, options),
@@ -400,7 +448,17 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
     };
     const breaks = vehicleBreaksOf(entry);
     return vehicleOf(
-      { ...place, latestEnd: 0, capacity: [], fixedCost: 0, costPerHour: 0, costPerMeter: 0, speedFactor: 1, id: '', ...(breaks.length > 0 ? { breaks } : {}) },
+      {
+        ...place,
+        latestEnd: 0,
+        capacity: [],
+        fixedCost: 0,
+        costPerHour: 0,
+        costPerMeter: 0,
+        speedFactor: 1,
+        id: '',
+        ...(breaks.length > 0 ? { breaks } : {}),
+      },
       spec,
       options,
       itineraryExternalId(entry),
@@ -464,7 +522,9 @@ export function initialRoutesFor(
   shipmentOrders: readonly number[][],
 ): InitialRoute[] {
   const shipmentOfOrder = new Map<string, number>();
-  shipmentOrders.forEach((list, shipment) => list.forEach((order) => shipmentOfOrder.set(orders[order]!.externalId, shipment)));
+  shipmentOrders.forEach((list, shipment) =>
+    list.forEach((order) => shipmentOfOrder.set(orders[order]!.externalId, shipment)),
+  );
   const routes: InitialRoute[] = [];
   sequences.forEach((sequence, vehicle) => {
     if (!sequence || sequence.length === 0) return;
@@ -497,7 +557,9 @@ export function lockedSequencesFor(
   });
 
   return options.lockedStops.map(([itinerary, stops], t) => {
-    const vehicle = fleet.findIndex((entry) => itineraryExternalId(entry) === itinerary || entry.externalId === itinerary);
+    const vehicle = fleet.findIndex(
+      (entry) => itineraryExternalId(entry) === itinerary || entry.externalId === itinerary,
+    );
     if (vehicle < 0) {
       throw new RoutingInputError(
         `options.lockedStops[${t}][0]`,

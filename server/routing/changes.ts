@@ -26,7 +26,9 @@ function orderVisits(stops: readonly VisitedStop[]): { key: string; orderExterna
   return stops
     .filter((stop) => stop.type !== 'break')
     .flatMap((stop) =>
-      [...stop.orderExternalIds].sort().map((orderExternalId) => ({ key: `${stop.type}:${orderExternalId}`, orderExternalId, arrival: stop.arrival })),
+      [...stop.orderExternalIds]
+        .sort()
+        .map((orderExternalId) => ({ key: `${stop.type}:${orderExternalId}`, orderExternalId, arrival: stop.arrival })),
     );
 }
 
@@ -50,8 +52,12 @@ export function itineraryChanges(before: readonly VisitedStop[], after: readonly
     if (previous !== undefined) maxShift = Math.max(maxShift, Math.abs(visit.arrival - previous));
   }
   return {
-    addedOrderExternalIds: distinct(afterVisits.filter((v) => !beforeOrders.has(v.orderExternalId)).map((v) => v.orderExternalId)),
-    removedOrderExternalIds: distinct(beforeVisits.filter((v) => !afterOrders.has(v.orderExternalId)).map((v) => v.orderExternalId)),
+    addedOrderExternalIds: distinct(
+      afterVisits.filter((v) => !beforeOrders.has(v.orderExternalId)).map((v) => v.orderExternalId),
+    ),
+    removedOrderExternalIds: distinct(
+      beforeVisits.filter((v) => !afterOrders.has(v.orderExternalId)).map((v) => v.orderExternalId),
+    ),
     resequenced: keptBefore.length !== keptAfter.length || keptBefore.some((v, i) => keptAfter[i]!.key !== v.key),
     maxArrivalShiftSeconds: Math.round(maxShift),
   };

@@ -100,7 +100,11 @@ function resultCounts(job: JobRecord): Pick<RoutingJobSummary, 'vehiclesUsed' | 
     const stored = job.result as { summary?: unknown; preview?: { summary?: unknown } };
     const summary = planResultSchema.shape.summary.safeParse(stored.preview?.summary ?? stored.summary);
     return summary.success
-      ? { vehiclesUsed: summary.data.vehiclesUsed, ordersServed: summary.data.ordersServed, ordersUnassigned: summary.data.ordersUnassigned }
+      ? {
+          vehiclesUsed: summary.data.vehiclesUsed,
+          ordersServed: summary.data.ordersServed,
+          ordersUnassigned: summary.data.ordersUnassigned,
+        }
       : none;
   }
   // A booking's stored result is the plan outcome it wrote (BookJobResult): the same summary as the reply's.
@@ -110,7 +114,11 @@ function resultCounts(job: JobRecord): Pick<RoutingJobSummary, 'vehiclesUsed' | 
     outcome.itineraries.map((itinerary) => ({ itineraryStops: itinerary.stops, totals: itinerary.totals })),
     outcome.unassigned.length,
   );
-  return { vehiclesUsed: summary.vehiclesUsed, ordersServed: summary.ordersServed, ordersUnassigned: summary.ordersUnassigned };
+  return {
+    vehiclesUsed: summary.vehiclesUsed,
+    ordersServed: summary.ordersServed,
+    ordersUnassigned: summary.ordersUnassigned,
+  };
 }
 
 function summarize(job: JobRecord, accountNames: ReadonlyMap<number, string>): RoutingJobSummary {
@@ -126,8 +134,10 @@ function summarize(job: JobRecord, accountNames: ReadonlyMap<number, string>): R
     createdAt: new Date(job.createdAt),
     startedAt: job.startedAt === null ? null : new Date(job.startedAt),
     finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt),
-    solveSeconds: job.startedAt !== null && job.finishedAt !== null ? Math.max(0, (job.finishedAt - job.startedAt) / 1000) : null,
-    runningForMs: job.status === 'processing' && job.startedAt !== null ? Math.max(0, Date.now() - job.startedAt) : null,
+    solveSeconds:
+      job.startedAt !== null && job.finishedAt !== null ? Math.max(0, (job.finishedAt - job.startedAt) / 1000) : null,
+    runningForMs:
+      job.status === 'processing' && job.startedAt !== null ? Math.max(0, Date.now() - job.startedAt) : null,
     ...resultCounts(job),
     progress: job.status === 'processing' && progress.success ? progress.data : null,
   };
@@ -138,7 +148,10 @@ async function subtreeNames(actor: ConsoleActor): Promise<Map<number, string>> {
 }
 
 /** The subtree's retained routing jobs, newest first, filtered and paged. */
-export async function listRoutingJobs(actor: ConsoleActor, query: z.output<typeof routingJobListQuerySchema>): Promise<z.infer<typeof routingJobListSchema>> {
+export async function listRoutingJobs(
+  actor: ConsoleActor,
+  query: z.output<typeof routingJobListQuerySchema>,
+): Promise<z.infer<typeof routingJobListSchema>> {
   const names = await subtreeNames(actor);
   const { jobs, total } = await actor.jobs.list({
     kinds: query.kind === 'plan' ? [PLAN_KIND] : query.kind === 'book' ? [BOOK_KIND] : [PLAN_KIND, BOOK_KIND],
@@ -161,7 +174,15 @@ async function subtreeJob(actor: ConsoleActor, rawId: string): Promise<{ job: Jo
   const job = id.success
     ? await actor.jobs.get(id.data)
     : rawId.length > 0 && rawId.length <= 200
-      ? ((await actor.jobs.list({ kinds: [PLAN_KIND, BOOK_KIND], accountIds: [...names.keys()], key: rawId, limit: 1, offset: 0 })).jobs[0] ?? null)
+      ? ((
+          await actor.jobs.list({
+            kinds: [PLAN_KIND, BOOK_KIND],
+            accountIds: [...names.keys()],
+            key: rawId,
+            limit: 1,
+            offset: 0,
+          })
+        ).jobs[0] ?? null)
       : null;
   if (!job || (job.kind !== PLAN_KIND && job.kind !== BOOK_KIND) || !names.has(job.accountId)) {
     throw new RoutingError(
@@ -196,15 +217,22 @@ export async function getRoutingJob(actor: ConsoleActor, rawId: string): Promise
     detail.error = { code: error.code, message: error.message };
   }
   const unassigned = (detail.plan ?? detail.booked)?.unassigned ?? [];
-  if (unassigned.length > 0) detail.unassignedOrders = await unassignedOrderDetails(actor, job, new Set(unassigned.map((u) => u.externalId)));
+  if (unassigned.length > 0)
+    detail.unassignedOrders = await unassignedOrderDetails(actor, job, new Set(unassigned.map((u) => u.externalId)));
   return detail;
 }
 
 const addressLine = (address: NonNullable<RoutingOrder['dropoffAddress']>) =>
-  [address.addressLine1, address.city, [address.state, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  [address.addressLine1, address.city, [address.state, address.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
 
 /** The request's view of the unassigned orders (address, window, place), read from the job's input. */
-async function unassignedOrderDetails(actor: ConsoleActor, job: JobRecord, ids: ReadonlySet<string>): Promise<UnassignedOrderDetail[]> {
+async function unassignedOrderDetails(
+  actor: ConsoleActor,
+  job: JobRecord,
+  ids: ReadonlySet<string>,
+): Promise<UnassignedOrderDetail[]> {
   const input = (await actor.jobs.input(job.id)) as unknown as RoutingJobInput | null;
   if (!input) return [];
   const geocoder = getGeocoder(new DatabaseGeocodeCache(actor.db));
@@ -228,11 +256,21 @@ async function unassignedOrderDetails(actor: ConsoleActor, job: JobRecord, ids: 
 }
 
 function principalFor(actor: ConsoleActor, accountId: number, environment: 'live' | 'sandbox'): ApiPrincipal {
-  return { userId: actor.user.userId, externalUserId: actor.user.externalUserId, accountId, environment, via: 'console' };
+  return {
+    userId: actor.user.userId,
+    externalUserId: actor.user.externalUserId,
+    accountId,
+    environment,
+    via: 'console',
+  };
 }
 
 /** Plans a request (parsed by the plan endpoint's schema) for the user's own account; returns the job id to follow. */
-export async function planFromConsole(actor: ConsoleActor, environment: 'live' | 'sandbox', request: RoutingRequest): Promise<{ jobId: string }> {
+export async function planFromConsole(
+  actor: ConsoleActor,
+  environment: 'live' | 'sandbox',
+  request: RoutingRequest,
+): Promise<{ jobId: string }> {
   const principal = principalFor(actor, actor.user.accountId, environment);
   const job = await acceptRoutingRequest(
     { db: actor.db, jobs: actor.jobs, principal },
@@ -254,12 +292,27 @@ function bookingProblemIdOf(planProblemId: string): string {
  */
 export async function bookPlannedJob(actor: ConsoleActor, rawId: string): Promise<{ jobId: string }> {
   const { job } = await subtreeJob(actor, rawId);
-  if (job.kind !== PLAN_KIND) throw new RoutingError('invalid_routing_input', 'Only a plan can be booked; this job is already a booking.', 'jobId');
-  if (job.status !== 'complete') throw new RoutingError('invalid_routing_input', `Only a finished plan can be booked; this one is ${job.status}.`, 'jobId');
+  if (job.kind !== PLAN_KIND)
+    throw new RoutingError(
+      'invalid_routing_input',
+      'Only a plan can be booked; this job is already a booking.',
+      'jobId',
+    );
+  if (job.status !== 'complete')
+    throw new RoutingError(
+      'invalid_routing_input',
+      `Only a finished plan can be booked; this one is ${job.status}.`,
+      'jobId',
+    );
   const input = (await actor.jobs.input(job.id)) as unknown as RoutingJobInput | null;
-  if (!input) throw new RoutingError('job_not_found', 'The plan is no longer retained; plan it again to book it.', 'jobId');
+  if (!input)
+    throw new RoutingError('job_not_found', 'The plan is no longer retained; plan it again to book it.', 'jobId');
   if (input.mode === 'updateItinerary') {
-    throw new RoutingError('invalid_routing_input', 'This plan is a preview of an update; send the update to POST /v1/routing/book to apply it.', 'jobId');
+    throw new RoutingError(
+      'invalid_routing_input',
+      'This plan is a preview of an update; send the update to POST /v1/routing/book to apply it.',
+      'jobId',
+    );
   }
   const request: RoutingRequest = {
     mode: 'createItinerary',
@@ -269,6 +322,11 @@ export async function bookPlannedJob(actor: ConsoleActor, rawId: string): Promis
     ...(input.options ? { options: input.options as RoutingRequest['options'] } : {}),
   };
   const principal = principalFor(actor, job.accountId, job.environment);
-  const booking = await acceptRoutingRequest({ db: actor.db, jobs: actor.jobs, principal }, request, 'book', getConfig().CONSOLE_PLAN_RETENTION_SECONDS);
+  const booking = await acceptRoutingRequest(
+    { db: actor.db, jobs: actor.jobs, principal },
+    request,
+    'book',
+    getConfig().CONSOLE_PLAN_RETENTION_SECONDS,
+  );
   return { jobId: booking.id };
 }

@@ -34,7 +34,9 @@ export async function refuseDoubleBooking(
   request: { problemId: string; orders: readonly RoutingOrder[]; fleet: readonly FleetEntry[] },
   options: { lockTree?: boolean } = {},
 ): Promise<void> {
-  const starts = request.fleet.map((entry) => Math.floor(Date.parse(entry.scheduledStart) / 1000)).filter(Number.isFinite);
+  const starts = request.fleet
+    .map((entry) => Math.floor(Date.parse(entry.scheduledStart) / 1000))
+    .filter(Number.isFinite);
   if (starts.length === 0 || request.orders.length === 0) return;
   // Every local date a start can fall on lies within a day of its UTC date.
   const candidateDates = new Set(
@@ -45,7 +47,10 @@ export async function refuseDoubleBooking(
   );
   const tree = await accountTree(db, scope.accountId);
   if (!tree) return;
-  if (options.lockTree) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`itineraries-tree-${tree.rootId}-${scope.environment}`}))`);
+  if (options.lockTree)
+    await db.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`itineraries-tree-${tree.rootId}-${scope.environment}`}))`,
+    );
   const accountIds = tree.ids;
   const rows = await db
     .select({

@@ -20,9 +20,30 @@ const deps: RoutingSolveDeps = {
   threads: 1,
 };
 const DATE = '2026-11-23';
-const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
-const BRONX = { addressLine1: '1 E 161st St', city: 'Bronx', state: 'NY', postalCode: '10451', latitude: '40.8296', longitude: '-73.9262' };
-const QUEENS = { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101', latitude: '40.7471', longitude: '-73.9429' };
+const STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
+const BRONX = {
+  addressLine1: '1 E 161st St',
+  city: 'Bronx',
+  state: 'NY',
+  postalCode: '10451',
+  latitude: '40.8296',
+  longitude: '-73.9262',
+};
+const QUEENS = {
+  addressLine1: '1 Court Sq',
+  city: 'Long Island City',
+  state: 'NY',
+  postalCode: '11101',
+  latitude: '40.7471',
+  longitude: '-73.9429',
+};
 
 const order = (externalId: string, dropoffAddress: object, extra: object = {}): RoutingOrder =>
   orderSchema.parse({
@@ -48,7 +69,10 @@ interface Request {
 }
 
 async function plan(request: Request) {
-  const outcome = await solveRouting({ ...request, settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } }, deps);
+  const outcome = await solveRouting(
+    { ...request, settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } },
+    deps,
+  );
   // What goes on the wire must match the documented schema.
   return planResultSchema.parse(renderPlanResult('p', outcome.itineraries, outcome.unassigned, request.fleet));
 }
@@ -61,7 +85,10 @@ function applyFix(request: Request, orderId: string, fix: UnassignedFix): Reques
       next.orders.find((o) => o.externalId === orderId)![fix.field] = fix.value;
       break;
     case 'extend_shift':
-      entry(fix.vehicleExternalId).vehicleSpec = { ...entry(fix.vehicleExternalId).vehicleSpec, shiftHours: fix.shiftHours };
+      entry(fix.vehicleExternalId).vehicleSpec = {
+        ...entry(fix.vehicleExternalId).vehicleSpec,
+        shiftHours: fix.shiftHours,
+      };
       break;
     case 'add_capacity':
       entry(fix.vehicleExternalId).vehicleSpec = {
@@ -74,7 +101,9 @@ function applyFix(request: Request, orderId: string, fix: UnassignedFix): Reques
       entry(fix.vehicleExternalId).routeSkills = [...(entry(fix.vehicleExternalId).routeSkills ?? []), ...fix.skills];
       break;
     case 'add_vehicle':
-      next.fleet.push(fleetSpecSchema.parse({ ...fix.fleetEntry, driverExternalId: 'driver-extra', vehicleExternalId: 'van-extra' }));
+      next.fleet.push(
+        fleetSpecSchema.parse({ ...fix.fleetEntry, driverExternalId: 'driver-extra', vehicleExternalId: 'van-extra' }),
+      );
       break;
   }
   return next;
@@ -87,63 +116,103 @@ async function fixThenServe(request: Request, orderId: string, kind: UnassignedF
   expect(fix!.kind).toBe(kind);
   const second = await plan(applyFix(request, orderId, fix!));
   expect(second.unassigned.map((u) => u.externalId)).not.toContain(orderId);
-  expect(second.itineraries.flatMap((i) => i.itinerary.itineraryStops.flatMap((s) => s.orderExternalIds))).toContain(orderId);
+  expect(second.itineraries.flatMap((i) => i.itinerary.itineraryStops.flatMap((s) => s.orderExternalIds))).toContain(
+    orderId,
+  );
   return fix!;
 }
 
 describe('fixes for unassigned orders, in the request’s terms', () => {
   it('widen_window: the dropoff window closing later, as a local time with offset', async () => {
     const request = {
-      orders: [order('late', BRONX, { dropoffWindowOpen: `${DATE}T08:00:00-05:00`, dropoffWindowClose: `${DATE}T08:05:00-05:00` })],
+      orders: [
+        order('late', BRONX, {
+          dropoffWindowOpen: `${DATE}T08:00:00-05:00`,
+          dropoffWindowClose: `${DATE}T08:05:00-05:00`,
+        }),
+      ],
       fleet: [van(1)],
     };
     const fix = await fixThenServe(request, 'late', 'widen_window');
     expect(fix).toMatchObject({ side: 'dropoff', bound: 'close', field: 'dropoffWindowClose' });
-    expect(fix.description).toMatch(/^A dropoff window closing \d+ min later \(at 2026-11-23T\d\d:\d\d:00-05:00\) would let the order in\.$/);
+    expect(fix.description).toMatch(
+      /^A dropoff window closing \d+ min later \(at 2026-11-23T\d\d:\d\d:00-05:00\) would let the order in\.$/,
+    );
   });
 
   it('extend_shift: the named vehicle’s shift ending later', async () => {
-    const request = { orders: [order('far', BRONX)], fleet: [van(1, { endAddress: STORE, vehicleSpec: { shiftHours: 0.25 } })] };
+    const request = {
+      orders: [order('far', BRONX)],
+      fleet: [van(1, { endAddress: STORE, vehicleSpec: { shiftHours: 0.25 } })],
+    };
     const fix = await fixThenServe(request, 'far', 'extend_shift');
     expect(fix).toMatchObject({ vehicleExternalId: 'van-1' });
   });
 
   it('add_capacity: capacity 120 lb more', async () => {
-    const heavy = order('heavy', QUEENS, { payloadItems: [{ description: 'pallet', height: 40, length: 48, width: 40, weight: 3120, quantity: 1 }] });
+    const heavy = order('heavy', QUEENS, {
+      payloadItems: [{ description: 'pallet', height: 40, length: 48, width: 40, weight: 3120, quantity: 1 }],
+    });
     const fix = await fixThenServe({ orders: [heavy], fleet: [van(1)] }, 'heavy', 'add_capacity');
     expect(fix).toMatchObject({ vehicleExternalId: 'van-1', pounds: 120, cubicInches: 0, capacityPounds: 3120 });
     expect(fix.description).toBe('Capacity 120 lb more on vehicle van-1 would let the order in.');
   });
 
   it('add_capacity: cubic inches when volume binds', async () => {
-    const bulky = order('bulky', QUEENS, { payloadItems: [{ description: 'crate', height: 100, length: 100, width: 100, weight: 50, quantity: 1 }] });
+    const bulky = order('bulky', QUEENS, {
+      payloadItems: [{ description: 'crate', height: 100, length: 100, width: 100, weight: 50, quantity: 1 }],
+    });
     const request = { orders: [bulky], fleet: [van(1, { vehicleSpec: { capacityCubicInches: 900_000 } })] };
     const first = await solveRouting(
-      { ...request, settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none', volumeOptimization: true } },
+      {
+        ...request,
+        settings: { solverTimeLimitSeconds: 0.3 },
+        options: { trafficMode: 'none', volumeOptimization: true },
+      },
       deps,
     );
     const fix = first.unassigned[0]?.reasons[0]?.fix;
-    expect(fix).toMatchObject({ kind: 'add_capacity', pounds: 0, cubicInches: 100_000, capacityCubicInches: 1_000_000 });
+    expect(fix).toMatchObject({
+      kind: 'add_capacity',
+      pounds: 0,
+      cubicInches: 100_000,
+      capacityCubicInches: 1_000_000,
+    });
     expect(fix?.description).toBe('Capacity 100,000 in³ more on vehicle van-1 would let the order in.');
   });
 
   it('add_skill: a vehicle with skill liftgate', async () => {
-    const fix = await fixThenServe({ orders: [order('lift', QUEENS, { requiredSkills: ['liftgate'] })], fleet: [van(1)] }, 'lift', 'add_skill');
+    const fix = await fixThenServe(
+      { orders: [order('lift', QUEENS, { requiredSkills: ['liftgate'] })], fleet: [van(1)] },
+      'lift',
+      'add_skill',
+    );
     expect(fix).toMatchObject({ vehicleExternalId: 'van-1', skills: ['liftgate'] });
   });
 
   it('add_vehicle: one more cargo-van like the one in the fleet', async () => {
-    const request = { orders: [order('first', QUEENS), order('second', BRONX)], fleet: [van(1, { vehicleSpec: { maxStops: 2 } })] };
+    const request = {
+      orders: [order('first', QUEENS), order('second', BRONX)],
+      fleet: [van(1, { vehicleSpec: { maxStops: 2 } })],
+    };
     const first = await plan(request);
     expect(first.unassigned).toHaveLength(1);
     const fix = await fixThenServe(request, first.unassigned[0]!.externalId, 'add_vehicle');
     expect(fix).toMatchObject({ vehicleType: 'cargo-van', likeVehicleExternalId: 'van-1' });
-    expect(fix.description).toBe('One more cargo-van like vehicle van-1 (same start, depot and skills) would serve the order.');
+    expect(fix.description).toBe(
+      'One more cargo-van like vehicle van-1 (same start, depot and skills) would serve the order.',
+    );
   });
 
   it('add_capacity comes before add_vehicle: a 5,000 lb order on a car gets 4,500 lb more on the car', async () => {
-    const heavy = order('heavy', QUEENS, { payloadItems: [{ description: 'pallet', height: 40, length: 48, width: 40, weight: 5000, quantity: 1 }] });
-    const fix = await fixThenServe({ orders: [heavy], fleet: [van(1, { vehicleType: 'car' })] }, 'heavy', 'add_capacity');
+    const heavy = order('heavy', QUEENS, {
+      payloadItems: [{ description: 'pallet', height: 40, length: 48, width: 40, weight: 5000, quantity: 1 }],
+    });
+    const fix = await fixThenServe(
+      { orders: [heavy], fleet: [van(1, { vehicleType: 'car' })] },
+      'heavy',
+      'add_capacity',
+    );
     expect(fix).toMatchObject({ pounds: 4500 });
   });
 

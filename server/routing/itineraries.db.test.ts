@@ -7,12 +7,32 @@ import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
 import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { RoutingInputError } from './errors';
-import { bookedRoutesOn, getItinerary, itinerariesOfProblem, listItineraries, loadUpdateTargets, writeBookedItineraries } from './itineraries';
+import {
+  bookedRoutesOn,
+  getItinerary,
+  itinerariesOfProblem,
+  listItineraries,
+  loadUpdateTargets,
+  writeBookedItineraries,
+} from './itineraries';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { solveRouting } from './solve-routing';
 
-const deps = { geocoder: new ZipCentroidGeocoder(), matrix: new EmbeddedMatrixProvider(), trafficProfile: () => undefined, solve, threads: 1 };
-const store = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+const deps = {
+  geocoder: new ZipCentroidGeocoder(),
+  matrix: new EmbeddedMatrixProvider(),
+  trafficProfile: () => undefined,
+  solve,
+  threads: 1,
+};
+const store = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
 const order = (id: string, postalCode: string): RoutingOrder =>
   orderSchema.parse({
@@ -53,9 +73,19 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
 
   it('writes itineraries with their stops and reads them back in the account subtree and environment only', async () => {
     const { db } = testDb;
-    const outcome = await solveRouting({ orders, fleet, settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } }, deps);
+    const outcome = await solveRouting(
+      { orders, fleet, settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } },
+      deps,
+    );
     const written = await db.transaction((tx) =>
-      writeBookedItineraries(tx, { accountId: branchId, environment: 'live', problemId: 'book-1', planned: outcome.itineraries, orders, fleet }),
+      writeBookedItineraries(tx, {
+        accountId: branchId,
+        environment: 'live',
+        problemId: 'book-1',
+        planned: outcome.itineraries,
+        orders,
+        fleet,
+      }),
     );
     const ids = written.map((w) => w.id);
     expect(ids.length).toBe(outcome.itineraries.length);
@@ -71,15 +101,26 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
     expect(first.itineraryStops.find((s) => s.type === 'dropoff')!.windowClose).toBe('2026-11-23T16:00:00-05:00');
 
     expect(await listItineraries(db, { accountId: rootId, environment: 'live' }, { date: '2026-11-24' })).toEqual([]);
-    expect(await listItineraries(db, { accountId: rootId, environment: 'sandbox' }, { date: '2026-11-23' })).toEqual([]);
-    expect(await listItineraries(db, { accountId: strangerId, environment: 'live' }, { date: '2026-11-23' })).toEqual([]);
+    expect(await listItineraries(db, { accountId: rootId, environment: 'sandbox' }, { date: '2026-11-23' })).toEqual(
+      [],
+    );
+    expect(await listItineraries(db, { accountId: strangerId, environment: 'live' }, { date: '2026-11-23' })).toEqual(
+      [],
+    );
     expect(await getItinerary(db, { accountId: strangerId, environment: 'live' }, ids[0]!)).toBeNull();
     expect(await getItinerary(db, { accountId: branchId, environment: 'sandbox' }, ids[0]!)).toBeNull();
     expect((await getItinerary(db, { accountId: branchId, environment: 'live' }, ids[0]!))?.id).toBe(ids[0]);
-    expect((await itinerariesOfProblem(db, { accountId: branchId, environment: 'live' }, 'book-1')).length).toBe(ids.length);
+    expect((await itinerariesOfProblem(db, { accountId: branchId, environment: 'live' }, 'book-1')).length).toBe(
+      ids.length,
+    );
 
     // What booking's insertion search reads: epoch seconds, capacity, shift, windows, loads.
-    const routes = await bookedRoutesOn(db, { accountIds: [branchId], environment: 'live', date: '2026-11-23', vehicleType: 'cargo-van' });
+    const routes = await bookedRoutesOn(db, {
+      accountIds: [branchId],
+      environment: 'live',
+      date: '2026-11-23',
+      vehicleType: 'cargo-van',
+    });
     expect(routes.map((r) => r.id).sort()).toEqual([...ids].sort());
     const route = routes[0]!;
     expect(route.scheduledStart).toBe(Date.parse('2026-11-23T13:00:00Z') / 1000);
@@ -89,8 +130,17 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
     const dropoff = route.stops.find((s) => s.type === 'dropoff')!;
     expect(dropoff.windowClose).toBe(Date.parse('2026-11-23T21:00:00Z') / 1000);
     expect(dropoff.serviceStart).toBeGreaterThanOrEqual(dropoff.windowOpen!);
-    expect(await bookedRoutesOn(db, { accountIds: [branchId], environment: 'live', date: '2026-11-23', vehicleType: 'box-truck' })).toEqual([]);
-    expect(await bookedRoutesOn(db, { accountIds: [branchId], environment: 'sandbox', date: '2026-11-23' })).toEqual([]);
+    expect(
+      await bookedRoutesOn(db, {
+        accountIds: [branchId],
+        environment: 'live',
+        date: '2026-11-23',
+        vehicleType: 'box-truck',
+      }),
+    ).toEqual([]);
+    expect(await bookedRoutesOn(db, { accountIds: [branchId], environment: 'sandbox', date: '2026-11-23' })).toEqual(
+      [],
+    );
   });
 
   it('rewrites update targets in place: ids survive, stops are renumbered, the new order is on board', async () => {
@@ -105,7 +155,13 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
     const allOrders = [...targets.flatMap((t) => t.orders), extra];
     const targetFleet = targets.map((t) => t.fleetEntry);
     const outcome = await solveRouting(
-      { orders: allOrders, fleet: targetFleet, settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' }, includeUnusedVehicles: true },
+      {
+        orders: allOrders,
+        fleet: targetFleet,
+        settings: { solverTimeLimitSeconds: 0.3 },
+        options: { trafficMode: 'none' },
+        includeUnusedVehicles: true,
+      },
       deps,
     );
     expect(outcome.itineraries).toHaveLength(targets.length);
@@ -125,7 +181,8 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
     expect(after.every((i) => i.problemId === 'book-2')).toBe(true);
     const served = after.flatMap((i) => i.itineraryStops.flatMap((s) => s.orderExternalIds));
     expect(new Set(served)).toEqual(new Set(['A1', 'A2', 'A3', 'A4']));
-    for (const itinerary of after) expect(itinerary.itineraryStops.map((s) => s.stopNumber)).toEqual(itinerary.itineraryStops.map((_, i) => i + 1));
+    for (const itinerary of after)
+      expect(itinerary.itineraryStops.map((s) => s.stopNumber)).toEqual(itinerary.itineraryStops.map((_, i) => i + 1));
   });
 
   it('rejects unknown and foreign update targets the same way', async () => {
@@ -137,7 +194,9 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
     ]) {
       await expect(loadUpdateTargets(db, scope, [mine!.id])).rejects.toThrow(RoutingInputError);
     }
-    await expect(loadUpdateTargets(db, { accountId: branchId, environment: 'live' }, [987654])).rejects.toMatchObject({ param: 'targetItineraryIds' });
+    await expect(loadUpdateTargets(db, { accountId: branchId, environment: 'live' }, [987654])).rejects.toMatchObject({
+      param: 'targetItineraryIds',
+    });
   });
 
   it('leaves nothing behind when the transaction fails after writing', async () => {
@@ -147,10 +206,20 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
       stops: (await db.select({ n: count() }).from(schema.itineraryStops))[0]!.n,
     });
     const before = await countRows();
-    const outcome = await solveRouting({ orders, fleet, settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } }, deps);
+    const outcome = await solveRouting(
+      { orders, fleet, settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } },
+      deps,
+    );
     await expect(
       db.transaction(async (tx) => {
-        await writeBookedItineraries(tx, { accountId: rootId, environment: 'live', problemId: 'book-3', planned: outcome.itineraries, orders, fleet });
+        await writeBookedItineraries(tx, {
+          accountId: rootId,
+          environment: 'live',
+          problemId: 'book-3',
+          planned: outcome.itineraries,
+          orders,
+          fleet,
+        });
         throw new Error('completion failed after the writes');
       }),
     ).rejects.toThrow('completion failed');

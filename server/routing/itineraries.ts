@@ -62,7 +62,8 @@ function itineraryColumns(planned: PlannedItinerary, orders: readonly RoutingOrd
 
 /** A visit (not a driver break): booking refuses breaks (validate-request.ts), so a booked plan has visits only. */
 function visitOf(stop: PlannedStop): PlannedStop & { stopNumber: number; type: 'pickup' | 'dropoff' } {
-  if (stop.type === 'break' || stop.stopNumber === null) throw new Error('booked itineraries do not keep driver breaks');
+  if (stop.type === 'break' || stop.stopNumber === null)
+    throw new Error('booked itineraries do not keep driver breaks');
   return { ...stop, stopNumber: stop.stopNumber, type: stop.type };
 }
 
@@ -136,8 +137,15 @@ export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Prom
     const version = write.targetVersions?.[fleetIndex];
     const updated = await tx
       .update(itineraries)
-      .set({ ...itineraryColumns(planned, write.orders, entry), problemId: write.problemId, updatedAt: new Date(), version: sql`${itineraries.version} + 1` })
-      .where(version === undefined ? eq(itineraries.id, id) : and(eq(itineraries.id, id), eq(itineraries.version, version)))
+      .set({
+        ...itineraryColumns(planned, write.orders, entry),
+        problemId: write.problemId,
+        updatedAt: new Date(),
+        version: sql`${itineraries.version} + 1`,
+      })
+      .where(
+        version === undefined ? eq(itineraries.id, id) : and(eq(itineraries.id, id), eq(itineraries.version, version)),
+      )
       .returning({ id: itineraries.id });
     if (updated.length === 0) throw new StaleItineraryError(id);
     await tx.delete(itineraryStops).where(eq(itineraryStops.itineraryId, id));
@@ -151,7 +159,12 @@ export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Prom
     const entry = write.fleet[planned.fleetIndex]!;
     const [row] = await tx
       .insert(itineraries)
-      .values({ accountId: write.accountId, environment: write.environment, problemId: write.problemId, ...itineraryColumns(planned, write.orders, entry) })
+      .values({
+        accountId: write.accountId,
+        environment: write.environment,
+        problemId: write.problemId,
+        ...itineraryColumns(planned, write.orders, entry),
+      })
       .returning({ id: itineraries.id });
     const id = row!.id;
     const stops = stopColumns(id, planned);
@@ -198,8 +211,14 @@ function renderItinerary(row: ItineraryRow, stopRows: StopRow[]): PersistedItine
   const fleetEntry = row.fleetEntry as unknown as Partial<FleetEntry>;
   const { start, end } = renderRouteEnds(
     {
-      start: row.startLatitude === null || row.startLongitude === null ? null : { latitude: row.startLatitude, longitude: row.startLongitude },
-      end: row.endLatitude === null || row.endLongitude === null ? null : { latitude: row.endLatitude, longitude: row.endLongitude },
+      start:
+        row.startLatitude === null || row.startLongitude === null
+          ? null
+          : { latitude: row.startLatitude, longitude: row.startLongitude },
+      end:
+        row.endLatitude === null || row.endLongitude === null
+          ? null
+          : { latitude: row.endLatitude, longitude: row.endLongitude },
       startAddress: fleetEntry.startAddress ? pickAddress(fleetEntry.startAddress) : null,
       endAddress: fleetEntry.endAddress ? pickAddress(fleetEntry.endAddress) : null,
     },
@@ -261,7 +280,13 @@ export async function listItineraries(
   const rows = await db
     .select()
     .from(itineraries)
-    .where(and(inArray(itineraries.accountId, accountIds), eq(itineraries.environment, scope.environment), eq(itineraries.date, filter.date)))
+    .where(
+      and(
+        inArray(itineraries.accountId, accountIds),
+        eq(itineraries.environment, scope.environment),
+        eq(itineraries.date, filter.date),
+      ),
+    )
     .orderBy(asc(itineraries.scheduledStart), asc(itineraries.id));
   return renderRows(db, rows);
 }
@@ -272,24 +297,44 @@ export async function getItinerary(db: DbOrTx, scope: ItineraryScope, id: number
   const rows = await db
     .select()
     .from(itineraries)
-    .where(and(eq(itineraries.id, id), inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)));
+    .where(
+      and(
+        eq(itineraries.id, id),
+        inArray(itineraries.accountId, visible),
+        eq(itineraries.environment, scope.environment),
+      ),
+    );
   const [rendered] = await renderRows(db, rows);
   return rendered ?? null;
 }
 
 /** The itineraries a book request wrote (last written by `problemId`), in id order. */
-export async function itinerariesOfProblem(db: DbOrTx, scope: ItineraryScope, problemId: string): Promise<PersistedItinerary[]> {
+export async function itinerariesOfProblem(
+  db: DbOrTx,
+  scope: ItineraryScope,
+  problemId: string,
+): Promise<PersistedItinerary[]> {
   const visible = await visibleAccountIds(db, scope.accountId);
   const rows = await db
     .select()
     .from(itineraries)
-    .where(and(eq(itineraries.problemId, problemId), inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)))
+    .where(
+      and(
+        eq(itineraries.problemId, problemId),
+        inArray(itineraries.accountId, visible),
+        eq(itineraries.environment, scope.environment),
+      ),
+    )
     .orderBy(asc(itineraries.id));
   return renderRows(db, rows);
 }
 
 /** Itineraries by id in one environment (a book job's own writes), in id order; ids since deleted are left out. */
-export async function itinerariesByIds(db: DbOrTx, environment: Environment, ids: readonly number[]): Promise<PersistedItinerary[]> {
+export async function itinerariesByIds(
+  db: DbOrTx,
+  environment: Environment,
+  ids: readonly number[],
+): Promise<PersistedItinerary[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select()
@@ -312,10 +357,15 @@ export interface UpdateTarget {
  * The itineraries an updateItinerary request names, with their vehicles and orders. An id that is
  * unknown, outside the caller's subtree or of the other environment is a 400 naming it (all read the same).
  */
-export async function loadUpdateTargets(db: DbOrTx, scope: ItineraryScope, ids: readonly number[]): Promise<UpdateTarget[]> {
+export async function loadUpdateTargets(
+  db: DbOrTx,
+  scope: ItineraryScope,
+  ids: readonly number[],
+): Promise<UpdateTarget[]> {
   const seen = new Set<number>();
   ids.forEach((id, i) => {
-    if (seen.has(id)) throw new RoutingInputError('targetItineraryIds', `targetItineraryIds[${i}] repeats itinerary ${id}.`);
+    if (seen.has(id))
+      throw new RoutingInputError('targetItineraryIds', `targetItineraryIds[${i}] repeats itinerary ${id}.`);
     seen.add(id);
   });
   const visible = await visibleAccountIds(db, scope.accountId);
@@ -325,7 +375,13 @@ export async function loadUpdateTargets(db: DbOrTx, scope: ItineraryScope, ids: 
       : await db
           .select()
           .from(itineraries)
-          .where(and(inArray(itineraries.id, [...ids]), inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)));
+          .where(
+            and(
+              inArray(itineraries.id, [...ids]),
+              inArray(itineraries.accountId, visible),
+              eq(itineraries.environment, scope.environment),
+            ),
+          );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const stopRows =
     rows.length === 0
@@ -347,11 +403,21 @@ export async function loadUpdateTargets(db: DbOrTx, scope: ItineraryScope, ids: 
           .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
   return ids.map((id, i) => {
     const row = byId.get(id);
-    if (!row) throw new RoutingInputError('targetItineraryIds', `targetItineraryIds[${i}]: no itinerary ${id} exists for this account and environment.`);
+    if (!row)
+      throw new RoutingInputError(
+        'targetItineraryIds',
+        `targetItineraryIds[${i}]: no itinerary ${id} exists for this account and environment.`,
+      );
     const stops = stopRows
       .filter((stop) => stop.itineraryId === id)
       .map((stop) => ({ type: stop.type, orderExternalIds: stop.orderExternalIds, arrival: toEpoch(stop.arrival) }));
-    return { id, version: row.version, fleetEntry: row.fleetEntry as unknown as FleetEntry, orders: row.orders as RoutingOrder[], stops };
+    return {
+      id,
+      version: row.version,
+      fleetEntry: row.fleetEntry as unknown as FleetEntry,
+      orders: row.orders as RoutingOrder[],
+      stops,
+    };
   });
 }
 
@@ -423,7 +489,8 @@ export async function bookedRoutesOn(
     .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
   const byItinerary = new Map<number, StopRow[]>();
   for (const stop of stops) byItinerary.set(stop.itineraryId, [...(byItinerary.get(stop.itineraryId) ?? []), stop]);
-  const point = (latitude: number | null, longitude: number | null) => (latitude === null || longitude === null ? null : { latitude, longitude });
+  const point = (latitude: number | null, longitude: number | null) =>
+    latitude === null || longitude === null ? null : { latitude, longitude };
   return rows.map((row) => ({
     id: row.id,
     accountId: row.accountId,

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { RoutingInputError } from './errors';
-import { isItineraryShaped, type FleetElementInput, type FleetSpecInput, type routePlaceInputSchema } from './request-schema';
+import {
+  isItineraryShaped,
+  type FleetElementInput,
+  type FleetSpecInput,
+  type routePlaceInputSchema,
+} from './request-schema';
 
 /**
  * Itinerary-shaped `fleet` elements (request-schema.ts) into FleetSpec entries and the starting

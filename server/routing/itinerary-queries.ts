@@ -39,15 +39,35 @@ export async function listItinerariesForCaller(
 ): Promise<{ date: string; itineraries: PersistedItinerary[] }> {
   const accountId = query.accountId === undefined ? undefined : Number(query.accountId);
   if (accountId !== undefined && !(await isInSubtree(db, principal.accountId, accountId))) {
-    throw new RoutingError('account_mismatch', "accountId is neither the credential's account nor one of its branches.", 'accountId');
+    throw new RoutingError(
+      'account_mismatch',
+      "accountId is neither the credential's account nor one of its branches.",
+      'accountId',
+    );
   }
-  const itineraries = await listItineraries(db, { accountId: principal.accountId, environment: principal.environment }, { date: query.date, accountId });
+  const itineraries = await listItineraries(
+    db,
+    { accountId: principal.accountId, environment: principal.environment },
+    { date: query.date, accountId },
+  );
   return { date: query.date, itineraries };
 }
 
-export async function getItineraryForCaller(db: Db, principal: ApiPrincipal, rawId: string): Promise<PersistedItinerary> {
+export async function getItineraryForCaller(
+  db: Db,
+  principal: ApiPrincipal,
+  rawId: string,
+): Promise<PersistedItinerary> {
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
-  const itinerary = id === null ? null : await getItinerary(db, { accountId: principal.accountId, environment: principal.environment }, id);
-  if (!itinerary) throw new RoutingError('itinerary_not_found', `No itinerary ${JSON.stringify(rawId)} exists for this account and environment.`, 'id');
+  const itinerary =
+    id === null
+      ? null
+      : await getItinerary(db, { accountId: principal.accountId, environment: principal.environment }, id);
+  if (!itinerary)
+    throw new RoutingError(
+      'itinerary_not_found',
+      `No itinerary ${JSON.stringify(rawId)} exists for this account and environment.`,
+      'id',
+    );
   return itinerary;
 }

@@ -54,7 +54,12 @@ export interface BookJobResult {
 function changesOf(input: RoutingJobInput, outcome: PlanOutcome): Record<number, ItineraryChanges> | null {
   if (input.mode !== 'updateItinerary') return null;
   const before = input.targetStops ?? [];
-  return Object.fromEntries(outcome.itineraries.map((planned) => [planned.fleetIndex, itineraryChanges(before[planned.fleetIndex] ?? [], planned.stops)]));
+  return Object.fromEntries(
+    outcome.itineraries.map((planned) => [
+      planned.fleetIndex,
+      itineraryChanges(before[planned.fleetIndex] ?? [], planned.stops),
+    ]),
+  );
 }
 
 /**
@@ -129,7 +134,8 @@ async function runSolve(input: RoutingJobInput, context: JobRunContext): Promise
     );
   } catch (error) {
     // Request checks ran before the job was accepted; one surfacing here means the solve cannot go on.
-    if (isErrorNamed(error, RoutingInputError, 'RoutingInputError')) throw new JobError('optimization_failed', `${error.param}: ${error.message}`);
+    if (isErrorNamed(error, RoutingInputError, 'RoutingInputError'))
+      throw new JobError('optimization_failed', `${error.param}: ${error.message}`);
     throw error;
   }
 }
@@ -166,7 +172,14 @@ export const planJobHandler: JobHandler<RoutingJobInput, Json> = {
       await tx.transaction(async (savepoint) => {
         const { itineraryIds, changesByItineraryId } = await writeBookResult(savepoint, input, book);
         const itineraries = await itinerariesByIds(savepoint, input.environment, itineraryIds);
-        throw new PreviewRendered(bookReply(input.problemId, itineraries, (book.outcome as unknown as PlanOutcome).unassigned, changesByItineraryId));
+        throw new PreviewRendered(
+          bookReply(
+            input.problemId,
+            itineraries,
+            (book.outcome as unknown as PlanOutcome).unassigned,
+            changesByItineraryId,
+          ),
+        );
       });
     } catch (error) {
       if (error instanceof PreviewRendered) return { preview: error.reply as unknown as Json };
@@ -180,7 +193,11 @@ export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
 
   async run(input, context) {
     const outcome = await runSolve(input, context);
-    return { problemId: input.problemId, outcome: outcome as unknown as Json, changesByFleetIndex: changesOf(input, outcome) as unknown as Json };
+    return {
+      problemId: input.problemId,
+      outcome: outcome as unknown as Json,
+      changesByFleetIndex: changesOf(input, outcome) as unknown as Json,
+    };
   },
 
   async commit({ tx, input, result }) {
@@ -188,7 +205,9 @@ export const bookJobHandler: JobHandler<RoutingJobInput, BookJobResult> = {
     if (!input.targetIds) {
       // Checked again where it is written: a booking of the same orders may have committed while this one solved.
       try {
-        const served = new Set(outcome.itineraries.flatMap((itinerary) => itinerary.stops.flatMap((stop) => stop.orderExternalIds)));
+        const served = new Set(
+          outcome.itineraries.flatMap((itinerary) => itinerary.stops.flatMap((stop) => stop.orderExternalIds)),
+        );
         const orders = input.orders.filter((order) => served.has(order.externalId));
         await refuseDoubleBooking(
           tx,

@@ -35,7 +35,8 @@ export interface RoutingOptionsLayer {
   volumeOptimization?: boolean | undefined;
   bundlePayloadItems?: boolean | undefined;
   tagPriorities?: readonly (readonly [string, number])[] | undefined;
-  lockedStops?: readonly (readonly [string, readonly { orderExternalId: string; type: 'pickup' | 'dropoff' }[]])[] | undefined;
+  lockedStops?:
+    readonly (readonly [string, readonly { orderExternalId: string; type: 'pickup' | 'dropoff' }[]])[] | undefined;
   /** Values are checked here: stored settings keep them as opaque objects. */
   vehicleMaps?: readonly (readonly [string, unknown])[] | undefined;
   vehicleSpecOverrides?: readonly (readonly [string, unknown])[] | undefined;
@@ -69,11 +70,18 @@ export const SERVICE_DEFAULT_OPTIONS: ResolvedRoutingOptions = {
  * request's options, merged as the account tree merges settings (`mergeOptimizationSettings`:
  * tuples per key, nested objects per field), then checked and normalized for the solver.
  */
-export function mergeRoutingOptions(settings: RoutingOptionsLayer | undefined, request: RoutingOptionsLayer | undefined): ResolvedRoutingOptions {
-  const layered = mergeOptimizationSettings<Record<string, unknown>>(mergeOptimizationSettings<Record<string, unknown>>({}, { ...(settings ?? {}) }), {
-    ...(request ?? {}),
-  }) as RoutingOptionsLayer;
-  const fromSettings = (key: keyof RoutingOptionsLayer) => settings?.[key] !== undefined && request?.[key] === undefined;
+export function mergeRoutingOptions(
+  settings: RoutingOptionsLayer | undefined,
+  request: RoutingOptionsLayer | undefined,
+): ResolvedRoutingOptions {
+  const layered = mergeOptimizationSettings<Record<string, unknown>>(
+    mergeOptimizationSettings<Record<string, unknown>>({}, { ...(settings ?? {}) }),
+    {
+      ...(request ?? {}),
+    },
+  ) as RoutingOptionsLayer;
+  const fromSettings = (key: keyof RoutingOptionsLayer) =>
+    settings?.[key] !== undefined && request?.[key] === undefined;
   const merged: ResolvedRoutingOptions = {
     ...SERVICE_DEFAULT_OPTIONS,
     serviceTime: { ...SERVICE_DEFAULT_OPTIONS.serviceTime, ...definedOnly(layered.serviceTime ?? {}) },
@@ -101,16 +109,27 @@ export function mergeRoutingOptions(settings: RoutingOptionsLayer | undefined, r
   if (layered.solverTimeLimitSeconds !== undefined) merged.solverTimeLimitSeconds = layered.solverTimeLimitSeconds;
   const mapsOrigin = fromSettings('vehicleMaps') ? 'settings' : 'request';
   layered.vehicleMaps?.forEach(([key, value], i) => {
-    merged.vehicleMaps.set(key, checked(vehicleMappingSchema, value, `options.vehicleMaps[${i}][1]`, mapsOrigin).vehicleType);
+    merged.vehicleMaps.set(
+      key,
+      checked(vehicleMappingSchema, value, `options.vehicleMaps[${i}][1]`, mapsOrigin).vehicleType,
+    );
   });
   const overridesOrigin = fromSettings('vehicleSpecOverrides') ? 'settings' : 'request';
   layered.vehicleSpecOverrides?.forEach(([key, value], i) => {
-    merged.vehicleSpecOverrides.set(key, definedOnly(checked(vehicleSpecSchema, value, `options.vehicleSpecOverrides[${i}][1]`, overridesOrigin)));
+    merged.vehicleSpecOverrides.set(
+      key,
+      definedOnly(checked(vehicleSpecSchema, value, `options.vehicleSpecOverrides[${i}][1]`, overridesOrigin)),
+    );
   });
   return merged;
 }
 
-function checked<S extends z.ZodType>(schema: S, value: unknown, param: string, source: 'settings' | 'request'): z.output<S> {
+function checked<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  param: string,
+  source: 'settings' | 'request',
+): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -124,7 +143,10 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 }
 
 /** An order's priority: the highest of its tags' priorities (0 when none is listed). */
-export function orderPriority(tags: readonly { name: string }[] | undefined, tagPriorities: ReadonlyMap<string, number>): number {
+export function orderPriority(
+  tags: readonly { name: string }[] | undefined,
+  tagPriorities: ReadonlyMap<string, number>,
+): number {
   let priority = 0;
   for (const tag of tags ?? []) priority = Math.max(priority, tagPriorities.get(tag.name) ?? 0);
   return priority;

@@ -40,11 +40,17 @@ describe('parseOrdersCsv', () => {
   });
 
   it('names the row and column of a bad cell', () => {
-    const bad = errorOf(`${header}\nA-1,11201,2026-11-23T09:00:00-05:00,2026-11-23T12:00:00-05:00,20\nA-2,11201,tomorrow 9am,2026-11-23T12:00:00-05:00,20\n`);
+    const bad = errorOf(
+      `${header}\nA-1,11201,2026-11-23T09:00:00-05:00,2026-11-23T12:00:00-05:00,20\nA-2,11201,tomorrow 9am,2026-11-23T12:00:00-05:00,20\n`,
+    );
     expect([bad.row, bad.column]).toEqual([3, 'dropoffWindowOpen']);
     expect(bad.message).toMatch(/^Row 3, column dropoffWindowOpen: /);
     const heavy = errorOf(`${header}\nA-1,11201,,,lots\n`);
-    expect([heavy.row, heavy.column, heavy.message]).toEqual([2, 'weightPounds', 'Row 2, column weightPounds: "lots" is not a number']);
+    expect([heavy.row, heavy.column, heavy.message]).toEqual([
+      2,
+      'weightPounds',
+      'Row 2, column weightPounds: "lots" is not a number',
+    ]);
     const negative = errorOf(`${header}\nA-1,11201,,,-3\n`);
     expect([negative.row, negative.column]).toEqual([2, 'weightPounds']);
     const lonely = errorOf('externalId,dropoffLatitude\nA-1,40.7\n');
@@ -52,13 +58,20 @@ describe('parseOrdersCsv', () => {
   });
 
   it('refuses unknown or repeated columns, a missing or repeated order id, and rows of the wrong width', () => {
-    expect([errorOf('externalId,colour\nA-1,red\n').row, errorOf('externalId,colour\nA-1,red\n').column]).toEqual([1, 'colour']);
+    expect([errorOf('externalId,colour\nA-1,red\n').row, errorOf('externalId,colour\nA-1,red\n').column]).toEqual([
+      1,
+      'colour',
+    ]);
     expect(errorOf('externalId,externalId\nA,B\n').column).toBe('externalId');
     expect(errorOf('dropoffPostalCode\n11201\n').column).toBe('externalId');
     const missingId = errorOf(`${header}\n,11201,,,1\n`);
     expect([missingId.row, missingId.column]).toEqual([2, 'externalId']);
     const repeated = errorOf(`${header}\nA-1,11201,,,1\nA-1,11201,,,1\n`);
-    expect([repeated.row, repeated.column, repeated.message]).toEqual([3, 'externalId', 'Row 3, column externalId: "A-1" repeats the order of row 2']);
+    expect([repeated.row, repeated.column, repeated.message]).toEqual([
+      3,
+      'externalId',
+      'Row 3, column externalId: "A-1" repeats the order of row 2',
+    ]);
     const short = errorOf(`${header}\nA-1,11201\n`);
     expect([short.row, short.column]).toEqual([2, null]);
     expect(errorOf('').row).toBe(1);

@@ -115,7 +115,13 @@ function records(text: string): { line: number; fields: string[] }[] {
   return rows.filter((r) => r.fields.some((f) => f.trim() !== ''));
 }
 
-const NUMERIC: ReadonlySet<OrderCsvColumn> = new Set(['weightPounds', 'lengthInches', 'widthInches', 'heightInches', 'quantity']);
+const NUMERIC: ReadonlySet<OrderCsvColumn> = new Set([
+  'weightPounds',
+  'lengthInches',
+  'widthInches',
+  'heightInches',
+  'quantity',
+]);
 
 /** Where a schema problem lies, as a CSV column. */
 function columnOf(path: readonly PropertyKey[]): OrderCsvColumn | null {
@@ -144,18 +150,31 @@ function columnOf(path: readonly PropertyKey[]): OrderCsvColumn | null {
 export function parseOrdersCsv(text: string, maxOrders = 2000): RoutingOrder[] {
   const rows = records(text);
   const header = rows[0];
-  if (!header) throw new OrdersCsvError(1, null, `the file is empty; the first row names the columns (${COLUMN_NAMES.join(', ')})`);
+  if (!header)
+    throw new OrdersCsvError(
+      1,
+      null,
+      `the file is empty; the first row names the columns (${COLUMN_NAMES.join(', ')})`,
+    );
   const columns = header.fields.map((name) => name.trim());
   columns.forEach((name, i) => {
-    if (!(name in ORDER_CSV_COLUMNS)) throw new OrdersCsvError(header.line, name || `#${i + 1}`, `unknown column; the columns are ${COLUMN_NAMES.join(', ')}`);
+    if (!(name in ORDER_CSV_COLUMNS))
+      throw new OrdersCsvError(
+        header.line,
+        name || `#${i + 1}`,
+        `unknown column; the columns are ${COLUMN_NAMES.join(', ')}`,
+      );
     if (columns.indexOf(name) !== i) throw new OrdersCsvError(header.line, name, 'the column is named twice');
   });
-  if (!columns.includes('externalId')) throw new OrdersCsvError(header.line, 'externalId', 'the externalId column is required');
-  if (rows.length - 1 > maxOrders) throw new OrdersCsvError(rows[maxOrders + 1]!.line, null, `at most ${maxOrders} orders per plan`);
+  if (!columns.includes('externalId'))
+    throw new OrdersCsvError(header.line, 'externalId', 'the externalId column is required');
+  if (rows.length - 1 > maxOrders)
+    throw new OrdersCsvError(rows[maxOrders + 1]!.line, null, `at most ${maxOrders} orders per plan`);
 
   const seen = new Map<string, number>();
   return rows.slice(1).map(({ line, fields }) => {
-    if (fields.length !== columns.length) throw new OrdersCsvError(line, null, `${fields.length} fields, but the header names ${columns.length} columns`);
+    if (fields.length !== columns.length)
+      throw new OrdersCsvError(line, null, `${fields.length} fields, but the header names ${columns.length} columns`);
     const cell = new Map<OrderCsvColumn, string>();
     columns.forEach((name, i) => {
       const value = fields[i]!.trim();
@@ -181,7 +200,9 @@ export function parseOrdersCsv(text: string, maxOrders = 2000): RoutingOrder[] {
       return Object.keys(present).length > 0 ? present : undefined;
     };
     for (const column of NUMERIC) number(column);
-    const hasItem = ['weightPounds', 'lengthInches', 'widthInches', 'heightInches', 'quantity', 'description'].some((c) => cell.has(c as OrderCsvColumn));
+    const hasItem = ['weightPounds', 'lengthInches', 'widthInches', 'heightInches', 'quantity', 'description'].some(
+      (c) => cell.has(c as OrderCsvColumn),
+    );
     const candidate = {
       externalId: cell.get('externalId'),
       pickupAddress: address('pickup'),
@@ -213,12 +234,16 @@ export function parseOrdersCsv(text: string, maxOrders = 2000): RoutingOrder[] {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const column = columnOf(issue.path) ?? (issue.path.length === 0 ? null : String(issue.path[0]));
-      const message = issue.path[0] === 'externalId' && cell.get('externalId') === undefined ? 'the order id is required' : issue.message;
+      const message =
+        issue.path[0] === 'externalId' && cell.get('externalId') === undefined
+          ? 'the order id is required'
+          : issue.message;
       throw new OrdersCsvError(line, column, message);
     }
     const order = parsed.data;
     const first = seen.get(order.externalId);
-    if (first !== undefined) throw new OrdersCsvError(line, 'externalId', `"${order.externalId}" repeats the order of row ${first}`);
+    if (first !== undefined)
+      throw new OrdersCsvError(line, 'externalId', `"${order.externalId}" repeats the order of row ${first}`);
     seen.set(order.externalId, line);
     return order;
   });

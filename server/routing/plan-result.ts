@@ -2,7 +2,13 @@ import type { LatLng } from '@/server/geo';
 import type { ReasonCode, Solution } from '@/server/optimizer';
 import { describeFix, describeUnassigned } from './reason-text';
 import type { UnassignedFix } from './responses';
-import { itineraryExternalId, type FleetEntry, type RoutingAddress, type RoutingOrder, type RoutingProblem } from './build-problem';
+import {
+  itineraryExternalId,
+  type FleetEntry,
+  type RoutingAddress,
+  type RoutingOrder,
+  type RoutingProblem,
+} from './build-problem';
 
 /**
  * The solver's answer in the request's terms, before it is rendered for the wire or persisted:
@@ -110,7 +116,17 @@ export function toPlanOutcome(
     problem.vehicles.forEach((vehicle, index) => {
       if (used.has(index)) return;
       const start = vehicle.earliestStart;
-      routes.push({ vehicle: index, start, end: start, stops: [], distance: 0, duration: 0, travel: 0, service: 0, waiting: 0 });
+      routes.push({
+        vehicle: index,
+        start,
+        end: start,
+        stops: [],
+        distance: 0,
+        duration: 0,
+        travel: 0,
+        service: 0,
+        waiting: 0,
+      });
     });
   }
 
@@ -149,7 +165,13 @@ export function toPlanOutcome(
         const first = route.stops[0]!;
         const firstPoint = routing.points[first.location]!;
         const place = lastVisit
-          ? { address: lastVisit.address, latitude: lastVisit.latitude, longitude: lastVisit.longitude, timeZone: lastVisit.timeZone, load: lastVisit.load }
+          ? {
+              address: lastVisit.address,
+              latitude: lastVisit.latitude,
+              longitude: lastVisit.longitude,
+              timeZone: lastVisit.timeZone,
+              load: lastVisit.load,
+            }
           : vehicle.start
             ? {
                 address: entry.startAddress ? pickAddress(entry.startAddress) : pickAddress(undefined),
@@ -211,7 +233,9 @@ export function toPlanOutcome(
       previousLocation = routeStop.location;
       const arrival = clock + routeStop.legDuration;
       const serviceStart = Math.max(arrival, window?.start ?? arrival);
-      const serviceSeconds = sameVisit ? Math.max(0, stopSpec.serviceSeconds - routing.setupSeconds) : stopSpec.serviceSeconds;
+      const serviceSeconds = sameVisit
+        ? Math.max(0, stopSpec.serviceSeconds - routing.setupSeconds)
+        : stopSpec.serviceSeconds;
       travel += routeStop.legDuration;
       distance += routeStop.legDistance;
 
@@ -304,7 +328,9 @@ export function toPlanOutcome(
     const fix = describeFix(routing, fleet, missed);
     for (const order of shipmentOrders[missed.shipment] ?? []) addReason(order, missed.reason, description, fix);
   }
-  const unassigned = [...reasonsByOrder.entries()].sort(([a], [b]) => a - b).map(([order, reasons]) => ({ externalId: orders[order]!.externalId, reasons }));
+  const unassigned = [...reasonsByOrder.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([order, reasons]) => ({ externalId: orders[order]!.externalId, reasons }));
 
   return { itineraries, unassigned };
 }

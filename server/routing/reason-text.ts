@@ -24,7 +24,11 @@ export function describeUnassigned(routing: RoutingProblem, fleet: readonly Flee
  * order or fleet entry to change and to what, with a sentence saying it. Undefined when the solver
  * found none (or, for a window of bundled orders, when one order's window is not the whole story).
  */
-export function describeFix(routing: RoutingProblem, fleet: readonly FleetEntry[], missed: Unassigned): UnassignedFix | undefined {
+export function describeFix(
+  routing: RoutingProblem,
+  fleet: readonly FleetEntry[],
+  missed: Unassigned,
+): UnassignedFix | undefined {
   if (!missed.fix) return undefined;
   return renderFix(new ReasonContext(routing, fleet, missed.shipment), routing, fleet, missed.shipment, missed.fix);
 }
@@ -34,7 +38,13 @@ const WINDOW_FIELD = {
   delivery: { open: 'dropoffWindowOpen', close: 'dropoffWindowClose' },
 } as const;
 
-function renderFix(context: ReasonContext, routing: RoutingProblem, fleet: readonly FleetEntry[], shipment: number, fix: FixDetail): UnassignedFix | undefined {
+function renderFix(
+  context: ReasonContext,
+  routing: RoutingProblem,
+  fleet: readonly FleetEntry[],
+  shipment: number,
+  fix: FixDetail,
+): UnassignedFix | undefined {
   const entryOf = (vehicle: number): FleetEntry | undefined => fleet[routing.vehicles[vehicle]?.fleetIndex ?? -1];
   switch (fix.kind) {
     case 'widen_window': {
@@ -74,7 +84,9 @@ function renderFix(context: ReasonContext, routing: RoutingProblem, fleet: reado
       if (!entry) return undefined;
       const pounds = Math.ceil(fix.extra[0] ?? 0);
       const cubicInches = Math.ceil(fix.extra[1] ?? 0);
-      const amounts = [pounds > 0 ? amount(0, pounds) : null, cubicInches > 0 ? amount(1, cubicInches) : null].filter((x) => x !== null).join(' and ');
+      const amounts = [pounds > 0 ? amount(0, pounds) : null, cubicInches > 0 ? amount(1, cubicInches) : null]
+        .filter((x) => x !== null)
+        .join(' and ');
       const spec = routing.vehicles[fix.vehicle]!.spec;
       return {
         kind: 'add_capacity',
@@ -137,7 +149,8 @@ class ReasonContext {
   /** The time zone of the order's stop on that side (the other side's when it has none). */
   zoneOf(side: OrderSide): string {
     const shipment = this.routing.problem.shipments[this.shipment];
-    const stop = side === 'pickup' ? (shipment?.pickup ?? shipment?.delivery) : (shipment?.delivery ?? shipment?.pickup);
+    const stop =
+      side === 'pickup' ? (shipment?.pickup ?? shipment?.delivery) : (shipment?.delivery ?? shipment?.pickup);
     return (stop ? this.routing.timeZones[stop.location] : undefined) ?? this.routing.timeZones[0] ?? 'UTC';
   }
 
@@ -181,7 +194,9 @@ function describeDetail(context: ReasonContext, detail: VerdictDetail): string {
         ? `The order weighs ${amount(0, detail.size)}; the largest eligible vehicle carries ${amount(0, detail.largestCapacity)} (${amount(0, detail.size - detail.largestCapacity)} short).`
         : `The order takes ${amount(1, detail.size)}; the largest eligible vehicle holds ${amount(1, detail.largestCapacity)} (${amount(1, detail.size - detail.largestCapacity)} short).`;
     case 'outside_shift': {
-      const windows = detail.windows.map((w) => `${context.time(w.start, detail.side)} to ${context.time(w.end, detail.side)}`).join(', ');
+      const windows = detail.windows
+        .map((w) => `${context.time(w.start, detail.side)} to ${context.time(w.end, detail.side)}`)
+        .join(', ');
       return `The ${SIDE_NAME[detail.side]} window (${windows}) lies outside every eligible vehicle's shift (for example ${context.vehicleName(detail.vehicle)}: ${context.time(detail.shiftStart, detail.side)} to ${context.time(detail.shiftEnd, detail.side)}).`;
     }
     case 'unreachable': {

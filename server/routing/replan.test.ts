@@ -8,17 +8,31 @@ import { splitFleet, type InitialStop } from './itinerary-fleet-entry';
 import { fleetSpecSchema, orderSchema, routingRequestSchema } from './request-schema';
 import { solveRouting } from './solve-routing';
 
-const stop = (type: VisitedStop['type'], ids: string[], arrival: number): VisitedStop => ({ type, orderExternalIds: ids, arrival });
+const stop = (type: VisitedStop['type'], ids: string[], arrival: number): VisitedStop => ({
+  type,
+  orderExternalIds: ids,
+  arrival,
+});
 
 describe('itinerary changes', () => {
   const before = [stop('pickup', ['A', 'B'], 100), stop('dropoff', ['A'], 200), stop('dropoff', ['B'], 300)];
 
   it('nothing changed: no orders added or removed, same sequence, no shift', () => {
-    expect(itineraryChanges(before, before)).toEqual({ addedOrderExternalIds: [], removedOrderExternalIds: [], resequenced: false, maxArrivalShiftSeconds: 0 });
+    expect(itineraryChanges(before, before)).toEqual({
+      addedOrderExternalIds: [],
+      removedOrderExternalIds: [],
+      resequenced: false,
+      maxArrivalShiftSeconds: 0,
+    });
   });
 
   it('an added order does not resequence the kept ones; the largest shift of a kept stop counts, not the new stop', () => {
-    const after = [stop('pickup', ['B', 'A', 'C'], 100), stop('dropoff', ['A'], 260), stop('dropoff', ['C'], 280), stop('dropoff', ['B'], 390)];
+    const after = [
+      stop('pickup', ['B', 'A', 'C'], 100),
+      stop('dropoff', ['A'], 260),
+      stop('dropoff', ['C'], 280),
+      stop('dropoff', ['B'], 390),
+    ];
     expect(itineraryChanges(before, after)).toEqual({
       addedOrderExternalIds: ['C'],
       removedOrderExternalIds: [],
@@ -37,7 +51,9 @@ describe('itinerary changes', () => {
   });
 
   it('a new itinerary: every order added; breaks are not orders', () => {
-    expect(itineraryChanges([], [stop('pickup', ['A'], 10), stop('break', [], 20), stop('dropoff', ['A'], 30)])).toEqual({
+    expect(
+      itineraryChanges([], [stop('pickup', ['A'], 10), stop('break', [], 20), stop('dropoff', ['A'], 30)]),
+    ).toEqual({
       addedOrderExternalIds: ['A'],
       removedOrderExternalIds: [],
       resequenced: false,
@@ -63,7 +79,13 @@ describe('itinerary-shaped fleet entries', () => {
     },
     end: null,
     itineraryStops: [
-      { stopNumber: 1, type: 'pickup', orderExternalIds: ['A', 'B'], arrival: '2026-11-23T08:10:00-05:00', load: { pounds: 1, cubicInches: 1 } },
+      {
+        stopNumber: 1,
+        type: 'pickup',
+        orderExternalIds: ['A', 'B'],
+        arrival: '2026-11-23T08:10:00-05:00',
+        load: { pounds: 1, cubicInches: 1 },
+      },
       { stopNumber: null, type: 'break', orderExternalIds: [] },
       { stopNumber: 2, type: 'dropoff', orderExternalIds: ['B'] },
       { stopNumber: 3, type: 'dropoff', orderExternalIds: ['A'] },
@@ -73,14 +95,26 @@ describe('itinerary-shaped fleet entries', () => {
   const parseFleet = (fleet: unknown[]) => schema.parse({ problemId: 'p', orders: [], fleet }).fleet!;
 
   it('become a FleetSpec (depot from the start place) and a starting sequence; FleetSpec entries have none', () => {
-    const spec = { driverExternalId: 'd2', vehicleExternalId: 'v2', vehicleType: 'car', scheduledStart: '2026-11-23T08:00:00-05:00' };
+    const spec = {
+      driverExternalId: 'd2',
+      vehicleExternalId: 'v2',
+      vehicleType: 'car',
+      scheduledStart: '2026-11-23T08:00:00-05:00',
+    };
     const { fleet, initialRoutes } = splitFleet(parseFleet([itinerary, spec]), new Set(['A', 'B']));
     expect(fleet[0]).toEqual({
       driverExternalId: 'd1',
       vehicleExternalId: 'v1',
       vehicleType: 'cargo-van',
       scheduledStart: '2026-11-23T08:00:00-05:00',
-      startAddress: { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' },
+      startAddress: {
+        addressLine1: '55 Water St',
+        city: 'Brooklyn',
+        state: 'NY',
+        postalCode: '11201',
+        latitude: '40.7033',
+        longitude: '-73.9881',
+      },
     });
     expect(fleet[1]).toEqual(spec);
     expect(initialRoutes).toEqual([
@@ -129,7 +163,14 @@ describe('itinerary-shaped fleet entries', () => {
 
 describe('a warm start under lockedStops', () => {
   it('the locked stops keep their order on their itinerary even when the starting sequence has them the other way round', async () => {
-    const depot = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+    const depot = {
+      addressLine1: '55 Water St',
+      city: 'Brooklyn',
+      state: 'NY',
+      postalCode: '11201',
+      latitude: '40.7033',
+      longitude: '-73.9881',
+    };
     const orders = ['11101', '10025', '11215'].map((postalCode, i) =>
       orderSchema.parse({
         externalId: `O${i + 1}`,
@@ -169,10 +210,18 @@ describe('a warm start under lockedStops', () => {
         },
         initialRoutes: [sequence],
       },
-      { geocoder: new ZipCentroidGeocoder(), matrix: new EmbeddedMatrixProvider(), trafficProfile: () => undefined, solve, threads: 1 },
+      {
+        geocoder: new ZipCentroidGeocoder(),
+        matrix: new EmbeddedMatrixProvider(),
+        trafficProfile: () => undefined,
+        solve,
+        threads: 1,
+      },
     );
     expect(outcome.unassigned).toEqual([]);
-    const dropoffs = outcome.itineraries[0]!.stops.filter((stop) => stop.type === 'dropoff').flatMap((stop) => stop.orderExternalIds);
+    const dropoffs = outcome.itineraries[0]!.stops.filter((stop) => stop.type === 'dropoff').flatMap(
+      (stop) => stop.orderExternalIds,
+    );
     expect(dropoffs.indexOf('O3')).toBeLessThan(dropoffs.indexOf('O1'));
   });
 });

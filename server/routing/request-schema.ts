@@ -31,10 +31,17 @@ export const routingAddressSchema = z
   .superRefine((address, ctx) => {
     if ((address.latitude === undefined) !== (address.longitude === undefined)) {
       const missing = address.latitude === undefined ? 'latitude' : 'longitude';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'latitude and longitude go together: send both or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'latitude and longitude go together: send both or neither',
+      });
     }
   })
-  .meta({ description: 'A place. With latitude and longitude (decimal degrees as strings) geocoding is skipped; otherwise the address is geocoded.' });
+  .meta({
+    description:
+      'A place. With latitude and longitude (decimal degrees as strings) geocoding is skipped; otherwise the address is geocoded.',
+  });
 
 /** Dates outside these years are typos or probes; refused before they reach the solver's arithmetic. */
 const EARLIEST_YEAR = 2000;
@@ -66,7 +73,11 @@ const customTagSchema = z.strictObject({ name: z.string().min(1).max(100) });
 
 export const orderSchema = z
   .strictObject({
-    externalId: z.string().min(1).max(200).meta({ description: 'Stable shipment ID; keys unassigned reasons and stops.' }),
+    externalId: z
+      .string()
+      .min(1)
+      .max(200)
+      .meta({ description: 'Stable shipment ID; keys unassigned reasons and stops.' }),
     pickupAddress: routingAddressSchema.optional(),
     dropoffAddress: routingAddressSchema.optional(),
     pickupWindowOpen: dateTime.optional(),
@@ -79,7 +90,10 @@ export const orderSchema = z
       .array(z.string().min(1).max(100))
       .max(50)
       .optional()
-      .meta({ description: 'Skills the serving vehicle must provide; a vehicle serves the order only if its routeSkills contain them all.' }),
+      .meta({
+        description:
+          'Skills the serving vehicle must provide; a vehicle serves the order only if its routeSkills contain them all.',
+      }),
   })
   .meta({ description: 'A shipment: picked up at pickupAddress and delivered to dropoffAddress by one vehicle.' });
 
@@ -103,7 +117,9 @@ const vehicleBreakSchema = z
   .strictObject({
     earliestStart: dateTime.meta({ description: 'The break starts no earlier than this.' }),
     latestEnd: dateTime.meta({ description: 'The break ends no later than this.' }),
-    durationMinutes: boundedNumber({ min: 1, max: 720, integer: true }).meta({ description: 'Whole minutes, taken in one piece (1-720).' }),
+    durationMinutes: boundedNumber({ min: 1, max: 720, integer: true }).meta({
+      description: 'Whole minutes, taken in one piece (1-720).',
+    }),
   })
   .superRefine((b, ctx) => {
     const window = (Date.parse(b.latestEnd) - Date.parse(b.earliestStart)) / 60_000;
@@ -131,7 +147,10 @@ const fleetVehicleSpecSchema = vehicleSpecSchema
         description: `Driver breaks (at most ${MAX_BREAKS_PER_VEHICLE}), taken in the order of their earliestStart. A vehicle that serves any order takes every one of its breaks; orders that would push a break out of its window are left unassigned. plan and run only: book refuses them.`,
       }),
   })
-  .meta({ description: 'Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle.' });
+  .meta({
+    description:
+      'Overrides of the vehicle type catalog figures (pounds, cubic inches, hours), and the driver breaks of this vehicle.',
+  });
 
 export const fleetSpecSchema = z
   .strictObject({
@@ -141,14 +160,21 @@ export const fleetSpecSchema = z
       .string()
       .min(1)
       .max(100)
-      .meta({ description: 'A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps.' }),
+      .meta({
+        description:
+          'A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps.',
+      }),
     scheduledStart: dateTime,
     vehicleSpec: fleetVehicleSpecSchema.optional(),
     routeSkills: z.array(z.string().min(1).max(100)).max(100).optional(),
     externalId: z.string().min(1).max(200).optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
-    startAddress: routingAddressSchema.optional().meta({ description: 'Where the route starts (a depot). Omitted: the route starts at its first stop.' }),
-    endAddress: routingAddressSchema.optional().meta({ description: 'Where the route must end. Omitted: the route ends at its last stop.' }),
+    startAddress: routingAddressSchema
+      .optional()
+      .meta({ description: 'Where the route starts (a depot). Omitted: the route starts at its first stop.' }),
+    endAddress: routingAddressSchema
+      .optional()
+      .meta({ description: 'Where the route must end. Omitted: the route ends at its last stop.' }),
   })
   .meta({ description: 'A driver and vehicle pair available for a new tour.' });
 
@@ -179,12 +205,20 @@ export const routePlaceInputSchema = z
     legDistanceMeters: outputOnly,
     legDurationSeconds: outputOnly,
   })
-  .meta({ description: 'The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end.' });
+  .meta({
+    description:
+      'The depot (start) or required end of the itinerary: its coordinates define the vehicle’s start or end.',
+  });
 
 const itineraryStopInputSchema = z
   .strictObject({
-    type: z.enum(['pickup', 'dropoff', 'break']).meta({ description: '`break` stops are ignored: breaks come from vehicleSpec.breaks.' }),
-    orderExternalIds: z.array(z.string().min(1).max(200)).max(1000).meta({ description: 'Orders of the request served at this stop.' }),
+    type: z
+      .enum(['pickup', 'dropoff', 'break'])
+      .meta({ description: '`break` stops are ignored: breaks come from vehicleSpec.breaks.' }),
+    orderExternalIds: z
+      .array(z.string().min(1).max(200))
+      .max(1000)
+      .meta({ description: 'Orders of the request served at this stop.' }),
     stopNumber: outputOnly,
     address: outputOnly,
     latitude: outputOnly,
@@ -215,7 +249,10 @@ const itineraryFleetEntrySchema = z
     itineraryStops: z
       .array(itineraryStopInputSchema)
       .max(10_000)
-      .meta({ description: 'The starting sequence: each stop’s orders must be orders of the request; the search may improve it unless lockedStops pins it.' }),
+      .meta({
+        description:
+          'The starting sequence: each stop’s orders must be orders of the request; the search may improve it unless lockedStops pins it.',
+      }),
     externalId: outputOnly,
     id: outputOnly,
     accountId: outputOnly,
@@ -272,7 +309,10 @@ const requestOnlyOptionsShape = {
     .array(tuple(z.string().min(1), z.array(lockedStopSchema).min(1)))
     .max(1000)
     .optional()
-    .meta({ description: '[itineraryExternalId, [{ orderExternalId, type }]] tuples: those stops stay on that itinerary in that relative order.' }),
+    .meta({
+      description:
+        '[itineraryExternalId, [{ orderExternalId, type }]] tuples: those stops stay on that itinerary in that relative order.',
+    }),
 };
 
 const routingModeSchema = z.enum(['plan', 'createItinerary', 'updateItinerary']);
@@ -303,15 +343,24 @@ export const routingOptionsSchema = optimizationSettingsSchema
       .array(z.tuple([mapKey, vehicleMappingSchema]))
       .max(1000)
       .optional()
-      .meta({ description: '[vehicleTypeOrExternalId, { vehicleType }] tuples mapping a caller type name or one vehicle to a catalog type.' }),
+      .meta({
+        description:
+          '[vehicleTypeOrExternalId, { vehicleType }] tuples mapping a caller type name or one vehicle to a catalog type.',
+      }),
     vehicleSpecOverrides: z
       .array(z.tuple([mapKey, vehicleSpecSchema]))
       .max(1000)
       .optional()
-      .meta({ description: '[vehicleTypeOrExternalId, vehicleSpec] tuples overriding catalog figures for a type or one vehicle.' }),
+      .meta({
+        description:
+          '[vehicleTypeOrExternalId, vehicleSpec] tuples overriding catalog figures for a type or one vehicle.',
+      }),
     ...requestOnlyOptionsShape,
   })
-  .meta({ description: 'Per-request routing options; merged over the service defaults and the account’s effective (inherited) optimization settings.' });
+  .meta({
+    description:
+      'Per-request routing options; merged over the service defaults and the account’s effective (inherited) optimization settings.',
+  });
 
 export type RoutingOptionsInput = z.output<typeof routingOptionsSchema>;
 
@@ -338,7 +387,9 @@ export function routingRequestSchema(
         })
       : mode === 'run'
         ? z.literal('plan').meta({ description: 'Required; `plan` (run never writes).' })
-        : z.enum(['createItinerary', 'updateItinerary']).meta({ description: 'Required: `createItinerary` or `updateItinerary`.' });
+        : z
+            .enum(['createItinerary', 'updateItinerary'])
+            .meta({ description: 'Required: `createItinerary` or `updateItinerary`.' });
   return z
     .strictObject({
       mode: modeField,
@@ -348,8 +399,13 @@ export function routingRequestSchema(
         .min(1, 'must not be empty')
         .max(200)
         .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-        .meta({ description: 'Caller-generated idempotency key and public job id.', example: 'plan-2026-11-23-brooklyn' }),
-      orders: limited(orderSchema, limits.maxOrders, 'orders').meta({ description: `Shipments to assign (at most ${limits.maxOrders}).` }),
+        .meta({
+          description: 'Caller-generated idempotency key and public job id.',
+          example: 'plan-2026-11-23-brooklyn',
+        }),
+      orders: limited(orderSchema, limits.maxOrders, 'orders').meta({
+        description: `Shipments to assign (at most ${limits.maxOrders}).`,
+      }),
       accountId: accountIdField,
       fleet: limited(fleetElementSchema(purpose), limits.maxFleet, 'fleet')
         .optional()

@@ -11,7 +11,12 @@ import { REASON_CODES } from './reasons';
  * stop address's time zone (the itinerary's: its first stop's).
  */
 
-const isoDateTime = z.string().meta({ description: 'ISO 8601 date-time with the offset of the place’s time zone', example: '2026-11-23T09:30:00-05:00' });
+const isoDateTime = z
+  .string()
+  .meta({
+    description: 'ISO 8601 date-time with the offset of the place’s time zone',
+    example: '2026-11-23T09:30:00-05:00',
+  });
 
 const stopAddressSchema = z.object({
   addressLine1: z.string(),
@@ -22,13 +27,21 @@ const stopAddressSchema = z.object({
 
 const itineraryStopSchema = z
   .object({
-    stopNumber: z.number().int().nullable().meta({ description: '1-based number of the visit; null for a driver break (breaks are not numbered visits).' }),
-    address: stopAddressSchema.meta({ description: 'For a break: the place the vehicle is (the depot before the first visit, else the last visit).' }),
+    stopNumber: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: '1-based number of the visit; null for a driver break (breaks are not numbered visits).' }),
+    address: stopAddressSchema.meta({
+      description: 'For a break: the place the vehicle is (the depot before the first visit, else the last visit).',
+    }),
     type: z.enum(['pickup', 'dropoff', 'break']).meta({
       description:
         '`break`: a driver break (fleet vehicleSpec.breaks), in stop order where it is taken: arrival is when the vehicle is ready for it, departure when it ends; serviceSeconds is its length, waitSeconds the wait for its window, windowOpen and windowClose the earliest and latest start; no orders, no leg.',
     }),
-    orderExternalIds: z.array(z.string()).meta({ description: 'Orders served at this stop (several when bundled or clustered; none for a break).' }),
+    orderExternalIds: z
+      .array(z.string())
+      .meta({ description: 'Orders served at this stop (several when bundled or clustered; none for a break).' }),
     latitude: z.number(),
     longitude: z.number(),
     arrival: isoDateTime,
@@ -50,7 +63,8 @@ const itineraryTotalsSchema = z.object({
   serviceSeconds: z.number().int(),
   waitingSeconds: z.number().int().meta({ description: 'Waiting for stop windows (and break windows) to open.' }),
   breakSeconds: z.number().int().optional().meta({
-    description: 'Driver breaks taken; present only when the itinerary has some. durationSeconds = travel + service + waiting + breaks.',
+    description:
+      'Driver breaks taken; present only when the itinerary has some. durationSeconds = travel + service + waiting + breaks.',
   }),
 });
 
@@ -62,7 +76,9 @@ const routeStartSchema = z
     ...routePlaceFields,
     departure: isoDateTime.meta({ description: 'Planned departure (routeStart).' }),
   })
-  .meta({ description: 'The depot the route leaves from (the fleet entry’s startAddress). The first stop’s leg starts here.' });
+  .meta({
+    description: 'The depot the route leaves from (the fleet entry’s startAddress). The first stop’s leg starts here.',
+  });
 
 const routeEndSchema = z
   .object({
@@ -81,7 +97,11 @@ const itineraryCore = {
   scheduledStart: isoDateTime.meta({ description: 'The fleet entry’s scheduled start.' }),
   routeStart: isoDateTime.meta({ description: 'Planned departure from the start.' }),
   routeEnd: isoDateTime.meta({ description: 'Planned end of the route.' }),
-  start: routeStartSchema.nullable().meta({ description: 'The depot; null when the fleet entry has no startAddress (the route starts at its first stop).' }),
+  start: routeStartSchema
+    .nullable()
+    .meta({
+      description: 'The depot; null when the fleet entry has no startAddress (the route starts at its first stop).',
+    }),
   itineraryStops: z.array(itineraryStopSchema),
   end: routeEndSchema.nullable().meta({
     description:
@@ -93,13 +113,19 @@ const itineraryCore = {
 const plannedItinerarySchema = z.object({
   fleetIndex: z.number().int().meta({ description: 'Index of the fleet entry in the request.' }),
   fleetExternalId: z.string().optional().meta({ description: 'The fleet entry’s `externalId`, when it had one.' }),
-  fleetMeta: z.record(z.string(), z.unknown()).optional().meta({ description: 'The fleet entry’s `meta`, as sent, when it had one.' }),
+  fleetMeta: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .meta({ description: 'The fleet entry’s `meta`, as sent, when it had one.' }),
   itinerary: z.object(itineraryCore).meta({ description: 'An unpersisted, planned itinerary.' }),
 });
 
 export const persistedItinerarySchema = z
   .object({
-    id: z.number().int().meta({ description: 'Itinerary id: use it in targetItineraryIds and GET /v1/itineraries/{id}.' }),
+    id: z
+      .number()
+      .int()
+      .meta({ description: 'Itinerary id: use it in targetItineraryIds and GET /v1/itineraries/{id}.' }),
     accountId: z.number().int(),
     environment: z.enum(['live', 'sandbox']),
     problemId: z.string().meta({ description: 'The request that last wrote the itinerary.' }),
@@ -112,7 +138,10 @@ export const persistedItinerarySchema = z
 
 const fixDescription = z
   .string()
-  .meta({ description: 'The change in words, e.g. “A dropoff window closing 25 min later (at 2026-11-23T14:20:00-05:00) would let the order in.”' });
+  .meta({
+    description:
+      'The change in words, e.g. “A dropoff window closing 25 min later (at 2026-11-23T14:20:00-05:00) would let the order in.”',
+  });
 const fixVehicle = z.string().meta({ description: 'The `vehicleExternalId` of the fleet entry to change.' });
 
 const widenWindowFixSchema = z
@@ -120,9 +149,17 @@ const widenWindowFixSchema = z
     kind: z.literal('widen_window'),
     description: fixDescription,
     side: z.enum(['pickup', 'dropoff']),
-    bound: z.enum(['open', 'close']).meta({ description: '`close`: the window closes later; `open`: it opens earlier.' }),
-    minutes: z.number().int().positive().meta({ description: 'How much later it closes (or earlier it opens), in whole minutes.' }),
-    field: z.enum(['pickupWindowOpen', 'pickupWindowClose', 'dropoffWindowOpen', 'dropoffWindowClose']).meta({ description: 'The order field to change.' }),
+    bound: z
+      .enum(['open', 'close'])
+      .meta({ description: '`close`: the window closes later; `open`: it opens earlier.' }),
+    minutes: z
+      .number()
+      .int()
+      .positive()
+      .meta({ description: 'How much later it closes (or earlier it opens), in whole minutes.' }),
+    field: z
+      .enum(['pickupWindowOpen', 'pickupWindowClose', 'dropoffWindowOpen', 'dropoffWindowClose'])
+      .meta({ description: 'The order field to change.' }),
     value: isoDateTime.meta({ description: 'Its new value.' }),
   })
   .meta({ description: 'Widen one window of the order.' });
@@ -143,12 +180,18 @@ const addCapacityFixSchema = z
     kind: z.literal('add_capacity'),
     description: fixDescription,
     vehicleExternalId: fixVehicle,
-    pounds: z.number().int().nonnegative().meta({ description: 'Weight capacity to add (0 when weight does not bind).' }),
+    pounds: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'Weight capacity to add (0 when weight does not bind).' }),
     cubicInches: z
       .number()
       .int()
       .nonnegative()
-      .meta({ description: 'Volume capacity to add (0 when volume does not bind; volume binds only with volumeOptimization).' }),
+      .meta({
+        description: 'Volume capacity to add (0 when volume does not bind; volume binds only with volumeOptimization).',
+      }),
     capacityPounds: z.number().meta({ description: 'The new `vehicleSpec.capacityPounds`.' }),
     capacityCubicInches: z.number().meta({ description: 'The new `vehicleSpec.capacityCubicInches`.' }),
   })
@@ -168,7 +211,9 @@ const addVehicleFixSchema = z
     kind: z.literal('add_vehicle'),
     description: fixDescription,
     vehicleType: z.string().meta({ description: 'Catalog type of the vehicle to add.' }),
-    likeVehicleExternalId: z.string().meta({ description: 'The fleet entry it copies: scheduled start, depot, end and skills.' }),
+    likeVehicleExternalId: z
+      .string()
+      .meta({ description: 'The fleet entry it copies: scheduled start, depot, end and skills.' }),
     fleetEntry: z.record(z.string(), z.unknown()).meta({
       description:
         'The fleet entry to append to `fleet` (a FleetSpec with the full `vehicleSpec` it was checked with); its `driverExternalId` and `vehicleExternalId` are placeholders to replace with real ones.',
@@ -177,7 +222,13 @@ const addVehicleFixSchema = z
   .meta({ description: 'One more vehicle in the fleet.' });
 
 const unassignedFixSchema = z
-  .discriminatedUnion('kind', [widenWindowFixSchema, extendShiftFixSchema, addCapacityFixSchema, addSkillFixSchema, addVehicleFixSchema])
+  .discriminatedUnion('kind', [
+    widenWindowFixSchema,
+    extendShiftFixSchema,
+    addCapacityFixSchema,
+    addSkillFixSchema,
+    addVehicleFixSchema,
+  ])
   .meta({
     description:
       'The smallest change found that would let the order in, checked by the solver: with it applied, the order can be inserted into the planned itineraries (or served by the added vehicle) without moving any other order out. Absent when none was found. One change alone; fixes of different orders are independent. See docs/decisions.md.',
@@ -188,7 +239,9 @@ const unassignedSchema = z.object({
   externalId: z.string(),
   reasons: z.array(
     z.object({
-      code: z.enum(REASON_CODES).meta({ description: 'See the reason codes in the routing section of docs/decisions.md.' }),
+      code: z
+        .enum(REASON_CODES)
+        .meta({ description: 'See the reason codes in the routing section of docs/decisions.md.' }),
       description: z.string().meta({ description: 'Names the limiting fact.' }),
       fix: unassignedFixSchema.optional(),
     }),
@@ -215,12 +268,23 @@ export const planResultSchema = z.object({
 
 const itineraryChangesSchema = z
   .object({
-    addedOrderExternalIds: z.array(z.string()).meta({ description: 'Orders this itinerary gained (all of them on an itinerary the update added).' }),
-    removedOrderExternalIds: z.array(z.string()).meta({ description: 'Orders it lost: moved to another itinerary or left unassigned.' }),
+    addedOrderExternalIds: z
+      .array(z.string())
+      .meta({ description: 'Orders this itinerary gained (all of them on an itinerary the update added).' }),
+    removedOrderExternalIds: z
+      .array(z.string())
+      .meta({ description: 'Orders it lost: moved to another itinerary or left unassigned.' }),
     resequenced: z.boolean().meta({ description: 'The relative order of the stops of the orders it kept changed.' }),
-    maxArrivalShiftSeconds: z.number().int().nonnegative().meta({ description: 'Largest absolute change of a kept stop’s arrival, in seconds.' }),
+    maxArrivalShiftSeconds: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'Largest absolute change of a kept stop’s arrival, in seconds.' }),
   })
-  .meta({ description: 'updateItinerary only: what the update did to this itinerary, compared with the booked one it rewrote.' });
+  .meta({
+    description:
+      'updateItinerary only: what the update did to this itinerary, compared with the booked one it rewrote.',
+  });
 export type WireItineraryChanges = z.infer<typeof itineraryChangesSchema>;
 
 const bookedItinerarySchema = persistedItinerarySchema
@@ -258,11 +322,15 @@ export function bookReply(
 
 /** The summary of a result from its itineraries (as rendered) and its unassigned orders. */
 export function summarizeResult(
-  itineraries: readonly { itineraryStops: readonly { orderExternalIds: readonly string[] }[]; totals: { distanceMeters: number; durationSeconds: number } }[],
+  itineraries: readonly {
+    itineraryStops: readonly { orderExternalIds: readonly string[] }[];
+    totals: { distanceMeters: number; durationSeconds: number };
+  }[],
   unassignedCount: number,
 ): ResultSummary {
   const served = new Set<string>();
-  for (const itinerary of itineraries) for (const stop of itinerary.itineraryStops) for (const id of stop.orderExternalIds) served.add(id);
+  for (const itinerary of itineraries)
+    for (const stop of itinerary.itineraryStops) for (const id of stop.orderExternalIds) served.add(id);
   return {
     vehiclesUsed: itineraries.length,
     ordersServed: served.size,
@@ -274,7 +342,8 @@ export function summarizeResult(
 
 export const pendingJobSchema = z.object({
   jobId: z.string().meta({
-    description: 'The job to poll at GET /v1/routing/jobs/{jobId}: the problemId (the contract makes problemId the public job id).',
+    description:
+      'The job to poll at GET /v1/routing/jobs/{jobId}: the problemId (the contract makes problemId the public job id).',
     example: 'plan-2026-11-23',
   }),
   problemId: z.string(),
@@ -334,7 +403,12 @@ export function renderRouteEnds(
   const stopsDistance = stops.reduce((sum, stop) => sum + stop.legDistanceMeters, 0);
   return {
     start: ends.start
-      ? { address: ends.startAddress ?? blank, latitude: ends.start.latitude, longitude: ends.start.longitude, departure: at(route.routeStart) }
+      ? {
+          address: ends.startAddress ?? blank,
+          latitude: ends.start.latitude,
+          longitude: ends.start.longitude,
+          departure: at(route.routeStart),
+        }
       : null,
     end: ends.end
       ? {
@@ -344,7 +418,10 @@ export function renderRouteEnds(
           arrival: at(route.routeEnd),
           legDistanceMeters: Math.max(0, route.totals.distanceMeters - stopsDistance),
           // Rendered times are whole seconds (floored); the leg is their difference, so it adds up on the wire.
-          legDurationSeconds: Math.max(0, Math.floor(route.routeEnd) - Math.floor(last ? last.departure : route.routeStart)),
+          legDurationSeconds: Math.max(
+            0,
+            Math.floor(route.routeEnd) - Math.floor(last ? last.departure : route.routeStart),
+          ),
         }
       : null,
   };

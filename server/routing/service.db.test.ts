@@ -11,13 +11,27 @@ import { PLAN_KIND } from './job-kinds';
 import { RoutingError } from './errors';
 
 const config = parseConfig({ LOG_LEVEL: 'silent' });
-const store = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+const store = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
 function request(problemId: string, seconds = 0.3): RoutingRequest {
   return routingRequestSchema({ maxOrders: 2000, maxFleet: 300 }, 'plan').parse({
     problemId,
     orders: [{ externalId: 'o1', pickupAddress: store, dropoffAddress: { postalCode: '10118' } }],
-    fleet: [{ driverExternalId: 'd1', vehicleExternalId: 'v1', vehicleType: 'car', scheduledStart: '2026-11-23T08:00:00-05:00' }],
+    fleet: [
+      {
+        driverExternalId: 'd1',
+        vehicleExternalId: 'v1',
+        vehicleType: 'car',
+        scheduledStart: '2026-11-23T08:00:00-05:00',
+      },
+    ],
     options: { solverTimeLimitSeconds: seconds },
   });
 }
@@ -41,9 +55,22 @@ describe(`routing service on ${testDbKind()}`, () => {
   beforeAll(async () => {
     testDb = await createTestDb();
     // The clock read at each call, so that a test can move the date (retention).
-    jobs = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config, now: () => Date.now() });
+    jobs = await createJobs({
+      handle: testDb.handle,
+      mode: 'pool',
+      poolSize: 1,
+      sweepIntervalMs: 0,
+      config,
+      now: () => Date.now(),
+    });
     const account = await createAccount(testDb.db, { name: 'Service test' });
-    principal = { userId: 1, externalUserId: 'service-test', accountId: account.id, environment: 'live', via: 'api_key' };
+    principal = {
+      userId: 1,
+      externalUserId: 'service-test',
+      accountId: account.id,
+      environment: 'live',
+      via: 'api_key',
+    };
   });
   afterAll(async () => {
     await jobs?.stop();
@@ -62,9 +89,18 @@ describe(`routing service on ${testDbKind()}`, () => {
   it('500 unknown_job_state for a job that ended canceled', async () => {
     const caller = { db: testDb.db, jobs, principal };
     const pending = await submitRoutingRequest(caller, request('svc-2', 5), 'plan', 'wait=0');
-    expect(pending).toMatchObject({ state: 'processing', pollAfterSeconds: 2, pollUrl: '/v1/routing/jobs/svc-2', preferenceApplied: 'wait=0' });
+    expect(pending).toMatchObject({
+      state: 'processing',
+      pollAfterSeconds: 2,
+      pollUrl: '/v1/routing/jobs/svc-2',
+      preferenceApplied: 'wait=0',
+    });
     expect((pending.body as { jobId: string }).jobId).toBe('svc-2');
-    const job = await jobs.getByKey(PLAN_KIND, { accountId: principal.accountId, environment: principal.environment, key: 'svc-2' });
+    const job = await jobs.getByKey(PLAN_KIND, {
+      accountId: principal.accountId,
+      environment: principal.environment,
+      key: 'svc-2',
+    });
     await jobs.cancel(job!.id);
     const error = await routingErrorOf(pollRoutingJob(caller, 'svc-2'));
     expect(error.code).toBe('unknown_job_state');
@@ -76,7 +112,11 @@ describe(`routing service on ${testDbKind()}`, () => {
     const consolePlan = await acceptRoutingRequest(caller, request('svc-console'), 'plan', week);
     const apiPlan = await acceptRoutingRequest(caller, request('svc-api'), 'plan');
     for (const job of [consolePlan, apiPlan]) expect((await jobs.waitFor(job.id, 60_000))?.status).toBe('complete');
-    const actor = { db: testDb.db, jobs, user: { userId: 1, externalUserId: 'service-test', accountId: principal.accountId } };
+    const actor = {
+      db: testDb.db,
+      jobs,
+      user: { userId: 1, externalUserId: 'service-test', accountId: principal.accountId },
+    };
     expect((await getRoutingJob(actor, 'svc-console')).job.id).toBe(consolePlan.id);
     expect((await pollRoutingJob(caller, 'svc-console')).state).toBe('complete');
 

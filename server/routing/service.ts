@@ -4,14 +4,28 @@ import { getConfig } from '@/server/config';
 import { syncWaitSeconds } from '@/server/contract';
 import type { Db } from '@/server/db';
 import { DatabaseGeocodeCache, getGeocoder } from '@/server/geo';
-import { hashInput, JobConflictError, JobEnqueueError, type JobAnswer, type JobRecord, type Jobs, type Json } from '@/server/jobs';
+import {
+  hashInput,
+  JobConflictError,
+  JobEnqueueError,
+  type JobAnswer,
+  type JobRecord,
+  type Jobs,
+  type Json,
+} from '@/server/jobs';
 import { resolveAccountId } from './account-id';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { isErrorNamed } from '@/server/errors';
 import { refuseDoubleBooking } from './double-booking';
 import { RoutingError, RoutingInputError, type RoutingErrorCode } from './errors';
 import type { VisitedStop } from './changes';
-import { itinerariesByIds, itinerariesOfProblem, loadUpdateTargets, type ItineraryScope, type UpdateTarget } from './itineraries';
+import {
+  itinerariesByIds,
+  itinerariesOfProblem,
+  loadUpdateTargets,
+  type ItineraryScope,
+  type UpdateTarget,
+} from './itineraries';
 import { splitFleet, type InitialStop } from './itinerary-fleet-entry';
 import type { RoutingJobInput } from './job-handlers';
 import { BOOK_KIND, PLAN_KIND } from './job-kinds';
@@ -56,7 +70,9 @@ function routingInputError(error: RoutingInputError, targetCount: number): Routi
 /** A booked itinerary's stops as the starting sequence of its re-plan. */
 function startingSequenceOf(stops: readonly VisitedStop[]): InitialStop[] {
   return stops.flatMap((stop) =>
-    stop.type === 'break' ? [] : stop.orderExternalIds.map((orderExternalId) => ({ orderExternalId, type: stop.type as InitialStop['type'] })),
+    stop.type === 'break'
+      ? []
+      : stop.orderExternalIds.map((orderExternalId) => ({ orderExternalId, type: stop.type as InitialStop['type'] })),
   );
 }
 
@@ -88,15 +104,22 @@ export async function acceptRoutingRequest(
   let targetCount = 0;
   try {
     if (mode !== 'updateItinerary' && !body.fleet) {
-      throw new RoutingInputError('fleet', `fleet is required for ${mode}: list the driver/vehicle pairs to plan with.`);
+      throw new RoutingInputError(
+        'fleet',
+        `fleet is required for ${mode}: list the driver/vehicle pairs to plan with.`,
+      );
     }
     if (mode !== 'updateItinerary' && body.targetItineraryIds !== undefined) {
       throw new RoutingInputError('targetItineraryIds', 'targetItineraryIds applies to updateItinerary only.');
     }
     if (mode === 'updateItinerary' && (!body.targetItineraryIds || body.targetItineraryIds.length === 0)) {
-      throw new RoutingInputError('targetItineraryIds', 'updateItinerary needs targetItineraryIds: the ids of the booked itineraries to re-optimize.');
+      throw new RoutingInputError(
+        'targetItineraryIds',
+        'updateItinerary needs targetItineraryIds: the ids of the booked itineraries to re-optimize.',
+      );
     }
-    const settings = ((await getEffectiveSettings(caller.db, accountId)).optimization ?? null) as RoutingOptionsLayer | null;
+    const settings = ((await getEffectiveSettings(caller.db, accountId)).optimization ??
+      null) as RoutingOptionsLayer | null;
     const options = body.options as RoutingOptionsLayer | undefined;
     let orders: RoutingOrder[] = body.orders;
     let targets: UpdateTarget[] = [];
@@ -118,7 +141,9 @@ export async function acceptRoutingRequest(
       // An identical retry answers with its own job, also after an update took its itineraries over;
       // a failed one runs again, so it is checked again.
       const retained = await caller.jobs.getByKey(BOOK_KIND, { accountId, environment, key: body.problemId });
-      const answered = retained?.inputHash === hashedBody(body, mode) && (retained.status === 'complete' || retained.status === 'processing');
+      const answered =
+        retained?.inputHash === hashedBody(body, mode) &&
+        (retained.status === 'complete' || retained.status === 'processing');
       if (!answered) await refuseDoubleBooking(caller.db, scope, { problemId: body.problemId, orders, fleet });
     }
     jobInput = {
@@ -161,9 +186,14 @@ export async function acceptRoutingRequest(
       );
     }
     if (isErrorNamed(error, JobEnqueueError, 'JobEnqueueError'))
-      throw new RoutingError('enqueue_failed', 'The routing job could not be enqueued. It is safe to retry with the same problemId.', undefined, {
-        cause: error,
-      });
+      throw new RoutingError(
+        'enqueue_failed',
+        'The routing job could not be enqueued. It is safe to retry with the same problemId.',
+        undefined,
+        {
+          cause: error,
+        },
+      );
     throw error;
   }
   return job;
@@ -192,7 +222,12 @@ export async function submitRoutingRequest(
     return {
       state: 'processing',
       // The public job id is the problemId (contract): the jobId polls at GET /v1/routing/jobs/{jobId}.
-      body: { jobId: body.problemId, problemId: body.problemId, status: 'processing', statusUrl: statusUrlOf(body.problemId) },
+      body: {
+        jobId: body.problemId,
+        problemId: body.problemId,
+        status: 'processing',
+        statusUrl: statusUrlOf(body.problemId),
+      },
       pollAfterSeconds: POLL_RETRY_AFTER_SECONDS,
       pollUrl: statusUrlOf(body.problemId),
       preferenceApplied: wait.applied,
@@ -212,8 +247,16 @@ async function waitUntilFinished(jobs: Jobs, job: JobRecord): Promise<JobRecord 
 }
 
 /** A finished job as the 200 body, or the error it ended with. */
-export async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: ItineraryScope, job: JobRecord | null): Promise<unknown> {
-  if (!job) throw new RoutingError('unknown_job_state', 'The routing job disappeared before it finished. It is safe to retry with the same problemId.');
+export async function finishedReply(
+  caller: Pick<RoutingCaller, 'db'>,
+  scope: ItineraryScope,
+  job: JobRecord | null,
+): Promise<unknown> {
+  if (!job)
+    throw new RoutingError(
+      'unknown_job_state',
+      'The routing job disappeared before it finished. It is safe to retry with the same problemId.',
+    );
   if (job.status === 'failed') {
     const code = job.error?.code ?? 'optimization_failed';
     const known: RoutingErrorCode = code === 'book_failed' || code === 'enqueue_failed' ? code : 'optimization_failed';
@@ -224,7 +267,10 @@ export async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: It
     throw new RoutingError(known, message);
   }
   if (job.status !== 'complete') {
-    throw new RoutingError('unknown_job_state', `The routing job ended in an unexpected state (${job.status}). It is safe to retry with the same problemId.`);
+    throw new RoutingError(
+      'unknown_job_state',
+      `The routing job ended in an unexpected state (${job.status}). It is safe to retry with the same problemId.`,
+    );
   }
   if (job.kind === PLAN_KIND) {
     // An update previewed on /plan: what book would have answered, rendered when the job completed.
@@ -249,12 +295,15 @@ export async function finishedReply(caller: Pick<RoutingCaller, 'db'>, scope: It
 }
 
 export const problemIdParamsSchema = z.strictObject({
-  problemId: z.string().meta({ description: 'The problemId of the run, plan or book request.', example: 'plan-2026-11-23-brooklyn' }),
+  problemId: z
+    .string()
+    .meta({ description: 'The problemId of the run, plan or book request.', example: 'plan-2026-11-23-brooklyn' }),
 });
 
 /** GET /v1/routing/jobs/{problemId}: the caller's own job in the caller's environment, else 404. */
 export async function pollRoutingJob(caller: RoutingCaller, problemId: string): Promise<JobAnswer> {
-  if (problemId.trim() === '') throw new RoutingError('invalid_job_id', 'The job id is empty: poll /v1/routing/jobs/<problemId>.', 'problemId');
+  if (problemId.trim() === '')
+    throw new RoutingError('invalid_job_id', 'The job id is empty: poll /v1/routing/jobs/<problemId>.', 'problemId');
   const scope: ItineraryScope = { accountId: caller.principal.accountId, environment: caller.principal.environment };
   const key = { accountId: scope.accountId, environment: scope.environment, key: problemId };
   // A job this process is running (pool mode, embedded database) is answered without a database read.
@@ -265,10 +314,13 @@ export async function pollRoutingJob(caller: RoutingCaller, problemId: string): 
   try {
     job = await caller.jobs.getByKey(PLAN_KIND, key);
   } catch (error) {
-    throw new RoutingError('job_lookup_failed', 'Reading the job store failed. It is safe to poll again.', undefined, { cause: error });
+    throw new RoutingError('job_lookup_failed', 'Reading the job store failed. It is safe to poll again.', undefined, {
+      cause: error,
+    });
   }
   // A job kept longer for the console's history answers /v1 only within the contract's retention.
-  const pastRetention = job?.finishedAt != null && job.finishedAt + getConfig().ROUTING_JOB_RETENTION_SECONDS * 1000 < Date.now();
+  const pastRetention =
+    job?.finishedAt != null && job.finishedAt + getConfig().ROUTING_JOB_RETENTION_SECONDS * 1000 < Date.now();
   if (!job || pastRetention) {
     throw new RoutingError(
       'job_not_found',

@@ -25,7 +25,14 @@ const deps: RoutingSolveDeps = {
   threads: 1,
 };
 
-const depot = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+const depot = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
 function order(id: string, dropoff: Record<string, string>, extra: Record<string, unknown> = {}): RoutingOrder {
   return orderSchema.parse({
@@ -58,10 +65,18 @@ describe('solveRouting', () => {
         return solve(problem, { ...options, timeLimitMs: 200 });
       },
     };
-    const orders = [order('a', { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101' })];
+    const orders = [
+      order('a', { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101' }),
+    ];
     await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none' } }, recording);
-    await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none', solverTimeLimitSeconds: 3 } }, recording);
-    await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 4 }, options: { trafficMode: 'none' } }, recording);
+    await solveRouting(
+      { orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none', solverTimeLimitSeconds: 3 } },
+      recording,
+    );
+    await solveRouting(
+      { orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 4 }, options: { trafficMode: 'none' } },
+      recording,
+    );
     // The small plan's default budget makes its runs two side by side; explicit limits keep `threads`.
     expect(seen.map((o) => [o.untilConverged, o.timeLimitMs, o.threads, o.independentRuns])).toEqual([
       [true, defaultSolverTimeMs(1), 2, SMALL_PLAN_RUNS],
@@ -88,8 +103,13 @@ describe('solveRouting', () => {
         return solve(problem, options);
       },
     });
-    const orders = [order('a', { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101' })];
-    await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none' } }, recording(Date.now() + 5_100));
+    const orders = [
+      order('a', { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101' }),
+    ];
+    await solveRouting(
+      { orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none' } },
+      recording(Date.now() + 5_100),
+    );
     await solveRouting(
       { orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none', solverTimeLimitSeconds: 3 } },
       recording(Date.now() + 5_100),
@@ -127,9 +147,16 @@ describe('solveRouting', () => {
       order('a', { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101' }),
       order('b', { addressLine1: '350 5th Ave', city: 'New York', state: 'NY', postalCode: '10118' }),
       order('c', { addressLine1: 'Nowhere', city: 'Nowhere', state: 'NY', postalCode: '00000' }),
-      order('d', { addressLine1: 'Cold storage', city: 'Bronx', state: 'NY', postalCode: '10451' }, { requiredSkills: ['freezer'] }),
+      order(
+        'd',
+        { addressLine1: 'Cold storage', city: 'Bronx', state: 'NY', postalCode: '10451' },
+        { requiredSkills: ['freezer'] },
+      ),
     ];
-    const outcome = await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.5 }, options: { trafficMode: 'none' } }, deps);
+    const outcome = await solveRouting(
+      { orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.5 }, options: { trafficMode: 'none' } },
+      deps,
+    );
     expect(outcome.itineraries).toHaveLength(1);
     const itinerary = outcome.itineraries[0]!;
     expect(itinerary.externalId).toBe('driver-1:van-1');
@@ -160,27 +187,50 @@ describe('solveRouting', () => {
   });
 
   it('clusters stops at one place into one visit with one setup time', async () => {
-    const sameBuilding = { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101', latitude: '40.7471', longitude: '-73.9446' };
+    const sameBuilding = {
+      addressLine1: '1 Court Sq',
+      city: 'Long Island City',
+      state: 'NY',
+      postalCode: '11101',
+      latitude: '40.7471',
+      longitude: '-73.9446',
+    };
     const nextDoor = { ...sameBuilding, addressLine1: '3 Court Sq', latitude: '40.7472' };
     const orders = [order('a', sameBuilding), order('b', nextDoor)];
     const settings = { serviceTime: { setupSeconds: 300, perItemSeconds: 10 } };
-    const clustered = await solveRouting({ orders, fleet: [van('1')], settings, options: { enableStopClustering: true, trafficMode: 'none' } }, deps);
+    const clustered = await solveRouting(
+      { orders, fleet: [van('1')], settings, options: { enableStopClustering: true, trafficMode: 'none' } },
+      deps,
+    );
     const dropoffs = clustered.itineraries[0]!.stops.filter((s) => s.type === 'dropoff');
     expect(dropoffs).toHaveLength(1);
     expect(new Set(dropoffs[0]!.orderExternalIds)).toEqual(new Set(['a', 'b']));
     // One setup plus two items per order.
     expect(dropoffs[0]!.serviceSeconds).toBe(300 + 4 * 10);
 
-    const separate = await solveRouting({ orders, fleet: [van('1')], settings, options: { enableStopClustering: false, trafficMode: 'none' } }, deps);
+    const separate = await solveRouting(
+      { orders, fleet: [van('1')], settings, options: { enableStopClustering: false, trafficMode: 'none' } },
+      deps,
+    );
     expect(separate.itineraries[0]!.stops.filter((s) => s.type === 'dropoff')).toHaveLength(2);
-    expect(clustered.itineraries[0]!.totals.serviceSeconds).toBeLessThan(separate.itineraries[0]!.totals.serviceSeconds);
+    expect(clustered.itineraries[0]!.totals.serviceSeconds).toBeLessThan(
+      separate.itineraries[0]!.totals.serviceSeconds,
+    );
   });
 
   it('serves the higher tag priority when the fleet cannot take both', async () => {
-    const orders = [order('low', { postalCode: '11101' }), order('high', { postalCode: '10118' }, { customTags: [{ name: 'vip' }] })];
+    const orders = [
+      order('low', { postalCode: '11101' }),
+      order('high', { postalCode: '10118' }, { customTags: [{ name: 'vip' }] }),
+    ];
     // Room for one order's two stops only.
     const outcome = await solveRouting(
-      { orders, fleet: [van('1', { vehicleSpec: { maxStops: 2 } })], settings: { tagPriorities: [['vip', 5]] }, options: { trafficMode: 'none' } },
+      {
+        orders,
+        fleet: [van('1', { vehicleSpec: { maxStops: 2 } })],
+        settings: { tagPriorities: [['vip', 5]] },
+        options: { trafficMode: 'none' },
+      },
       deps,
     );
     expect(outcome.itineraries[0]!.stops.flatMap((s) => s.orderExternalIds)).toContain('high');
@@ -188,7 +238,11 @@ describe('solveRouting', () => {
   });
 
   it('keeps locked stops on their itinerary in the pinned order', async () => {
-    const orders = [order('a', { postalCode: '11101' }), order('b', { postalCode: '10118' }), order('c', { postalCode: '10451' })];
+    const orders = [
+      order('a', { postalCode: '11101' }),
+      order('b', { postalCode: '10118' }),
+      order('c', { postalCode: '10451' }),
+    ];
     const outcome = await solveRouting(
       {
         orders,
@@ -217,28 +271,50 @@ describe('solveRouting', () => {
 
   it('applies time-of-day traffic with trafficMode automatic and free flow with none', async () => {
     const orders = [order('a', { postalCode: '10451' }), order('b', { postalCode: '11101' })];
-    const withTraffic = { ...deps, trafficProfile: (zone: string, epoch: number) => trafficProfileFor('automatic', localDateOf(epoch, zone), zone) };
+    const withTraffic = {
+      ...deps,
+      trafficProfile: (zone: string, epoch: number) => trafficProfileFor('automatic', localDateOf(epoch, zone), zone),
+    };
     const rush = await solveRouting(
       { orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'automatic' } },
       withTraffic,
     );
-    const free = await solveRouting({ orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } }, withTraffic);
+    const free = await solveRouting(
+      { orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 0.3 }, options: { trafficMode: 'none' } },
+      withTraffic,
+    );
     expect(rush.itineraries[0]!.totals.travelSeconds).toBeGreaterThan(free.itineraries[0]!.totals.travelSeconds);
   });
 
   it('makes volume a second capacity only with volumeOptimization', async () => {
     // 100 cubic feet of light boxes: fits a car by weight (500 lb) but not by volume (20 cubic feet).
     const bulky = [
-      order('bulky', { postalCode: '11101' }, { payloadItems: [{ description: 'pillows', height: 24, length: 24, width: 30, weight: 2, quantity: 10 }] }),
+      order(
+        'bulky',
+        { postalCode: '11101' },
+        { payloadItems: [{ description: 'pillows', height: 24, length: 24, width: 30, weight: 2, quantity: 10 }] },
+      ),
     ];
     const car = [van('1', { vehicleType: 'car' })];
     const packed = await solveRouting(
-      { orders: bulky, fleet: car, settings: { solverTimeLimitSeconds: 0.3 }, options: { volumeOptimization: true, trafficMode: 'none' } },
+      {
+        orders: bulky,
+        fleet: car,
+        settings: { solverTimeLimitSeconds: 0.3 },
+        options: { volumeOptimization: true, trafficMode: 'none' },
+      },
       deps,
     );
-    expect(packed.unassigned).toEqual([{ externalId: 'bulky', reasons: [expect.objectContaining({ code: 'EXCEEDS_VEHICLE_CAPACITY' })] }]);
+    expect(packed.unassigned).toEqual([
+      { externalId: 'bulky', reasons: [expect.objectContaining({ code: 'EXCEEDS_VEHICLE_CAPACITY' })] },
+    ]);
     const weightOnly = await solveRouting(
-      { orders: bulky, fleet: car, settings: { solverTimeLimitSeconds: 0.3 }, options: { volumeOptimization: false, trafficMode: 'none' } },
+      {
+        orders: bulky,
+        fleet: car,
+        settings: { solverTimeLimitSeconds: 0.3 },
+        options: { volumeOptimization: false, trafficMode: 'none' },
+      },
       deps,
     );
     expect(weightOnly.unassigned).toEqual([]);

@@ -1,9 +1,23 @@
 import { SYNC_WINDOW_DEFAULT_SECONDS } from '@/server/contract';
 import type { Geocoder, LatLng, MatrixProvider } from '@/server/geo';
 import { localDateOf, trafficProfileFor, zoneForCoordinate } from '@/server/geo';
-import { findFixes, type Problem, type Solution, type SolveOptions, type SolveProgress, type TrafficProfile } from '@/server/optimizer';
+import {
+  findFixes,
+  type Problem,
+  type Solution,
+  type SolveOptions,
+  type SolveProgress,
+  type TrafficProfile,
+} from '@/server/optimizer';
 import type { InitialStop } from './itinerary-fleet-entry';
-import { assembleProblem, layoutLocations, type FleetEntry, type PlaceResolution, type ResolvedPlaces, type RoutingOrder } from './build-problem';
+import {
+  assembleProblem,
+  layoutLocations,
+  type FleetEntry,
+  type PlaceResolution,
+  type ResolvedPlaces,
+  type RoutingOrder,
+} from './build-problem';
 import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
 import { toPlanOutcome, type PlanOutcome } from './plan-result';
 import type { routingAddressSchema } from './request-schema';
@@ -58,11 +72,19 @@ async function resolvePlace(
   cache: Map<string, Promise<PlaceResolution>>,
 ): Promise<PlaceResolution> {
   if (!address) return { ok: false, message: 'no address given' };
-  const key = JSON.stringify([address.latitude, address.longitude, address.addressLine1, address.city, address.state, address.postalCode]);
+  const key = JSON.stringify([
+    address.latitude,
+    address.longitude,
+    address.addressLine1,
+    address.city,
+    address.state,
+    address.postalCode,
+  ]);
   let pending = cache.get(key);
   if (!pending) {
     pending = geocoder.geocode(address).then((result): PlaceResolution => {
-      if (result.status !== 'resolved') return { ok: false, message: result.status === 'invalid' ? result.message : result.reason };
+      if (result.status !== 'resolved')
+        return { ok: false, message: result.status === 'invalid' ? result.message : result.reason };
       const point: LatLng = { latitude: result.latitude, longitude: result.longitude };
       const zone = zoneForCoordinate(point.latitude, point.longitude);
       return { ok: true, point, timeZone: zone.ok ? zone.zone : 'UTC' };
@@ -132,7 +154,11 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
   };
   const layout = layoutLocations(input.orders, input.fleet, places, options.enableStopClustering);
   const earliestStart = Math.min(...input.fleet.map((f) => Math.floor(Date.parse(f.scheduledStart) / 1000)));
-  const travel = await deps.matrix.matrix(layout.points, 'car', Number.isFinite(earliestStart) ? earliestStart : undefined);
+  const travel = await deps.matrix.matrix(
+    layout.points,
+    'car',
+    Number.isFinite(earliestStart) ? earliestStart : undefined,
+  );
   const traffic =
     options.trafficMode === 'automatic' && layout.timeZones[0] && Number.isFinite(earliestStart)
       ? deps.trafficProfile(layout.timeZones[0], earliestStart)
@@ -152,10 +178,13 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
   // stops once the search has converged (small plans: after SMALL_PLAN_RUNS runs), with the
   // size-based time as its cap.
   const explicitLimit = options.solverTimeLimitSeconds !== undefined;
-  let timeLimitMs = explicitLimit ? options.solverTimeLimitSeconds! * 1000 : defaultSolverTimeMs(routing.problem.shipments.length);
+  let timeLimitMs = explicitLimit
+    ? options.solverTimeLimitSeconds! * 1000
+    : defaultSolverTimeMs(routing.problem.shipments.length);
   if (deps.maxSolverSeconds !== undefined) timeLimitMs = Math.min(timeLimitMs, deps.maxSolverSeconds * 1000);
   // The time left before the job's deadline caps the limit, but never below half a second.
-  if (deps.deadline !== undefined) timeLimitMs = Math.min(timeLimitMs, Math.max(500, deps.deadline - Date.now() - 5_000));
+  if (deps.deadline !== undefined)
+    timeLimitMs = Math.min(timeLimitMs, Math.max(500, deps.deadline - Date.now() - 5_000));
   const runs = defaultIndependentRuns(routing.problem.shipments.length, explicitLimit);
   const solution =
     routing.problem.shipments.length === 0 || routing.problem.vehicles.length === 0
@@ -167,12 +196,23 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
           threads: solverThreads(routing.problem.shipments.length, explicitLimit, deps.threads),
           seed: 1,
           ...(deps.signal ? { signal: deps.signal } : {}),
-          ...(deps.onProgress ? { onProgress: bestProgress(routing.problem.shipments.length, timeLimitMs, deps.onProgress) } : {}),
+          ...(deps.onProgress
+            ? { onProgress: bestProgress(routing.problem.shipments.length, timeLimitMs, deps.onProgress) }
+            : {}),
         });
   // For each unassigned order, the smallest checked change that would let it in (bounded in time).
   const withFixes =
-    solution.unassigned.length > 0 ? findFixes(routing.problem, solution, { extraVehicles: routing.extraVehicles.map((e) => e.vehicle) }) : solution;
-  return toPlanOutcome(routing, withFixes, input.orders, input.fleet, options.enableStopClustering, input.includeUnusedVehicles ?? false);
+    solution.unassigned.length > 0
+      ? findFixes(routing.problem, solution, { extraVehicles: routing.extraVehicles.map((e) => e.vehicle) })
+      : solution;
+  return toPlanOutcome(
+    routing,
+    withFixes,
+    input.orders,
+    input.fleet,
+    options.enableStopClustering,
+    input.includeUnusedVehicles ?? false,
+  );
 }
 
 /** What a running solve reports: its best solution so far, in the optimizer's terms (stored on the job row, read by the console). */
@@ -191,13 +231,18 @@ type RoutingProgress = z.infer<typeof routingProgressSchema>;
  * The search threads report their own improvements; a reader wants the best so far across them:
  * fewer unassigned, then fewer vehicles, then lower cost (the display's order, not the objective's).
  */
-function bestProgress(shipments: number, timeLimitMs: number, report: (progress: RoutingProgress) => void): (p: SolveProgress) => void {
+function bestProgress(
+  shipments: number,
+  timeLimitMs: number,
+  report: (progress: RoutingProgress) => void,
+): (p: SolveProgress) => void {
   let best: SolveProgress | null = null;
   return (p) => {
     const better =
       best === null ||
       p.unassigned < best.unassigned ||
-      (p.unassigned === best.unassigned && (p.vehicles < best.vehicles || (p.vehicles === best.vehicles && p.cost < best.cost)));
+      (p.unassigned === best.unassigned &&
+        (p.vehicles < best.vehicles || (p.vehicles === best.vehicles && p.cost < best.cost)));
     if (better) best = p;
     const shown = best ?? p;
     report({

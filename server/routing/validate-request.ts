@@ -1,5 +1,11 @@
 import type { Geocoder } from '@/server/geo';
-import { itineraryExternalId, lockedSequencesFor, vehicleSpecFor, type FleetEntry, type RoutingOrder } from './build-problem';
+import {
+  itineraryExternalId,
+  lockedSequencesFor,
+  vehicleSpecFor,
+  type FleetEntry,
+  type RoutingOrder,
+} from './build-problem';
 import { RoutingInputError } from './errors';
 import { mergeRoutingOptions, type RoutingOptionsLayer } from './options';
 
@@ -23,7 +29,10 @@ export async function validateRoutingRequest(input: {
 }): Promise<void> {
   // An empty fleet would "plan" every order as unassigned: that is a request mistake, not a plan.
   if (input.mode !== 'updateItinerary' && input.fleet.length === 0) {
-    throw new RoutingInputError('fleet', `fleet is empty; ${input.mode} needs at least one driver/vehicle pair to plan with.`);
+    throw new RoutingInputError(
+      'fleet',
+      `fleet is empty; ${input.mode} needs at least one driver/vehicle pair to plan with.`,
+    );
   }
   const seen = new Map<string, number>();
   input.requestOrders.forEach((order, i) => {

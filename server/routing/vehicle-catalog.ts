@@ -81,7 +81,10 @@ export function isCatalogVehicleType(name: string): name is CatalogVehicleType {
 }
 
 /** The catalog's figures for `type`, with overrides applied left to right (later wins). */
-export function resolveVehicleSpec(type: CatalogVehicleType, ...overrides: (Partial<VehicleSpec> | undefined)[]): VehicleSpec {
+export function resolveVehicleSpec(
+  type: CatalogVehicleType,
+  ...overrides: (Partial<VehicleSpec> | undefined)[]
+): VehicleSpec {
   const spec: VehicleSpec = { ...VEHICLE_CATALOG[type] };
   for (const override of overrides) {
     if (!override) continue;
@@ -97,7 +100,10 @@ export function resolveVehicleSpec(type: CatalogVehicleType, ...overrides: (Part
  * added detour, in cents). An account's own rate card for a type replaces it; with these, an
  * account tree without booking settings (`pass_through`) still prices every catalog type.
  */
-export const DEFAULT_RATE_CARDS: Record<CatalogVehicleType, { baseFeeCents: number; perMileCents: number; perMinuteCents: number }> = {
+export const DEFAULT_RATE_CARDS: Record<
+  CatalogVehicleType,
+  { baseFeeCents: number; perMileCents: number; perMinuteCents: number }
+> = {
   car: { baseFeeCents: 599, perMileCents: 60, perMinuteCents: 35 },
   'pickup-truck': { baseFeeCents: 899, perMileCents: 90, perMinuteCents: 40 },
   'cargo-van': { baseFeeCents: 999, perMileCents: 100, perMinuteCents: 45 },

@@ -3,7 +3,13 @@ import { solveOnThisThread, warmUpSolverThreads, type Problem } from '@/server/o
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import type { RoutingOptionsLayer } from './options';
 import { fleetSpecSchema, orderSchema } from './request-schema';
-import { automaticTrafficProfile, SIDE_BY_SIDE_MAX_ORDERS, solverThreads, solveRouting, type RoutingSolveInput } from './solve-routing';
+import {
+  automaticTrafficProfile,
+  SIDE_BY_SIDE_MAX_ORDERS,
+  solverThreads,
+  solveRouting,
+  type RoutingSolveInput,
+} from './solve-routing';
 
 /**
  * Converged runs per solver thread. After a start the first 20-order plan took 750-880 ms, the
@@ -13,9 +19,30 @@ const WARM_UP_RUNS = 3;
 
 /** Three stores in the Atlanta metro, with coordinates (also the pickups of the benchmarks' city plans). */
 export const ATLANTA_STORES = [
-  { addressLine1: '3500 Peachtree Rd NE', city: 'Atlanta', state: 'GA', postalCode: '30326', latitude: '33.8510', longitude: '-84.3620' },
-  { addressLine1: '2000 Airport Blvd', city: 'College Park', state: 'GA', postalCode: '30337', latitude: '33.6407', longitude: '-84.4277' },
-  { addressLine1: '1 Decatur Sq', city: 'Decatur', state: 'GA', postalCode: '30030', latitude: '33.7748', longitude: '-84.2963' },
+  {
+    addressLine1: '3500 Peachtree Rd NE',
+    city: 'Atlanta',
+    state: 'GA',
+    postalCode: '30326',
+    latitude: '33.8510',
+    longitude: '-84.3620',
+  },
+  {
+    addressLine1: '2000 Airport Blvd',
+    city: 'College Park',
+    state: 'GA',
+    postalCode: '30337',
+    latitude: '33.6407',
+    longitude: '-84.4277',
+  },
+  {
+    addressLine1: '1 Decatur Sq',
+    city: 'Decatur',
+    state: 'GA',
+    postalCode: '30030',
+    latitude: '33.7748',
+    longitude: '-84.2963',
+  },
 ];
 const STORE = ATLANTA_STORES[0]!;
 
@@ -66,7 +93,16 @@ export function warmUpRequests(): WarmUpRequest[] {
         dropoffAddress: dropoffAddress(i, n),
         dropoffWindowOpen: onPlanDay(hour),
         dropoffWindowClose: onPlanDay(hour + 3),
-        payloadItems: [{ description: 'parcel', height: 12, length: 16, width: 12, weight: 10 + ((i * 7) % 30), quantity: 1 + (i % 3) }],
+        payloadItems: [
+          {
+            description: 'parcel',
+            height: 12,
+            length: 16,
+            width: 12,
+            weight: 10 + ((i * 7) % 30),
+            quantity: 1 + (i % 3),
+          },
+        ],
       });
     }),
     fleet: [0, 1].map((i) =>
@@ -90,7 +126,9 @@ export function warmUpRequests(): WarmUpRequest[] {
         pickupWindowClose: onPlanDay(12),
         dropoffWindowOpen: onPlanDay(9 + (i % 4)),
         dropoffWindowClose: onPlanDay(18),
-        payloadItems: [{ description: 'pallet', height: 48, length: 48, width: 40, weight: 40 + ((i * 37) % 380), quantity: 1 }],
+        payloadItems: [
+          { description: 'pallet', height: 48, length: 48, width: 40, weight: 40 + ((i * 37) % 380), quantity: 1 },
+        ],
         ...(i % 5 === 0 ? { requiredSkills: ['liftgate'] } : {}),
         ...(i % 3 === 0 ? { customTags: [{ name: i % 2 === 0 ? 'vip' : 'standard' }] } : {}),
       }),
@@ -155,5 +193,8 @@ export async function warmUpRouting(threads: number): Promise<void> {
   const problems: Problem[] = [];
   for (const request of warmUpRequests()) problems.push(await embeddedProblemOf({ ...request, settings: null }));
   // Every warm-up plan has SIDE_BY_SIDE_MAX_ORDERS orders: the threads a small plan is solved on.
-  await warmUpSolverThreads(problems, { threads: solverThreads(SIDE_BY_SIDE_MAX_ORDERS, false, threads), runs: WARM_UP_RUNS });
+  await warmUpSolverThreads(problems, {
+    threads: solverThreads(SIDE_BY_SIDE_MAX_ORDERS, false, threads),
+    runs: WARM_UP_RUNS,
+  });
 }

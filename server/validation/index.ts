@@ -43,15 +43,22 @@ interface DescribableIssue {
  * one missing; naming the typo fixes both), and the message counts the other issues so a caller
  * fixes them all rather than one per round trip.
  */
-export function describeIssues(issues: readonly DescribableIssue[], part: InputPart = 'input', root?: string): IssueDescription {
+export function describeIssues(
+  issues: readonly DescribableIssue[],
+  part: InputPart = 'input',
+  root?: string,
+): IssueDescription {
   const first = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0];
   const whole = part === 'input' ? 'Input' : `Request ${part}`;
   if (!first) return { message: `${whole}: invalid`, param: root };
   const more =
-    issues.length > 1 ? ` (${issues.length - 1} more issue${issues.length > 2 ? 's' : ''} in the ${part === 'input' ? 'input' : `request ${part}`})` : '';
+    issues.length > 1
+      ? ` (${issues.length - 1} more issue${issues.length > 2 ? 's' : ''} in the ${part === 'input' ? 'input' : `request ${part}`})`
+      : '';
   if (first.code === 'unrecognized_keys' && first.keys && first.keys.length > 0) {
     const keys = first.keys.map((key) => jsonPath([...first.path, key], root));
-    const where = first.path.length === 0 && root === undefined && (part === 'query' || part === 'path') ? ` in the ${part}` : '';
+    const where =
+      first.path.length === 0 && root === undefined && (part === 'query' || part === 'path') ? ` in the ${part}` : '';
     const plural = keys.length > 1;
     return {
       message: `Unknown field${plural ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}${where}; check the spelling or remove ${plural ? 'them' : 'it'}.${more}`,
@@ -59,7 +66,10 @@ export function describeIssues(issues: readonly DescribableIssue[], part: InputP
     };
   }
   const param = jsonPath(first.path, root);
-  return { message: `${param === '' ? whole : param}: ${first.message}${more}`, param: param === '' ? undefined : param };
+  return {
+    message: `${param === '' ? whole : param}: ${first.message}${more}`,
+    param: param === '' ? undefined : param,
+  };
 }
 
 export { boundedNumber, centsSchema, databaseIdSchema, MAX_CENTS, MAX_INT32, type NumberBounds } from './numbers';

@@ -17,7 +17,10 @@ describe('boundedNumber', () => {
 
   it('refuses huge finite numbers, infinities and NaN, naming the field', () => {
     for (const value of [1e308, -1e308, Number.MAX_VALUE, 1_000_000.0001]) {
-      expect(refusal(pounds, value)).toEqual({ param: 'field', message: value < 0 ? 'field: must be at least 0' : 'field: must be at most 1000000' });
+      expect(refusal(pounds, value)).toEqual({
+        param: 'field',
+        message: value < 0 ? 'field: must be at least 0' : 'field: must be at most 1000000',
+      });
     }
     for (const value of [Infinity, -Infinity, NaN, '12', null])
       expect(refusal(pounds, value)).toEqual({ param: 'field', message: 'field: must be a finite number' });

@@ -16,11 +16,17 @@ describe('findUnsafeInput', () => {
       path: ['orders', 1, 'externalId'],
       message: 'contains a lone UTF-16 surrogate (not valid Unicode text)',
     });
-    expect(findUnsafeInput('\udfff')).toEqual({ path: [], message: 'contains a lone UTF-16 surrogate (not valid Unicode text)' });
+    expect(findUnsafeInput('\udfff')).toEqual({
+      path: [],
+      message: 'contains a lone UTF-16 surrogate (not valid Unicode text)',
+    });
   });
 
   it('finds a bad key, naming the object that holds it', () => {
-    expect(findUnsafeInput({ rateCards: { 'van\u0000': {} } })).toEqual({ path: ['rateCards'], message: 'a key must not contain the NUL character (U+0000)' });
+    expect(findUnsafeInput({ rateCards: { 'van\u0000': {} } })).toEqual({
+      path: ['rateCards'],
+      message: 'a key must not contain the NUL character (U+0000)',
+    });
   });
 
   it('refuses nesting beyond the limit without overflowing the stack', () => {

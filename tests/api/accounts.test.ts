@@ -32,14 +32,17 @@ describe('accounts and API keys over HTTP', () => {
   it('reports effective settings down the tree and refuses invalid ones naming the field', async () => {
     const tenant = await createTenant({ parentSettings: { optimization: { objective: 'MIN_VEHICLE_UTILIZATION' } } });
     const branchId = tenant.branchIds[0]!;
-    const settings = await adminCommand<{ effective: { optimization: unknown; branchLocation: unknown } }>('settings.get', {
-      accountId: branchId,
-    });
+    const settings = await adminCommand<{ effective: { optimization: unknown; branchLocation: unknown } }>(
+      'settings.get',
+      {
+        accountId: branchId,
+      },
+    );
     expect(settings.effective.optimization).toEqual({ objective: 'MIN_VEHICLE_UTILIZATION' });
     expect(settings.effective.branchLocation).toMatchObject({ city: 'Brooklyn', postalCode: '11201' });
-    await expect(adminCommand('settings.set', { accountId: branchId, settings: { slotPolicy: { sameDayCutoff: '9am' } } })).rejects.toThrow(
-      /"param":"slotPolicy.sameDayCutoff"/,
-    );
+    await expect(
+      adminCommand('settings.set', { accountId: branchId, settings: { slotPolicy: { sameDayCutoff: '9am' } } }),
+    ).rejects.toThrow(/"param":"slotPolicy.sameDayCutoff"/);
   });
 
   it('keeps the admin endpoint closed without the token', async () => {
@@ -57,7 +60,12 @@ describe('accounts and API keys over HTTP', () => {
     const file = path.join(path.resolve(process.env.DATA_DIR ?? ''), 'demo-credentials.json');
     // Only a server started on an empty database with SEED_DEMO seeds; the suite's servers do.
     expect(existsSync(file)).toBe(true);
-    const demo = JSON.parse(readFileSync(file, 'utf8')) as { apiUser: string; liveKey: string; sandboxKey: string; branches: unknown[] };
+    const demo = JSON.parse(readFileSync(file, 'utf8')) as {
+      apiUser: string;
+      liveKey: string;
+      sandboxKey: string;
+      branches: unknown[];
+    };
     expect(demo.branches).toHaveLength(2);
     expect(await probe(basicAuth(demo.apiUser, demo.liveKey))).toEqual({ status: 404, code: 'job_not_found' });
     expect(await probe(basicAuth(demo.apiUser, demo.sandboxKey))).toEqual({ status: 404, code: 'job_not_found' });

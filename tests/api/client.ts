@@ -24,22 +24,55 @@ interface ErrorBody {
 export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
 /** A request body from docs/examples, with a fresh problemId unless one is given. */
-export function example(name: 'same-day-plan' | 'multi-depot-plan' | 'book-create' | 'book-update', problemId = uniqueId(name)): Json {
+export function example(
+  name: 'same-day-plan' | 'multi-depot-plan' | 'book-create' | 'book-update',
+  problemId = uniqueId(name),
+): Json {
   const file = path.join(import.meta.dirname, '..', '..', 'docs', 'examples', `${name}.json`);
   return { ...(JSON.parse(readFileSync(file, 'utf8')) as Json), problemId };
 }
 
-export const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+export const STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
-const DROPOFF_ZIPS = ['11101', '10118', '11238', '10462', '11435', '10112', '10028', '11201', '11215', '10003', '10016', '11106', '11377', '10451', '11211'];
+const DROPOFF_ZIPS = [
+  '11101',
+  '10118',
+  '11238',
+  '10462',
+  '11435',
+  '10112',
+  '10028',
+  '11201',
+  '11215',
+  '10003',
+  '10016',
+  '11106',
+  '11377',
+  '10451',
+  '11211',
+];
 
 /** A small, valid plan on `date` (default 2026-11-23): `orders` orders from one store to NYC ZIP codes, `vehicles` cargo vans. */
-export function smallPlan(options: { orders?: number; vehicles?: number; problemId?: string; date?: string } = {}): Json {
+export function smallPlan(
+  options: { orders?: number; vehicles?: number; problemId?: string; date?: string } = {},
+): Json {
   const date = options.date ?? '2026-11-23';
   const orders = Array.from({ length: options.orders ?? 3 }, (_, i) => ({
     externalId: `order-${i + 1}`,
     pickupAddress: STORE,
-    dropoffAddress: { addressLine1: `${i + 1} Main St`, city: 'New York', state: 'NY', postalCode: DROPOFF_ZIPS[i % DROPOFF_ZIPS.length] },
+    dropoffAddress: {
+      addressLine1: `${i + 1} Main St`,
+      city: 'New York',
+      state: 'NY',
+      postalCode: DROPOFF_ZIPS[i % DROPOFF_ZIPS.length],
+    },
     dropoffWindowOpen: `${date}T09:00:00-05:00`,
     dropoffWindowClose: `${date}T18:00:00-05:00`,
     payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
@@ -74,11 +107,18 @@ export async function post(pathname: string, body: unknown, options: CallOptions
 }
 
 export async function get(pathname: string, options: CallOptions = {}): Promise<Response> {
-  return fetch(`${baseUrl()}${pathname}`, { headers: { ...(options.auth ? { authorization: options.auth } : {}), ...options.headers } });
+  return fetch(`${baseUrl()}${pathname}`, {
+    headers: { ...(options.auth ? { authorization: options.auth } : {}), ...options.headers },
+  });
 }
 
 /** The error envelope of a response with the expected status and code. */
-export async function expectError(response: Response, status: number, code: string, param?: string): Promise<ErrorBody> {
+export async function expectError(
+  response: Response,
+  status: number,
+  code: string,
+  param?: string,
+): Promise<ErrorBody> {
   const text = await response.text();
   expect(response.status, text).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -133,7 +173,16 @@ export async function pollUntilDone(problemId: string, auth: string, timeoutMs =
 
 export interface PlanBody {
   problemId: string;
-  itineraries: { fleetIndex: number; itinerary: { externalId: string; vehicleType: string; scheduledStart: string; itineraryStops: Stop[]; totals: Json } }[];
+  itineraries: {
+    fleetIndex: number;
+    itinerary: {
+      externalId: string;
+      vehicleType: string;
+      scheduledStart: string;
+      itineraryStops: Stop[];
+      totals: Json;
+    };
+  }[];
   unassigned: { externalId: string; reasons: { code: string; description: string }[] }[];
 }
 
@@ -156,4 +205,6 @@ export interface BookBody {
 }
 
 export const servedOrders = (itineraries: { itineraryStops: Stop[] }[]) =>
-  new Set(itineraries.flatMap((i) => i.itineraryStops.filter((s) => s.type === 'dropoff').flatMap((s) => s.orderExternalIds)));
+  new Set(
+    itineraries.flatMap((i) => i.itineraryStops.filter((s) => s.type === 'dropoff').flatMap((s) => s.orderExternalIds)),
+  );

@@ -60,11 +60,25 @@ interface BranchSpec {
 const DEFAULT_BRANCHES: BranchSpec[] = [
   {
     name: 'Brooklyn',
-    location: { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: 40.7033, longitude: -73.9903 },
+    location: {
+      addressLine1: '55 Water St',
+      city: 'Brooklyn',
+      state: 'NY',
+      postalCode: '11201',
+      latitude: 40.7033,
+      longitude: -73.9903,
+    },
   },
   {
     name: 'Long Island City',
-    location: { addressLine1: '30-30 Thomson Ave', city: 'Long Island City', state: 'NY', postalCode: '11101', latitude: 40.7447, longitude: -73.9366 },
+    location: {
+      addressLine1: '30-30 Thomson Ave',
+      city: 'Long Island City',
+      state: 'NY',
+      postalCode: '11101',
+      latitude: 40.7447,
+      longitude: -73.9366,
+    },
   },
 ];
 

@@ -44,7 +44,13 @@ export async function startSecondServer(options: SecondServerOptions): Promise<S
   // Node runs Next's CLI itself (no npx wrapper), so this child is the server and stops with it.
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)],
+    [
+      ...(options.nodeArgs ?? []),
+      path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
+      'start',
+      '-p',
+      String(port),
+    ],
     {
       cwd: root,
       env: {

@@ -8,7 +8,10 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     return (
       <section className="panel" data-testid="admins-only">
         <h1>Admins only</h1>
-        <p>This page is for console administrators. Your role is {user.role}; ask an administrator of your account to change these settings.</p>
+        <p>
+          This page is for console administrators. Your role is {user.role}; ask an administrator of your account to
+          change these settings.
+        </p>
       </section>
     );
   }

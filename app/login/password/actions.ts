@@ -18,9 +18,14 @@ export async function changePassword(_previous: PasswordState, form: FormData): 
   const user = await getConsoleUser();
   if (!user) redirect('/login');
   const newPassword = text(form.get('newPassword'));
-  if (newPassword !== text(form.get('repeatPassword'))) return { param: 'repeatPassword', error: 'repeatPassword: does not match the new password' };
+  if (newPassword !== text(form.get('repeatPassword')))
+    return { param: 'repeatPassword', error: 'repeatPassword: does not match the new password' };
   try {
-    await changeOwnPassword(await getDb(), { userId: user.userId, currentPassword: text(form.get('currentPassword')), newPassword });
+    await changeOwnPassword(await getDb(), {
+      userId: user.userId,
+      currentPassword: text(form.get('currentPassword')),
+      newPassword,
+    });
   } catch (error) {
     if (error instanceof AccountsError) return { param: error.param, error: error.message };
     throw error;

@@ -36,7 +36,9 @@ export function PasswordForm() {
               maxLength={1024}
               autoFocus={state.param ? invalid : index === 0}
               aria-invalid={invalid ? true : undefined}
-              aria-describedby={[hintId, invalid ? `e-${field.name}` : undefined].filter(Boolean).join(' ') || undefined}
+              aria-describedby={
+                [hintId, invalid ? `e-${field.name}` : undefined].filter(Boolean).join(' ') || undefined
+              }
             />
             {'hint' in field ? (
               <span className="muted" id={hintId}>

@@ -51,7 +51,13 @@ export const adminRouter = router({
     create: adminProcedure
       .input(createKeySchema)
       .output(
-        z.object({ id: z.number().int(), key: z.string(), externalUserId: z.string(), environment: z.enum(['live', 'sandbox']), accountId: z.number().int() }),
+        z.object({
+          id: z.number().int(),
+          key: z.string(),
+          externalUserId: z.string(),
+          environment: z.enum(['live', 'sandbox']),
+          accountId: z.number().int(),
+        }),
       )
       .mutation(({ ctx, input }) => createManagedApiKey(actorOf(ctx), input)),
     revoke: adminProcedure

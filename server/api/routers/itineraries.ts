@@ -17,7 +17,13 @@ export const itinerariesRouter = router({
     .query(({ ctx, input }) =>
       listItinerariesForCaller(
         ctx.db,
-        { userId: ctx.user.userId, externalUserId: ctx.user.externalUserId, accountId: ctx.user.accountId, environment: 'live', via: 'console' },
+        {
+          userId: ctx.user.userId,
+          externalUserId: ctx.user.externalUserId,
+          accountId: ctx.user.accountId,
+          environment: 'live',
+          via: 'console',
+        },
         { date: input.date, accountId: input.accountId === undefined ? undefined : String(input.accountId) },
       ),
     ),

@@ -55,7 +55,10 @@ export const routingJobsRouter = router({
     )
     .mutation(({ input }) => {
       try {
-        return { ok: true as const, orders: parseOrdersCsv(input.csv, config.MAX_ORDERS) as unknown as Record<string, unknown>[] };
+        return {
+          ok: true as const,
+          orders: parseOrdersCsv(input.csv, config.MAX_ORDERS) as unknown as Record<string, unknown>[],
+        };
       } catch (error) {
         if (!(error instanceof OrdersCsvError)) throw error;
         return { ok: false as const, row: error.row, column: error.column, message: error.message };

@@ -34,7 +34,10 @@ const settingsViewSchema = z.object({
 
 async function assertInSubtree(db: Db, rootId: number, accountId: number): Promise<void> {
   if (!(await isInSubtree(db, rootId, accountId))) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'That account is neither your account nor one of its branches.' });
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: 'That account is neither your account nor one of its branches.',
+    });
   }
 }
 
@@ -61,15 +64,24 @@ export const settingsRouter = router({
   setBooking: adminProcedure
     .input(accountInput.extend({ booking: bookingSettingsSchema.nullable() }))
     .output(settingsViewSchema)
-    .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.user.accountId, input.accountId, { booking: input.booking })),
+    .mutation(({ ctx, input }) =>
+      updateSettings(ctx.db, ctx.user.accountId, input.accountId, { booking: input.booking }),
+    ),
   /** Replaces the account's own slot policy; null removes it. */
   setSlotPolicy: adminProcedure
     .input(accountInput.extend({ slotPolicy: slotPolicySchema.nullable() }))
     .output(settingsViewSchema)
-    .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.user.accountId, input.accountId, { slotPolicy: input.slotPolicy })),
+    .mutation(({ ctx, input }) =>
+      updateSettings(ctx.db, ctx.user.accountId, input.accountId, { slotPolicy: input.slotPolicy }),
+    ),
   /** Replaces the account's branch location (booking's default pickup origin) and/or its pickup override; null removes one. */
   setLocation: adminProcedure
-    .input(accountInput.extend({ branchLocation: locationSchema.nullable().optional(), pickupOverride: locationSchema.nullable().optional() }))
+    .input(
+      accountInput.extend({
+        branchLocation: locationSchema.nullable().optional(),
+        pickupOverride: locationSchema.nullable().optional(),
+      }),
+    )
     .output(settingsViewSchema)
     .mutation(({ ctx, input }) => {
       const { accountId, ...update } = input;

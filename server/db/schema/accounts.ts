@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /** Accounts form a tree: a parent account and its branches (children), any depth. */
 export const accounts = pgTable(
@@ -66,7 +78,10 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [index('api_keys_account_id_idx').on(t.accountId), check('api_keys_environment_check', sql`${t.environment} in ('live', 'sandbox')`)],
+  (t) => [
+    index('api_keys_account_id_idx').on(t.accountId),
+    check('api_keys_environment_check', sql`${t.environment} in ('live', 'sandbox')`),
+  ],
 );
 
 export const settingsKinds = ['optimization', 'booking', 'slot_policy', 'pickup_override'] as const;
@@ -85,6 +100,9 @@ export const accountSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.kind] }),
-    check('account_settings_kind_check', sql`${t.kind} in ('optimization', 'booking', 'slot_policy', 'pickup_override')`),
+    check(
+      'account_settings_kind_check',
+      sql`${t.kind} in ('optimization', 'booking', 'slot_policy', 'pickup_override')`,
+    ),
   ],
 );

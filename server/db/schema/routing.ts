@@ -91,5 +91,8 @@ export const itineraryStops = pgTable(
     legDistanceMeters: integer('leg_distance_meters').notNull(),
     legDurationSeconds: integer('leg_duration_seconds').notNull(),
   },
-  (t) => [index('itinerary_stops_itinerary_idx').on(t.itineraryId, t.stopNumber), check('itinerary_stops_type_check', sql`${t.type} in ('pickup', 'dropoff')`)],
+  (t) => [
+    index('itinerary_stops_itinerary_idx').on(t.itineraryId, t.stopNumber),
+    check('itinerary_stops_type_check', sql`${t.type} in ('pickup', 'dropoff')`),
+  ],
 );

@@ -21,7 +21,13 @@ describe('Li & Lim parser', () => {
     const inst = parseLiLim('tiny', TINY);
     const p = inst.problem;
     expect(p.vehicles).toHaveLength(2);
-    expect(p.vehicles[0]).toMatchObject({ startLocation: 0, endLocation: 0, earliestStart: 0, latestEnd: 1000, capacity: [50] });
+    expect(p.vehicles[0]).toMatchObject({
+      startLocation: 0,
+      endLocation: 0,
+      earliestStart: 0,
+      latestEnd: 1000,
+      capacity: [50],
+    });
     expect(p.shipments).toHaveLength(2);
     expect(inst.taskIds).toEqual([
       { pickup: 1, delivery: 4 },

@@ -38,8 +38,19 @@ export function parseLiLim(name: string, text: string): BenchmarkInstance {
   const [vehicleCount, capacity] = header as [number, number];
   const tasks: Task[] = lines.slice(1).map((line, idx) => {
     const f = line.split(/\s+/).map(Number);
-    if (f.length < 9 || f.some((v) => !Number.isFinite(v))) throw new Error(`${name}: task line ${idx + 2} needs 9 numbers`);
-    const [id, x, y, demand, ready, due, service, pickup, delivery] = f as [number, number, number, number, number, number, number, number, number];
+    if (f.length < 9 || f.some((v) => !Number.isFinite(v)))
+      throw new Error(`${name}: task line ${idx + 2} needs 9 numbers`);
+    const [id, x, y, demand, ready, due, service, pickup, delivery] = f as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     return { id, x, y, demand, ready, due, service, pickup, delivery };
   });
   const index = new Map<number, number>();

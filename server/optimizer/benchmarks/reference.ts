@@ -7,14 +7,19 @@ export interface Reference {
 }
 
 /** Reads a CSV with an `instance` column and the given vehicles/distance columns, keyed by instance. */
-export function readReferenceCsv(text: string, vehiclesColumn = 'vehicles', distanceColumn = 'distance'): Map<string, Reference> {
+export function readReferenceCsv(
+  text: string,
+  vehiclesColumn = 'vehicles',
+  distanceColumn = 'distance',
+): Map<string, Reference> {
   const out = new Map<string, Reference>();
   const lines = text.split(/\r?\n/).filter((l) => l.trim().length > 0);
   const header = (lines[0] ?? '').split(',').map((h) => h.trim());
   const iName = header.indexOf('instance');
   const iVehicles = header.indexOf(vehiclesColumn);
   const iDistance = header.indexOf(distanceColumn);
-  if (iName < 0 || iVehicles < 0 || iDistance < 0) throw new Error(`reference CSV lacks instance/${vehiclesColumn}/${distanceColumn}`);
+  if (iName < 0 || iVehicles < 0 || iDistance < 0)
+    throw new Error(`reference CSV lacks instance/${vehiclesColumn}/${distanceColumn}`);
   for (const line of lines.slice(1)) {
     const f = line.split(',');
     const name = f[iName]?.trim();

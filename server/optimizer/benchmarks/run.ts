@@ -75,7 +75,9 @@ interface Setup {
 }
 
 function readOptional(file: string, vehicles?: string, distance?: string): Map<string, Reference> {
-  return existsSync(file) ? readReferenceCsv(readFileSync(file, 'utf8'), vehicles, distance) : new Map<string, Reference>();
+  return existsSync(file)
+    ? readReferenceCsv(readFileSync(file, 'utf8'), vehicles, distance)
+    : new Map<string, Reference>();
 }
 
 function setup(kind: BenchmarkKind, dirArg?: string): Setup {
@@ -86,7 +88,9 @@ function setup(kind: BenchmarkKind, dirArg?: string): Setup {
     return {
       dir,
       hierarchical: isDefault ? readOptional(path.join(base, 'bks.csv')) : readOptional(path.join(base, 'bks_200.csv')),
-      distanceOnly: isDefault ? readOptional(path.join(base, 'bks_distance_only_100.csv')) : new Map<string, Reference>(),
+      distanceOnly: isDefault
+        ? readOptional(path.join(base, 'bks_distance_only_100.csv'))
+        : new Map<string, Reference>(),
       parse: parseLiLim,
     };
   }
@@ -94,7 +98,11 @@ function setup(kind: BenchmarkKind, dirArg?: string): Setup {
   return {
     dir: dirArg ? path.resolve(dirArg) : path.join(base, 'instances'),
     hierarchical: readOptional(path.join(base, 'bks.csv')),
-    distanceOnly: readOptional(path.join(base, 'bks_variants.csv'), 'distance_oriented_vehicles', 'distance_oriented_distance'),
+    distanceOnly: readOptional(
+      path.join(base, 'bks_variants.csv'),
+      'distance_oriented_vehicles',
+      'distance_oriented_distance',
+    ),
     parse: parseSolomon,
   };
 }
@@ -126,12 +134,15 @@ export async function runBenchmarkCli(kind: BenchmarkKind, argv: readonly string
   if (args.threads > 1) await prepareSolverThreads(args.threads);
   const budget = args.iterations !== undefined ? `${args.iterations} moves per thread` : `${args.timeLimit} s`;
   console.log(`${kind}: ${files.length} instances, ${budget}, ${args.threads} thread(s), seed ${args.seed}`);
-  console.log('instance     veh  bks   distance     bks-dist     gap    dist-only-gap  unas  feasible  seconds   moves');
+  console.log(
+    'instance     veh  bks   distance     bks-dist     gap    dist-only-gap  unas  feasible  seconds   moves',
+  );
   for (const file of files) {
     const name = path.basename(file, '.txt');
     const instance = s.parse(name, readFileSync(path.join(s.dir, file), 'utf8'));
     const began = performance.now();
-    const limit = args.iterations !== undefined ? { maxIterations: args.iterations } : { timeLimitMs: args.timeLimit * 1000 };
+    const limit =
+      args.iterations !== undefined ? { maxIterations: args.iterations } : { timeLimitMs: args.timeLimit * 1000 };
     const solution = await solve(instance.problem, { ...limit, threads: args.threads, seed: args.seed });
     const secs = (performance.now() - began) / 1000;
     const check = checkSolution(instance.problem, solution);
@@ -161,14 +172,20 @@ export async function runBenchmarkCli(kind: BenchmarkKind, argv: readonly string
       `${name.padEnd(12)} ${String(vehicles).padStart(3)} ${String(ref?.vehicles ?? '-').padStart(4)} ${solution.distance.toFixed(2).padStart(10)} ${(ref?.distance.toFixed(2) ?? '-').padStart(12)} ${pct(gap).padStart(7)} ${pct(dGap).padStart(14)} ${String(solution.unassigned.length).padStart(5)}  ${feasible ? 'yes' : 'NO '}      ${secs.toFixed(2).padStart(7)} ${String(solution.stats.iterations).padStart(7)}`,
     );
     if (!check.feasible) console.log(`  checker: ${check.violations.slice(0, 3).join('; ')}`);
-    csv.push(`${name},${vehicles},${solution.distance.toFixed(4)},${solution.unassigned.length},${feasible},${secs.toFixed(3)}`);
+    csv.push(
+      `${name},${vehicles},${solution.distance.toFixed(4)},${solution.unassigned.length},${feasible},${secs.toFixed(3)}`,
+    );
     if (args.solutions) writeFileSync(path.join(args.solutions, `${name}.sol`), formatSolutionFile(instance, solution));
   }
   console.log('--- summary');
   console.log(`instances ${files.length}, infeasible or incomplete ${infeasible}`);
-  console.log(`extra vehicles over BKS (total) ${extraVehicles}${fewerVehicles ? `, fewer than BKS ${fewerVehicles}` : ''}`);
+  console.log(
+    `extra vehicles over BKS (total) ${extraVehicles}${fewerVehicles ? `, fewer than BKS ${fewerVehicles}` : ''}`,
+  );
   console.log(`mean distance gap where vehicles = BKS: ${pct(mean(equalGaps))} over ${equalGaps.length} instances`);
-  const classes = [...byClass].map(([cls, row]) => `${cls} ${pct(mean(row.gaps))}${row.extra ? ` (+${row.extra} veh)` : ''}`);
+  const classes = [...byClass].map(
+    ([cls, row]) => `${cls} ${pct(mean(row.gaps))}${row.extra ? ` (+${row.extra} veh)` : ''}`,
+  );
   console.log(`by class, mean gap where vehicles = BKS: ${classes.join(', ')}`);
   console.log(`mean gap to distance-only references: ${pct(mean(distanceGaps))} over ${distanceGaps.length} instances`);
   console.log(`seconds: mean ${mean(seconds).toFixed(2)}, max ${Math.max(...seconds).toFixed(2)}`);

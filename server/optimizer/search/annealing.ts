@@ -70,7 +70,10 @@ export class Annealing {
     };
     // Soft windows on the thread with SISR's strings only (longer strings make soft moves twice as
     // costly); the steps aside work on plans that keep every window.
-    const soft = new WarpPenaltySchedule(state, ownRun && setup.longRoutes && setup.longStringShare === 0 && softWindowsApply(state));
+    const soft = new WarpPenaltySchedule(
+      state,
+      ownRun && setup.longRoutes && setup.longStringShare === 0 && softWindowsApply(state),
+    );
     let current = best.cost;
     const softSwitch = (on: boolean): void => {
       if (soft.switchTo(on)) current = state.totalCost();
@@ -118,7 +121,13 @@ export class Annealing {
    * One annealing move from the current plan (costing `current`); returns the new plan's cost when
    * it is kept, null when it was rolled back (or made no change).
    */
-  private step(best: Incumbent, current: number, temperature: number, mixedFleet: boolean, soft: WarpPenaltySchedule): number | null {
+  private step(
+    best: Incumbent,
+    current: number,
+    temperature: number,
+    mixedFleet: boolean,
+    soft: WarpPenaltySchedule,
+  ): number | null {
     const state = this.state;
     const before = state.unassigned.slice();
     // The acceptance threshold, drawn before the move: with every job served and no warp penalty,
@@ -127,7 +136,9 @@ export class Annealing {
     const threshold = current - temperature * Math.log(state.rng.next());
     if (mixedFleet && state.rng.next() < SWAP_RATE) {
       if (!this.moves.transferRoute()) return null;
-    } else if (this.moves.ruinAndRecreate(this.recreate.randomSortMode(), before.length === 0 && !soft.on ? threshold : Infinity)) {
+    } else if (
+      this.moves.ruinAndRecreate(this.recreate.randomSortMode(), before.length === 0 && !soft.on ? threshold : Infinity)
+    ) {
       state.rollback();
       return null;
     }
@@ -137,7 +148,9 @@ export class Annealing {
     // Jobs left out and a vehicle's weight outweigh any warp penalty: a plan that breaks a window
     // may neither serve other jobs nor use fewer vehicles than the best.
     const accept =
-      state.touchedFeasible() && (cmp < 0 || (cmp === 0 && cost < threshold)) && !(warped && (cmp !== 0 || state.usedVehicles() < routesInUse(best.routes)));
+      state.touchedFeasible() &&
+      (cmp < 0 || (cmp === 0 && cost < threshold)) &&
+      !(warped && (cmp !== 0 || state.usedVehicles() < routesInUse(best.routes)));
     if (soft.on) {
       soft.record(warped);
       this.softMoves++;
@@ -185,7 +198,8 @@ export class Annealing {
   /** Back to the best plan, with REBUILD_TRIES route groups rebuilt; returns the plan's cost. */
   private rebuildGroups(budget: Budget, best: Incumbent, longRoutes: boolean): number {
     this.state.restore(best.routes, best.unassigned);
-    for (let k = 0; k < REBUILD_TRIES && !budget.stopped(); k++) this.rebuild.rebuild(budget, REBUILD_MOVES, longRoutes);
+    for (let k = 0; k < REBUILD_TRIES && !budget.stopped(); k++)
+      this.rebuild.rebuild(budget, REBUILD_MOVES, longRoutes);
     const cost = this.state.totalCost();
     best.takeIfBeaten(cost);
     return cost;

@@ -33,7 +33,12 @@ export class Budget {
   }
 
   stopped(): boolean {
-    return this.trivial || this.iterations >= this.limits.maxIterations || performance.now() >= this.deadline || this.limits.signal?.aborted === true;
+    return (
+      this.trivial ||
+      this.iterations >= this.limits.maxIterations ||
+      performance.now() >= this.deadline ||
+      this.limits.signal?.aborted === true
+    );
   }
 
   /** A cycle of `iterations` iterations starts now (the first one at the start of the run). */
@@ -51,7 +56,11 @@ export class Budget {
   /** A budget of at most `iterations` more iterations, within this one's time limit and stop signal. */
   child(iterations: number): Budget {
     const left = Math.max(0, Math.min(iterations, this.limits.maxIterations - this.iterations));
-    return new Budget({ ...this.limits, timeLimitMs: Math.max(0, this.deadline - performance.now()), maxIterations: left });
+    return new Budget({
+      ...this.limits,
+      timeLimitMs: Math.max(0, this.deadline - performance.now()),
+      maxIterations: left,
+    });
   }
 
   /** The current cycle has run its length (never true without cycles). */
@@ -63,7 +72,11 @@ export class Budget {
   fraction(): number {
     const span = this.deadline - this.cycleStartedAt;
     return Math.max(
-      this.limits.timeOnlyStops === true ? 0 : span > 0 ? Math.min(1, (performance.now() - this.cycleStartedAt) / span) : 1,
+      this.limits.timeOnlyStops === true
+        ? 0
+        : span > 0
+          ? Math.min(1, (performance.now() - this.cycleStartedAt) / span)
+          : 1,
       Number.isFinite(this.limits.maxIterations) ? this.iterations / this.limits.maxIterations : 0,
       Number.isFinite(this.cycleLength) ? (this.iterations - this.cycleFirstIteration) / this.cycleLength : 0,
     );

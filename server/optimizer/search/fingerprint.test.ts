@@ -40,15 +40,22 @@ function fingerprint(solution: Solution): Fingerprint {
   };
 }
 
-const liLim = (name: string): Problem => parseLiLim(name, readFileSync(path.join(LI_LIM_DIR, 'pdp_100', `${name}.txt`), 'utf8')).problem;
-const solomon = (name: string): Problem => parseSolomon(name, readFileSync(path.join(SOLOMON_INSTANCES_DIR, `${name}.txt`), 'utf8')).problem;
+const liLim = (name: string): Problem =>
+  parseLiLim(name, readFileSync(path.join(LI_LIM_DIR, 'pdp_100', `${name}.txt`), 'utf8')).problem;
+const solomon = (name: string): Problem =>
+  parseSolomon(name, readFileSync(path.join(SOLOMON_INSTANCES_DIR, `${name}.txt`), 'utf8')).problem;
 
 /**
  * The knobs solve() gives its second thread against a time limit (longer strings, an earlier end of
  * route elimination, warmer annealing with pairs), without the plan sharing, which depends on timing.
  */
 function secondThreadKnobs(): SolveOnThisThreadOptions {
-  const { seed: _seed, planBoard: _planBoard, timeLimitMs: _timeLimitMs, ...knobs } = threadSolveOptions({ timeLimitMs: 1 }, 1, 1, createPlanBoard(2, 2, 1));
+  const {
+    seed: _seed,
+    planBoard: _planBoard,
+    timeLimitMs: _timeLimitMs,
+    ...knobs
+  } = threadSolveOptions({ timeLimitMs: 1 }, 1, 1, createPlanBoard(2, 2, 1));
   return knobs;
 }
 
@@ -65,7 +72,20 @@ const moves =
 
 const CASES: Case[] = [
   // Li & Lim 100: clustered, random and mixed; short (type 1) and long (type 2) routes.
-  ...['lc101', 'lc105', 'lc201', 'lc205', 'lr101', 'lr105', 'lr109', 'lr201', 'lr205', 'lrc101', 'lrc105', 'lrc201'].map((name, k) => ({
+  ...[
+    'lc101',
+    'lc105',
+    'lc201',
+    'lc205',
+    'lr101',
+    'lr105',
+    'lr109',
+    'lr201',
+    'lr205',
+    'lrc101',
+    'lrc105',
+    'lrc201',
+  ].map((name, k) => ({
     name,
     problem: () => liLim(name),
     options: moves(1 + (k % 3)),
@@ -77,9 +97,21 @@ const CASES: Case[] = [
     options: moves(1 + (k % 3)),
   })),
   // A diversifying thread's settings: longer strings, earlier end of route elimination, warmer annealing with pairs.
-  { name: 'lr202 (second thread)', problem: () => liLim('lr202'), options: () => ({ ...secondThreadKnobs(), seed: 2, maxIterations: MOVES }) },
-  { name: 'lrc102 (second thread)', problem: () => liLim('lrc102'), options: () => ({ ...secondThreadKnobs(), seed: 3, maxIterations: MOVES }) },
-  { name: 'RC202 (second thread)', problem: () => solomon('RC202'), options: () => ({ ...secondThreadKnobs(), seed: 1, maxIterations: MOVES }) },
+  {
+    name: 'lr202 (second thread)',
+    problem: () => liLim('lr202'),
+    options: () => ({ ...secondThreadKnobs(), seed: 2, maxIterations: MOVES }),
+  },
+  {
+    name: 'lrc102 (second thread)',
+    problem: () => liLim('lrc102'),
+    options: () => ({ ...secondThreadKnobs(), seed: 3, maxIterations: MOVES }),
+  },
+  {
+    name: 'RC202 (second thread)',
+    problem: () => solomon('RC202'),
+    options: () => ({ ...secondThreadKnobs(), seed: 1, maxIterations: MOVES }),
+  },
   // The model's other features (skills, priorities, locks, breaks, traffic, open routes, mixed fleets), by move limit.
   ...[1, 2, 3, 4, 5, 6, 7, 8].map((seed) => ({
     name: `random ${seed}`,
@@ -119,7 +151,9 @@ describe('search fingerprint', () => {
 
   it('two threads stopping on convergence give the recorded plan (independent runs side by side)', async () => {
     const problem = cityInstance(20, { orders: 20, vehicles: 3, traffic: true });
-    const actual = fingerprint(await solve(problem, { seed: 4, threads: 2, untilConverged: true, timeLimitMs: 600_000 }));
+    const actual = fingerprint(
+      await solve(problem, { seed: 4, threads: 2, untilConverged: true, timeLimitMs: 600_000 }),
+    );
     const name = 'city 20 converged, two threads';
     if (writing) {
       writeFileSync(FIXTURE, JSON.stringify({ ...recorded(), [name]: actual }, null, 2) + '\n');

@@ -89,7 +89,12 @@ export class Migration {
       if (inst.vehicleClass[vehicle] !== inst.vehicleClass[v]) continue;
       // Same class, same vehicle but for the jobs it may carry (allowed vehicles, locks).
       if (nodes.some((x) => !inst.compatible[jobOf(x) * inst.vehicles + vehicle])) continue;
-      if (target < 0 || shared[r]! > shared[target]! || (shared[r] === shared[target] && routes[r]!.size < routes[target]!.size)) target = r;
+      if (
+        target < 0 ||
+        shared[r]! > shared[target]! ||
+        (shared[r] === shared[target] && routes[r]!.size < routes[target]!.size)
+      )
+        target = r;
     }
     if (target < 0) return false;
     state.beginMove();

@@ -52,7 +52,12 @@ export class Moves {
     const { routes, inst, rng } = state;
     const a = rng.int(routes.length);
     const b = rng.int(routes.length);
-    if (a === b || routes[a]!.size === 0 || inst.vehicleClass[routes[a]!.vehicle] === inst.vehicleClass[routes[b]!.vehicle]) return false;
+    if (
+      a === b ||
+      routes[a]!.size === 0 ||
+      inst.vehicleClass[routes[a]!.vehicle] === inst.vehicleClass[routes[b]!.vehicle]
+    )
+      return false;
     const jobs: JobIndex[] = [];
     state.removeRoute(a, jobs);
     this.recreate.onlyRoute = b;
@@ -72,7 +77,8 @@ export class Moves {
     const pool: JobIndex[] = [];
     const exchanged = this.ruin.exchangeTails(pool);
     this.recreate.insert(pool, SortMode.Random);
-    const kept = exchanged && state.touchedFeasible() && state.compareUnassigned(state.unassigned, state.backupUnassigned) <= 0;
+    const kept =
+      exchanged && state.touchedFeasible() && state.compareUnassigned(state.unassigned, state.backupUnassigned) <= 0;
     if (!kept) state.rollback();
     return { exchanged, kept };
   }

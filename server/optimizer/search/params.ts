@@ -1,4 +1,9 @@
-import { END_TEMPERATURE, START_TEMPERATURE, TIMED_PAIRS_END_TEMPERATURE, TIMED_PAIRS_START_TEMPERATURE } from './temperature';
+import {
+  END_TEMPERATURE,
+  START_TEMPERATURE,
+  TIMED_PAIRS_END_TEMPERATURE,
+  TIMED_PAIRS_START_TEMPERATURE,
+} from './temperature';
 
 /** Share of the budget route elimination may take (the rest anneals distance). See docs/benchmarks.md#solver-parameters. */
 const FLEET_PHASE_SHARE = 0.5;
@@ -45,12 +50,16 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
 /** The parameters given, completed with the defaults. */
 export function searchParams(given: Partial<SearchParams> = {}): SearchParams {
   const params = { ...DEFAULT_SEARCH_PARAMS };
-  for (const key of Object.keys(given) as (keyof SearchParams)[]) if (given[key] !== undefined) Object.assign(params, { [key]: given[key] });
+  for (const key of Object.keys(given) as (keyof SearchParams)[])
+    if (given[key] !== undefined) Object.assign(params, { [key]: given[key] });
   return params;
 }
 
 /** The share of the budget route elimination may take once the routes are long, for a plan with or without pairs. */
-export function longRouteFleetShare(params: Pick<SearchParams, 'longRouteFleetShare' | 'pairsLongRouteFleetShare'>, pairs: boolean): number {
+export function longRouteFleetShare(
+  params: Pick<SearchParams, 'longRouteFleetShare' | 'pairsLongRouteFleetShare'>,
+  pairs: boolean,
+): number {
   return (pairs ? params.pairsLongRouteFleetShare : null) ?? params.longRouteFleetShare;
 }
 
@@ -59,7 +68,10 @@ export function longRouteFleetShare(params: Pick<SearchParams, 'longRouteFleetSh
  * best plans (a time limit, not stopping on convergence); `untilConverged`: the independent runs go
  * side by side, one per thread.
  */
-export function threadSearchParams(k: number, options: { sharing: boolean; untilConverged: boolean }): Partial<SearchParams> {
+export function threadSearchParams(
+  k: number,
+  options: { sharing: boolean; untilConverged: boolean },
+): Partial<SearchParams> {
   return {
     // One run per thread: one after the other they stop at the first that does not beat the best,
     // so at least two run; side by side the first two cost no more CPU and answer in the time of one.

@@ -316,7 +316,8 @@ export class PlanState {
 
   /** Whether the fleet has vehicles of more than one class. */
   mixedFleet(): boolean {
-    for (let v = 1; v < this.inst.vehicles; v++) if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) return true;
+    for (let v = 1; v < this.inst.vehicles; v++)
+      if (this.inst.vehicleClass[v] !== this.inst.vehicleClass[0]) return true;
     return false;
   }
 

@@ -60,7 +60,8 @@ export class RouteGroupRebuild {
     const size = rng.next() < 0.5 ? 3 : 2;
     while (group.length < size) {
       let next = -1;
-      for (let r = 0; r < routes.length; r++) if (nearness[r]! > 0 && !group.includes(r) && (next < 0 || nearness[r]! > nearness[next]!)) next = r;
+      for (let r = 0; r < routes.length; r++)
+        if (nearness[r]! > 0 && !group.includes(r) && (next < 0 || nearness[r]! > nearness[next]!)) next = r;
       if (next < 0) break;
       group.push(next);
     }
@@ -87,7 +88,12 @@ export class RouteGroupRebuild {
     const subBudget = budget.child(moves);
     const rebuilt = new Incumbent(sub, subBudget);
     rebuilt.take();
-    sub.annealing.anneal(subBudget, rebuilt, { longRoutes, longStringShare: 0, shortStart: START_TEMPERATURE, end: END_TEMPERATURE });
+    sub.annealing.anneal(subBudget, rebuilt, {
+      longRoutes,
+      longStringShare: 0,
+      shortStart: START_TEMPERATURE,
+      end: END_TEMPERATURE,
+    });
     budget.iterations += subBudget.iterations;
     if (rebuilt.unassigned.length > 0) return false;
     let groupCost = 0;

@@ -98,7 +98,8 @@ export class Recreate {
     const depot = V > 0 ? inst.vehicleStart[0]! : -1;
     for (let j = 0; j < inst.jobs; j++) {
       let d = 0;
-      for (const side of [PICKUP, DELIVERY]) d = Math.max(d, distanceBetween(inst, depot, inst.nodeLocation[nodeOf(j, side)]!));
+      for (const side of [PICKUP, DELIVERY])
+        d = Math.max(d, distanceBetween(inst, depot, inst.nodeLocation[nodeOf(j, side)]!));
       this.depotDistance[j] = d;
     }
   }
@@ -136,7 +137,8 @@ export class Recreate {
         this.insertInto(job, InsertScope.Focused);
         // Nothing (or only a new route) so far: the other routes get their chance, except for
         // retried left-out jobs, which already found no room last time.
-        if ((best.route < 0 || routes[best.route]!.size === 0) && !this.retryMark[job]) this.insertInto(job, InsertScope.Unfocused);
+        if ((best.route < 0 || routes[best.route]!.size === 0) && !this.retryMark[job])
+          this.insertInto(job, InsertScope.Unfocused);
       } else this.insertInto(job, InsertScope.All);
       if (best.route < 0) {
         if (rejecting) return true;
@@ -161,7 +163,13 @@ export class Recreate {
   /** Random 4 in 11, largest first 4 in 11, farthest first 2 in 11, nearest first 1 in 11. */
   randomSortMode(): SortMode {
     const u = this.state.rng.int(11);
-    return u < 4 ? SortMode.Random : u < 8 ? SortMode.LargestFirst : u < 10 ? SortMode.FarthestFirst : SortMode.NearestFirst;
+    return u < 4
+      ? SortMode.Random
+      : u < 8
+        ? SortMode.LargestFirst
+        : u < 10
+          ? SortMode.FarthestFirst
+          : SortMode.NearestFirst;
   }
 
   /**
@@ -185,7 +193,8 @@ export class Recreate {
     const stay: JobIndex[] = [];
     for (const j of state.unassigned) {
       let near = state.rng.next() < rate;
-      for (let k = 0; k < K && !near; k++) if (state.removedMark[inst.neighbors[j * inst.neighborCount + k]!]) near = true;
+      for (let k = 0; k < K && !near; k++)
+        if (state.removedMark[inst.neighbors[j * inst.neighborCount + k]!]) near = true;
       if (near) this.retry.push(j);
       else stay.push(j);
     }
@@ -208,7 +217,10 @@ export class Recreate {
     this.onlyRoute = options.onlyRoute;
     this.listRoutes();
     this.focusOn(job, Math.min(this.state.inst.neighborCount, options.neighbours));
-    const count = this.routesToVisit(job, scope === 'all' ? InsertScope.All : scope === 'focused' ? InsertScope.Focused : InsertScope.Unfocused);
+    const count = this.routesToVisit(
+      job,
+      scope === 'all' ? InsertScope.All : scope === 'focused' ? InsertScope.Focused : InsertScope.Unfocused,
+    );
     this.closedFleet = saved.closedFleet;
     this.vehicleMask = saved.vehicleMask;
     this.onlyRoute = saved.onlyRoute;
@@ -319,7 +331,8 @@ export class Recreate {
     // Both lists run by index: merge them from the back.
     let a = count - 1;
     let b = picked - 1;
-    for (let w = count + picked - 1; b >= 0; w--) visit[w] = a >= 0 && visit[a]! > picks[b]! ? visit[a--]! : picks[b--]!;
+    for (let w = count + picked - 1; b >= 0; w--)
+      visit[w] = a >= 0 && visit[a]! > picks[b]! ? visit[a--]! : picks[b--]!;
     return count + picked;
   }
 

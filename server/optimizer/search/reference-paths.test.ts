@@ -23,14 +23,26 @@ function plan(problem: Problem, seed: number, moves: number, paths: typeof SEARC
 }
 
 const CASES: { name: string; problem: () => Problem; moves: number }[] = [
-  { name: 'Li & Lim lrc104', problem: () => parseLiLim('lrc104', readFileSync(path.join(LI_LIM_DIR, 'pdp_100', 'lrc104.txt'), 'utf8')).problem, moves: 1500 },
-  { name: 'Solomon R103', problem: () => parseSolomon('R103', readFileSync(path.join(SOLOMON_INSTANCES_DIR, 'R103.txt'), 'utf8')).problem, moves: 1500 },
+  {
+    name: 'Li & Lim lrc104',
+    problem: () => parseLiLim('lrc104', readFileSync(path.join(LI_LIM_DIR, 'pdp_100', 'lrc104.txt'), 'utf8')).problem,
+    moves: 1500,
+  },
+  {
+    name: 'Solomon R103',
+    problem: () => parseSolomon('R103', readFileSync(path.join(SOLOMON_INSTANCES_DIR, 'R103.txt'), 'utf8')).problem,
+    moves: 1500,
+  },
   {
     name: 'Solomon RC204 (soft windows)',
     problem: () => parseSolomon('RC204', readFileSync(path.join(SOLOMON_INSTANCES_DIR, 'RC204.txt'), 'utf8')).problem,
     moves: 1500,
   },
-  { name: 'city day with traffic', problem: () => cityInstance(3, { orders: 40, vehicles: 5, traffic: true }), moves: 600 },
+  {
+    name: 'city day with traffic',
+    problem: () => cityInstance(3, { orders: 40, vehicles: 5, traffic: true }),
+    moves: 600,
+  },
   ...[1, 2, 3, 4, 5, 6].map((seed) => ({
     name: `feature mix ${seed}`,
     problem: () => randomInstance(seed * 104_729 + 5, { shipments: 20, vehicles: 5, ...featureMix(seed) }),

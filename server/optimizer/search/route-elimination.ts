@@ -119,7 +119,9 @@ export class RouteElimination {
       const before = state.unassigned.slice();
       let beforeAbsence = 0;
       for (const j of before) beforeAbsence += state.absence[j]!;
-      this.moves.ruinAndRecreate(state.rng.next() < ABSENCE_SORT_RATE ? SortMode.MostAbsentFirst : this.recreate.randomSortMode());
+      this.moves.ruinAndRecreate(
+        state.rng.next() < ABSENCE_SORT_RATE ? SortMode.MostAbsentFirst : this.recreate.randomSortMode(),
+      );
       let afterAbsence = 0;
       for (const j of state.unassigned) {
         state.absence[j]!++;

@@ -134,7 +134,8 @@ export class Ruin {
     const nB = B.size;
     const cutA = A.positionOf(state.randomStopOf(c));
     const cutB = B.positionOf(state.randomStopOf(d)) - 1;
-    if (!(state.compatibleStops(B, cutB + 1, nB, A.vehicle) && state.compatibleStops(A, cutA + 1, nA, B.vehicle))) return false;
+    if (!(state.compatibleStops(B, cutB + 1, nB, A.vehicle) && state.compatibleStops(A, cutA + 1, nA, B.vehicle)))
+      return false;
     state.swapTails(a, cutA, b, cutB);
     // A job with one stop in the new route a has its other stop in the new route b.
     const count = this.stopCount;

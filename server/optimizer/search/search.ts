@@ -66,8 +66,19 @@ export class Search extends PlanState {
     this.routeElimination = new RouteElimination(this, this.recreate, this.moves);
     this.localSearch = new LocalSearch(this, this.recreate);
     this.migration = new Migration(this, this.recreate);
-    this.rebuild = new RouteGroupRebuild(this, (groupActive, groupSeed) => new Search(inst, groupActive, groupSeed, paths));
-    this.annealing = new Annealing(this, this.recreate, this.ruin, this.moves, this.localSearch, this.migration, this.rebuild);
+    this.rebuild = new RouteGroupRebuild(
+      this,
+      (groupActive, groupSeed) => new Search(inst, groupActive, groupSeed, paths),
+    );
+    this.annealing = new Annealing(
+      this,
+      this.recreate,
+      this.ruin,
+      this.moves,
+      this.localSearch,
+      this.migration,
+      this.rebuild,
+    );
   }
 
   /** Greedy construction, route elimination (vehicles-first objectives), annealing, a last retry of left-out jobs. */
@@ -127,7 +138,12 @@ export class Search extends PlanState {
     if (this.model.vehiclesFirst && this.unassigned.length === 0 && this.usedVehicles() > 1)
       this.routeElimination.eliminate(budget, best, longRouteFleetShare(params, this.hasPairs()), params.fleetShare);
     const stopsPerRoute = this.stopsPerRoute();
-    const multiples = annealingMultiples({ ...params, untilConverged }, this.plannedJobs(), this.hasPairs(), stopsPerRoute);
+    const multiples = annealingMultiples(
+      { ...params, untilConverged },
+      this.plannedJobs(),
+      this.hasPairs(),
+      stopsPerRoute,
+    );
     this.annealing.anneal(budget, best, {
       longRoutes: stopsPerRoute >= LONG_ROUTE_MIN_STOPS,
       longStringShare: params.longStringShare,

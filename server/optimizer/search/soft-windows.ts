@@ -21,7 +21,12 @@ const WARP_PENALTY_MAX = 1e4;
  */
 export function softWindowsApply(state: PlanState): boolean {
   const model = state.model;
-  return !model.usesDuration && !model.usesMaxDistance && !model.usesSpread && singleWindowStopsOnly(state.inst, state.active);
+  return (
+    !model.usesDuration &&
+    !model.usesMaxDistance &&
+    !model.usesSpread &&
+    singleWindowStopsOnly(state.inst, state.active)
+  );
 }
 
 /** Total distance over total travel time of the routes (1 where neither is known): the unit of the warp penalty. */

@@ -44,7 +44,10 @@ export function annealingMultiples(
     return { shortStart: CONVERGED_START_TEMPERATURE, end: CONVERGED_END_TEMPERATURE };
   return {
     shortStart: pairs ? (settings.pairsStartTemperature ?? START_TEMPERATURE) : START_TEMPERATURE,
-    end: pairs && stopsPerRoute < PAIRS_WARM_END_MAX_STOPS ? (settings.pairsEndTemperature ?? END_TEMPERATURE) : END_TEMPERATURE,
+    end:
+      pairs && stopsPerRoute < PAIRS_WARM_END_MAX_STOPS
+        ? (settings.pairsEndTemperature ?? END_TEMPERATURE)
+        : END_TEMPERATURE,
   };
 }
 

@@ -21,7 +21,9 @@ export function vehicleLowerBound(inst: Instance, active: Uint8Array): number {
         total += inst.size[j * D + d]!;
       }
       if (total <= 0) continue;
-      const caps = Array.from({ length: inst.vehicles }, (_, v) => inst.vehicleCapacity[v * D + d]!).sort((a, b) => b - a);
+      const caps = Array.from({ length: inst.vehicles }, (_, v) => inst.vehicleCapacity[v * D + d]!).sort(
+        (a, b) => b - a,
+      );
       let k = 0;
       while (total > 1e-9 && k < caps.length) total -= caps[k++]!;
       bound = Math.max(bound, k);
@@ -50,7 +52,10 @@ function vehiclesForTime(inst: Instance, active: Uint8Array): number {
   let openStart = false;
   for (let v = 0; v < inst.vehicles; v++) {
     // Traffic: the least factor within the shift (as insertion's duration bound takes it).
-    fastest = Math.min(fastest, inst.vehicleSpeed[v]! * leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!));
+    fastest = Math.min(
+      fastest,
+      inst.vehicleSpeed[v]! * leastTrafficFactor(inst.traffic, inst.vehicleEarliest[v]!, inst.vehicleLatest[v]!),
+    );
     if (inst.vehicleStart[v]! < 0) openStart = true;
   }
   // The least time the stops take: service, and the shortest leg in (none where a route may start anywhere).

@@ -35,7 +35,10 @@ function compareAllowingRounding(problem: Problem, a: Solution, b: Solution): nu
 function startingFrom(problem: Problem, solution: Solution): Problem {
   return {
     ...problem,
-    initialRoutes: solution.routes.map((route) => ({ vehicle: route.vehicle, stops: route.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) })),
+    initialRoutes: solution.routes.map((route) => ({
+      vehicle: route.vehicle,
+      stops: route.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })),
+    })),
   };
 }
 
@@ -50,7 +53,8 @@ describe('warm start', () => {
     const kept = solveOnThisThread(startingFrom(problem, start), { maxIterations: 1, seed: 9 });
     expect(compareSolutions(problem, kept, start)).toBeLessThanOrEqual(0);
     // The same routes, stop for stop (a fresh construction with another seed would not give them).
-    const routesOf = (s: Solution) => s.routes.map((r) => `${r.vehicle}:${r.stops.map((x) => `${x.shipment}${x.kind[0]}`).join(',')}`).sort();
+    const routesOf = (s: Solution) =>
+      s.routes.map((r) => `${r.vehicle}:${r.stops.map((x) => `${x.shipment}${x.kind[0]}`).join(',')}`).sort();
     expect(routesOf(kept)).toEqual(routesOf(start));
   });
 

@@ -11,7 +11,11 @@ import { type Recreate, SortMode } from './recreate';
  * its last shipments until it is feasible. The shipments left are then inserted as construction
  * would. The search only ever replaces this plan with a better one, so it never ends worse.
  */
-export function constructFromInitialRoutes(plan: PlanState, recreate: Recreate, initialRoutes: readonly InitialRoute[]): void {
+export function constructFromInitialRoutes(
+  plan: PlanState,
+  recreate: Recreate,
+  initialRoutes: readonly InitialRoute[],
+): void {
   const inst = plan.inst;
   const placed = new Uint8Array(inst.jobs);
   const routes: NodeIndex[][] = Array.from({ length: inst.vehicles }, () => []);
@@ -38,7 +42,15 @@ function routeNodes(plan: PlanState, initial: InitialRoute, placed: Uint8Array):
   const seen = new Set<NodeIndex>();
   for (const stop of initial.stops) {
     const j = stop.shipment;
-    if (!Number.isInteger(j) || j < 0 || j >= inst.jobs || placed[j] || !plan.active[j] || !inst.compatible[j * inst.vehicles + v]) continue;
+    if (
+      !Number.isInteger(j) ||
+      j < 0 ||
+      j >= inst.jobs ||
+      placed[j] ||
+      !plan.active[j] ||
+      !inst.compatible[j * inst.vehicles + v]
+    )
+      continue;
     const node = nodeOf(j, stop.kind === 'pickup' ? PICKUP : DELIVERY);
     if (!hasStop(inst, j, stop.kind === 'pickup' ? PICKUP : DELIVERY) || seen.has(node)) continue;
     // A delivery before its pickup cannot be kept.
@@ -49,7 +61,10 @@ function routeNodes(plan: PlanState, initial: InitialRoute, placed: Uint8Array):
   // Only shipments with every stop they have on this route.
   return nodes.filter((node) => {
     const j = jobOf(node);
-    return (!hasStop(inst, j, PICKUP) || seen.has(nodeOf(j, PICKUP))) && (!hasStop(inst, j, DELIVERY) || seen.has(nodeOf(j, DELIVERY)));
+    return (
+      (!hasStop(inst, j, PICKUP) || seen.has(nodeOf(j, PICKUP))) &&
+      (!hasStop(inst, j, DELIVERY) || seen.has(nodeOf(j, DELIVERY)))
+    );
   });
 }
 

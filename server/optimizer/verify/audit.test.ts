@@ -63,18 +63,28 @@ describe('audits of left-out shipments', () => {
     const p = problem();
     p.shipments[2]!.requiredSkills = ['liftgate'];
     const claims = (reason: ReasonCode) => reasonMismatches(p, solution(p, [0, 1], [[2, reason]]));
-    expect(claims('NO_VEHICLE_WITH_SKILLS')).toEqual(['shipment s2 (NO_VEHICLE_WITH_SKILLS): vehicle van has the skills']);
-    expect(claims('EXCEEDS_VEHICLE_CAPACITY')).toEqual(['shipment s2 (EXCEEDS_VEHICLE_CAPACITY): vehicle van can carry it']);
-    expect(claims('TIME_WINDOW_UNREACHABLE')).toEqual(['shipment s2 (TIME_WINDOW_UNREACHABLE): vehicle van can serve it on an empty route']);
+    expect(claims('NO_VEHICLE_WITH_SKILLS')).toEqual([
+      'shipment s2 (NO_VEHICLE_WITH_SKILLS): vehicle van has the skills',
+    ]);
+    expect(claims('EXCEEDS_VEHICLE_CAPACITY')).toEqual([
+      'shipment s2 (EXCEEDS_VEHICLE_CAPACITY): vehicle van can carry it',
+    ]);
+    expect(claims('TIME_WINDOW_UNREACHABLE')).toEqual([
+      'shipment s2 (TIME_WINDOW_UNREACHABLE): vehicle van can serve it on an empty route',
+    ]);
     expect(claims('LOCKED_STOP_CONFLICT')).toEqual(['shipment s2 (LOCKED_STOP_CONFLICT): the shipment is not locked']);
-    expect(claims('ADDRESS_NOT_RESOLVED')).toEqual(['shipment s2 (ADDRESS_NOT_RESOLVED): the solver does not resolve addresses']);
+    expect(claims('ADDRESS_NOT_RESOLVED')).toEqual([
+      'shipment s2 (ADDRESS_NOT_RESOLVED): the solver does not resolve addresses',
+    ]);
     expect(claims('INSUFFICIENT_FLEET')).toEqual([]);
 
     // A window that closes before the van can arrive makes a static reason right, INSUFFICIENT_FLEET wrong.
     p.shipments[2]!.delivery!.timeWindows = [{ start: 0, end: 50 }];
     expect(vehiclesServingAlone(p, 2)).toEqual([]);
     expect(claims('TIME_WINDOW_UNREACHABLE')).toEqual([]);
-    expect(claims('INSUFFICIENT_FLEET')).toEqual(['shipment s2 (INSUFFICIENT_FLEET): no vehicle can serve it even on an empty route']);
+    expect(claims('INSUFFICIENT_FLEET')).toEqual([
+      'shipment s2 (INSUFFICIENT_FLEET): no vehicle can serve it even on an empty route',
+    ]);
   });
 
   it('a later departure counts: maxDuration alone does not make a late window unreachable', () => {

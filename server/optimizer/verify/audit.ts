@@ -6,14 +6,27 @@
  * result proves nothing beyond what was tried.
  */
 import type { Problem, ReasonCode, Solution } from '../model';
-import { bestSchedule, hasSkills, simulate, stopsOfShipment, structuralFailure, vehicleAllowed, type StopRef } from './schedule';
+import {
+  bestSchedule,
+  hasSkills,
+  simulate,
+  stopsOfShipment,
+  structuralFailure,
+  vehicleAllowed,
+  type StopRef,
+} from './schedule';
 
 /**
  * True when a departure time is found that makes the sequence feasible on the vehicle. `thorough`
  * also tries later departures when the earliest fails for a reason other than maxDuration (only
  * traffic can make that help; costly on long routes).
  */
-export function sequenceFeasible(problem: Problem, vehicle: number, sequence: readonly StopRef[], thorough = false): boolean {
+export function sequenceFeasible(
+  problem: Problem,
+  vehicle: number,
+  sequence: readonly StopRef[],
+  thorough = false,
+): boolean {
   if (structuralFailure(problem, vehicle, sequence)) return false;
   const earliest = simulate(problem, vehicle, sequence, problem.vehicles[vehicle]!.earliestStart);
   if (earliest.feasible) return true;
@@ -55,14 +68,18 @@ export interface PriorityInversion {
  * cost of a higher priority" rule. Reports one witness per unassigned shipment.
  */
 export function priorityInversions(problem: Problem, solution: Solution): PriorityInversion[] {
-  const routeOf = new Map(solution.routes.map((r) => [r.vehicle, r.stops.map((s) => ({ shipment: s.shipment, kind: s.kind }))]));
+  const routeOf = new Map(
+    solution.routes.map((r) => [r.vehicle, r.stops.map((s) => ({ shipment: s.shipment, kind: s.kind }))]),
+  );
   const found: PriorityInversion[] = [];
   for (const u of solution.unassigned) {
     const shipment = problem.shipments[u.shipment]!;
     for (let v = 0; v < problem.vehicles.length; v++) {
       if (!hasSkills(problem.vehicles[v]!, shipment) || !vehicleAllowed(shipment, v)) continue;
       const current = routeOf.get(v) ?? [];
-      const displaced = [...new Set(current.map((r) => r.shipment))].filter((s) => problem.shipments[s]!.priority < shipment.priority);
+      const displaced = [...new Set(current.map((r) => r.shipment))].filter(
+        (s) => problem.shipments[s]!.priority < shipment.priority,
+      );
       if (current.length > 0 && displaced.length === 0) continue; // covered by missedInsertions
       const base = current.filter((r) => !displaced.includes(r.shipment));
       const witness = firstFeasibleInsertion(problem, v, base, u.shipment);
@@ -87,7 +104,9 @@ export interface MissedInsertion {
  * per unassigned shipment; `limit` caps the shipments examined for very large solutions.
  */
 export function missedInsertions(problem: Problem, solution: Solution, limit = Infinity): MissedInsertion[] {
-  const routeOf = new Map(solution.routes.map((r) => [r.vehicle, r.stops.map((s) => ({ shipment: s.shipment, kind: s.kind }))]));
+  const routeOf = new Map(
+    solution.routes.map((r) => [r.vehicle, r.stops.map((s) => ({ shipment: s.shipment, kind: s.kind }))]),
+  );
   const found: MissedInsertion[] = [];
   let examined = 0;
   for (const u of solution.unassigned) {
@@ -105,11 +124,17 @@ export function missedInsertions(problem: Problem, solution: Solution, limit = I
   return found;
 }
 
-function firstFeasibleInsertion(problem: Problem, vehicle: number, base: readonly StopRef[], s: number): StopRef[] | null {
+function firstFeasibleInsertion(
+  problem: Problem,
+  vehicle: number,
+  base: readonly StopRef[],
+  s: number,
+): StopRef[] | null {
   const { maxStops, capacity } = problem.vehicles[vehicle]!;
   if (maxStops !== undefined && base.length + stopsOfShipment(problem.shipments[s]!, s).length > maxStops) return null;
   if (problem.shipments[s]!.size.some((x, d) => x > capacity[d]!)) return null;
-  for (const sequence of insertions(problem, base, s)) if (sequenceFeasible(problem, vehicle, sequence)) return sequence;
+  for (const sequence of insertions(problem, base, s))
+    if (sequenceFeasible(problem, vehicle, sequence)) return sequence;
   return null;
 }
 
@@ -157,7 +182,10 @@ export function reasonMismatches(problem: Problem, solution: Solution): string[]
       mismatches.push(`${label}: the shipment is not locked`);
       continue;
     }
-    const alone = STATIC_REASONS.has(u.reason) || u.reason === 'INSUFFICIENT_FLEET' ? vehiclesServingAlone(problem, u.shipment) : [];
+    const alone =
+      STATIC_REASONS.has(u.reason) || u.reason === 'INSUFFICIENT_FLEET'
+        ? vehiclesServingAlone(problem, u.shipment)
+        : [];
     if (STATIC_REASONS.has(u.reason) && alone.length > 0) {
       mismatches.push(`${label}: vehicle ${problem.vehicles[alone[0]!]!.id} can serve it on an empty route`);
     }

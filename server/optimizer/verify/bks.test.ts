@@ -48,7 +48,12 @@ describe('best-known Li & Lim solutions pass the checker', () => {
           .trim()
           .split(/\s+/)
           .map((id) => stopOfTask.get(Number(id))!);
-        return routeFromSchedule(problem, vehicle, sequence, simulate(problem, vehicle, sequence, problem.vehicles[vehicle]!.earliestStart));
+        return routeFromSchedule(
+          problem,
+          vehicle,
+          sequence,
+          simulate(problem, vehicle, sequence, problem.vehicles[vehicle]!.earliestStart),
+        );
       });
       const solution: Solution = {
         routes,

@@ -18,7 +18,13 @@ function solveChecked(problem: Problem): Solution {
 
 const GROUPS: Record<string, Omit<RandomInstanceOptions, 'shipments' | 'vehicles' | 'objective'>> = {
   'one break per vehicle': { breaks: 1 },
-  'up to two breaks, single-stop jobs, open routes, maxDuration': { breaks: 2, singleStopShare: 0.4, openRoutes: true, maxDuration: true, openStopShare: 0.15 },
+  'up to two breaks, single-stop jobs, open routes, maxDuration': {
+    breaks: 2,
+    singleStopShare: 0.4,
+    openRoutes: true,
+    maxDuration: true,
+    openStopShare: 0.15,
+  },
   'up to two breaks, two windows, tight windows': { breaks: 2, multiWindowShare: 0.4, windowSeconds: [1800, 5400] },
 };
 
@@ -64,7 +70,10 @@ describe('with driver breaks, the solver finds the exhaustive optimum on tiny in
  * One vehicle from location 0; a pickup at 600 m whose window makes the vehicle leave by t = 100,
  * a dropoff at 1200 m (1 m/s: seconds are meters).
  */
-function twoStops(breaks: { earliestStart: number; latestEnd: number; durationSeconds: number }[], latestEnd = 36_000): Problem {
+function twoStops(
+  breaks: { earliestStart: number; latestEnd: number; durationSeconds: number }[],
+  latestEnd = 36_000,
+): Problem {
   return lineInstance({
     points: [0, 600, 1200],
     vehicles: [{ breaks, latestEnd }],
@@ -93,7 +102,9 @@ describe('driver breaks, crafted', () => {
       shipments: [{ pickup: null, delivery: { location: 1, timeWindows: [{ start: 1500, end: 1600 }] } }],
     });
     const route = solveChecked(problem).routes[0]!;
-    expect(route.breaks).toEqual([{ break: 0, afterStops: 0, location: 0, arrival: 0, start: 0, end: 900, waitSeconds: 0 }]);
+    expect(route.breaks).toEqual([
+      { break: 0, afterStops: 0, location: 0, arrival: 0, start: 0, end: 900, waitSeconds: 0 },
+    ]);
     expect(route.start).toBe(0);
     expect(route.stops[0]!.arrival).toBe(1500);
     expect(route.stops[0]!.legDuration).toBe(600);
@@ -104,7 +115,12 @@ describe('driver breaks, crafted', () => {
     const problem = lineInstance({
       points: [0, 600, 1200],
       vehicles: [{ breaks: [{ earliestStart: 1000, latestEnd: 6000, durationSeconds: 1800 }] }],
-      shipments: [{ pickup: { location: 1, timeWindows: [{ start: 600, end: 700 }] }, delivery: { location: 2, timeWindows: [{ start: 5000, end: 5100 }] } }],
+      shipments: [
+        {
+          pickup: { location: 1, timeWindows: [{ start: 600, end: 700 }] },
+          delivery: { location: 2, timeWindows: [{ start: 5000, end: 5100 }] },
+        },
+      ],
     });
     const route = solveChecked(problem).routes[0]!;
     expect(route.stops[1]!.serviceStart).toBe(5000);

@@ -18,7 +18,11 @@ function baseProblem(): Problem {
       { ...van, id: 'spare' },
     ],
     shipments: [
-      { pickup: { location: 1, serviceSeconds: 10 }, delivery: { location: 2, serviceSeconds: 10, timeWindows: [{ start: 300, end: 400 }] }, size: [4, 4] },
+      {
+        pickup: { location: 1, serviceSeconds: 10 },
+        delivery: { location: 2, serviceSeconds: 10, timeWindows: [{ start: 300, end: 400 }] },
+        size: [4, 4],
+      },
       {
         pickup: null,
         delivery: {

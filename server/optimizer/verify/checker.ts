@@ -5,7 +5,16 @@
  * are compared with the recomputation.
  */
 import type { Problem, Route, Solution } from '../model';
-import { REASON_CODES, insideSomeWindow, legDuration, matrixDistance, stopOf, stopsOfShipment, structuralFailure, type StopRef } from './schedule';
+import {
+  REASON_CODES,
+  insideSomeWindow,
+  legDuration,
+  matrixDistance,
+  stopOf,
+  stopsOfShipment,
+  structuralFailure,
+  type StopRef,
+} from './schedule';
 
 export interface CheckOptions {
   /** Seconds of slack when comparing times (rounding in the solver's arithmetic). */
@@ -21,7 +30,8 @@ export interface CheckResult {
   violations: string[];
 }
 
-const close = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance + 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+const close = (a: number, b: number, tolerance: number) =>
+  Math.abs(a - b) <= tolerance + 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
 export function checkSolution(problem: Problem, solution: Solution, options: CheckOptions = {}): CheckResult {
   const timeTol = options.timeTolerance ?? 1e-3;
@@ -74,7 +84,8 @@ export function checkSolution(problem: Problem, solution: Solution, options: Che
     if (unassignedSeen.has(u.shipment)) report(`shipment ${shipment.id} is listed as unassigned twice`);
     unassignedSeen.add(u.shipment);
     if (!reasons.has(u.reason)) report(`shipment ${shipment.id} is unassigned with unknown reason ${String(u.reason)}`);
-    if (!u.description || u.description.trim() === '') report(`shipment ${shipment.id} is unassigned without a description`);
+    if (!u.description || u.description.trim() === '')
+      report(`shipment ${shipment.id} is unassigned without a description`);
   }
   for (const [i, shipment] of problem.shipments.entries()) {
     const routed = routedStops.get(i) ?? 0;
@@ -82,7 +93,8 @@ export function checkSolution(problem: Problem, solution: Solution, options: Che
     const unassigned = unassignedSeen.has(i);
     if (routed > 0 && unassigned) report(`shipment ${shipment.id} is both routed and unassigned`);
     if (routed === 0 && !unassigned) report(`shipment ${shipment.id} is neither routed nor unassigned`);
-    if (routed > 0 && routed !== needed) report(`shipment ${shipment.id} has ${routed} routed stops; it needs ${needed}`);
+    if (routed > 0 && routed !== needed)
+      report(`shipment ${shipment.id} has ${routed} routed stops; it needs ${needed}`);
   }
 
   if (!close(solution.distance, totalDistance, distTol * Math.max(1, solution.routes.length))) {
@@ -94,10 +106,18 @@ export function checkSolution(problem: Problem, solution: Solution, options: Che
   return { feasible: violations.length === 0, violations };
 }
 
-function checkRouteSchedule(problem: Problem, route: Route, where: string, timeTol: number, distTol: number, report: (message: string) => void): void {
+function checkRouteSchedule(
+  problem: Problem,
+  route: Route,
+  where: string,
+  timeTol: number,
+  distTol: number,
+  report: (message: string) => void,
+): void {
   const vehicle = problem.vehicles[route.vehicle]!;
   const dims = problem.dimensions;
-  if (route.start < vehicle.earliestStart - timeTol) report(`${where}: departs at ${route.start}, before earliestStart ${vehicle.earliestStart}`);
+  if (route.start < vehicle.earliestStart - timeTol)
+    report(`${where}: departs at ${route.start}, before earliestStart ${vehicle.earliestStart}`);
 
   const load = new Array<number>(dims).fill(0);
   for (const s of route.stops) {
@@ -105,7 +125,8 @@ function checkRouteSchedule(problem: Problem, route: Route, where: string, timeT
     if (!shipment.pickup) for (let d = 0; d < dims; d++) load[d]! += shipment.size[d] ?? 0;
   }
   for (let d = 0; d < dims; d++) {
-    if (load[d]! > vehicle.capacity[d]! + 1e-9) report(`${where}: start load ${load[d]} exceeds capacity ${vehicle.capacity[d]} in dimension ${d}`);
+    if (load[d]! > vehicle.capacity[d]! + 1e-9)
+      report(`${where}: start load ${load[d]} exceeds capacity ${vehicle.capacity[d]} in dimension ${d}`);
   }
 
   let location = vehicle.startLocation;
@@ -123,7 +144,8 @@ function checkRouteSchedule(problem: Problem, route: Route, where: string, timeT
   if (route.stops.length > 0) {
     for (const [index] of vehicleBreaks.entries()) {
       const times = taken.filter((b) => b.break === index).length;
-      if (times !== 1) report(`${where}: takes break ${index} ${times} times; a used vehicle takes each of its breaks once`);
+      if (times !== 1)
+        report(`${where}: takes break ${index} ${times} times; a used vehicle takes each of its breaks once`);
     }
   } else if (taken.length > 0) report(`${where}: takes breaks but serves no stop`);
   for (const [k, b] of taken.entries()) {
@@ -144,11 +166,14 @@ function checkRouteSchedule(problem: Problem, route: Route, where: string, timeT
       if (!close(b.arrival, time, timeTol)) report(`${at}: arrival ${b.arrival}, recomputed ${time}`);
       if (b.start < time - timeTol) report(`${at}: starts at ${b.start}, before the vehicle is there at ${time}`);
       const start = Math.max(b.start, time);
-      if (start < spec.earliestStart - timeTol) report(`${at}: starts at ${start}, before its window opens at ${spec.earliestStart}`);
+      if (start < spec.earliestStart - timeTol)
+        report(`${at}: starts at ${start}, before its window opens at ${spec.earliestStart}`);
       const end = start + spec.durationSeconds;
-      if (!close(b.end, end, timeTol)) report(`${at}: end ${b.end}, recomputed ${end} (${spec.durationSeconds} s from its start)`);
+      if (!close(b.end, end, timeTol))
+        report(`${at}: end ${b.end}, recomputed ${end} (${spec.durationSeconds} s from its start)`);
       if (end > spec.latestEnd + timeTol) report(`${at}: ends at ${end}, after its window closes at ${spec.latestEnd}`);
-      if (!close(b.waitSeconds, start - time, timeTol)) report(`${at}: waitSeconds ${b.waitSeconds}, recomputed ${start - time}`);
+      if (!close(b.waitSeconds, start - time, timeTol))
+        report(`${at}: waitSeconds ${b.waitSeconds}, recomputed ${start - time}`);
       waiting += start - time;
       time = end;
     }
@@ -158,7 +183,8 @@ function checkRouteSchedule(problem: Problem, route: Route, where: string, timeT
     const shipment = problem.shipments[s.shipment]!;
     const stop = stopOf(shipment, s.kind)!;
     const at = `${where} stop ${i} (${shipment.id} ${s.kind})`;
-    if (s.location !== stop.location) report(`${at}: location ${s.location}, the shipment's ${s.kind} is at ${stop.location}`);
+    if (s.location !== stop.location)
+      report(`${at}: location ${s.location}, the shipment's ${s.kind} is at ${stop.location}`);
     const legTime = legDuration(problem, vehicle, location, stop.location, time);
     const legDist = matrixDistance(problem, location, stop.location);
     const arrival = time + legTime;
@@ -166,22 +192,26 @@ function checkRouteSchedule(problem: Problem, route: Route, where: string, timeT
     if (!close(s.legDistance, legDist, distTol)) report(`${at}: legDistance ${s.legDistance}, recomputed ${legDist}`);
     if (!close(s.arrival, arrival, timeTol)) report(`${at}: arrival ${s.arrival}, recomputed ${arrival}`);
     // The vehicle may wait longer than needed, but never serve before it arrives.
-    if (s.serviceStart < arrival - timeTol) report(`${at}: service starts at ${s.serviceStart}, before arrival ${arrival}`);
+    if (s.serviceStart < arrival - timeTol)
+      report(`${at}: service starts at ${s.serviceStart}, before arrival ${arrival}`);
     const serviceStart = Math.max(s.serviceStart, arrival);
     if (!insideSomeWindow(stop.timeWindows, serviceStart, timeTol)) {
       const windows = stop.timeWindows.map((w) => `[${w.start}, ${w.end}]`).join(' ');
       report(`${at}: service starts at ${serviceStart}, outside its windows ${windows}`);
     }
-    if (!close(s.waitSeconds, serviceStart - arrival, timeTol)) report(`${at}: waitSeconds ${s.waitSeconds}, recomputed ${serviceStart - arrival}`);
+    if (!close(s.waitSeconds, serviceStart - arrival, timeTol))
+      report(`${at}: waitSeconds ${s.waitSeconds}, recomputed ${serviceStart - arrival}`);
     const departure = serviceStart + stop.serviceSeconds;
     if (!close(s.departure, departure, timeTol)) report(`${at}: departure ${s.departure}, recomputed ${departure}`);
 
     const sign = s.kind === 'pickup' ? 1 : -1;
     for (let d = 0; d < dims; d++) {
       load[d]! += sign * (shipment.size[d] ?? 0);
-      if (load[d]! > vehicle.capacity[d]! + 1e-9) report(`${at}: load ${load[d]} exceeds capacity ${vehicle.capacity[d]} in dimension ${d}`);
+      if (load[d]! > vehicle.capacity[d]! + 1e-9)
+        report(`${at}: load ${load[d]} exceeds capacity ${vehicle.capacity[d]} in dimension ${d}`);
       if (load[d]! < -1e-9) report(`${at}: load ${load[d]} is negative in dimension ${d}`);
-      if (!close(s.load[d] ?? Number.NaN, load[d]!, 1e-6)) report(`${at}: reported load ${s.load[d]} in dimension ${d}, recomputed ${load[d]}`);
+      if (!close(s.load[d] ?? Number.NaN, load[d]!, 1e-6))
+        report(`${at}: reported load ${s.load[d]} in dimension ${d}, recomputed ${load[d]}`);
     }
     distance += legDist;
     travel += legTime;
@@ -204,8 +234,10 @@ function checkRouteSchedule(problem: Problem, route: Route, where: string, timeT
   if (vehicle.maxDuration !== undefined && end - route.start > vehicle.maxDuration + timeTol) {
     report(`${where}: lasts ${end - route.start} s, more than maxDuration ${vehicle.maxDuration}`);
   }
-  if (!close(route.distance, distance, distTol * n)) report(`${where}: distance ${route.distance}, recomputed ${distance}`);
-  if (!close(route.duration, end - route.start, timeTol * n)) report(`${where}: duration ${route.duration}, recomputed ${end - route.start}`);
+  if (!close(route.distance, distance, distTol * n))
+    report(`${where}: distance ${route.distance}, recomputed ${distance}`);
+  if (!close(route.duration, end - route.start, timeTol * n))
+    report(`${where}: duration ${route.duration}, recomputed ${end - route.start}`);
   if (!close(route.travel, travel, timeTol * n)) report(`${where}: travel ${route.travel}, recomputed ${travel}`);
   if (!close(route.service, service, timeTol * n)) report(`${where}: service ${route.service}, recomputed ${service}`);
   if (!close(route.waiting, waiting, timeTol * n)) report(`${where}: waiting ${route.waiting}, recomputed ${waiting}`);

@@ -36,21 +36,33 @@ describe('reason codes the solver decides', () => {
 
   it('EXCEEDS_VEHICLE_CAPACITY when no vehicle can carry the size', () => {
     const solution = solveChecked(
-      lineInstance({ points: [0, 1000], vehicles: [{ capacity: [100, 100] }, { capacity: [300, 50] }], shipments: [{ pickup: null, size: [200, 80] }] }),
+      lineInstance({
+        points: [0, 1000],
+        vehicles: [{ capacity: [100, 100] }, { capacity: [300, 50] }],
+        shipments: [{ pickup: null, size: [200, 80] }],
+      }),
     );
     expect(reasonOf(solution, 0)?.reason).toBe('EXCEEDS_VEHICLE_CAPACITY');
   });
 
   it('TIME_WINDOW_UNREACHABLE when the window closes before any vehicle can get there', () => {
     const solution = solveChecked(
-      lineInstance({ points: [0, 5000], vehicles: [{}], shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 0, end: 1000 }] } }] }),
+      lineInstance({
+        points: [0, 5000],
+        vehicles: [{}],
+        shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 0, end: 1000 }] } }],
+      }),
     );
     expect(reasonOf(solution, 0)?.reason).toBe('TIME_WINDOW_UNREACHABLE');
   });
 
   it('INVALID_TIME_WINDOW when a window ends before it starts', () => {
     const solution = solveChecked(
-      lineInstance({ points: [0, 1000], vehicles: [{}], shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 3000, end: 2000 }] } }] }),
+      lineInstance({
+        points: [0, 1000],
+        vehicles: [{}],
+        shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 3000, end: 2000 }] } }],
+      }),
     );
     expect(reasonOf(solution, 0)?.reason).toBe('INVALID_TIME_WINDOW');
   });

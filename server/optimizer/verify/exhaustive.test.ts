@@ -14,8 +14,19 @@ import { compareObjective, describeObjective, solutionObjective } from './object
  */
 const GROUPS: Record<string, Omit<RandomInstanceOptions, 'shipments' | 'vehicles' | 'objective'>> = {
   'pickup and delivery with windows': {},
-  'single-stop jobs, open routes, two windows, no windows': { singleStopShare: 0.4, openRoutes: true, multiWindowShare: 0.4, openStopShare: 0.15 },
-  'skills, priorities, allowedVehicles, maxStops': { skills: true, priorities: true, allowedVehicles: true, maxStops: true, capacityShare: 0.35 },
+  'single-stop jobs, open routes, two windows, no windows': {
+    singleStopShare: 0.4,
+    openRoutes: true,
+    multiWindowShare: 0.4,
+    openStopShare: 0.15,
+  },
+  'skills, priorities, allowedVehicles, maxStops': {
+    skills: true,
+    priorities: true,
+    allowedVehicles: true,
+    maxStops: true,
+    capacityShare: 0.35,
+  },
   'maxDuration and speedFactor': { maxDuration: true, speedFactors: true, windowSeconds: [1800, 5400] },
   'locked sequences': { locks: true, priorities: true, singleStopShare: 0.3 },
 };

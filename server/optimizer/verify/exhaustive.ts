@@ -47,7 +47,12 @@ function routeMeasure(problem: Problem, vehicle: number, schedule: Schedule): nu
     case 'MIN_VEHICLE_UTILIZATION':
       return schedule.duration;
     case 'MIN_COST':
-      return routeCost(problem, { vehicle, stops: schedule.stops.length, distance: schedule.distance, duration: schedule.duration });
+      return routeCost(problem, {
+        vehicle,
+        stops: schedule.stops.length,
+        distance: schedule.distance,
+        duration: schedule.duration,
+      });
     default:
       return schedule.distance;
   }
@@ -85,7 +90,10 @@ function* orders(problem: Problem, vehicleIndex: number, stops: StopRef[]): Gene
       }
       const shipment = problem.shipments[ref.shipment]!;
       const stop = stopOf(shipment, ref.kind)!;
-      const serviceStart = earliestServiceStart(stop.timeWindows, time + legDuration(problem, vehicle, location, stop.location, time));
+      const serviceStart = earliestServiceStart(
+        stop.timeWindows,
+        time + legDuration(problem, vehicle, location, stop.location, time),
+      );
       const sign = ref.kind === 'pickup' ? 1 : -1;
       for (let d = 0; d < dims; d++) load[d]! += sign * (shipment.size[d] ?? 0);
       const fits = serviceStart !== null && load.every((x, d) => x <= vehicle.capacity[d]!);
@@ -142,10 +150,15 @@ export function solveExhaustively(problem: Problem): ExhaustiveResult {
   const n = problem.shipments.length;
   const m = problem.vehicles.length;
   if (n > EXHAUSTIVE_MAX_SHIPMENTS || m > EXHAUSTIVE_MAX_VEHICLES) {
-    throw new Error(`exhaustive search is for at most ${EXHAUSTIVE_MAX_SHIPMENTS} shipments and ${EXHAUSTIVE_MAX_VEHICLES} vehicles`);
+    throw new Error(
+      `exhaustive search is for at most ${EXHAUSTIVE_MAX_SHIPMENTS} shipments and ${EXHAUSTIVE_MAX_VEHICLES} vehicles`,
+    );
   }
   // best[v][mask]: the best route of vehicle v serving exactly the shipments in mask (undefined = not computed).
-  const best: (BestRoute | null | undefined)[][] = Array.from({ length: m }, () => new Array<BestRoute | null | undefined>(1 << n));
+  const best: (BestRoute | null | undefined)[][] = Array.from(
+    { length: m },
+    () => new Array<BestRoute | null | undefined>(1 << n),
+  );
   const routeFor = (v: number, mask: number): BestRoute | null => {
     let cached = best[v]![mask];
     if (cached === undefined) {
@@ -196,7 +209,11 @@ export function toSolution(problem: Problem, result: ExhaustiveResult): Solution
   const routes = result.routes.map((r) => routeFromSchedule(problem, r.vehicle, r.sequence, r.schedule));
   return {
     routes,
-    unassigned: result.unassigned.map((shipment) => ({ shipment, reason: 'INSUFFICIENT_FLEET', description: 'left out by exhaustive search' })),
+    unassigned: result.unassigned.map((shipment) => ({
+      shipment,
+      reason: 'INSUFFICIENT_FLEET',
+      description: 'left out by exhaustive search',
+    })),
     cost: result.value.costs[0] ?? 0,
     distance: routes.reduce((s, r) => s + r.distance, 0),
     duration: routes.reduce((s, r) => s + r.duration, 0),

@@ -12,7 +12,10 @@ export interface LineInstanceSpec {
   /** Each location's position on the line, in meters. */
   points: readonly number[];
   vehicles: Partial<Vehicle>[];
-  shipments: (Partial<Omit<Shipment, 'pickup' | 'delivery'>> & { pickup?: Partial<Stop> | null; delivery?: Partial<Stop> | null })[];
+  shipments: (Partial<Omit<Shipment, 'pickup' | 'delivery'>> & {
+    pickup?: Partial<Stop> | null;
+    delivery?: Partial<Stop> | null;
+  })[];
   objective?: Objective;
   /** Capacity dimensions (default 2). */
   dimensions?: number;

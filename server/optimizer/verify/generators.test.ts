@@ -5,7 +5,14 @@ import { CITY, CITY_DAY, cityInstance, randomInstance } from './generators';
 
 describe('seeded generators', () => {
   it('same seed, same problem; another seed, another problem', () => {
-    const options = { shipments: 8, vehicles: 3, singleStopShare: 0.3, multiWindowShare: 0.3, traffic: true, locks: true };
+    const options = {
+      shipments: 8,
+      vehicles: 3,
+      singleStopShare: 0.3,
+      multiWindowShare: 0.3,
+      traffic: true,
+      locks: true,
+    };
     expect(randomInstance(5, options)).toEqual(randomInstance(5, options));
     expect(randomInstance(6, options)).not.toEqual(randomInstance(5, options));
     expect(cityInstance(3, { orders: 50, vehicles: 4 })).toEqual(cityInstance(3, { orders: 50, vehicles: 4 }));

@@ -2,7 +2,16 @@
  * Seeded instance generators: small random PDPTW problems for property tests, and realistic city
  * problems for the scale benchmark. Same seed, same problem, on every machine.
  */
-import { OBJECTIVES, type Objective, type Problem, type Shipment, type Stop, type TimeWindow, type TrafficProfile, type Vehicle } from '../model';
+import {
+  OBJECTIVES,
+  type Objective,
+  type Problem,
+  type Shipment,
+  type Stop,
+  type TimeWindow,
+  type TrafficProfile,
+  type Vehicle,
+} from '../model';
 
 /** mulberry32: a small, fast, well-mixed 32-bit PRNG returning floats in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -118,7 +127,11 @@ export function randomInstance(seed: number, options: RandomInstanceOptions): Pr
       { start: start + width + gap, end: start + width + gap + width2 },
     ];
   };
-  const stop = (): Stop => ({ location: location(), serviceSeconds: intBetween(random, 60, 600), timeWindows: windows() });
+  const stop = (): Stop => ({
+    location: location(),
+    serviceSeconds: intBetween(random, 60, 600),
+    timeWindows: windows(),
+  });
 
   const shipments: Shipment[] = [];
   for (let i = 0; i < options.shipments; i++) {
@@ -149,7 +162,10 @@ export function randomInstance(seed: number, options: RandomInstanceOptions): Pr
       earliestStart: DAY_START + lateStart,
       latestEnd: DAY_START + SHIFT + 3600,
       maxDuration: options.maxDuration && random() < 0.5 ? intBetween(random, 3, 6) * 3600 : undefined,
-      capacity: [Math.ceil(totalWeight * capacityShare * (0.5 + random())), Math.ceil(totalVolume * capacityShare * (0.5 + random()))],
+      capacity: [
+        Math.ceil(totalWeight * capacityShare * (0.5 + random())),
+        Math.ceil(totalVolume * capacityShare * (0.5 + random())),
+      ],
       skills: options.skills ? SKILLS.filter(() => random() < 0.5) : [],
       maxStops: options.maxStops && random() < 0.5 ? intBetween(random, 2, 6) : undefined,
       fixedCost: intBetween(random, 50, 150),
@@ -176,7 +192,9 @@ export function randomInstance(seed: number, options: RandomInstanceOptions): Pr
   if (options.locks && shipments.length > 0 && vehicles.length > 0) {
     // Lock one or two shipments' stops, in a valid order, to one vehicle.
     const vehicle = intBetween(random, 0, vehicles.length - 1);
-    const lockedShipments = [...new Set([intBetween(random, 0, shipments.length - 1), intBetween(random, 0, shipments.length - 1)])];
+    const lockedShipments = [
+      ...new Set([intBetween(random, 0, shipments.length - 1), intBetween(random, 0, shipments.length - 1)]),
+    ];
     const stops = lockedShipments.flatMap((s) => [
       ...(shipments[s]!.pickup ? [{ shipment: s, kind: 'pickup' as const }] : []),
       ...(shipments[s]!.delivery ? [{ shipment: s, kind: 'delivery' as const }] : []),
@@ -189,7 +207,11 @@ export function randomInstance(seed: number, options: RandomInstanceOptions): Pr
       vehicle.breaks = Array.from({ length: intBetween(random, 1, options.breaks) }, () => {
         const durationSeconds = pick(random, [900, 1800, 2700]);
         const earliestStart = DAY_START + intBetween(random, 0, SHIFT - 3600);
-        return { earliestStart, latestEnd: earliestStart + durationSeconds + intBetween(random, 0, 7200), durationSeconds };
+        return {
+          earliestStart,
+          latestEnd: earliestStart + durationSeconds + intBetween(random, 0, 7200),
+          durationSeconds,
+        };
       });
     }
   }
@@ -219,7 +241,9 @@ export const haversineMatrix: MatrixBuilder = (points) => {
       const b = points[j]!;
       const h =
         Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
-        Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+        Math.cos(a.latitude * rad) *
+          Math.cos(b.latitude * rad) *
+          Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
       const meters = 2 * 6_371_008.8 * Math.asin(Math.sqrt(h)) * 1.3;
       distances[i * n + j] = distances[j * n + i] = meters;
       durations[i * n + j] = durations[j * n + i] = meters / (35 / 3.6);
@@ -256,8 +280,22 @@ export const CITY = {
 /** 2026-11-23 (a Monday), 00:00 local time in Atlanta, as epoch seconds. */
 export const CITY_DAY = Date.UTC(2026, 10, 23, 5, 0, 0) / 1000;
 
-const VAN = { capacity: [3_000, 400_000], skills: ['refrigerated'], speedFactor: 1, fixedCost: 80, costPerHour: 28, costPerMeter: 0.0004 };
-const TRUCK = { capacity: [10_000, 1_500_000], skills: ['liftgate'], speedFactor: 1.15, fixedCost: 160, costPerHour: 38, costPerMeter: 0.0008 };
+const VAN = {
+  capacity: [3_000, 400_000],
+  skills: ['refrigerated'],
+  speedFactor: 1,
+  fixedCost: 80,
+  costPerHour: 28,
+  costPerMeter: 0.0004,
+};
+const TRUCK = {
+  capacity: [10_000, 1_500_000],
+  skills: ['liftgate'],
+  speedFactor: 1.15,
+  fixedCost: 160,
+  costPerHour: 38,
+  costPerMeter: 0.0008,
+};
 
 /**
  * A day of deliveries in a metro area: depots around the city, orders spread denser toward the
@@ -306,7 +344,9 @@ export function cityInstance(seed: number, options: CityInstanceOptions): Proble
       // Store to customer: the store is open all day, the customer books two hours.
       pickup = stopAt(place(), [{ start: CITY_DAY + 8 * hour, end: CITY_DAY + 17 * hour }]);
       const window = twoHourWindow()[0]!;
-      delivery = stopAt(place(), [{ start: Math.max(window.start, CITY_DAY + 10 * hour), end: Math.max(window.end, CITY_DAY + 12 * hour) }]);
+      delivery = stopAt(place(), [
+        { start: Math.max(window.start, CITY_DAY + 10 * hour), end: Math.max(window.end, CITY_DAY + 12 * hour) },
+      ]);
     } else {
       pickup = stopAt(place(), twoHourWindow());
     }
@@ -343,7 +383,11 @@ export function cityInstance(seed: number, options: CityInstanceOptions): Proble
       ...(options.breakMinutes
         ? {
             breaks: [
-              { earliestStart: CITY_DAY + (startHour + 3) * hour, latestEnd: CITY_DAY + (startHour + 6) * hour, durationSeconds: options.breakMinutes * 60 },
+              {
+                earliestStart: CITY_DAY + (startHour + 3) * hour,
+                latestEnd: CITY_DAY + (startHour + 6) * hour,
+                durationSeconds: options.breakMinutes * 60,
+              },
             ],
           }
         : {}),

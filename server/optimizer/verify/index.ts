@@ -4,9 +4,29 @@
  * Uses only the model and the optimizer's public functions, never its internals.
  */
 export { checkSolution, type CheckOptions, type CheckResult } from './checker';
-export { solveExhaustively, toSolution, EXHAUSTIVE_MAX_SHIPMENTS, EXHAUSTIVE_MAX_VEHICLES, type ExhaustiveResult } from './exhaustive';
-export { compareObjective, describeObjective, objectiveValue, solutionObjective, countsVehicles, type ObjectiveValue } from './objective';
-export { missedInsertions, priorityInversions, reasonMismatches, vehiclesServingAlone, type MissedInsertion, type PriorityInversion } from './audit';
+export {
+  solveExhaustively,
+  toSolution,
+  EXHAUSTIVE_MAX_SHIPMENTS,
+  EXHAUSTIVE_MAX_VEHICLES,
+  type ExhaustiveResult,
+} from './exhaustive';
+export {
+  compareObjective,
+  describeObjective,
+  objectiveValue,
+  solutionObjective,
+  countsVehicles,
+  type ObjectiveValue,
+} from './objective';
+export {
+  missedInsertions,
+  priorityInversions,
+  reasonMismatches,
+  vehiclesServingAlone,
+  type MissedInsertion,
+  type PriorityInversion,
+} from './audit';
 export {
   randomInstance,
   featureMix,
@@ -22,4 +42,13 @@ export {
   type CityInstanceOptions,
   type MatrixBuilder,
 } from './generators';
-export { REASON_CODES, simulate, bestSchedule, routeFromSchedule, structuralFailure, trafficFactor, legDuration, type StopRef } from './schedule';
+export {
+  REASON_CODES,
+  simulate,
+  bestSchedule,
+  routeFromSchedule,
+  structuralFailure,
+  trafficFactor,
+  legDuration,
+  type StopRef,
+} from './schedule';

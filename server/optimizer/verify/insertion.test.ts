@@ -59,7 +59,12 @@ describe('queryInsertions agrees with brute force', () => {
           openNewOrder: fc.boolean(),
         }),
         (drawn) => {
-          const generated = randomInstance(drawn.seed, { ...drawn, capacityShare: 0.5, openRoutes: true, multiWindowShare: 0.2 });
+          const generated = randomInstance(drawn.seed, {
+            ...drawn,
+            capacityShare: 0.5,
+            openRoutes: true,
+            multiWindowShare: 0.2,
+          });
           // The last shipment is the new order: pickup and delivery, as a booking has.
           const s = generated.shipments.length - 1;
           const last = generated.shipments[s]!;
@@ -71,8 +76,14 @@ describe('queryInsertions agrees with brute force', () => {
           }
           const existing: Problem = { ...generated, shipments: generated.shipments.slice(0, s) };
           const plan = solveOnThisThread(existing, { seed: 1, maxIterations: 200, timeLimitMs: 60_000 });
-          const routes: FixedRoute[] = plan.routes.map((r) => ({ vehicle: r.vehicle, stops: r.stops.map((x) => ({ shipment: x.shipment, kind: x.kind })) }));
-          const deliveryWindow = { start: DAY_START + drawn.windowHour * 3600, end: DAY_START + (drawn.windowHour + 2) * 3600 };
+          const routes: FixedRoute[] = plan.routes.map((r) => ({
+            vehicle: r.vehicle,
+            stops: r.stops.map((x) => ({ shipment: x.shipment, kind: x.kind })),
+          }));
+          const deliveryWindow = {
+            start: DAY_START + drawn.windowHour * 3600,
+            end: DAY_START + (drawn.windowHour + 2) * 3600,
+          };
           const options = queryInsertions({ problem: generated, routes, shipment: s, deliveryWindow });
           const problem = withDeliveryWindow(generated, s, deliveryWindow);
           expect(options).toHaveLength(routes.length);
@@ -103,22 +114,40 @@ describe('queryInsertions agrees with brute force', () => {
     const seen = { feasible: 0, infeasible: 0 };
     fc.assert(
       fc.property(
-        fc.record({ seed: fc.integer({ min: 1, max: 1_000_000 }), shipments: fc.integer({ min: 3, max: 10 }), windowHour: fc.integer({ min: 0, max: 6 }) }),
+        fc.record({
+          seed: fc.integer({ min: 1, max: 1_000_000 }),
+          shipments: fc.integer({ min: 3, max: 10 }),
+          windowHour: fc.integer({ min: 0, max: 6 }),
+        }),
         (drawn) => {
-          const generated = randomInstance(drawn.seed, { ...drawn, vehicles: 2, maxDuration: true, capacityShare: 0.6, windowSeconds: [1800, 3600] });
+          const generated = randomInstance(drawn.seed, {
+            ...drawn,
+            vehicles: 2,
+            maxDuration: true,
+            capacityShare: 0.6,
+            windowSeconds: [1800, 3600],
+          });
           const s = generated.shipments.length - 1;
           const last = generated.shipments[s]!;
           last.pickup!.timeWindows = [];
           last.delivery!.timeWindows = [];
           const existing: Problem = { ...generated, shipments: generated.shipments.slice(0, s) };
           const plan = solveOnThisThread(existing, { seed: 1, maxIterations: 200, timeLimitMs: 60_000 });
-          const routes: FixedRoute[] = plan.routes.map((r) => ({ vehicle: r.vehicle, stops: r.stops.map((x) => ({ shipment: x.shipment, kind: x.kind })) }));
-          const deliveryWindow = { start: DAY_START + drawn.windowHour * 3600, end: DAY_START + (drawn.windowHour + 2) * 3600 };
+          const routes: FixedRoute[] = plan.routes.map((r) => ({
+            vehicle: r.vehicle,
+            stops: r.stops.map((x) => ({ shipment: x.shipment, kind: x.kind })),
+          }));
+          const deliveryWindow = {
+            start: DAY_START + drawn.windowHour * 3600,
+            end: DAY_START + (drawn.windowHour + 2) * 3600,
+          };
           const options = queryInsertions({ problem: generated, routes, shipment: s, deliveryWindow });
           const problem = withDeliveryWindow(generated, s, deliveryWindow);
           for (const [k, route] of routes.entries()) {
             const option = options[k]!;
-            const anyFeasible = [...insertions(problem, route.stops, s)].some((seq) => sequenceFeasible(problem, route.vehicle, seq, true));
+            const anyFeasible = [...insertions(problem, route.stops, s)].some((seq) =>
+              sequenceFeasible(problem, route.vehicle, seq, true),
+            );
             expect(option.feasible, `route ${k}`).toBe(anyFeasible);
             seen[anyFeasible ? 'feasible' : 'infeasible']++;
             if (!option.feasible) continue;

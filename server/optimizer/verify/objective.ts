@@ -25,7 +25,11 @@ export interface RouteTotals {
 }
 
 export function countsVehicles(objective: Objective): boolean {
-  return objective === 'MIN_VEHICLE_UTILIZATION' || objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP' || objective === 'MIN_VEHICLES_THEN_DISTANCE';
+  return (
+    objective === 'MIN_VEHICLE_UTILIZATION' ||
+    objective === 'MIN_VEHICLE_AVOID_TOUR_OVERLAP' ||
+    objective === 'MIN_VEHICLES_THEN_DISTANCE'
+  );
 }
 
 /** Cost of one route under MIN_COST. */
@@ -34,7 +38,11 @@ export function routeCost(problem: Problem, route: RouteTotals): number {
   return v.fixedCost + (v.costPerHour * route.duration) / 3600 + v.costPerMeter * route.distance;
 }
 
-export function objectiveValue(problem: Problem, routes: readonly RouteTotals[], servedShipments: Iterable<number>): ObjectiveValue {
+export function objectiveValue(
+  problem: Problem,
+  routes: readonly RouteTotals[],
+  servedShipments: Iterable<number>,
+): ObjectiveValue {
   const served = new Array<number>(PRIORITY_LEVELS).fill(0);
   for (const s of servedShipments) {
     const priority = problem.shipments[s]!.priority;
@@ -68,7 +76,12 @@ export function objectiveValue(problem: Problem, routes: readonly RouteTotals[],
 export function solutionObjective(problem: Problem, solution: Solution): ObjectiveValue {
   const servedShipments = new Set<number>();
   for (const route of solution.routes) for (const s of route.stops) servedShipments.add(s.shipment);
-  const routes = solution.routes.map((r) => ({ vehicle: r.vehicle, stops: r.stops.length, distance: r.distance, duration: r.duration }));
+  const routes = solution.routes.map((r) => ({
+    vehicle: r.vehicle,
+    stops: r.stops.length,
+    distance: r.distance,
+    duration: r.duration,
+  }));
   return objectiveValue(problem, routes, servedShipments);
 }
 
@@ -76,7 +89,12 @@ export function solutionObjective(problem: Problem, solution: Solution): Objecti
  * Negative when a is better. Costs compare with a relative tolerance so equal optima computed in
  * different orders of summation count as equal.
  */
-export function compareObjective(objective: Objective, a: ObjectiveValue, b: ObjectiveValue, relativeTolerance = 1e-9): number {
+export function compareObjective(
+  objective: Objective,
+  a: ObjectiveValue,
+  b: ObjectiveValue,
+  relativeTolerance = 1e-9,
+): number {
   for (let k = 0; k < PRIORITY_LEVELS; k++) {
     const diff = b.served[k]! - a.served[k]!;
     if (diff !== 0) return diff;

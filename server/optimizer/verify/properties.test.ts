@@ -48,7 +48,8 @@ describe('solver properties on random instances', () => {
         expect(checkSolution(problem, solution).violations).toEqual([]);
         // The reported cost is the objective's first term recomputed from the routes.
         const [recomputed] = solutionObjective(problem, solution).costs;
-        if (recomputed !== undefined) expect(Math.abs(solution.cost - recomputed)).toBeLessThanOrEqual(1e-6 * Math.max(1, recomputed));
+        if (recomputed !== undefined)
+          expect(Math.abs(solution.cost - recomputed)).toBeLessThanOrEqual(1e-6 * Math.max(1, recomputed));
       }),
       { seed: FC_SEED, numRuns: 60 },
     );

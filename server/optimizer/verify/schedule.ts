@@ -3,7 +3,17 @@
  * checker, the exhaustive solver and the priority check. Deliberately written without looking at
  * the solver: when the two disagree, one of them misreads the model.
  */
-import type { Problem, ReasonCode, Route, Shipment, Stop, StopKind, TimeWindow, TrafficProfile, Vehicle } from '../model';
+import type {
+  Problem,
+  ReasonCode,
+  Route,
+  Shipment,
+  Stop,
+  StopKind,
+  TimeWindow,
+  TrafficProfile,
+  Vehicle,
+} from '../model';
 
 export interface StopRef {
   shipment: number;
@@ -121,7 +131,12 @@ export interface Schedule {
 /** The vehicle's breaks in the order the model says they are taken: by window opening, then closing. */
 function breakOrder(vehicle: Vehicle): number[] {
   const breaks = vehicle.breaks ?? [];
-  return breaks.map((_, i) => i).sort((a, b) => breaks[a]!.earliestStart - breaks[b]!.earliestStart || breaks[a]!.latestEnd - breaks[b]!.latestEnd || a - b);
+  return breaks
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        breaks[a]!.earliestStart - breaks[b]!.earliestStart || breaks[a]!.latestEnd - breaks[b]!.latestEnd || a - b,
+    );
 }
 
 /** Every placement of `count` breaks, in order, into the gaps 0..stops (non-decreasing gap numbers). */
@@ -170,11 +185,14 @@ export function structuralFailure(problem: Problem, vehicleIndex: number, sequen
     if (!hasSkills(vehicle, shipment)) {
       return `shipment ${shipment.id} needs skills [${shipment.requiredSkills.join(', ')}]; vehicle ${vehicle.id} has [${vehicle.skills.join(', ')}]`;
     }
-    if (!vehicleAllowed(shipment, vehicleIndex)) return `shipment ${shipment.id} is not allowed on vehicle ${vehicleIndex}`;
+    if (!vehicleAllowed(shipment, vehicleIndex))
+      return `shipment ${shipment.id} is not allowed on vehicle ${vehicleIndex}`;
     const pickupAt = position.get(`${ref.shipment}:pickup`);
     const deliveryAt = position.get(`${ref.shipment}:delivery`);
-    if (shipment.pickup && pickupAt === undefined) return `shipment ${shipment.id} is delivered but not picked up on vehicle ${vehicle.id}`;
-    if (shipment.delivery && deliveryAt === undefined) return `shipment ${shipment.id} is picked up but not delivered on vehicle ${vehicle.id}`;
+    if (shipment.pickup && pickupAt === undefined)
+      return `shipment ${shipment.id} is delivered but not picked up on vehicle ${vehicle.id}`;
+    if (shipment.delivery && deliveryAt === undefined)
+      return `shipment ${shipment.id} is picked up but not delivered on vehicle ${vehicle.id}`;
     if (pickupAt !== undefined && deliveryAt !== undefined && pickupAt > deliveryAt) {
       return `shipment ${shipment.id} is delivered before it is picked up`;
     }
@@ -199,7 +217,13 @@ export function structuralFailure(problem: Problem, vehicleIndex: number, sequen
  * its windows allow, departure follows service at once. Checks windows, capacity in every
  * dimension, latestEnd and maxDuration (not the structural rules: see structuralFailure).
  */
-export function simulate(problem: Problem, vehicleIndex: number, sequence: readonly StopRef[], start: number, placement: readonly number[] = []): Schedule {
+export function simulate(
+  problem: Problem,
+  vehicleIndex: number,
+  sequence: readonly StopRef[],
+  start: number,
+  placement: readonly number[] = [],
+): Schedule {
   const vehicle = problem.vehicles[vehicleIndex]!;
   // The breaks, in order, each with the number of stops served before it (a used vehicle takes them all).
   const order = sequence.length > 0 ? breakOrder(vehicle) : [];
@@ -240,7 +264,15 @@ export function simulate(problem: Problem, vehicleIndex: number, sequence: reado
       const breakStart = Math.max(time, b.earliestStart);
       const breakEnd = breakStart + b.durationSeconds;
       if (breakEnd > b.latestEnd) return false;
-      result.breaks.push({ break: index, afterStops: g, location, arrival: time, start: breakStart, end: breakEnd, wait: breakStart - time });
+      result.breaks.push({
+        break: index,
+        afterStops: g,
+        location,
+        arrival: time,
+        start: breakStart,
+        end: breakEnd,
+        wait: breakStart - time,
+      });
       result.waiting += breakStart - time;
       time = breakEnd;
       taken++;
@@ -259,7 +291,8 @@ export function simulate(problem: Problem, vehicleIndex: number, sequence: reado
     const sign = ref.kind === 'pickup' ? 1 : -1;
     for (let d = 0; d < dims; d++) {
       load[d]! += sign * (shipment.size[d] ?? 0);
-      if (load[d]! > vehicle.capacity[d]!) return fail(`load exceeds capacity in dimension ${d} at ${shipment.id} ${ref.kind}`);
+      if (load[d]! > vehicle.capacity[d]!)
+        return fail(`load exceeds capacity in dimension ${d} at ${shipment.id} ${ref.kind}`);
     }
     const departure = serviceStart + stop.serviceSeconds;
     result.stops.push({
@@ -278,7 +311,8 @@ export function simulate(problem: Problem, vehicleIndex: number, sequence: reado
     location = stop.location;
     time = departure;
   }
-  if (!takeBreaks(sequence.length)) return fail(`break ${order[taken]} cannot end inside its window after the last stop`);
+  if (!takeBreaks(sequence.length))
+    return fail(`break ${order[taken]} cannot end inside its window after the last stop`);
   if (taken !== order.length) return fail(`break placement leaves breaks out`);
   if (vehicle.endLocation !== null) {
     const legTime = legDuration(problem, vehicle, location, vehicle.endLocation, time);
@@ -289,7 +323,8 @@ export function simulate(problem: Problem, vehicleIndex: number, sequence: reado
   result.end = time;
   result.duration = time - start;
   if (result.end > vehicle.latestEnd) return fail(`ends after the shift's latestEnd`);
-  if (vehicle.maxDuration !== undefined && result.duration > vehicle.maxDuration) return fail(`exceeds maxDuration`, true);
+  if (vehicle.maxDuration !== undefined && result.duration > vehicle.maxDuration)
+    return fail(`exceeds maxDuration`, true);
   return result;
 }
 
@@ -362,13 +397,19 @@ function departureCandidates(
     location = stop.location;
   }
   breaksAt(sequence.length);
-  if (vehicle.endLocation !== null) offset += matrixDuration(problem, location, vehicle.endLocation) * vehicle.speedFactor;
+  if (vehicle.endLocation !== null)
+    offset += matrixDuration(problem, location, vehicle.endLocation) * vehicle.speedFactor;
   add(vehicle.latestEnd - offset);
   return [...candidates].sort((a, b) => a - b);
 }
 
 /** A model Route from a simulated sequence (to build solutions without the solver). */
-export function routeFromSchedule(problem: Problem, vehicleIndex: number, sequence: readonly StopRef[], schedule: Schedule): Route {
+export function routeFromSchedule(
+  problem: Problem,
+  vehicleIndex: number,
+  sequence: readonly StopRef[],
+  schedule: Schedule,
+): Route {
   return {
     vehicle: vehicleIndex,
     start: schedule.start,

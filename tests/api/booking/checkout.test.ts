@@ -6,7 +6,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, setAccountSettings, type Tenant } from '../helpers';
-import { BROOKLYN_STORE, pollBooking, recommend, recommendBody, searchResult, seedBookedRoutes, type BookingResult } from './fixtures';
+import {
+  BROOKLYN_STORE,
+  pollBooking,
+  recommend,
+  recommendBody,
+  searchResult,
+  seedBookedRoutes,
+  type BookingResult,
+} from './fixtures';
 import { expectError, expectJson, get, post, uniqueId, type Json } from '../client';
 import { setBookingClock } from './clock';
 
@@ -72,11 +80,17 @@ describe('booking for checkout', () => {
     expect(result.windows.length).toBeGreaterThan(0);
     // A search that found windows answers the same input with the branch written "0N".
     expect((await recommend(auth, { ...body, fulfillingBranchId: `0${branchId}` })).jobId).toBe(jobId);
-    const keys = result.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}|${JSON.stringify(w.price)}`);
+    const keys = result.windows.map(
+      (w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}|${JSON.stringify(w.price)}`,
+    );
     expect(new Set(keys).size).toBe(keys.length);
     // Both routes are idle from noon on (the vans deliver 09:00-11:00): the same window in each afternoon hour, returned once.
     expect(result.windows.filter((w) => w.deliveryWindowEnd === '2026-11-23T13:00:00-05:00')).toEqual([
-      { deliveryWindowStart: '2026-11-23T12:00:00-05:00', deliveryWindowEnd: '2026-11-23T13:00:00-05:00', price: result.windows[0]!.price },
+      {
+        deliveryWindowStart: '2026-11-23T12:00:00-05:00',
+        deliveryWindowEnd: '2026-11-23T13:00:00-05:00',
+        price: result.windows[0]!.price,
+      },
     ]);
     const starts = result.windows.map((w) => Date.parse(w.deliveryWindowStart));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
@@ -99,22 +113,51 @@ describe('booking for checkout', () => {
     const noRoutes = await search(auth, recommendBody(branchId, '2026-11-24'));
     expect(noRoutes.result).toMatchObject({ windows: [], fallback: 'asap', fallbackReason: 'no_routes' });
     // A box truck's route on the 23rd does not exist either: the delivery method filters the routes.
-    expect((await search(auth, recommendBody(branchId, '2026-11-23', { deliveryMethod: 'box-truck' }))).result.fallbackReason).toBe('no_routes');
+    expect(
+      (await search(auth, recommendBody(branchId, '2026-11-23', { deliveryMethod: 'box-truck' }))).result
+        .fallbackReason,
+    ).toBe('no_routes');
 
-    const heavy = { items: [{ description: 'Safe', dimensionsCm: { height: 100, length: 100, width: 100 }, quantity: 2, weightKg: 1000 }], orderValueCents: 1 };
+    const heavy = {
+      items: [
+        { description: 'Safe', dimensionsCm: { height: 100, length: 100, width: 100 }, quantity: 2, weightKg: 1000 },
+      ],
+      orderValueCents: 1,
+    };
     const tooBig = await search(auth, recommendBody(branchId, '2026-11-23', { cart: heavy }));
-    expect(tooBig.result).toMatchObject({ windows: [], fallback: 'asap', fallbackReason: 'cart_exceeds_vehicle_capacity' });
+    expect(tooBig.result).toMatchObject({
+      windows: [],
+      fallback: 'asap',
+      fallbackReason: 'cart_exceeds_vehicle_capacity',
+    });
 
     // 11:30 on the day with the 60 minute default lead time: MORNING (08-12) has no hour left, the day does.
     setBookingClock(tenant.parentId, '2026-11-23T11:30:00-05:00');
     const late = await search(auth, recommendBody(branchId, '2026-11-23', { timeframeBucket: 'MORNING' }));
-    expect(late.result).toMatchObject({ windows: [], fallback: 'asap', fallbackReason: 'no_hours_left', timeframeBucket: 'MORNING' });
+    expect(late.result).toMatchObject({
+      windows: [],
+      fallback: 'asap',
+      fallbackReason: 'no_hours_left',
+      timeframeBucket: 'MORNING',
+    });
 
     // A destination 4,000 km away (given by coordinates, not geocoded): routes exist, none can reach it.
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-    const losAngeles = { addressLine1: '200 N Spring St', city: 'Los Angeles', state: 'CA', postalCode: '90012', latitude: '34.0537', longitude: '-118.2428' };
+    const losAngeles = {
+      addressLine1: '200 N Spring St',
+      city: 'Los Angeles',
+      state: 'CA',
+      postalCode: '90012',
+      latitude: '34.0537',
+      longitude: '-118.2428',
+    };
     const far = await search(auth, recommendBody(branchId, '2026-11-23', { destination: losAngeles }));
-    expect(far.result).toMatchObject({ windows: [], fallback: 'asap', fallbackReason: 'no_feasible_insertion', timeZone: 'America/Los_Angeles' });
+    expect(far.result).toMatchObject({
+      windows: [],
+      fallback: 'asap',
+      fallbackReason: 'no_feasible_insertion',
+      timeZone: 'America/Los_Angeles',
+    });
   });
 
   it('slot-policy errors say what would work; a bucket never offered is refused before the lead time', async () => {
@@ -130,11 +173,26 @@ describe('booking for checkout', () => {
     });
     try {
       setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-      const range = await expectError(await call(recommendBody(branchId, '2026-11-30')), 400, 'date_out_of_range', 'date');
+      const range = await expectError(
+        await call(recommendBody(branchId, '2026-11-30')),
+        400,
+        'date_out_of_range',
+        'date',
+      );
       expect(range).toMatchObject({ earliestDate: '2026-11-22', latestDate: '2026-11-29' });
-      const blackout = await expectError(await call(recommendBody(branchId, '2026-11-26')), 400, 'date_blackout', 'date');
+      const blackout = await expectError(
+        await call(recommendBody(branchId, '2026-11-26')),
+        400,
+        'date_blackout',
+        'date',
+      );
       expect(blackout).toMatchObject({ nextDate: '2026-11-28' });
-      const cutoff = await expectError(await call(recommendBody(branchId, '2026-11-22')), 400, 'same_day_cutoff_passed', 'date');
+      const cutoff = await expectError(
+        await call(recommendBody(branchId, '2026-11-22')),
+        400,
+        'same_day_cutoff_passed',
+        'date',
+      );
       expect(cutoff).toMatchObject({ nextDate: '2026-11-23' });
       const bucket = await expectError(
         await call(recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING' })),
@@ -144,10 +202,17 @@ describe('booking for checkout', () => {
       );
       expect(bucket).toMatchObject({ availableBuckets: ['MORNING', 'AFTERNOON', 'FLEXIBLE'] });
 
-      await setAccountSettings(tenant.parentId, { slotPolicy: { leadTimeMinutes: 120, availableBuckets: ['MORNING', 'AFTERNOON', 'FLEXIBLE'] } });
+      await setAccountSettings(tenant.parentId, {
+        slotPolicy: { leadTimeMinutes: 120, availableBuckets: ['MORNING', 'AFTERNOON', 'FLEXIBLE'] },
+      });
       // 21:30 + 2 h is past 23:00, the end of the last available hour that day.
       setBookingClock(tenant.parentId, '2026-11-22T21:30:00-05:00');
-      const lead = await expectError(await call(recommendBody(branchId, '2026-11-22')), 400, 'lead_time_not_met', 'date');
+      const lead = await expectError(
+        await call(recommendBody(branchId, '2026-11-22')),
+        400,
+        'lead_time_not_met',
+        'date',
+      );
       expect((lead as unknown as { earliestStart: string }).earliestStart).toMatch(/^2026-11-22T23:30:0\d-05:00$/);
       await expectError(
         await call(recommendBody(branchId, '2026-11-22', { timeframeBucket: 'EVENING' })),
@@ -163,8 +228,15 @@ describe('booking for checkout', () => {
   it('deliveryMethod must be a catalog vehicle type or one the account maps; coordinates on the destination and the origin skip geocoding', async () => {
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
     const call = (body: Json) => post('/v1/booking/recommend', body, { auth });
-    await expectError(await call(recommendBody(branchId, '2026-11-23', { deliveryMethod: 'hovercraft' })), 400, 'invalid_input', 'deliveryMethod');
-    await setAccountSettings(tenant.parentId, { optimization: { vehicleMaps: [['house-van', { vehicleType: 'cargo-van' }]] } });
+    await expectError(
+      await call(recommendBody(branchId, '2026-11-23', { deliveryMethod: 'hovercraft' })),
+      400,
+      'invalid_input',
+      'deliveryMethod',
+    );
+    await setAccountSettings(tenant.parentId, {
+      optimization: { vehicleMaps: [['house-van', { vehicleType: 'cargo-van' }]] },
+    });
     try {
       // The mapped name searches the routes of the type it maps to.
       const mapped = await search(auth, recommendBody(branchId, '2026-11-23', { deliveryMethod: 'house-van' }));
@@ -175,7 +247,11 @@ describe('booking for checkout', () => {
 
     const destination = { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' };
     await expectError(
-      await call(recommendBody(branchId, '2026-11-23', { destination: { ...destination, latitude: 'north', longitude: '-73.98' } })),
+      await call(
+        recommendBody(branchId, '2026-11-23', {
+          destination: { ...destination, latitude: 'north', longitude: '-73.98' },
+        }),
+      ),
       400,
       'invalid_input',
       'destination.latitude',
@@ -206,7 +282,10 @@ describe('booking freshness: a search is reused only while its routes and settin
   beforeAll(async () => {
     tenant = await createTenant({
       parentSettings: {
-        booking: { pricing: { model: 'markup', markupPercent: 15 }, rateCards: { car: { baseFeeCents: 700, perMileCents: 100, perMinuteCents: 20 } } },
+        booking: {
+          pricing: { model: 'markup', markupPercent: 15 },
+          rateCards: { car: { baseFeeCents: 700, perMileCents: 100, perMinuteCents: 20 } },
+        },
       },
     });
     auth = tenant.basicAuthHeader('live');
@@ -299,12 +378,16 @@ describe('booking freshness: a search is reused only while its routes and settin
     expect((await recommend(auth, body)).jobId).toBe(first.jobId);
 
     await setAccountSettings(tenant.parentId, {
-      booking: { pricing: { model: 'free_over', freeOverCents: 10_000 }, rateCards: { car: { baseFeeCents: 700, perMileCents: 100, perMinuteCents: 20 } } },
+      booking: {
+        pricing: { model: 'free_over', freeOverCents: 10_000 },
+        rateCards: { car: { baseFeeCents: 700, perMileCents: 100, perMinuteCents: 20 } },
+      },
     });
     const second = await search(auth, body);
     expect(second.jobId).not.toBe(first.jobId);
     expect(second.result.windows.length).toBeGreaterThan(0);
-    for (const w of second.result.windows) expect(w.price).toEqual({ amountCents: 0, currency: 'usd', model: 'free_over', billedToAccount: false });
+    for (const w of second.result.windows)
+      expect(w.price).toEqual({ amountCents: 0, currency: 'usd', model: 'free_over', billedToAccount: false });
   });
 });
 
@@ -317,15 +400,25 @@ describe('booking rate limit per account and environment', () => {
     const sandbox = tenant.basicAuthHeader('sandbox');
     // 30 refused requests (more than the burst of 20) leave the bucket full.
     const invalid = await Promise.all(
-      Array.from({ length: 30 }, () => post('/v1/booking/recommend', recommendBody(branchId, '2026-11-23', { deliveryMethod: 'hovercraft' }), { auth: live })),
+      Array.from({ length: 30 }, () =>
+        post('/v1/booking/recommend', recommendBody(branchId, '2026-11-23', { deliveryMethod: 'hovercraft' }), {
+          auth: live,
+        }),
+      ),
     );
     expect(invalid.map((r) => r.status)).toEqual(Array(30).fill(400));
     const afterInvalid = await Promise.all(
-      Array.from({ length: 15 }, () => post('/v1/booking/recommend', recommendBody(branchId, '2026-11-23'), { auth: live })),
+      Array.from({ length: 15 }, () =>
+        post('/v1/booking/recommend', recommendBody(branchId, '2026-11-23'), { auth: live }),
+      ),
     );
     expect(afterInvalid.map((r) => r.status)).toEqual(Array(15).fill(202));
 
-    const burst = await Promise.all(Array.from({ length: 40 }, () => post('/v1/booking/recommend', recommendBody(branchId, '2026-11-24'), { auth: sandbox })));
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        post('/v1/booking/recommend', recommendBody(branchId, '2026-11-24'), { auth: sandbox }),
+      ),
+    );
     expect(burst.filter((r) => r.status === 429).length).toBeGreaterThan(0);
     await expectError(
       burst.find((r) => r.status === 429)!,

@@ -90,7 +90,9 @@ describe('booking on a server whose travel-time engine hangs and whose geocoder 
   it('processing: 50 concurrent identical POSTs get one handle; polls answer 202 with Retry-After: 2; then 500 optimization_failed; an identical POST starts a new search under a new jobId', async () => {
     const body = recommendBody(tenant.branchIds[0]!, '2026-11-23');
     const handles = await Promise.all(
-      Array.from({ length: 50 }, async () => expectJson<BookingHandle>(await post('/v1/booking/recommend', body, { auth }), 202)),
+      Array.from({ length: 50 }, async () =>
+        expectJson<BookingHandle>(await post('/v1/booking/recommend', body, { auth }), 202),
+      ),
     );
     expect(new Set(handles.map((h) => h.jobId)).size).toBe(1);
     const first = handles[0]!;

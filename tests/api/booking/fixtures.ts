@@ -2,7 +2,14 @@
 import { expect } from 'vitest';
 import { expectJson, get, post, uniqueId, type Json } from '../client';
 
-export const BROOKLYN_STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+export const BROOKLYN_STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 const EMPIRE_STATE = { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' };
 
 export interface BookingHandle {
@@ -32,7 +39,9 @@ export interface BookingResult {
 export function recommendBody(branchId: number, date: string, overrides: Json = {}): Json {
   return {
     cart: {
-      items: [{ description: 'Armchair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }],
+      items: [
+        { description: 'Armchair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 },
+      ],
       orderValueCents: 45_000,
     },
     contact: { email: 'buyer@example.com', name: 'A Buyer' },
@@ -82,7 +91,10 @@ export async function seedBookedRoutes(
     options: { solverTimeLimitSeconds: 0.5 },
     ...(options.accountId ? { accountId: options.accountId } : {}),
   };
-  const result = await expectJson<{ itineraries: unknown[]; unassigned: unknown[] }>(await post('/v1/routing/book', body, { auth }), 200);
+  const result = await expectJson<{ itineraries: unknown[]; unassigned: unknown[] }>(
+    await post('/v1/routing/book', body, { auth }),
+    200,
+  );
   expect(result.unassigned).toEqual([]);
   return result.itineraries.length;
 }
@@ -106,7 +118,10 @@ export async function pollBooking(auth: string, jobId: string, timeoutMs = 60_00
   }
 }
 
-export async function searchResult(auth: string, body: Json): Promise<{ handle: BookingHandle; result: BookingResult }> {
+export async function searchResult(
+  auth: string,
+  body: Json,
+): Promise<{ handle: BookingHandle; result: BookingResult }> {
   const handle = await recommend(auth, body);
   const result = await expectJson<BookingResult>(await pollBooking(auth, handle.jobId), 200);
   return { handle, result };

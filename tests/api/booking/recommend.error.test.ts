@@ -13,7 +13,13 @@ describe('POST /v1/booking/recommend errors', () => {
 
   beforeAll(async () => {
     tenant = await createTenant({
-      branches: [{ name: 'Located', location: { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201' } }, { name: 'Nowhere' }],
+      branches: [
+        {
+          name: 'Located',
+          location: { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201' },
+        },
+        { name: 'Nowhere' },
+      ],
     });
     auth = tenant.basicAuthHeader('live');
     branchId = tenant.branchIds[0]!;
@@ -21,21 +27,47 @@ describe('POST /v1/booking/recommend errors', () => {
   });
 
   it('400 invalid_input names the field: unknown fields, the cart limit, non-positive or infinite sizes, a date that does not exist', async () => {
-    await expectError(await call({ ...recommendBody(branchId, '2026-11-23'), cartt: {} }), 400, 'invalid_input', 'cartt');
+    await expectError(
+      await call({ ...recommendBody(branchId, '2026-11-23'), cartt: {} }),
+      400,
+      'invalid_input',
+      'cartt',
+    );
     const body = recommendBody(branchId, '2026-11-23');
     const item = (body.cart as { items: Json[] }).items[0]!;
-    await expectError(await call({ ...body, cart: { items: [{ ...item, colour: 'red' }], orderValueCents: 1 } }), 400, 'invalid_input', 'cart.items[0].colour');
-    const tooMany = await expectError(await call({ ...body, cart: { items: Array(101).fill(item), orderValueCents: 1 } }), 400, 'invalid_input', 'cart.items');
-    expect(tooMany.message).toMatch(/100/);
-    await expectError(await call({ ...body, cart: { items: [{ ...item, weightKg: 0 }], orderValueCents: 1 } }), 400, 'invalid_input', 'cart.items[0].weightKg');
     await expectError(
-      await call({ ...body, cart: { items: [{ ...item, dimensionsCm: { height: -1, length: 1, width: 1 } }], orderValueCents: 1 } }),
+      await call({ ...body, cart: { items: [{ ...item, colour: 'red' }], orderValueCents: 1 } }),
+      400,
+      'invalid_input',
+      'cart.items[0].colour',
+    );
+    const tooMany = await expectError(
+      await call({ ...body, cart: { items: Array(101).fill(item), orderValueCents: 1 } }),
+      400,
+      'invalid_input',
+      'cart.items',
+    );
+    expect(tooMany.message).toMatch(/100/);
+    await expectError(
+      await call({ ...body, cart: { items: [{ ...item, weightKg: 0 }], orderValueCents: 1 } }),
+      400,
+      'invalid_input',
+      'cart.items[0].weightKg',
+    );
+    await expectError(
+      await call({
+        ...body,
+        cart: { items: [{ ...item, dimensionsCm: { height: -1, length: 1, width: 1 } }], orderValueCents: 1 },
+      }),
       400,
       'invalid_input',
       'cart.items[0].dimensionsCm.height',
     );
     // JSON has no Infinity, but 1e400 parses to it.
-    const infinite = JSON.stringify({ ...body, cart: { items: [{ ...item, weightKg: 7 }], orderValueCents: 1 } }).replace('"weightKg":7', '"weightKg":1e400');
+    const infinite = JSON.stringify({
+      ...body,
+      cart: { items: [{ ...item, weightKg: 7 }], orderValueCents: 1 },
+    }).replace('"weightKg":7', '"weightKg":1e400');
     await expectError(await call(infinite), 400, 'invalid_input', 'cart.items[0].weightKg');
     await expectError(await call({ ...body, date: '2026-02-30' }), 400, 'invalid_input', 'date');
     await expectError(await call({ ...body, timeframeBucket: 'NIGHT' }), 400, 'invalid_input', 'timeframeBucket');
@@ -44,7 +76,12 @@ describe('POST /v1/booking/recommend errors', () => {
   });
 
   it('400 branch_not_found and 403 branch_out_of_scope', async () => {
-    await expectError(await call(recommendBody(2_000_000_000, '2026-11-23')), 400, 'branch_not_found', 'fulfillingBranchId');
+    await expectError(
+      await call(recommendBody(2_000_000_000, '2026-11-23')),
+      400,
+      'branch_not_found',
+      'fulfillingBranchId',
+    );
     await expectError(
       await call({ ...recommendBody(branchId, '2026-11-23'), fulfillingBranchId: 'main-street' }),
       400,
@@ -52,14 +89,23 @@ describe('POST /v1/booking/recommend errors', () => {
       'fulfillingBranchId',
     );
     const other = await createTenant();
-    await expectError(await call(recommendBody(other.branchIds[0]!, '2026-11-23')), 403, 'branch_out_of_scope', 'fulfillingBranchId');
+    await expectError(
+      await call(recommendBody(other.branchIds[0]!, '2026-11-23')),
+      403,
+      'branch_out_of_scope',
+      'fulfillingBranchId',
+    );
   });
 
   it('400 origin_unresolved: no origin, no pickup override, no branch location; a pickup override then resolves it', async () => {
     const nowhere = tenant.branchIds[1]!;
     await expectError(await call(recommendBody(nowhere, '2026-11-23')), 400, 'origin_unresolved', 'origin');
     await expectError(
-      await call(recommendBody(nowhere, '2026-11-23', { origin: { addressLine1: '1 Main St', city: 'X', state: 'NY', postalCode: '00000' } })),
+      await call(
+        recommendBody(nowhere, '2026-11-23', {
+          origin: { addressLine1: '1 Main St', city: 'X', state: 'NY', postalCode: '00000' },
+        }),
+      ),
       400,
       'origin_unresolved',
       'origin',
@@ -71,7 +117,11 @@ describe('POST /v1/booking/recommend errors', () => {
 
   it('400 timezone_not_found for a destination postal code without a known zone', async () => {
     await expectError(
-      await call(recommendBody(branchId, '2026-11-23', { destination: { addressLine1: '1 Main St', city: 'Nowhere', postalCode: '00000', state: 'NY' } })),
+      await call(
+        recommendBody(branchId, '2026-11-23', {
+          destination: { addressLine1: '1 Main St', city: 'Nowhere', postalCode: '00000', state: 'NY' },
+        }),
+      ),
       400,
       'timezone_not_found',
       'destination.postalCode',
@@ -95,7 +145,12 @@ describe('POST /v1/booking/recommend errors', () => {
     await expectError(await call(recommendBody(branchId, '2026-11-22')), 400, 'same_day_cutoff_passed', 'date');
     // 22:00 + 120 minutes is past the end of the last available hour that day (FLEXIBLE, 23:00).
     setBookingClock(tenant.parentId, '2026-11-22T22:00:00-05:00');
-    await expectError(await call(recommendBody(branchId, '2026-11-22', { timeframeBucket: 'MORNING' })), 400, 'lead_time_not_met', 'date');
+    await expectError(
+      await call(recommendBody(branchId, '2026-11-22', { timeframeBucket: 'MORNING' })),
+      400,
+      'lead_time_not_met',
+      'date',
+    );
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
     await expectError(
       await call(recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING' })),
@@ -122,6 +177,12 @@ describe('POST /v1/booking/recommend errors', () => {
     // Another account has its own bucket.
     const other = await createTenant();
     setBookingClock(other.parentId, '2026-11-22T10:00:00-05:00');
-    expect((await post('/v1/booking/recommend', recommendBody(other.branchIds[0]!, '2026-11-24'), { auth: other.basicAuthHeader('live') })).status).toBe(202);
+    expect(
+      (
+        await post('/v1/booking/recommend', recommendBody(other.branchIds[0]!, '2026-11-24'), {
+          auth: other.basicAuthHeader('live'),
+        })
+      ).status,
+    ).toBe(202);
   });
 });

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, type Tenant } from '../helpers';
 import { get, uniqueId } from '../client';
-import { recommend, recommendBody, searchResult, seedBookedRoutes, type BookingResult, type BookingWindow } from './fixtures';
+import {
+  recommend,
+  recommendBody,
+  searchResult,
+  seedBookedRoutes,
+  type BookingResult,
+  type BookingWindow,
+} from './fixtures';
 import { setBookingClock } from './clock';
 
 const RATE_CARDS = { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } };
@@ -24,7 +31,9 @@ function expectHourly(windows: BookingWindow[], offset: string) {
   }
   for (let i = 1; i < windows.length; i++) {
     const [a, b] = [windows[i - 1]!, windows[i]!];
-    const order = Date.parse(a.deliveryWindowStart) - Date.parse(b.deliveryWindowStart) || Date.parse(a.deliveryWindowEnd) - Date.parse(b.deliveryWindowEnd);
+    const order =
+      Date.parse(a.deliveryWindowStart) - Date.parse(b.deliveryWindowStart) ||
+      Date.parse(a.deliveryWindowEnd) - Date.parse(b.deliveryWindowEnd);
     expect(order).toBeLessThanOrEqual(0);
   }
 }
@@ -36,7 +45,9 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
   let routesOn23: number;
 
   beforeAll(async () => {
-    tenant = await createTenant({ parentSettings: { booking: { pricing: { model: 'markup', markupPercent: 15 }, rateCards: RATE_CARDS } } });
+    tenant = await createTenant({
+      parentSettings: { booking: { pricing: { model: 'markup', markupPercent: 15 }, rateCards: RATE_CARDS } },
+    });
     auth = tenant.basicAuthHeader('live');
     branchId = tenant.branchIds[0]!;
     const seeder = await branchAuth(branchId);
@@ -55,7 +66,9 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
     // that are identical (start, end, price) once.
     expect(routesOn23).toBeGreaterThan(0);
     expect(new Set(result.windows.map((w) => w.deliveryWindowEnd)).size).toBe(5);
-    expect(new Set(result.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`)).size).toBe(result.windows.length);
+    expect(new Set(result.windows.map((w) => `${w.deliveryWindowStart}|${w.deliveryWindowEnd}`)).size).toBe(
+      result.windows.length,
+    );
     expect(result.windows.length).toBeLessThanOrEqual(5 * routesOn23);
     expectHourly(result.windows, '-05:00');
     expect(result.windows.map((w) => w.deliveryWindowEnd)).toContain('2026-11-23T13:00:00-05:00');
@@ -72,7 +85,12 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
       auth,
       recommendBody(branchId, '2026-11-23', {
         timeframeBucket: 'EVENING',
-        cart: { items: [{ description: 'Lamp', dimensionsCm: { height: 60, length: 30, width: 30 }, quantity: 1, weightKg: 4 }], orderValueCents: 9_900 },
+        cart: {
+          items: [
+            { description: 'Lamp', dimensionsCm: { height: 60, length: 30, width: 30 }, quantity: 1, weightKg: 4 },
+          ],
+          orderValueCents: 9_900,
+        },
       }),
     );
     const waited = await get(`/v1/booking/jobs/${handle.jobId}`, { auth, headers: { prefer: 'wait=20' } });
@@ -97,16 +115,27 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
 
   it('a cart heavier than a van carries gets no window', async () => {
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-    const heavy = { items: [{ description: 'Safe', dimensionsCm: { height: 100, length: 100, width: 100 }, quantity: 2, weightKg: 1000 }], orderValueCents: 1 };
+    const heavy = {
+      items: [
+        { description: 'Safe', dimensionsCm: { height: 100, length: 100, width: 100 }, quantity: 2, weightKg: 1000 },
+      ],
+      orderValueCents: 1,
+    };
     const { result } = await searchResult(auth, recommendBody(branchId, '2026-11-23', { cart: heavy }));
-    expect(result).toMatchObject({ status: 'complete', windows: [], fallback: 'asap', fallbackReason: 'cart_exceeds_vehicle_capacity' });
+    expect(result).toMatchObject({
+      status: 'complete',
+      windows: [],
+      fallback: 'asap',
+      fallbackReason: 'cart_exceeds_vehicle_capacity',
+    });
   });
 
   it('the lead time cuts the hours before it (same-day search at 13:10 with the 60 minute default)', async () => {
     setBookingClock(tenant.parentId, '2026-11-23T13:10:00-05:00');
     const { result } = await searchResult(auth, recommendBody(branchId, '2026-11-23'));
     expect(result.windows.length).toBeGreaterThan(0);
-    for (const w of result.windows) expect(Date.parse(w.deliveryWindowStart)).toBeGreaterThanOrEqual(Date.parse('2026-11-23T14:10:00-05:00'));
+    for (const w of result.windows)
+      expect(Date.parse(w.deliveryWindowStart)).toBeGreaterThanOrEqual(Date.parse('2026-11-23T14:10:00-05:00'));
     // The clock runs on from 13:10:00 while the request travels: the first start is 14:10 and a few seconds at most.
     expect(result.windows[0]!.deliveryWindowStart).toMatch(/^2026-11-23T14:10:0\d-05:00$/);
   });
@@ -128,19 +157,33 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
   });
 
   it("a destination in another time zone than the branch: windows in the destination offset; without settings, pass_through at the catalog's default card", async () => {
-    const chattanooga = { addressLine1: '1 Broad St', city: 'Chattanooga', state: 'TN', postalCode: '37402', latitude: 35.0463, longitude: -85.3161 };
+    const chattanooga = {
+      addressLine1: '1 Broad St',
+      city: 'Chattanooga',
+      state: 'TN',
+      postalCode: '37402',
+      latitude: 35.0463,
+      longitude: -85.3161,
+    };
     const other = await createTenant({ branches: [{ name: 'Chattanooga', location: chattanooga }] });
     const otherBranch = other.branchIds[0]!;
     const store = { ...chattanooga, latitude: String(chattanooga.latitude), longitude: String(chattanooga.longitude) };
-    await seedBookedRoutes(await branchAuth(otherBranch), '2026-11-23', '-05:00', { store, dropoffZips: ['37402', '37403', '37404'] });
+    await seedBookedRoutes(await branchAuth(otherBranch), '2026-11-23', '-05:00', {
+      store,
+      dropoffZips: ['37402', '37403', '37404'],
+    });
     setBookingClock(other.parentId, '2026-11-22T10:00:00-06:00');
     const jasper = { addressLine1: '1 Main St', city: 'Jasper', postalCode: '37347', state: 'TN' };
-    const { result } = await searchResult(other.basicAuthHeader('live'), recommendBody(otherBranch, '2026-11-23', { destination: jasper }));
+    const { result } = await searchResult(
+      other.basicAuthHeader('live'),
+      recommendBody(otherBranch, '2026-11-23', { destination: jasper }),
+    );
     // AFTERNOON is 12:00-17:00 in Jasper (Central), 13:00-18:00 for the Eastern van whose shift ends 18:00.
     expect(result.windows.length).toBeGreaterThan(0);
     expectHourly(result.windows, '-06:00');
     expect(result.windows[0]!.deliveryWindowStart.startsWith('2026-11-23T12:')).toBe(true);
-    for (const w of result.windows) expect(w.price).toMatchObject({ model: 'pass_through', currency: 'usd', billedToAccount: false });
+    for (const w of result.windows)
+      expect(w.price).toMatchObject({ model: 'pass_through', currency: 'usd', billedToAccount: false });
   });
 
   it('an origin in the request (with coordinates) replaces the branch location', async () => {

@@ -6,7 +6,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, type Tenant } from '../helpers';
 import { expectError, expectJson, get, post, uniqueId } from '../client';
-import { pollBooking, recommend, recommendBody, seedBookedRoutes, type BookingHandle, type BookingResult } from './fixtures';
+import {
+  pollBooking,
+  recommend,
+  recommendBody,
+  seedBookedRoutes,
+  type BookingHandle,
+  type BookingResult,
+} from './fixtures';
 import { setBookingClock } from './clock';
 
 describe('booking search states, dedupe and handles', () => {
@@ -22,14 +29,20 @@ describe('booking search states, dedupe and handles', () => {
     const externalUserId = uniqueId('branch-user');
     await createUser({ externalUserId, defaultAccountId: branchId });
     const key = await createKey(branchId, externalUserId, 'live');
-    await seedBookedRoutes(`Basic ${Buffer.from(`${externalUserId}:${key}`).toString('base64')}`, '2026-11-23', '-05:00');
+    await seedBookedRoutes(
+      `Basic ${Buffer.from(`${externalUserId}:${key}`).toString('base64')}`,
+      '2026-11-23',
+      '-05:00',
+    );
     clock = setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
   });
 
   it('concurrent identical POSTs start one search: every caller gets the same handle (50 at once: failures.test.ts)', async () => {
     const body = recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING' });
     const handles = await Promise.all(
-      Array.from({ length: 10 }, async () => expectJson<BookingHandle>(await post('/v1/booking/recommend', body, { auth }), 202)),
+      Array.from({ length: 10 }, async () =>
+        expectJson<BookingHandle>(await post('/v1/booking/recommend', body, { auth }), 202),
+      ),
     );
     expect(new Set(handles.map((h) => h.jobId)).size).toBe(1);
     expect(new Set(handles.map((h) => h.problemId)).size).toBe(1);
@@ -45,8 +58,12 @@ describe('booking search states, dedupe and handles', () => {
 
     // `contact` does not affect the result: same problemId, same handle.
     clock.advance(9 * 60);
-    expect(await recommend(auth, { ...body, contact: { email: 'other@example.com', name: 'Someone Else' } })).toEqual(first);
-    expect(await expectJson<BookingResult>(await get(`/v1/booking/jobs/${first.jobId}`, { auth }), 200)).toEqual(result);
+    expect(await recommend(auth, { ...body, contact: { email: 'other@example.com', name: 'Someone Else' } })).toEqual(
+      first,
+    );
+    expect(await expectJson<BookingResult>(await get(`/v1/booking/jobs/${first.jobId}`, { auth }), 200)).toEqual(
+      result,
+    );
 
     // 10 minutes after completion the result has expired and the dedupe window has passed.
     clock.advance(2 * 60);
@@ -62,11 +79,19 @@ describe('booking search states, dedupe and handles', () => {
   it('a search that found no window: an identical POST starts a new search under a new, distinct jobId', async () => {
     const body = recommendBody(branchId, '2026-11-23', { deliveryMethod: 'box-truck' });
     const first = await recommend(auth, body);
-    expect(await expectJson<BookingResult>(await pollBooking(auth, first.jobId), 200)).toMatchObject({ status: 'complete', windows: [], fallback: 'asap' });
+    expect(await expectJson<BookingResult>(await pollBooking(auth, first.jobId), 200)).toMatchObject({
+      status: 'complete',
+      windows: [],
+      fallback: 'asap',
+    });
     const second = await recommend(auth, body);
     expect(second.problemId).toBe(first.problemId);
     expect(second.jobId).not.toBe(first.jobId);
-    expect(await expectJson<BookingResult>(await pollBooking(auth, second.jobId), 200)).toMatchObject({ status: 'complete', windows: [], fallback: 'asap' });
+    expect(await expectJson<BookingResult>(await pollBooking(auth, second.jobId), 200)).toMatchObject({
+      status: 'complete',
+      windows: [],
+      fallback: 'asap',
+    });
     // The replaced search's handle is gone.
     await expectError(await get(`/v1/booking/jobs/${first.jobId}`, { auth }), 404, 'job_not_found');
   });
@@ -93,8 +118,17 @@ describe('booking search states, dedupe and handles', () => {
   it('a jobId is pollable only by the account that created it', async () => {
     const handle = await recommend(auth, recommendBody(branchId, '2026-11-23', { timeframeBucket: 'FLEXIBLE' }));
     const stranger = await createTenant();
-    await expectError(await get(`/v1/booking/jobs/${handle.jobId}`, { auth: stranger.basicAuthHeader('live') }), 404, 'job_not_found', 'jobId');
-    await expectError(await get('/v1/booking/jobs/00000000-0000-4000-8000-000000000000', { auth }), 404, 'job_not_found');
+    await expectError(
+      await get(`/v1/booking/jobs/${handle.jobId}`, { auth: stranger.basicAuthHeader('live') }),
+      404,
+      'job_not_found',
+      'jobId',
+    );
+    await expectError(
+      await get('/v1/booking/jobs/00000000-0000-4000-8000-000000000000', { auth }),
+      404,
+      'job_not_found',
+    );
     await expectError(await get('/v1/booking/jobs/not-a-job-id', { auth }), 404, 'job_not_found');
     expect((await pollBooking(auth, handle.jobId)).status).toBe(200);
   });

@@ -29,15 +29,24 @@ beforeAll(() => {
   if (!dataDir) throw new Error("DATA_DIR must name the running server's data directory (scripts/test-all.sh sets it)");
   credentials = JSON.parse(readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
   examples = new ShellExamples({ baseUrl: baseUrl(), repoRoot, credentials });
-  api = createApiClient({ baseUrl: baseUrl(), credentials: { externalUserId: credentials.apiUser, apiKey: credentials.liveKey } });
+  api = createApiClient({
+    baseUrl: baseUrl(),
+    credentials: { externalUserId: credentials.apiUser, apiKey: credentials.liveKey },
+  });
 });
 
-const requestsOf = (executed: ExecutedRequest[]) => executed.map((request) => `${request.method} ${request.path} ${request.status}`);
+const requestsOf = (executed: ExecutedRequest[]) =>
+  executed.map((request) => `${request.method} ${request.path} ${request.status}`);
 
 describe('documented examples', () => {
   it('start on a server that has not run them (their fixed problemIds are retained 30 minutes)', async () => {
-    const { response } = await api.GET('/v1/routing/jobs/{problemId}', { params: { path: { problemId: 'example-multi-depot-2026-11-23' } } });
-    expect(response.status, 'this server already ran the documented examples: start a fresh one (as scripts/test-all.sh does)').toBe(404);
+    const { response } = await api.GET('/v1/routing/jobs/{problemId}', {
+      params: { path: { problemId: 'example-multi-depot-2026-11-23' } },
+    });
+    expect(
+      response.status,
+      'this server already ran the documented examples: start a fresh one (as scripts/test-all.sh does)',
+    ).toBe(404);
   });
 
   it('docs/examples/README.md: plan, a 202 polled to its result, book, read, and an update with the ids the create answered', async () => {
@@ -76,9 +85,13 @@ describe('documented examples', () => {
       'GET /v1/itineraries 200',
     ]);
     const branchId = credentials.branches[0]?.id;
-    const { data, error } = await api.GET('/v1/itineraries', { params: { query: { date: '2026-11-23', accountId: String(branchId) } } });
+    const { data, error } = await api.GET('/v1/itineraries', {
+      params: { query: { date: '2026-11-23', accountId: String(branchId) } },
+    });
     expect(error).toBeUndefined();
     const branchBooked = executed[4]?.body as { itineraries: { id: number }[] };
-    expect(data?.itineraries.map((itinerary) => itinerary.id)).toEqual(expect.arrayContaining(branchBooked.itineraries.map((itinerary) => itinerary.id)));
+    expect(data?.itineraries.map((itinerary) => itinerary.id)).toEqual(
+      expect.arrayContaining(branchBooked.itineraries.map((itinerary) => itinerary.id)),
+    );
   });
 });

@@ -138,7 +138,8 @@ function runJqFilter(filter: string, input: unknown, args: Record<string, unknow
   if (assignment) {
     const [, field = '', name = ''] = assignment;
     if (!(name in args)) throw new Error(`jq: $${name} is not defined`);
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new Error('jq: assignment needs an object');
+    if (input === null || typeof input !== 'object' || Array.isArray(input))
+      throw new Error('jq: assignment needs an object');
     return [{ ...(input as Record<string, unknown>), [field]: args[name] }];
   }
   if (filter.startsWith('[') && filter.endsWith(']')) return [valuesAt(input, filter.slice(1, -1))];
@@ -179,7 +180,8 @@ export class ShellExamples {
         const tokens = await this.tokenize(text, at);
         const last = splitPipeline(tokens).at(-1);
         if (last?.[0] !== 'curl') throw new Error(`${at}: only curl commands (optionally fed by jq) run here: ${text}`);
-        if (!expectation) throw new Error(`${at}: no "answers <status> with <fields>" comment says what this request shows`);
+        if (!expectation)
+          throw new Error(`${at}: no "answers <status> with <fields>" comment says what this request shows`);
         await this.request(tokens, expectation, at, text);
         expectation = null;
       }
@@ -197,7 +199,9 @@ export class ShellExamples {
       const parts = (fromCredentials[1] ?? '').split(':').map((field) => {
         const [value] = valuesAt(this.context.credentials, field);
         if (typeof value !== 'string' && typeof value !== 'number') {
-          throw new Error(`${at}: data/demo-credentials.json has no field ${field} (the text tells the reader to use it)`);
+          throw new Error(
+            `${at}: data/demo-credentials.json has no field ${field} (the text tells the reader to use it)`,
+          );
         }
         return String(value);
       });
@@ -215,8 +219,10 @@ export class ShellExamples {
     for (const command of commands.slice(0, -1)) stdin = await this.runCommand(command, stdin, at);
     const curl = parseCurl(commands.at(-1) ?? [], at);
     if (curl.data !== undefined && !curl.data.startsWith('@')) throw new Error(`${at}: --data takes @file or @- here`);
-    const body = curl.data === undefined ? undefined : curl.data === '@-' ? stdin : this.readFile(curl.data.slice(1), at);
-    if (!curl.url.startsWith(DOCUMENTED_ORIGIN)) throw new Error(`${at}: requests go to ${DOCUMENTED_ORIGIN} (the server the reader started)`);
+    const body =
+      curl.data === undefined ? undefined : curl.data === '@-' ? stdin : this.readFile(curl.data.slice(1), at);
+    if (!curl.url.startsWith(DOCUMENTED_ORIGIN))
+      throw new Error(`${at}: requests go to ${DOCUMENTED_ORIGIN} (the server the reader started)`);
     const url = this.context.baseUrl + curl.url.slice(DOCUMENTED_ORIGIN.length);
     const method = curl.method ?? (body === undefined ? 'GET' : 'POST');
 
@@ -245,7 +251,10 @@ export class ShellExamples {
         expect(value, `${label}: the answer has no ${field.path}`).not.toBeUndefined();
         if (field.value !== undefined) {
           const expected = await this.expandWord(field.value, at);
-          expect(typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean), `${label}: ${field.path}`).toBe(expected);
+          expect(
+            typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean),
+            `${label}: ${field.path}`,
+          ).toBe(expected);
         }
       }
     }
@@ -258,10 +267,14 @@ export class ShellExamples {
     const [program, ...args] = words;
     if (program === 'jq') return this.runJq(args, stdin, at);
     if (program === 'npm' && args.slice(0, 4).join(' ') === 'run -s admin --') {
-      const { stdout } = await runFile(path.join(this.context.repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args.slice(4)], {
-        cwd: this.context.repoRoot,
-        env: process.env,
-      });
+      const { stdout } = await runFile(
+        path.join(this.context.repoRoot, 'node_modules', '.bin', 'tsx'),
+        ['scripts/admin.ts', ...args.slice(4)],
+        {
+          cwd: this.context.repoRoot,
+          env: process.env,
+        },
+      );
       return stdout;
     }
     throw new Error(`${at}: unsupported command ${words.join(' ')}`);
@@ -358,7 +371,8 @@ export class ShellExamples {
   /** `$(...)`: the pipeline's stdout without trailing newlines. */
   private async substitute(commandText: string, at: string): Promise<string> {
     let stdout: string | undefined;
-    for (const command of splitPipeline(await this.tokenize(commandText, at))) stdout = await this.runCommand(command, stdout, at);
+    for (const command of splitPipeline(await this.tokenize(commandText, at)))
+      stdout = await this.runCommand(command, stdout, at);
     return (stdout ?? '').replace(/\n+$/, '');
   }
 }
@@ -420,7 +434,10 @@ function parseCurl(words: string[], at: string): CurlRequest {
     if (word === '-u') {
       const credential = next();
       const colon = credential.indexOf(':');
-      request.headers.authorization = authorizationHeader({ externalUserId: credential.slice(0, colon), apiKey: credential.slice(colon + 1) });
+      request.headers.authorization = authorizationHeader({
+        externalUserId: credential.slice(0, colon),
+        apiKey: credential.slice(colon + 1),
+      });
     } else if (word === '-H') {
       const [name = '', ...value] = next().split(':');
       request.headers[name.trim().toLowerCase()] = value.join(':').trim();

@@ -4,7 +4,10 @@ import { hasSession, query, signIn } from './console-client';
 import { demoCredentials } from '../client';
 
 // The console's tRPC API behind the next-auth session, driven over HTTP as a browser would (./console-client).
-const demo = demoCredentials() as ReturnType<typeof demoCredentials> & { parentAccountId: number; branches: { id: number; name: string }[] };
+const demo = demoCredentials() as ReturnType<typeof demoCredentials> & {
+  parentAccountId: number;
+  branches: { id: number; name: string }[];
+};
 
 describe('console tRPC API', () => {
   it('refuses every procedure without a session', async () => {
@@ -29,7 +32,11 @@ describe('console tRPC API', () => {
 
     const me = await query('me', jar);
     expect(me.status).toBe(200);
-    expect(me.body.result?.data.json).toMatchObject({ email: demo.console.email, role: 'admin', account: { id: demo.parentAccountId } });
+    expect(me.body.result?.data.json).toMatchObject({
+      email: demo.console.email,
+      role: 'admin',
+      account: { id: demo.parentAccountId },
+    });
 
     const tree = await query('accounts.tree', jar);
     expect(tree.status).toBe(200);
@@ -43,16 +50,37 @@ describe('console tRPC API', () => {
     const suffix = tenant.externalUserId.replace('test-user-', '');
     const password = `a long passphrase ${suffix}`;
     const branchId = tenant.branchIds[0] ?? 0;
-    await createUser({ externalUserId: `disp-${suffix}`, defaultAccountId: branchId, email: `disp-${suffix}@example.test`, password, role: 'dispatcher' });
-    await createUser({ externalUserId: `adm-${suffix}`, defaultAccountId: tenant.parentId, email: `adm-${suffix}@example.test`, password, role: 'admin' });
+    await createUser({
+      externalUserId: `disp-${suffix}`,
+      defaultAccountId: branchId,
+      email: `disp-${suffix}@example.test`,
+      password,
+      role: 'dispatcher',
+    });
+    await createUser({
+      externalUserId: `adm-${suffix}`,
+      defaultAccountId: tenant.parentId,
+      email: `adm-${suffix}@example.test`,
+      password,
+      role: 'admin',
+    });
 
     const dispatcher = (await signIn(`disp-${suffix}@example.test`, password)).jar;
-    expect((await query('me', dispatcher)).body.result?.data.json).toMatchObject({ role: 'dispatcher', account: { id: branchId } });
-    const branchTree = (await query('accounts.tree', dispatcher)).body.result?.data.json as { id: number; children: unknown[] };
+    expect((await query('me', dispatcher)).body.result?.data.json).toMatchObject({
+      role: 'dispatcher',
+      account: { id: branchId },
+    });
+    const branchTree = (await query('accounts.tree', dispatcher)).body.result?.data.json as {
+      id: number;
+      children: unknown[];
+    };
     expect(branchTree).toMatchObject({ id: branchId, children: [] });
 
     const admin = (await signIn(`ADM-${suffix}@example.test`, password)).jar; // emails are case-insensitive
-    const tenantTree = (await query('accounts.tree', admin)).body.result?.data.json as { id: number; children: { id: number }[] };
+    const tenantTree = (await query('accounts.tree', admin)).body.result?.data.json as {
+      id: number;
+      children: { id: number }[];
+    };
     expect(tenantTree.id).toBe(tenant.parentId);
     expect(tenantTree.children.map((c) => c.id).sort()).toEqual([...tenant.branchIds].sort());
     expect(JSON.stringify(tenantTree)).not.toContain('Demo');
@@ -63,7 +91,13 @@ describe('console tRPC API', () => {
     const suffix = tenant.externalUserId.replace('test-user-', '');
     const email = `guessed-${suffix}@example.test`;
     const password = `a long passphrase ${suffix}`;
-    await createUser({ externalUserId: `guessed-${suffix}`, defaultAccountId: tenant.parentId, email, password, role: 'admin' });
+    await createUser({
+      externalUserId: `guessed-${suffix}`,
+      defaultAccountId: tenant.parentId,
+      email,
+      password,
+      role: 'admin',
+    });
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const { jar, location } = await signIn(email, `wrong guess ${attempt}`);
       expect(hasSession(jar)).toBe(false);
@@ -78,7 +112,9 @@ describe('console tRPC API', () => {
   });
 
   it('rejects a forged session cookie', async () => {
-    const jar = new Map([['authjs.session-token', 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..forged.forged.forged']]);
+    const jar = new Map([
+      ['authjs.session-token', 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0..forged.forged.forged'],
+    ]);
     expect((await query('me', jar)).status).toBe(401);
   });
 });

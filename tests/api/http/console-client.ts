@@ -20,7 +20,10 @@ function cookiesOf(response: Response, jar: Map<string, string>): Map<string, st
 const cookieHeader = (jar: Map<string, string>) => [...jar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** Signs in with the Credentials provider the way the auth.js client does: CSRF token, then the callback. */
-export async function signIn(email: string, password: string): Promise<{ jar: Map<string, string>; location: string | null }> {
+export async function signIn(
+  email: string,
+  password: string,
+): Promise<{ jar: Map<string, string>; location: string | null }> {
   const jar = new Map<string, string>();
   const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
   cookiesOf(csrf, jar);
@@ -36,14 +39,24 @@ export async function signIn(email: string, password: string): Promise<{ jar: Ma
 }
 
 /** A tRPC query (GET); `input` is sent superjson-wrapped as the client does. */
-export async function query(path: string, jar?: Map<string, string>, input?: unknown): Promise<{ status: number; body: TrpcResult }> {
+export async function query(
+  path: string,
+  jar?: Map<string, string>,
+  input?: unknown,
+): Promise<{ status: number; body: TrpcResult }> {
   const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const response = await fetch(`${baseUrl()}/api/trpc/${path}${search}`, { headers: jar ? { Cookie: cookieHeader(jar) } : {} });
+  const response = await fetch(`${baseUrl()}/api/trpc/${path}${search}`, {
+    headers: jar ? { Cookie: cookieHeader(jar) } : {},
+  });
   return { status: response.status, body: (await response.json()) as TrpcResult };
 }
 
 /** A tRPC mutation (POST). */
-export async function mutate(path: string, jar: Map<string, string>, input: unknown): Promise<{ status: number; body: TrpcResult }> {
+export async function mutate(
+  path: string,
+  jar: Map<string, string>,
+  input: unknown,
+): Promise<{ status: number; body: TrpcResult }> {
   const response = await fetch(`${baseUrl()}/api/trpc/${path}`, {
     method: 'POST',
     headers: { Cookie: cookieHeader(jar), 'Content-Type': 'application/json' },
@@ -52,4 +65,5 @@ export async function mutate(path: string, jar: Map<string, string>, input: unkn
   return { status: response.status, body: (await response.json()) as TrpcResult };
 }
 
-export const hasSession = (jar: Map<string, string>) => [...jar.keys()].some((name) => name.endsWith('authjs.session-token'));
+export const hasSession = (jar: Map<string, string>) =>
+  [...jar.keys()].some((name) => name.endsWith('authjs.session-token'));

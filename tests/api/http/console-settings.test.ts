@@ -25,7 +25,13 @@ describe('console itineraries and settings procedures', () => {
     bookedIds = ((await booked.json()) as { itineraries: { id: number }[] }).itineraries.map((i) => i.id);
     const suffix = tenant.externalUserId.replace('test-user-', '');
     const password = `a long passphrase ${suffix}`;
-    await createUser({ externalUserId: `adm-${suffix}`, defaultAccountId: tenant.parentId, email: `adm-${suffix}@example.test`, password, role: 'admin' });
+    await createUser({
+      externalUserId: `adm-${suffix}`,
+      defaultAccountId: tenant.parentId,
+      email: `adm-${suffix}@example.test`,
+      password,
+      role: 'admin',
+    });
     await createUser({
       externalUserId: `disp-${suffix}`,
       defaultAccountId: tenant.branchIds[0]!,
@@ -40,11 +46,20 @@ describe('console itineraries and settings procedures', () => {
   it('itineraries.list answers the live itineraries of the user subtree for the date', async () => {
     const mine = await query('itineraries.list', admin, { date: '2026-11-23' });
     expect(mine.status).toBe(200);
-    const list = mine.body.result?.data.json as { date: string; itineraries: { id: number; itineraryStops: unknown[] }[] };
+    const list = mine.body.result?.data.json as {
+      date: string;
+      itineraries: { id: number; itineraryStops: unknown[] }[];
+    };
     expect(list.itineraries.map((i) => i.id).sort()).toEqual([...bookedIds].sort());
     // Booked on the parent: a branch dispatcher does not see them; nor does another date.
-    expect((await query('itineraries.list', dispatcher, { date: '2026-11-23' })).body.result?.data.json).toEqual({ date: '2026-11-23', itineraries: [] });
-    expect((await query('itineraries.list', admin, { date: '2026-11-24' })).body.result?.data.json).toEqual({ date: '2026-11-24', itineraries: [] });
+    expect((await query('itineraries.list', dispatcher, { date: '2026-11-23' })).body.result?.data.json).toEqual({
+      date: '2026-11-23',
+      itineraries: [],
+    });
+    expect((await query('itineraries.list', admin, { date: '2026-11-24' })).body.result?.data.json).toEqual({
+      date: '2026-11-24',
+      itineraries: [],
+    });
     const invalid = await query('itineraries.list', admin, { date: '2026-02-30' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error?.json.data.param).toBe('date');
@@ -58,15 +73,25 @@ describe('console itineraries and settings procedures', () => {
   it('settings are for admins, within their subtree', async () => {
     const forbidden = await query('settings.get', dispatcher, { accountId: tenant.branchIds[0] });
     expect(forbidden.status).toBe(403);
-    expect((await mutate('settings.setBooking', dispatcher, { accountId: tenant.branchIds[0], booking: null })).status).toBe(403);
+    expect(
+      (await mutate('settings.setBooking', dispatcher, { accountId: tenant.branchIds[0], booking: null })).status,
+    ).toBe(403);
     expect((await query('settings.get', admin, { accountId: other.parentId })).status).toBe(403);
     expect(
-      (await mutate('settings.setBooking', admin, { accountId: other.parentId, booking: { pricing: { model: 'markup', markupPercent: 1 } } })).status,
+      (
+        await mutate('settings.setBooking', admin, {
+          accountId: other.parentId,
+          booking: { pricing: { model: 'markup', markupPercent: 1 } },
+        })
+      ).status,
     ).toBe(403);
   });
 
   it('saves booking pricing and slot policy and names the field of a refused value', async () => {
-    const saved = await mutate('settings.setBooking', admin, { accountId: tenant.parentId, booking: { pricing: { model: 'markup', markupPercent: 15 } } });
+    const saved = await mutate('settings.setBooking', admin, {
+      accountId: tenant.parentId,
+      booking: { pricing: { model: 'markup', markupPercent: 15 } },
+    });
     expect(saved.status).toBe(200);
     const branch = (await query('settings.get', admin, { accountId: tenant.branchIds[0] })).body.result?.data.json as {
       effective: { booking: unknown; sources: { booking: number | null } };
@@ -76,7 +101,10 @@ describe('console itineraries and settings procedures', () => {
     expect(branch.effective.sources.booking).toBe(tenant.parentId);
     expect(branch.own.booking).toBeUndefined();
 
-    const tooBig = await mutate('settings.setBooking', admin, { accountId: tenant.parentId, booking: { pricing: { model: 'markup', markupPercent: 5000 } } });
+    const tooBig = await mutate('settings.setBooking', admin, {
+      accountId: tenant.parentId,
+      booking: { pricing: { model: 'markup', markupPercent: 5000 } },
+    });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error?.json.data.param).toBe('booking.pricing.markupPercent');
     expect(tooBig.body.error?.json.message).toMatch(/^booking\.pricing\.markupPercent: .*1000/);

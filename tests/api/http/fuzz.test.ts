@@ -35,7 +35,12 @@ interface Answer {
 }
 
 /** Node's client, not fetch: it sends any method (TRACE too) and any percent-encoded path. */
-function send(method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<Answer> {
   const url = new URL(baseUrl());
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -55,8 +60,18 @@ function send(method: string, path: string, headers: Record<string, string>, bod
             const raw = Buffer.concat(chunks);
             const encoding = String(response.headers['content-encoding'] ?? '');
             const decoded =
-              encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw;
-            resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body: decoded.toString('utf8') });
+              encoding === 'gzip'
+                ? gunzipSync(raw)
+                : encoding === 'br'
+                  ? brotliDecompressSync(raw)
+                  : encoding === 'deflate'
+                    ? inflateSync(raw)
+                    : raw;
+            resolve({
+              status: response.statusCode ?? 0,
+              contentType: String(response.headers['content-type'] ?? ''),
+              body: decoded.toString('utf8'),
+            });
           } catch (error) {
             reject(error instanceof Error ? error : new Error(String(error)));
           }
@@ -73,7 +88,8 @@ function send(method: string, path: string, headers: Record<string, string>, bod
         .join('')}`,
     );
     request.on('error', (error: NodeJS.ErrnoException) => {
-      if (head > http.maxHeaderSize && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) resolve({ status: 431, contentType: '', body: '' });
+      if (head > http.maxHeaderSize && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
+        resolve({ status: 431, contentType: '', body: '' });
       else reject(error);
     });
     request.end(body);
@@ -111,7 +127,11 @@ const nastyStrings = fc.constantFrom(
   'constructor',
   'x'.repeat(20_000),
 );
-const hostileString = fc.oneof(nastyStrings, fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ maxLength: 40 }));
+const hostileString = fc.oneof(
+  nastyStrings,
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ maxLength: 40 }),
+);
 const hostileNumber = fc.oneof(
   fc.constantFrom(0, -1, 2147483647, 2147483648, -2147483649, 2 ** 53 + 2, 1e308, -1e308, 5e-324, 0.1, 1.5),
   fc.integer(),
@@ -142,7 +162,8 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) 
 function placesIn(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   const here = [path];
   if (Array.isArray(value)) return here.concat(value.flatMap((item, i) => placesIn(item, [...path, i])));
-  if (value && typeof value === 'object') return here.concat(Object.entries(value).flatMap(([k, v]) => placesIn(v, [...path, k])));
+  if (value && typeof value === 'object')
+    return here.concat(Object.entries(value).flatMap(([k, v]) => placesIn(v, [...path, k])));
   return here;
 }
 
@@ -160,7 +181,11 @@ function withValueAt(root: unknown, path: (string | number)[], value: unknown): 
 const validBody = { ...smallPlan({ problemId: uniqueId('fuzz') }), options: { solverTimeLimitSeconds: 0.1 } };
 const places = placesIn(validBody);
 const mutatedBody = fc
-  .tuple(fc.constantFrom(...places), hostileValue, fc.constantFrom('createItinerary', 'updateItinerary', 'plan', undefined))
+  .tuple(
+    fc.constantFrom(...places),
+    hostileValue,
+    fc.constantFrom('createItinerary', 'updateItinerary', 'plan', undefined),
+  )
   .map(([place, value, mode]) => toJsonText(withValueAt(mode ? { ...validBody, mode } : validBody, place, value)));
 const rawBody = fc.oneof(
   fc.string({ maxLength: 200 }),
@@ -177,7 +202,9 @@ describe('fuzzing every /v1 route', () => {
   let operations: Operation[];
   beforeAll(async () => {
     tenant = await createTenant();
-    const document = (await (await fetch(`${baseUrl()}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const document = (await (await fetch(`${baseUrl()}/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     operations = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/v1/'))
       .flatMap(([path, item]) =>
@@ -205,13 +232,47 @@ describe('fuzzing every /v1 route', () => {
   function requestArbitrary() {
     return fc.record({
       operation: fc.constantFrom(...operations),
-      method: fc.option(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND'), { freq: 4 }),
-      segment: fc.oneof(hostileString, fc.constantFrom('42', '0', '-1', '2147483648', '99999999999999999999', '%', '%zz', '..', '%2F', uniqueId('job'))),
+      method: fc.option(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND'), {
+        freq: 4,
+      }),
+      segment: fc.oneof(
+        hostileString,
+        fc.constantFrom(
+          '42',
+          '0',
+          '-1',
+          '2147483648',
+          '99999999999999999999',
+          '%',
+          '%zz',
+          '..',
+          '%2F',
+          uniqueId('job'),
+        ),
+      ),
       extraPath: fc.option(
-        fc.constantFrom('/', '//x', '/%00', '/..%2F..', '?a=1&a=2', '?date=0001-01-01', '?date=2026-11-23&accountId=2147483648', '?accountId=%00'),
+        fc.constantFrom(
+          '/',
+          '//x',
+          '/%00',
+          '/..%2F..',
+          '?a=1&a=2',
+          '?date=0001-01-01',
+          '?date=2026-11-23&accountId=2147483648',
+          '?accountId=%00',
+        ),
         { freq: 3 },
       ),
-      auth: fc.constantFrom<AuthKind>('valid', 'valid', 'valid', 'sandbox', 'none', 'garbage', 'basic-garbage', 'bearer-garbage'),
+      auth: fc.constantFrom<AuthKind>(
+        'valid',
+        'valid',
+        'valid',
+        'sandbox',
+        'none',
+        'garbage',
+        'basic-garbage',
+        'bearer-garbage',
+      ),
       junk: headerText,
       contentType: fc.constantFrom(
         'application/json',
@@ -221,9 +282,27 @@ describe('fuzzing every /v1 route', () => {
         'application/x-www-form-urlencoded',
         undefined,
       ),
-      prefer: fc.option(fc.constantFrom('respond-async', 'wait=0', 'wait=-1', 'wait=99999999', 'respond-async, wait=1', 'handling=strict'), { freq: 3 }),
+      prefer: fc.option(
+        fc.constantFrom(
+          'respond-async',
+          'wait=0',
+          'wait=-1',
+          'wait=99999999',
+          'respond-async, wait=1',
+          'handling=strict',
+        ),
+        { freq: 3 },
+      ),
       extraHeaders: fc.dictionary(
-        fc.constantFrom('x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'accept', 'accept-encoding', 'idempotency-key', 'x-real-ip'),
+        fc.constantFrom(
+          'x-request-id',
+          'x-forwarded-for',
+          'x-forwarded-proto',
+          'accept',
+          'accept-encoding',
+          'idempotency-key',
+          'x-real-ip',
+        ),
         headerText,
         { maxKeys: 3 },
       ),
@@ -300,7 +379,15 @@ type SessionKind = 'admin' | 'none' | 'garbage';
 function forgedMeta(place: string): fc.Arbitrary<unknown> {
   const annotation = fc.oneof(
     fc.constantFrom('number', 'undefined', 'bigint', 'Date', 'regexp', 'set', 'map', 'Error', 'URL', 'nonsense', ''),
-    fc.constantFrom(['class', 'Foo'], ['symbol', 'x'], ['custom', 'x'], ['typed-array', 'Uint8Array'], ['number'], [], [null]),
+    fc.constantFrom(
+      ['class', 'Foo'],
+      ['symbol', 'x'],
+      ['custom', 'x'],
+      ['typed-array', 'Uint8Array'],
+      ['number'],
+      [],
+      [null],
+    ),
     hostileValue,
   );
   return fc.oneof(
@@ -374,27 +461,47 @@ describe('fuzzing every console tRPC procedure', () => {
           },
         },
       },
-      { path: 'settings.setLocation', kind: 'mutation', input: { accountId, branchLocation: location, pickupOverride: null } },
+      {
+        path: 'settings.setLocation',
+        kind: 'mutation',
+        input: { accountId, branchLocation: location, pickupOverride: null },
+      },
       { path: 'admin.createBranch', kind: 'mutation', input: { name: 'Fuzz branch', parentId: accountId, location } },
       { path: 'admin.users.list', kind: 'query', input: undefined },
       {
         path: 'admin.users.invite',
         kind: 'mutation',
-        input: { email: `fuzz-${suffix}@example.test`, role: 'dispatcher', accountId, externalUserId: `fuzz-invite-${suffix}` },
+        input: {
+          email: `fuzz-${suffix}@example.test`,
+          role: 'dispatcher',
+          accountId,
+          externalUserId: `fuzz-invite-${suffix}`,
+        },
       },
       { path: 'admin.users.resetPassword', kind: 'mutation', input: { userId: victim.id } },
       { path: 'admin.users.setDisabled', kind: 'mutation', input: { userId: victim.id, disabled: false } },
       { path: 'admin.apiKeys.list', kind: 'query', input: undefined },
-      { path: 'admin.apiKeys.create', kind: 'mutation', input: { accountId, userId: victim.id, environment: 'sandbox' } },
+      {
+        path: 'admin.apiKeys.create',
+        kind: 'mutation',
+        input: { accountId, userId: victim.id, environment: 'sandbox' },
+      },
       { path: 'admin.apiKeys.revoke', kind: 'mutation', input: { keyId: 2_000_000_000 } },
       { path: 'itineraries.list', kind: 'query', input: { date: '2026-11-23', accountId } },
-      { path: 'routingJobs.list', kind: 'query', input: { environment: 'live', status: 'complete', kind: 'plan', page: 1, pageSize: 25 } },
+      {
+        path: 'routingJobs.list',
+        kind: 'query',
+        input: { environment: 'live', status: 'complete', kind: 'plan', page: 1, pageSize: 25 },
+      },
       { path: 'routingJobs.get', kind: 'query', input: { jobId: uniqueId('job') } },
       { path: 'routingJobs.book', kind: 'mutation', input: { jobId: uniqueId('job') } },
       {
         path: 'routingJobs.plan',
         kind: 'mutation',
-        input: { environment: 'sandbox', request: { ...smallPlan({ orders: 2 }), options: { solverTimeLimitSeconds: 0.1 } } },
+        input: {
+          environment: 'sandbox',
+          request: { ...smallPlan({ orders: 2 }), options: { solverTimeLimitSeconds: 0.1 } },
+        },
       },
       { path: 'booking.recent', kind: 'query', input: undefined },
       { path: 'booking.trySearch', kind: 'mutation', input: recommendBody(tenant.branchIds[0]!, '2026-11-23') },
@@ -406,7 +513,12 @@ describe('fuzzing every console tRPC procedure', () => {
       const places = placesIn(procedure.input);
       const input = fc.oneof(
         { arbitrary: fc.constant(procedure.input), weight: 1 },
-        { arbitrary: fc.tuple(fc.constantFrom(...places), hostileValue).map(([place, value]) => withValueAt(procedure.input, place, value)), weight: 6 },
+        {
+          arbitrary: fc
+            .tuple(fc.constantFrom(...places), hostileValue)
+            .map(([place, value]) => withValueAt(procedure.input, place, value)),
+          weight: 6,
+        },
         { arbitrary: hostileValue, weight: 1 },
       );
       const meta = sometimes(
@@ -436,7 +548,10 @@ describe('fuzzing every console tRPC procedure', () => {
       ),
       origin: sometimes(fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1'), 10),
       rawBody: sometimes(rawBody, 8),
-      extraQuery: sometimes(fc.constantFrom('&batch=1', '&input=%7B', '&input=%00', '&input=', '&connectionParams=1'), 8),
+      extraQuery: sometimes(
+        fc.constantFrom('&batch=1', '&input=%7B', '&input=%00', '&input=', '&connectionParams=1'),
+        8,
+      ),
     });
   }
 
@@ -445,10 +560,13 @@ describe('fuzzing every console tRPC procedure', () => {
       fc.asyncProperty(requestArbitrary(), async (r) => {
         const { procedure } = r.call;
         const method = r.method ?? (procedure.kind === 'query' ? 'GET' : 'POST');
-        const envelope = (input: unknown) => toJsonText(r.call.meta === null ? { json: input } : { json: input, meta: r.call.meta });
+        const envelope = (input: unknown) =>
+          toJsonText(r.call.meta === null ? { json: input } : { json: input, meta: r.call.meta });
         const wrapped = r.batch ? `{"0":${envelope(r.call.input)}}` : envelope(r.call.input);
         const base = `/api/trpc/${procedure.path}${r.batch ? `,${procedure.path}` : ''}`;
-        const search = [r.batch ? 'batch=1' : '', method === 'GET' ? `input=${encodeURIComponent(wrapped)}` : ''].filter(Boolean).join('&');
+        const search = [r.batch ? 'batch=1' : '', method === 'GET' ? `input=${encodeURIComponent(wrapped)}` : '']
+          .filter(Boolean)
+          .join('&');
         const path = `${base}${search ? `?${search}` : ''}${r.extraQuery ?? ''}`;
         const headers: Record<string, string> = {};
         if (r.session === 'admin') headers.cookie = sessionCookie;
@@ -468,7 +586,8 @@ describe('fuzzing every console tRPC procedure', () => {
           const parsed = JSON.parse(answer.body) as unknown;
           // tRPC's own error shape (one per call of a batch), or the edge's envelope (405, 403).
           const errors = Array.isArray(parsed) ? (parsed as { error?: unknown }[]) : [parsed as { error?: unknown }];
-          for (const item of errors) if ('error' in item) expect(JSON.stringify(item.error), what).not.toMatch(/"stack"|Failed query|params:/);
+          for (const item of errors)
+            if ('error' in item) expect(JSON.stringify(item.error), what).not.toMatch(/"stack"|Failed query|params:/);
         }
       }),
       { numRuns: runs, seed, interruptAfterTimeLimit: RUN_TIME_LIMIT_MS, markInterruptAsFailure: true },

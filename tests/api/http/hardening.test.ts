@@ -10,7 +10,11 @@ import { adminCommand, baseUrl, createTenant, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
 import { expectError, get, post, smallPlan } from '../client';
 
-function rawRequest(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   const url = new URL(baseUrl());
   return new Promise((resolve, reject) => {
     const request = http.request({ host: url.hostname, port: url.port, method, path, headers }, (response) => {
@@ -35,27 +39,45 @@ describe('hostile request bodies answer 400 naming the field', () => {
     (plan.fleet as Record<string, unknown>[])[0]!.meta = 'DEEP';
     // Written as text: JSON.stringify itself would overflow the stack on such an object.
     const body = JSON.stringify(plan).replace('"DEEP"', '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000));
-    const error = await expectError(await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader() }), 400, 'invalid_input');
+    const error = await expectError(
+      await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader() }),
+      400,
+      'invalid_input',
+    );
     expect(error.param).toMatch(/^fleet\[0\]\.meta(\.a)+$/);
   });
 
   it('refuses a lone UTF-16 surrogate in a string, naming its field', async () => {
     const plan = smallPlan();
     const body = JSON.stringify(plan).replace('"order-1"', '"O-\\ud800"');
-    await expectError(await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader() }), 400, 'invalid_input', 'orders[0].externalId');
+    await expectError(
+      await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader() }),
+      400,
+      'invalid_input',
+      'orders[0].externalId',
+    );
   });
 
   it('refuses an itinerary id beyond a 32-bit integer', async () => {
     const { fleet: _fleet, ...plan } = smallPlan();
     const body = { ...plan, mode: 'updateItinerary', targetItineraryIds: [2147483648] };
-    await expectError(await post('/v1/routing/book', body, { auth: tenant.basicAuthHeader() }), 400, 'invalid_input', 'targetItineraryIds[0]');
+    await expectError(
+      await post('/v1/routing/book', body, { auth: tenant.basicAuthHeader() }),
+      400,
+      'invalid_input',
+      'targetItineraryIds[0]',
+    );
   });
 
   it('refuses dates outside the years 2000-2100', async () => {
     const plan = smallPlan();
     (plan.fleet as Record<string, unknown>[])[0]!.scheduledStart = '0001-01-01T08:00:00Z';
     (plan.orders as Record<string, unknown>[])[0]!.dropoffWindowClose = '9999-12-31T18:00:00Z';
-    const error = await expectError(await post('/v1/routing/plan', plan, { auth: tenant.basicAuthHeader() }), 400, 'invalid_input');
+    const error = await expectError(
+      await post('/v1/routing/plan', plan, { auth: tenant.basicAuthHeader() }),
+      400,
+      'invalid_input',
+    );
     expect(['fleet[0].scheduledStart', 'orders[0].dropoffWindowClose']).toContain(error.param);
     expect(error.message).toMatch(/2000 and 2100/);
   });
@@ -64,20 +86,30 @@ describe('hostile request bodies answer 400 naming the field', () => {
 describe('hostile paths and methods answer in the envelope', () => {
   it('a NUL or another control character in a job id is 400 invalid_job_id', async () => {
     for (const id of ['abc%00def', 'abc%0Adef', 'abc%7F']) {
-      await expectError(await get(`/v1/routing/jobs/${id}`, { auth: tenant.basicAuthHeader() }), 400, 'invalid_job_id', 'problemId');
+      await expectError(
+        await get(`/v1/routing/jobs/${id}`, { auth: tenant.basicAuthHeader() }),
+        400,
+        'invalid_job_id',
+        'problemId',
+      );
     }
   });
 
   it('percent-escapes that are not UTF-8 are 400 in the envelope, not a text/plain 500', async () => {
     for (const id of ['%ED%A0%80', '%zz', '%E2%82']) {
-      const { status, body } = await rawRequest('GET', `/v1/routing/jobs/${id}`, { authorization: tenant.basicAuthHeader() });
+      const { status, body } = await rawRequest('GET', `/v1/routing/jobs/${id}`, {
+        authorization: tenant.basicAuthHeader(),
+      });
       expect(status, id).toBe(400);
       expect(JSON.parse(body)).toMatchObject({ error: { code: 'invalid_input', param: 'path' } });
     }
   });
 
   it('GET /v1/routing/jobs/ (empty id) is 400 invalid_job_id, not a redirect', async () => {
-    const response = await fetch(`${baseUrl()}/v1/routing/jobs/`, { headers: { authorization: tenant.basicAuthHeader() }, redirect: 'manual' });
+    const response = await fetch(`${baseUrl()}/v1/routing/jobs/`, {
+      headers: { authorization: tenant.basicAuthHeader() },
+      redirect: 'manual',
+    });
     await expectError(response, 400, 'invalid_job_id', 'problemId');
   });
 
@@ -135,7 +167,9 @@ describe('security headers', () => {
     for (const path of ['/v1/openapi.json', '/api/auth/csrf', '/healthz']) {
       const response = await fetch(`${baseUrl()}${path}`);
       await response.body?.cancel();
-      expect(/script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1], path).toBe("'self'");
+      expect(/script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1], path).toBe(
+        "'self'",
+      );
     }
   });
 
@@ -170,7 +204,10 @@ describe('behind a trusted proxy, with a metrics token', () => {
   let server: SecondServer | undefined;
   const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
   beforeAll(async () => {
-    server = await startSecondServer({ label: 'harden-proxy', env: { TRUSTED_PROXIES: '127.0.0.1,::1', METRICS_TOKEN } });
+    server = await startSecondServer({
+      label: 'harden-proxy',
+      env: { TRUSTED_PROXIES: '127.0.0.1,::1', METRICS_TOKEN },
+    });
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
@@ -194,7 +231,9 @@ describe('behind a trusted proxy, with a metrics token', () => {
   it('/metrics wants the token, from anywhere', async () => {
     const without = await fetch(`${server!.baseUrl}/metrics`);
     await expectError(without, 401, 'unauthenticated');
-    const wrong = await fetch(`${server!.baseUrl}/metrics`, { headers: { authorization: 'Bearer not-the-token-at-all' } });
+    const wrong = await fetch(`${server!.baseUrl}/metrics`, {
+      headers: { authorization: 'Bearer not-the-token-at-all' },
+    });
     expect(wrong.status).toBe(401);
     const right = await fetch(`${server!.baseUrl}/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}`, 'x-forwarded-for': '203.0.113.7' },
@@ -228,7 +267,9 @@ describe('slow and vanishing clients', () => {
       socket.setEncoding('utf8');
       let answer = '';
       socket.on('data', (chunk: string) => (answer += chunk));
-      socket.on('close', () => resolve({ firstLine: answer.split('\r\n')[0] ?? '', afterMs: performance.now() - started }));
+      socket.on('close', () =>
+        resolve({ firstLine: answer.split('\r\n')[0] ?? '', afterMs: performance.now() - started }),
+      );
       socket.on('error', reject);
       setTimeout(() => socket.destroy(), 30_000);
     });
@@ -278,7 +319,11 @@ describe('slow and vanishing clients', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const logged = lines.find((line) => line.path === '/v1/routing/plan');
-    expect(logged, server!.output().slice(before)).toMatchObject({ level: 'info', status: 400, errorCode: 'request_aborted' });
+    expect(logged, server!.output().slice(before)).toMatchObject({
+      level: 'info',
+      status: 400,
+      errorCode: 'request_aborted',
+    });
     expect(lines.filter((line) => line.level === 'error')).toEqual([]);
     expect(server!.output().slice(before)).not.toMatch(/\b(Error: aborted|ECONNRESET)\b/);
   });

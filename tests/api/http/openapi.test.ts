@@ -9,10 +9,18 @@ interface Operation {
   security?: Json[];
   parameters?: { in: string; name: string }[];
   requestBody?: { content?: Record<string, { schema?: Json }> };
-  responses?: Record<string, { description?: string; headers?: Record<string, Json>; content?: Record<string, { schema?: Json }> }>;
+  responses?: Record<
+    string,
+    { description?: string; headers?: Record<string, Json>; content?: Record<string, { schema?: Json }> }
+  >;
 }
 
-let doc: { openapi: string; info: Json; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Json> } };
+let doc: {
+  openapi: string;
+  info: Json;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Json> };
+};
 
 function resolve(schema: Json): Json {
   const ref = schema.$ref;
@@ -30,12 +38,14 @@ function openObjects(schema: Json, path: string, seen: Set<Json>): string[] {
   seen.add(resolved);
   const found: string[] = [];
   const type = resolved.type;
-  const isObject = type === 'object' || (Array.isArray(type) && type.includes('object')) || resolved.properties !== undefined;
+  const isObject =
+    type === 'object' || (Array.isArray(type) && type.includes('object')) || resolved.properties !== undefined;
   if (isObject && resolved.properties && resolved.additionalProperties !== false) found.push(path || '(root)');
   for (const [name, property] of Object.entries((resolved.properties ?? {}) as Record<string, Json>)) {
     found.push(...openObjects(property, path ? `${path}.${name}` : name, seen));
   }
-  if (resolved.items && typeof resolved.items === 'object') found.push(...openObjects(resolved.items as Json, `${path}[]`, seen));
+  if (resolved.items && typeof resolved.items === 'object')
+    found.push(...openObjects(resolved.items as Json, `${path}[]`, seen));
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     for (const part of (resolved[key] ?? []) as Json[]) found.push(...openObjects(part, path, seen));
   }
@@ -79,9 +89,12 @@ describe('/v1/openapi.json', () => {
     for (const { path, method, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (Number(status) < 400 || path === '/readyz') continue;
-        expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
       }
-      if ((operation.security ?? []).length > 0) expect(operation.responses?.['401'], `${method} ${path}`).toBeDefined();
+      if ((operation.security ?? []).length > 0)
+        expect(operation.responses?.['401'], `${method} ${path}`).toBeDefined();
     }
   });
 
@@ -115,7 +128,11 @@ describe('/v1/openapi.json', () => {
     // tagPriorities, vehicleMaps, vehicleSpecOverrides and lockedStops of run, plan and book.
     expect(tuples.length).toBeGreaterThanOrEqual(12);
     for (const tuple of tuples)
-      expect({ minItems: tuple.minItems, maxItems: tuple.maxItems, items: tuple.items }).toEqual({ minItems: 2, maxItems: 2, items: false });
+      expect({ minItems: tuple.minItems, maxItems: tuple.maxItems, items: tuple.items }).toEqual({
+        minItems: 2,
+        maxItems: 2,
+        items: false,
+      });
   });
 
   it('the OpenAPI document declares Prefer as a header parameter, 404 not_found and the 400 of GET /v1/itineraries', () => {
@@ -125,8 +142,11 @@ describe('/v1/openapi.json', () => {
         path,
       ).toBe(true);
     }
-    for (const [path, item] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/v1/routing') || p.startsWith('/v1/itineraries'))) {
-      for (const [method, operation] of Object.entries(item)) expect(operation.responses?.['404']?.description, `${method} ${path}`).toBeDefined();
+    for (const [path, item] of Object.entries(doc.paths).filter(
+      ([p]) => p.startsWith('/v1/routing') || p.startsWith('/v1/itineraries'),
+    )) {
+      for (const [method, operation] of Object.entries(item))
+        expect(operation.responses?.['404']?.description, `${method} ${path}`).toBeDefined();
     }
     expect(doc.paths['/v1/itineraries']?.get?.responses?.['400']?.description).toContain('invalid_input');
   });
@@ -134,7 +154,12 @@ describe('/v1/openapi.json', () => {
 
 /** As React escapes text content. */
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }
 
 describe('/v1/docs', () => {

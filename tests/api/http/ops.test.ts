@@ -35,10 +35,14 @@ describe('operations endpoints', () => {
     expect(text).toContain('# TYPE http_requests_total counter');
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
     expect(text).toContain('# TYPE process_resident_memory_bytes gauge');
-    const unmatched = lines.find((l) => l.startsWith('http_requests_total{method="GET",route="/v1/{unmatched}",status="401"}'));
+    const unmatched = lines.find((l) =>
+      l.startsWith('http_requests_total{method="GET",route="/v1/{unmatched}",status="401"}'),
+    );
     expect(unmatched).toBeDefined();
     expect(Number(unmatched?.split(' ').pop())).toBeGreaterThanOrEqual(2);
     expect(text).not.toContain('metrics-probe');
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{method="GET",route="\/v1\/\{unmatched\}",le="\+Inf"\} \d+/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{method="GET",route="\/v1\/\{unmatched\}",le="\+Inf"\} \d+/,
+    );
   });
 });

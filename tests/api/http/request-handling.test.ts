@@ -12,7 +12,10 @@ async function documentedBodyEndpoints(): Promise<string[]> {
     paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
   };
   return Object.entries(doc.paths)
-    .filter(([path, item]) => path.startsWith('/v1/') && !path.includes('{') && item.post?.requestBody?.content?.['application/json'])
+    .filter(
+      ([path, item]) =>
+        path.startsWith('/v1/') && !path.includes('{') && item.post?.requestBody?.content?.['application/json'],
+    )
     .map(([path]) => path);
 }
 const bodyEndpoints = await documentedBodyEndpoints();
@@ -24,7 +27,11 @@ it('finds the documented endpoints that take a JSON body', () => {
 const LIMIT = 5 * 1024 * 1024;
 
 function post(path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${baseUrl()}${path}`, { method: 'POST', body, headers: { ...auth, 'Content-Type': 'application/json', ...headers } });
+  return fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    body,
+    headers: { ...auth, 'Content-Type': 'application/json', ...headers },
+  });
 }
 
 // Chunked uploads go through one keep-alive connection, as real clients send them: the server must
@@ -103,7 +110,11 @@ describe.each(bodyEndpoints)('POST %s body handling', (path) => {
   });
 
   it('authenticates before reading the body', async () => {
-    const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', body: 'not json', headers: { 'Content-Type': 'text/plain' } });
+    const response = await fetch(`${baseUrl()}${path}`, {
+      method: 'POST',
+      body: 'not json',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(response.status).toBe(401);
     expect((await errorOf(response)).code).toBe('unauthenticated');
   });

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, waitForBookingJob, waitForRoutingJob, type ApiClient, type ApiSchemas } from '@/server/api-client';
+import {
+  createApiClient,
+  waitForBookingJob,
+  waitForRoutingJob,
+  type ApiClient,
+  type ApiSchemas,
+} from '@/server/api-client';
 import { setBookingClock } from '../booking/clock';
 import { baseUrl, createKey, createTenant, createUser, type Tenant } from '../helpers';
 import { uniqueId } from '../client';
@@ -10,7 +16,14 @@ import { uniqueId } from '../client';
  * fail when the server answers other than the types say.
  */
 const DATE = '2026-11-23';
-const STORE = { addressLine1: '55 Water St', city: 'Brooklyn', state: 'NY', postalCode: '11201', latitude: '40.7033', longitude: '-73.9881' };
+const STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
 
 function plan(problemId: string): ApiSchemas['RoutingPlanRequest'] {
   return {
@@ -24,7 +37,13 @@ function plan(problemId: string): ApiSchemas['RoutingPlanRequest'] {
       payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
     })),
     fleet: [
-      { driverExternalId: 'driver-1', vehicleExternalId: 'van-1', vehicleType: 'cargo-van', scheduledStart: `${DATE}T08:00:00-05:00`, startAddress: STORE },
+      {
+        driverExternalId: 'driver-1',
+        vehicleExternalId: 'van-1',
+        vehicleType: 'cargo-van',
+        scheduledStart: `${DATE}T08:00:00-05:00`,
+        startAddress: STORE,
+      },
     ],
     options: { solverTimeLimitSeconds: 0.5 },
   };
@@ -36,7 +55,10 @@ describe('typed /v1 client', () => {
 
   beforeAll(async () => {
     tenant = await createTenant();
-    api = createApiClient({ baseUrl: baseUrl(), credentials: { externalUserId: tenant.externalUserId, apiKey: tenant.liveKey } });
+    api = createApiClient({
+      baseUrl: baseUrl(),
+      credentials: { externalUserId: tenant.externalUserId, apiKey: tenant.liveKey },
+    });
   });
 
   it('plans with Prefer: wait=0 (202 pending body), then polls the job to its result', async () => {
@@ -45,10 +67,17 @@ describe('typed /v1 client', () => {
     expect(error).toBeUndefined();
     expect(response.status).toBe(202);
     expect(response.headers.get('preference-applied')).toBe('wait=0');
-    expect(data).toEqual({ jobId: body.problemId, problemId: body.problemId, status: 'processing', statusUrl: `/v1/routing/jobs/${body.problemId}` });
+    expect(data).toEqual({
+      jobId: body.problemId,
+      problemId: body.problemId,
+      status: 'processing',
+      statusUrl: `/v1/routing/jobs/${body.problemId}`,
+    });
 
     const pendingRetries: number[] = [];
-    const result = await waitForRoutingJob(api, body.problemId, { onPending: (seconds) => pendingRetries.push(seconds) });
+    const result = await waitForRoutingJob(api, body.problemId, {
+      onPending: (seconds) => pendingRetries.push(seconds),
+    });
     expect(pendingRetries.every((seconds) => seconds === 2)).toBe(true);
     expect(result.problemId).toBe(body.problemId);
     expect(result.unassigned).toEqual([]);
@@ -66,10 +95,14 @@ describe('typed /v1 client', () => {
     for (const itinerary of itineraries) {
       const { data } = await api.GET('/v1/itineraries/{id}', { params: { path: { id: String(itinerary.id) } } });
       expect(data?.externalId).toBe('driver-1:van-1');
-      expect(data?.itineraryStops.map((stop) => stop.orderExternalIds)).toEqual(itinerary.itineraryStops.map((stop) => stop.orderExternalIds));
+      expect(data?.itineraryStops.map((stop) => stop.orderExternalIds)).toEqual(
+        itinerary.itineraryStops.map((stop) => stop.orderExternalIds),
+      );
     }
     const listed = await api.GET('/v1/itineraries', { params: { query: { date: DATE } } });
-    expect(listed.data?.itineraries.map((itinerary) => itinerary.id)).toEqual(expect.arrayContaining(itineraries.map((itinerary) => itinerary.id)));
+    expect(listed.data?.itineraries.map((itinerary) => itinerary.id)).toEqual(
+      expect.arrayContaining(itineraries.map((itinerary) => itinerary.id)),
+    );
   });
 
   it('gets the error envelope typed, naming the field', async () => {
@@ -91,15 +124,25 @@ describe('typed /v1 client', () => {
     const branchId = tenant.branchIds[0]!;
     const branchUser = uniqueId('typed-branch-user');
     await createUser({ externalUserId: branchUser, defaultAccountId: branchId });
-    const branch = createApiClient({ baseUrl: baseUrl(), credentials: { externalUserId: branchUser, apiKey: await createKey(branchId, branchUser, 'live') } });
-    const booked = await branch.POST('/v1/routing/book', { body: { ...plan(uniqueId('typed-branch')), mode: 'createItinerary' } });
+    const branch = createApiClient({
+      baseUrl: baseUrl(),
+      credentials: { externalUserId: branchUser, apiKey: await createKey(branchId, branchUser, 'live') },
+    });
+    const booked = await branch.POST('/v1/routing/book', {
+      body: { ...plan(uniqueId('typed-branch')), mode: 'createItinerary' },
+    });
     expect(booked.response.status).toBe(200);
     expect(booked.data?.itineraries.every((itinerary) => itinerary.accountId === branchId)).toBe(true);
 
     setBookingClock(tenant.parentId, `2026-11-22T10:00:00-05:00`);
     const recommended = await api.POST('/v1/booking/recommend', {
       body: {
-        cart: { items: [{ description: 'Armchair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 }], orderValueCents: 45_000 },
+        cart: {
+          items: [
+            { description: 'Armchair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 },
+          ],
+          orderValueCents: 45_000,
+        },
         date: DATE,
         deliveryMethod: 'cargo-van',
         destination: { addressLine1: '350 5th Ave', city: 'New York', state: 'NY', postalCode: '10118' },

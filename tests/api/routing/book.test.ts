@@ -1,6 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { example, expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json } from '../client';
+import {
+  example,
+  expectError,
+  expectJson,
+  get,
+  post,
+  servedOrders,
+  smallPlan,
+  uniqueId,
+  type BookBody,
+  type Json,
+} from '../client';
 
 describe('POST /v1/routing/book', () => {
   let tenant: Tenant;
@@ -29,7 +40,10 @@ describe('POST /v1/routing/book', () => {
   });
 
   it('persists what it answered: /v1/itineraries lists them and /v1/itineraries/{id} reads each', async () => {
-    const listed = await expectJson<{ date: string; itineraries: BookBody['itineraries'] }>(await get('/v1/itineraries?date=2026-11-23', { auth }), 200);
+    const listed = await expectJson<{ date: string; itineraries: BookBody['itineraries'] }>(
+      await get('/v1/itineraries?date=2026-11-23', { auth }),
+      200,
+    );
     expect(listed.itineraries.map((i) => i.id).sort()).toEqual(created.itineraries.map((i) => i.id).sort());
     for (const itinerary of created.itineraries) {
       expect(await expectJson(await get(`/v1/itineraries/${itinerary.id}`, { auth }), 200)).toEqual(itinerary);
@@ -49,7 +63,10 @@ describe('POST /v1/routing/book', () => {
     const results = await Promise.all(responses.map((r) => expectJson<BookBody>(r, 200)));
     for (const result of results) expect(result).toEqual(results[0]);
     expect(servedOrders(results[0]!.itineraries)).toEqual(new Set(['order-1', 'order-2', 'order-3', 'order-4']));
-    const listed = await expectJson<{ itineraries: BookBody['itineraries'] }>(await get('/v1/itineraries?date=2026-11-24', { auth }), 200);
+    const listed = await expectJson<{ itineraries: BookBody['itineraries'] }>(
+      await get('/v1/itineraries?date=2026-11-24', { auth }),
+      200,
+    );
     expect(listed.itineraries.map((i) => i.id).sort()).toEqual(results[0]!.itineraries.map((i) => i.id).sort());
   });
 
@@ -84,7 +101,11 @@ describe('POST /v1/routing/book', () => {
       'targetItineraryIds',
     );
     await expectError(
-      await post('/v1/routing/book', { ...withoutFleet, mode: 'updateItinerary', targetItineraryIds: [2147480000] }, { auth }),
+      await post(
+        '/v1/routing/book',
+        { ...withoutFleet, mode: 'updateItinerary', targetItineraryIds: [2147480000] },
+        { auth },
+      ),
       400,
       'invalid_routing_input',
       'targetItineraryIds',
@@ -94,28 +115,49 @@ describe('POST /v1/routing/book', () => {
   it('400 invalid_input for a missing or plan mode', async () => {
     const body = smallPlan();
     await expectError(await post('/v1/routing/book', body, { auth }), 400, 'invalid_input', 'mode');
-    await expectError(await post('/v1/routing/book', { ...body, mode: 'plan' }, { auth }), 400, 'invalid_input', 'mode');
+    await expectError(
+      await post('/v1/routing/book', { ...body, mode: 'plan' }, { auth }),
+      400,
+      'invalid_input',
+      'mode',
+    );
   });
 
   it('500 book_failed when a target changed while optimizing (nothing written); an identical retry succeeds', async () => {
-    const seed: Json = { ...smallPlan({ orders: 2, date: '2026-11-25' }), mode: 'createItinerary', problemId: uniqueId('seed') };
+    const seed: Json = {
+      ...smallPlan({ orders: 2, date: '2026-11-25' }),
+      mode: 'createItinerary',
+      problemId: uniqueId('seed'),
+    };
     const [target] = (await expectJson<BookBody>(await post('/v1/routing/book', seed, { auth }), 200)).itineraries;
     const update = (id: string, zip: string) => ({
       mode: 'updateItinerary',
       problemId: uniqueId(id),
       targetItineraryIds: [target!.id],
-      orders: [{ ...(smallPlan({ date: '2026-11-25' }).orders as Json[])[0], externalId: id, dropoffAddress: { postalCode: zip } }],
+      orders: [
+        {
+          ...(smallPlan({ date: '2026-11-25' }).orders as Json[])[0],
+          externalId: id,
+          dropoffAddress: { postalCode: zip },
+        },
+      ],
       options: { solverTimeLimitSeconds: 3 },
     });
     const first = update('race-a', '10003');
     const second = update('race-b', '10016');
-    const [a, b] = await Promise.all([post('/v1/routing/book', first, { auth }), post('/v1/routing/book', second, { auth })]);
+    const [a, b] = await Promise.all([
+      post('/v1/routing/book', first, { auth }),
+      post('/v1/routing/book', second, { auth }),
+    ]);
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([200, 500]);
     const [winner, loser, loserBody] = a.status === 200 ? [a, b, second] : [b, a, first];
     const won = await expectJson<BookBody>(winner, 200);
     await expectError(loser, 500, 'book_failed');
-    const current = await expectJson<BookBody['itineraries'][number]>(await get(`/v1/itineraries/${target!.id}`, { auth }), 200);
+    const current = await expectJson<BookBody['itineraries'][number]>(
+      await get(`/v1/itineraries/${target!.id}`, { auth }),
+      200,
+    );
     const { changes: _changes, ...wonItinerary } = won.itineraries[0]!;
     expect(current).toEqual(wonItinerary);
     // Safe to retry: the identical request re-runs over the itinerary as it now is.
@@ -141,13 +183,24 @@ describe('POST /v1/routing/book', () => {
   });
 
   it("replaying a createItinerary after an updateItinerary took its itineraries over returns them, showing the update's problemId", async () => {
-    const created = { ...smallPlan({ problemId: `create-${Date.now().toString(36)}`, date: '2026-11-28' }), mode: 'createItinerary' };
+    const created = {
+      ...smallPlan({ problemId: `create-${Date.now().toString(36)}`, date: '2026-11-28' }),
+      mode: 'createItinerary',
+    };
     const first = await expectJson<BookBody>(await post('/v1/routing/book', created, { auth }), 200);
     expect(first.itineraries).toHaveLength(1);
     const updateId = `update-${Date.now().toString(36)}`;
     const { fleet: _fleet, ...orders } = smallPlan({ problemId: updateId, date: '2026-11-28' });
-    const newOrders = (orders.orders as { externalId: string }[]).map((order) => ({ ...order, externalId: `new-${order.externalId}` }));
-    const update = { ...orders, orders: newOrders, mode: 'updateItinerary', targetItineraryIds: first.itineraries.map((i) => i.id) };
+    const newOrders = (orders.orders as { externalId: string }[]).map((order) => ({
+      ...order,
+      externalId: `new-${order.externalId}`,
+    }));
+    const update = {
+      ...orders,
+      orders: newOrders,
+      mode: 'updateItinerary',
+      targetItineraryIds: first.itineraries.map((i) => i.id),
+    };
     const updated = await expectJson<BookBody>(await post('/v1/routing/book', update, { auth }), 200);
     expect(updated.itineraries.map((i) => i.id)).toEqual(first.itineraries.map((i) => i.id));
 

@@ -24,7 +24,9 @@ describe('driver breaks (fleet vehicleSpec.breaks)', () => {
   });
 
   it('a planned itinerary shows the break as a stop of type break, inside its window, and the legs and totals still add up', async () => {
-    const body = planWithBreaks([{ earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T11:30:00-05:00', durationMinutes: 30 }]);
+    const body = planWithBreaks([
+      { earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T11:30:00-05:00', durationMinutes: 30 },
+    ]);
     // Back to the store at the end: the end leg takes up the rounding of the legs (see responses.ts).
     (body.fleet as Json[])[0]!.endAddress = STORE;
     const result = await expectJson<PlanBody>(await post('/v1/routing/plan', body, { auth }), 200);
@@ -75,7 +77,10 @@ describe('driver breaks (fleet vehicleSpec.breaks)', () => {
 
   it('an order that would push the break out of its window is unassigned with a reason that names the break', async () => {
     // The dropoff must start by 10:20; the 30-minute break must be taken 10:00-10:30 exactly.
-    const body = planWithBreaks([{ earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T10:30:00-05:00', durationMinutes: 30 }], 1);
+    const body = planWithBreaks(
+      [{ earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T10:30:00-05:00', durationMinutes: 30 }],
+      1,
+    );
     const order = (body.orders as Json[])[0]!;
     order.dropoffWindowOpen = '2026-11-23T10:00:00-05:00';
     order.dropoffWindowClose = '2026-11-23T10:20:00-05:00';
@@ -97,21 +102,56 @@ describe('driver breaks (fleet vehicleSpec.breaks)', () => {
       { earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T12:00:00-05:00', durationMinutes: 30 },
       { earliestStart: '2026-11-23T14:00:00-05:00', latestEnd: '2026-11-23T14:20:00-05:00', durationMinutes: 30 },
     ]);
-    const error = await expectError(await post('/v1/routing/plan', short, { auth }), 400, 'invalid_input', 'fleet[0].vehicleSpec.breaks[1].latestEnd');
+    const error = await expectError(
+      await post('/v1/routing/plan', short, { auth }),
+      400,
+      'invalid_input',
+      'fleet[0].vehicleSpec.breaks[1].latestEnd',
+    );
     expect(error.message).toContain('durationMinutes');
-    const one = { earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T12:00:00-05:00', durationMinutes: 15 };
+    const one = {
+      earliestStart: '2026-11-23T10:00:00-05:00',
+      latestEnd: '2026-11-23T12:00:00-05:00',
+      durationMinutes: 15,
+    };
     const many = planWithBreaks([one, one, one, one]);
-    expect((await expectError(await post('/v1/routing/plan', many, { auth }), 400, 'invalid_input', 'fleet[0].vehicleSpec.breaks')).message).toContain('3');
+    expect(
+      (
+        await expectError(
+          await post('/v1/routing/plan', many, { auth }),
+          400,
+          'invalid_input',
+          'fleet[0].vehicleSpec.breaks',
+        )
+      ).message,
+    ).toContain('3');
     const far = planWithBreaks([{ ...one, earliestStart: '2210-11-23T10:00:00-05:00' }]);
-    await expectError(await post('/v1/routing/plan', far, { auth }), 400, 'invalid_input', 'fleet[0].vehicleSpec.breaks[0].earliestStart');
+    await expectError(
+      await post('/v1/routing/plan', far, { auth }),
+      400,
+      'invalid_input',
+      'fleet[0].vehicleSpec.breaks[0].earliestStart',
+    );
     const zero = planWithBreaks([{ ...one, durationMinutes: 0 }]);
-    await expectError(await post('/v1/routing/plan', zero, { auth }), 400, 'invalid_input', 'fleet[0].vehicleSpec.breaks[0].durationMinutes');
+    await expectError(
+      await post('/v1/routing/plan', zero, { auth }),
+      400,
+      'invalid_input',
+      'fleet[0].vehicleSpec.breaks[0].durationMinutes',
+    );
   });
 
   it('book refuses breaks (booked itineraries do not keep them yet) with invalid_routing_input naming the field', async () => {
-    const body = planWithBreaks([{ earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T12:00:00-05:00', durationMinutes: 30 }]);
+    const body = planWithBreaks([
+      { earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T12:00:00-05:00', durationMinutes: 30 },
+    ]);
     body.mode = 'createItinerary';
-    await expectError(await post('/v1/routing/book', body, { auth }), 400, 'invalid_routing_input', 'fleet[0].vehicleSpec.breaks');
+    await expectError(
+      await post('/v1/routing/book', body, { auth }),
+      400,
+      'invalid_routing_input',
+      'fleet[0].vehicleSpec.breaks',
+    );
   });
 
   it('the OpenAPI document describes the field', async () => {

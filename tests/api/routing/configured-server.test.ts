@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { createTenant, createUser, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { expectError, expectJson, get, pollUntilDone, post, smallPlan, uniqueId, type Json, type PlanBody } from '../client';
+import {
+  expectError,
+  expectJson,
+  get,
+  pollUntilDone,
+  post,
+  smallPlan,
+  uniqueId,
+  type Json,
+  type PlanBody,
+} from '../client';
 
 const RETENTION_SECONDS = 3;
 const JOB_TIME_LIMIT_SECONDS = 6;
@@ -64,14 +74,26 @@ describe('routing on a server with a 3 s retention, a JWT secret and a 6 s job t
 
   it('authenticates a Bearer JWT; 401 no_account_for_user for a user without a default account', async () => {
     const sign = (subject: string) =>
-      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setExpirationTime('5m').sign(new TextEncoder().encode(JWT_SECRET));
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(subject)
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(JWT_SECRET));
     const plan = await post('/v1/routing/plan', smallPlan(), { auth: `Bearer ${await sign(tenant.externalUserId)}` });
     expect((await expectJson<PlanBody>(plan, 200)).itineraries).toHaveLength(1);
 
     const homeless = uniqueId('no-account-user');
     await createUser({ externalUserId: homeless });
-    await expectError(await post('/v1/routing/plan', smallPlan(), { auth: `Bearer ${await sign(homeless)}` }), 401, 'no_account_for_user');
-    await expectError(await get('/v1/routing/jobs/anything', { auth: `Bearer ${await sign(homeless)}` }), 401, 'no_account_for_user');
+    await expectError(
+      await post('/v1/routing/plan', smallPlan(), { auth: `Bearer ${await sign(homeless)}` }),
+      401,
+      'no_account_for_user',
+    );
+    await expectError(
+      await get('/v1/routing/jobs/anything', { auth: `Bearer ${await sign(homeless)}` }),
+      401,
+      'no_account_for_user',
+    );
   });
 
   it('500 optimization_failed when the solve cannot finish within the job time limit; an identical retry re-runs it', async () => {

@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createKey, createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json } from '../client';
+import {
+  expectError,
+  expectJson,
+  get,
+  post,
+  servedOrders,
+  smallPlan,
+  uniqueId,
+  type BookBody,
+  type Json,
+} from '../client';
 
 /** docs/decisions.md, Routing: createItinerary refuses an order already booked in the account tree on that date. */
 describe('POST /v1/routing/book: no double booking', () => {
@@ -22,21 +32,33 @@ describe('POST /v1/routing/book: no double booking', () => {
   it('refuses the same order under another problemId: 400 invalid_routing_input at that order, naming the itinerary', async () => {
     const orders = smallPlan({ orders: 3, date }).orders as Json[];
     // order-2 is booked; a new order ahead of it moves it to index 1 of this request.
-    const again = { ...smallPlan({ date }), mode: 'createItinerary', orders: [{ ...orders[0], externalId: 'order-new' }, orders[1]] };
+    const again = {
+      ...smallPlan({ date }),
+      mode: 'createItinerary',
+      orders: [{ ...orders[0], externalId: 'order-new' }, orders[1]],
+    };
     const error = await expectError(await book(again), 400, 'invalid_routing_input', 'orders[1].externalId');
     const holder = first.itineraries.find((i) => servedOrders([i]).has('order-2'))!;
     expect(error.message).toContain('"order-2"');
     expect(error.message).toContain(`itinerary ${holder.id}`);
     expect(error.message).toContain(holder.externalId);
     // Nothing was written: the day still has the first booking only.
-    const listed = await expectJson<{ itineraries: BookBody['itineraries'] }>(await get(`/v1/itineraries?date=${date}`, { auth }), 200);
+    const listed = await expectJson<{ itineraries: BookBody['itineraries'] }>(
+      await get(`/v1/itineraries?date=${date}`, { auth }),
+      200,
+    );
     expect(listed.itineraries.map((i) => i.id).sort()).toEqual(first.itineraries.map((i) => i.id).sort());
   });
 
   it('refuses it from another account of the same tree (a branch booking what its parent booked)', async () => {
     const branchKey = await createKey(tenant.branchIds[0]!, tenant.externalUserId, 'live');
     const branchBooking = { ...smallPlan({ orders: 1, date }), mode: 'createItinerary' };
-    await expectError(await book(branchBooking, basicAuth(tenant.externalUserId, branchKey)), 400, 'invalid_routing_input', 'orders[0].externalId');
+    await expectError(
+      await book(branchBooking, basicAuth(tenant.externalUserId, branchKey)),
+      400,
+      'invalid_routing_input',
+      'orders[0].externalId',
+    );
   });
 
   it('an identical retry of the same problemId is not a double booking: the same itineraries answer', async () => {
@@ -46,7 +68,9 @@ describe('POST /v1/routing/book: no double booking', () => {
 
   it('books the same order ids on another date and in the other environment', async () => {
     const nextDay = { ...smallPlan({ orders: 3, date: '2026-12-02' }), mode: 'createItinerary' };
-    expect(servedOrders((await expectJson<BookBody>(await book(nextDay), 200)).itineraries)).toEqual(new Set(['order-1', 'order-2', 'order-3']));
+    expect(servedOrders((await expectJson<BookBody>(await book(nextDay), 200)).itineraries)).toEqual(
+      new Set(['order-1', 'order-2', 'order-3']),
+    );
     const sandbox = { ...smallPlan({ orders: 3, date }), mode: 'createItinerary' };
     const sandboxBooked = await expectJson<BookBody>(await book(sandbox, tenant.basicAuthHeader('sandbox')), 200);
     expect(servedOrders(sandboxBooked.itineraries)).toEqual(new Set(['order-1', 'order-2', 'order-3']));
@@ -55,7 +79,9 @@ describe('POST /v1/routing/book: no double booking', () => {
   it('another tenant books the same order ids on the same date', async () => {
     const other = await createTenant();
     const body = { ...smallPlan({ orders: 3, date }), mode: 'createItinerary' };
-    expect((await expectJson<BookBody>(await book(body, other.basicAuthHeader('live')), 200)).itineraries.length).toBeGreaterThan(0);
+    expect(
+      (await expectJson<BookBody>(await book(body, other.basicAuthHeader('live')), 200)).itineraries.length,
+    ).toBeGreaterThan(0);
   });
 
   it('two bookings of the same orders at once: one is written, the other fails with nothing written and its retry is refused at the order', async () => {
@@ -76,7 +102,10 @@ describe('POST /v1/routing/book: no double booking', () => {
     const [winner, loser, loserBody] = first.status === 200 ? [first, second, b] : [second, first, a];
     const won = await expectJson<BookBody>(winner, 200);
     await loser.body?.cancel();
-    const listed = await expectJson<{ itineraries: BookBody['itineraries'] }>(await get(`/v1/itineraries?date=${raceDate}`, { auth }), 200);
+    const listed = await expectJson<{ itineraries: BookBody['itineraries'] }>(
+      await get(`/v1/itineraries?date=${raceDate}`, { auth }),
+      200,
+    );
     expect(listed.itineraries.map((i) => i.id).sort()).toEqual(won.itineraries.map((i) => i.id).sort());
     const retried = await expectError(await book(loserBody), 400, 'invalid_routing_input');
     expect(retried.param).toMatch(/^orders\[\d\]\.externalId$/);

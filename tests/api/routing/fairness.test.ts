@@ -56,7 +56,9 @@ describe('fair sharing between accounts (pool mode)', () => {
         { auth: floodAuth, prefer: 'wait=0' },
       ),
     );
-    const burst = Array.from({ length: 50 }, () => post('/v1/routing/plan', smallPlan({ orders: 6 }), { auth: floodAuth, prefer: 'wait=0' }));
+    const burst = Array.from({ length: 50 }, () =>
+      post('/v1/routing/plan', smallPlan({ orders: 6 }), { auth: floodAuth, prefer: 'wait=0' }),
+    );
     for (const response of await Promise.all([...long, ...burst])) expect(response.status).toBe(202);
 
     const started = performance.now();
@@ -80,9 +82,15 @@ describe('fair sharing between accounts (pool mode)', () => {
 async function flood(auth: string, options: { long: number; plans: number }): Promise<string[]> {
   const longIds = Array.from({ length: options.long }, () => uniqueId('long'));
   const long = longIds.map((problemId) =>
-    post('/v1/routing/plan', { ...smallPlan({ problemId, orders: 15, vehicles: 2 }), options: { solverTimeLimitSeconds: 600 } }, { auth, prefer: 'wait=0' }),
+    post(
+      '/v1/routing/plan',
+      { ...smallPlan({ problemId, orders: 15, vehicles: 2 }), options: { solverTimeLimitSeconds: 600 } },
+      { auth, prefer: 'wait=0' },
+    ),
   );
-  const burst = Array.from({ length: options.plans }, () => post('/v1/routing/plan', smallPlan({ orders: 6 }), { auth, prefer: 'wait=0' }));
+  const burst = Array.from({ length: options.plans }, () =>
+    post('/v1/routing/plan', smallPlan({ orders: 6 }), { auth, prefer: 'wait=0' }),
+  );
   for (const response of await Promise.all([...long, ...burst])) expect(response.status).toBe(202);
   return longIds;
 }
@@ -127,7 +135,12 @@ describe("booking's latency lane (pool mode)", () => {
     const branchId = retailer.branchIds[0]!;
     const branchUser = uniqueId('branch-user');
     await createUser({ externalUserId: branchUser, defaultAccountId: branchId });
-    await seedBookedRoutes(basicAuth(branchUser, await createKey(branchId, branchUser, 'live')), '2026-11-23', '-05:00', { vehicles: 2 });
+    await seedBookedRoutes(
+      basicAuth(branchUser, await createKey(branchId, branchUser, 'live')),
+      '2026-11-23',
+      '-05:00',
+      { vehicles: 2 },
+    );
     setBookingClock(retailer.parentId, '2026-11-22T10:00:00-05:00');
     const auth = retailer.basicAuthHeader();
 
@@ -141,7 +154,11 @@ describe("booking's latency lane (pool mode)", () => {
     const seconds: number[] = [];
     for (const bucket of ['MORNING', 'AFTERNOON', 'EVENING', 'FLEXIBLE']) {
       const started = performance.now();
-      const accepted = await post('/v1/booking/recommend', recommendBody(branchId, '2026-11-23', { timeframeBucket: bucket }), { auth });
+      const accepted = await post(
+        '/v1/booking/recommend',
+        recommendBody(branchId, '2026-11-23', { timeframeBucket: bucket }),
+        { auth },
+      );
       const handle = await expectJson<{ jobId: string }>(accepted, 202);
       const result = await expectJson<BookingResult>(await pollBooking(auth, handle.jobId, 30_000), 200);
       seconds.push((performance.now() - started) / 1000);
@@ -151,7 +168,10 @@ describe("booking's latency lane (pool mode)", () => {
     expect(Math.max(...seconds), `searches took ${seconds.map((s) => s.toFixed(2)).join(', ')} s`).toBeLessThan(2);
 
     // The solves still end inside their limits (each cut to MAX_SOLVER_SECONDS; the retailer's two in turn).
-    for (const [problemId, callerAuth] of [...ownLong.map((id) => [id, auth] as const), [otherLong[0]!, other.basicAuthHeader()] as const]) {
+    for (const [problemId, callerAuth] of [
+      ...ownLong.map((id) => [id, auth] as const),
+      [otherLong[0]!, other.basicAuthHeader()] as const,
+    ]) {
       const done = await pollUntilDone(problemId, callerAuth, 90_000);
       expect(done.status).toBe(200);
       await done.body?.cancel();

@@ -13,7 +13,9 @@ describe('GET /v1/routing/jobs/{problemId}', () => {
   it('200 with the same result the request answered', async () => {
     const body = smallPlan();
     const result = await expectJson<PlanBody>(await post('/v1/routing/plan', body, { auth }), 200);
-    expect(await expectJson<PlanBody>(await get(`/v1/routing/jobs/${String(body.problemId)}`, { auth }), 200)).toEqual(result);
+    expect(await expectJson<PlanBody>(await get(`/v1/routing/jobs/${String(body.problemId)}`, { auth }), 200)).toEqual(
+      result,
+    );
   });
 
   it('202 { status: processing } with Retry-After while the job runs, then 200', async () => {

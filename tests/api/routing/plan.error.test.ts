@@ -19,13 +19,23 @@ describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
   it('400 invalid_input names a malformed field', async () => {
     const body = smallPlan();
     (body.orders as Json[])[0]!.dropoffWindowClose = 'tomorrow';
-    await expectError(await post('/v1/routing/plan', body, { auth }), 400, 'invalid_input', 'orders[0].dropoffWindowClose');
+    await expectError(
+      await post('/v1/routing/plan', body, { auth }),
+      400,
+      'invalid_input',
+      'orders[0].dropoffWindowClose',
+    );
     const noProblem = smallPlan();
     delete noProblem.problemId;
     await expectError(await post('/v1/routing/plan', noProblem, { auth }), 400, 'invalid_input', 'problemId');
     const badLatitude = smallPlan();
     (badLatitude.orders as Json[])[0]!.pickupAddress = { postalCode: '11201', latitude: '95', longitude: '-73.9' };
-    await expectError(await post('/v1/routing/plan', badLatitude, { auth }), 400, 'invalid_input', 'orders[0].pickupAddress.latitude');
+    await expectError(
+      await post('/v1/routing/plan', badLatitude, { auth }),
+      400,
+      'invalid_input',
+      'orders[0].pickupAddress.latitude',
+    );
   });
 
   it('400 invalid_input for a body that is not JSON', async () => {
@@ -51,8 +61,18 @@ describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
 
   it('400 invalid_routing_input listing the accepted objectives for an unknown one', async () => {
     const body = { ...smallPlan(), options: { objective: 'FASTEST_PLEASE' } };
-    const error = await expectError(await post('/v1/routing/plan', body, { auth }), 400, 'invalid_routing_input', 'options.objective');
-    for (const objective of ['MIN_DURATION', 'MIN_MAX_TRAVEL_COST_DISTANCE', 'MIN_VEHICLE_AVOID_TOUR_OVERLAP', 'MIN_VEHICLE_UTILIZATION']) {
+    const error = await expectError(
+      await post('/v1/routing/plan', body, { auth }),
+      400,
+      'invalid_routing_input',
+      'options.objective',
+    );
+    for (const objective of [
+      'MIN_DURATION',
+      'MIN_MAX_TRAVEL_COST_DISTANCE',
+      'MIN_VEHICLE_AVOID_TOUR_OVERLAP',
+      'MIN_VEHICLE_UTILIZATION',
+    ]) {
       expect(error.message).toContain(objective);
     }
   });
@@ -60,15 +80,33 @@ describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
   it('400 invalid_routing_input for an unknown vehicle type, a repeated order id or a locked stop naming an unknown order', async () => {
     const vehicle = smallPlan();
     (vehicle.fleet as Json[])[0]!.vehicleType = 'zeppelin';
-    const error = await expectError(await post('/v1/routing/plan', vehicle, { auth }), 400, 'invalid_routing_input', 'fleet[0].vehicleType');
+    const error = await expectError(
+      await post('/v1/routing/plan', vehicle, { auth }),
+      400,
+      'invalid_routing_input',
+      'fleet[0].vehicleType',
+    );
     expect(error.message).toContain('cargo-van');
 
     const repeated = smallPlan({ orders: 2 });
     (repeated.orders as Json[])[1]!.externalId = 'order-1';
-    await expectError(await post('/v1/routing/plan', repeated, { auth }), 400, 'invalid_routing_input', 'orders[1].externalId');
+    await expectError(
+      await post('/v1/routing/plan', repeated, { auth }),
+      400,
+      'invalid_routing_input',
+      'orders[1].externalId',
+    );
 
-    const locked = { ...smallPlan(), options: { lockedStops: [['driver-1:van-1', [{ orderExternalId: 'ghost', type: 'pickup' }]]] } };
-    await expectError(await post('/v1/routing/plan', locked, { auth }), 400, 'invalid_routing_input', 'options.lockedStops[0][1][0].orderExternalId');
+    const locked = {
+      ...smallPlan(),
+      options: { lockedStops: [['driver-1:van-1', [{ orderExternalId: 'ghost', type: 'pickup' }]]] },
+    };
+    await expectError(
+      await post('/v1/routing/plan', locked, { auth }),
+      400,
+      'invalid_routing_input',
+      'options.lockedStops[0][1][0].orderExternalId',
+    );
   });
 
   it('400 invalid_routing_input with param problemId when a retained problemId comes with a different body', async () => {
@@ -85,13 +123,23 @@ describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
       'string_account_id_unsupported',
       'accountId',
     );
-    await expectError(await post('/v1/routing/plan', { ...smallPlan(), accountId: tenant.branchIds[0] }, { auth }), 403, 'account_mismatch', 'accountId');
+    await expectError(
+      await post('/v1/routing/plan', { ...smallPlan(), accountId: tenant.branchIds[0] }, { auth }),
+      403,
+      'account_mismatch',
+      'accountId',
+    );
     await expectJson(await post('/v1/routing/plan', { ...smallPlan(), accountId: tenant.parentId }, { auth }), 200);
   });
 
   it('run requires mode plan', async () => {
     await expectError(await post('/v1/routing/run', smallPlan(), { auth }), 400, 'invalid_input', 'mode');
-    await expectError(await post('/v1/routing/run', { ...smallPlan(), mode: 'createItinerary' }, { auth }), 400, 'invalid_input', 'mode');
+    await expectError(
+      await post('/v1/routing/run', { ...smallPlan(), mode: 'createItinerary' }, { auth }),
+      400,
+      'invalid_input',
+      'mode',
+    );
   });
 
   it('404 not_found for an unknown routing endpoint', async () => {
@@ -99,12 +147,27 @@ describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
   });
 
   it('fleet: [] on plan and createItinerary is 400 invalid_routing_input naming fleet', async () => {
-    await expectError(await post('/v1/routing/plan', { ...smallPlan(), fleet: [] }, { auth }), 400, 'invalid_routing_input', 'fleet');
-    await expectError(await post('/v1/routing/book', { ...example('book-create'), fleet: [] }, { auth }), 400, 'invalid_routing_input', 'fleet');
+    await expectError(
+      await post('/v1/routing/plan', { ...smallPlan(), fleet: [] }, { auth }),
+      400,
+      'invalid_routing_input',
+      'fleet',
+    );
+    await expectError(
+      await post('/v1/routing/book', { ...example('book-create'), fleet: [] }, { auth }),
+      400,
+      'invalid_routing_input',
+      'fleet',
+    );
   });
 
   it('/v1/routing/plan plans any mode but needs what the mode needs: an unknown mode, an update without targets', async () => {
-    await expectError(await post('/v1/routing/plan', { ...smallPlan(), mode: 'book' }, { auth }), 400, 'invalid_input', 'mode');
+    await expectError(
+      await post('/v1/routing/plan', { ...smallPlan(), mode: 'book' }, { auth }),
+      400,
+      'invalid_input',
+      'mode',
+    );
     const { fleet: _fleet, ...withoutFleet } = smallPlan();
     await expectError(
       await post('/v1/routing/plan', { ...withoutFleet, mode: 'updateItinerary' }, { auth }),

@@ -1,6 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createKey, createTenant, setAccountSettings, type Tenant } from '../helpers';
-import { example, expectJson, get, pollUntilDone, post, servedOrders, smallPlan, STORE, uniqueId, type Json, type PlanBody } from '../client';
+import {
+  example,
+  expectJson,
+  get,
+  pollUntilDone,
+  post,
+  servedOrders,
+  smallPlan,
+  STORE,
+  uniqueId,
+  type Json,
+  type PlanBody,
+} from '../client';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
@@ -22,7 +34,13 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       const entry = (body.fleet as Json[])[fleetIndex]!;
       expect(itinerary.externalId).toBe(`${String(entry.driverExternalId)}:${String(entry.vehicleExternalId)}`);
       expect(itinerary.scheduledStart).toBe('2026-11-23T08:30:00-05:00');
-      expect(Object.keys(itinerary.totals).sort()).toEqual(['distanceMeters', 'durationSeconds', 'serviceSeconds', 'travelSeconds', 'waitingSeconds']);
+      expect(Object.keys(itinerary.totals).sort()).toEqual([
+        'distanceMeters',
+        'durationSeconds',
+        'serviceSeconds',
+        'travelSeconds',
+        'waitingSeconds',
+      ]);
       itinerary.itineraryStops.forEach((stop, i) => {
         expect(stop.stopNumber).toBe(i + 1);
         expect(Object.keys(stop.address).sort()).toEqual(['addressLine1', 'city', 'postalCode', 'state']);
@@ -45,7 +63,9 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
         }
       }
     }
-    expect(servedOrders(result.itineraries.map((i) => i.itinerary))).toEqual(new Set((body.orders as Json[]).map((o) => o.externalId)));
+    expect(servedOrders(result.itineraries.map((i) => i.itinerary))).toEqual(
+      new Set((body.orders as Json[]).map((o) => o.externalId)),
+    );
     // enableStopClustering: orders picked up together at the store are one visit.
     const stops = result.itineraries.flatMap((i) => i.itinerary.itineraryStops);
     expect(stops.some((stop) => stop.type === 'pickup' && stop.orderExternalIds.length > 1)).toBe(true);
@@ -53,12 +73,20 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
 
   it('merges options: service defaults, then inherited account settings, then the request', async () => {
     const branchId = tenant.branchIds[0]!;
-    await setAccountSettings(tenant.parentId, { optimization: { serviceTime: { setupSeconds: 600, perItemSeconds: 0 } } });
+    await setAccountSettings(tenant.parentId, {
+      optimization: { serviceTime: { setupSeconds: 600, perItemSeconds: 0 } },
+    });
     const branchKey = await createKey(branchId, tenant.externalUserId, 'live');
     const branchAuth = basicAuth(tenant.externalUserId, branchKey);
-    const inherited = await expectJson<PlanBody>(await post('/v1/routing/plan', smallPlan({ orders: 1 }), { auth: branchAuth }), 200);
+    const inherited = await expectJson<PlanBody>(
+      await post('/v1/routing/plan', smallPlan({ orders: 1 }), { auth: branchAuth }),
+      200,
+    );
     for (const stop of inherited.itineraries[0]!.itinerary.itineraryStops) expect(stop.serviceSeconds).toBe(600);
-    const overridden = { ...smallPlan({ orders: 1 }), options: { solverTimeLimitSeconds: 0.5, serviceTime: { setupSeconds: 60 } } };
+    const overridden = {
+      ...smallPlan({ orders: 1 }),
+      options: { solverTimeLimitSeconds: 0.5, serviceTime: { setupSeconds: 60 } },
+    };
     const requested = await expectJson<PlanBody>(await post('/v1/routing/plan', overridden, { auth: branchAuth }), 200);
     for (const stop of requested.itineraries[0]!.itinerary.itineraryStops) expect(stop.serviceSeconds).toBe(60);
   });
@@ -106,7 +134,8 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       const skills = new Set((fleet[fleetIndex]!.routeSkills as string[] | undefined) ?? []);
       for (const stop of itinerary.itineraryStops) {
         for (const id of stop.orderExternalIds) {
-          for (const skill of (orders.get(id)!.requiredSkills as string[] | undefined) ?? []) expect(skills.has(skill)).toBe(true);
+          for (const skill of (orders.get(id)!.requiredSkills as string[] | undefined) ?? [])
+            expect(skills.has(skill)).toBe(true);
         }
       }
     }
@@ -117,7 +146,9 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
     }
     // The vip orders are never the ones left out while a lower-priority order is served.
     const unassigned = new Set(result.unassigned.map((u) => u.externalId));
-    const vip = [...orders.values()].filter((o) => (o.customTags as { name: string }[] | undefined)?.some((t) => t.name === 'vip'));
+    const vip = [...orders.values()].filter((o) =>
+      (o.customTags as { name: string }[] | undefined)?.some((t) => t.name === 'vip'),
+    );
     if (unassigned.size > 0) for (const o of vip) expect(unassigned.has(o.externalId as string)).toBe(false);
   });
 
@@ -125,14 +156,20 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
     const body = { ...smallPlan(), mode: 'plan' };
     const run = await expectJson<PlanBody>(await post('/v1/routing/run', body, { auth }), 200);
     expect(run.itineraries).toHaveLength(1);
-    const plan = await expectJson<PlanBody>(await post('/v1/routing/plan', { ...body, problemId: uniqueId('plan') }, { auth }), 200);
+    const plan = await expectJson<PlanBody>(
+      await post('/v1/routing/plan', { ...body, problemId: uniqueId('plan') }, { auth }),
+      200,
+    );
     expect(plan.itineraries).toHaveLength(1);
   });
 
   it('reports unassigned orders with reason codes and descriptions', async () => {
     const body = smallPlan({ orders: 3 });
     const orders = body.orders as Json[];
-    orders[1] = { ...orders[1], dropoffAddress: { addressLine1: 'Nowhere', city: 'Nowhere', state: 'NY', postalCode: '00000' } };
+    orders[1] = {
+      ...orders[1],
+      dropoffAddress: { addressLine1: 'Nowhere', city: 'Nowhere', state: 'NY', postalCode: '00000' },
+    };
     orders[2] = { ...orders[2], requiredSkills: ['freezer'] };
     const result = await expectJson<PlanBody>(await post('/v1/routing/plan', body, { auth }), 200);
     const reasons = Object.fromEntries(result.unassigned.map((u) => [u.externalId, u.reasons[0]!]));
@@ -172,21 +209,29 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
     const second = await expectJson<PlanBody>(await post('/v1/routing/plan', reordered, { auth }), 200);
     expect(second).toEqual(first);
     // run and plan of the same body are one job.
-    expect(await expectJson<PlanBody>(await post('/v1/routing/run', { ...body, mode: 'plan' }, { auth }), 200)).toEqual(first);
+    expect(await expectJson<PlanBody>(await post('/v1/routing/run', { ...body, mode: 'plan' }, { auth }), 200)).toEqual(
+      first,
+    );
   });
 
   it('starts one solve for 50 concurrent identical requests', async () => {
     const body = smallPlan({ orders: 4 });
     // Long enough that all 50 arrive while the one job still runs.
     body.options = { solverTimeLimitSeconds: 10 };
-    const responses = await Promise.all(Array.from({ length: 50 }, () => post('/v1/routing/plan', body, { auth, prefer: 'wait=0' })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => post('/v1/routing/plan', body, { auth, prefer: 'wait=0' })),
+    );
     const jobIds = new Set<string>();
     for (const response of responses) {
       const pending = await expectJson<Json>(response, 202);
       jobIds.add(pending.jobId as string);
     }
     expect(jobIds.size).toBe(1);
-    const results = await Promise.all(Array.from({ length: 5 }, () => post('/v1/routing/plan', body, { auth }).then((r) => expectJson<PlanBody>(r, 200))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post('/v1/routing/plan', body, { auth }).then((r) => expectJson<PlanBody>(r, 200)),
+      ),
+    );
     for (const result of results) expect(result).toEqual(results[0]);
   });
 
@@ -198,7 +243,11 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
 
   it("a plan echoes each fleet entry's externalId and meta, and plan and book results carry a summary that adds up", async () => {
     const plan = smallPlan({ orders: 4, vehicles: 2 });
-    const fleet = (plan.fleet as Record<string, unknown>[]).map((entry, i) => ({ ...entry, externalId: `fleet-${i}`, meta: { depot: 'north', shift: i } }));
+    const fleet = (plan.fleet as Record<string, unknown>[]).map((entry, i) => ({
+      ...entry,
+      externalId: `fleet-${i}`,
+      meta: { depot: 'north', shift: i },
+    }));
     interface Summary {
       vehiclesUsed: number;
       ordersServed: number;
@@ -211,7 +260,12 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       durationSeconds: number;
     }
     const planned = await expectJson<{
-      itineraries: { fleetIndex: number; fleetExternalId?: string; fleetMeta?: unknown; itinerary: { totals: Totals } }[];
+      itineraries: {
+        fleetIndex: number;
+        fleetExternalId?: string;
+        fleetMeta?: unknown;
+        itinerary: { totals: Totals };
+      }[];
       unassigned: unknown[];
       summary: Summary;
     }>(await post('/v1/routing/plan', { ...plan, fleet }, { auth }), 200);
@@ -228,7 +282,10 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       durationSeconds: planned.itineraries.reduce((sum, e) => sum + e.itinerary.totals.durationSeconds, 0),
     });
 
-    const book = { ...smallPlan({ problemId: `summary-${Date.now().toString(36)}`, date: '2026-11-29' }), mode: 'createItinerary' };
+    const book = {
+      ...smallPlan({ problemId: `summary-${Date.now().toString(36)}`, date: '2026-11-29' }),
+      mode: 'createItinerary',
+    };
     const booked = await expectJson<{ itineraries: { totals: Totals }[]; unassigned: unknown[]; summary: Summary }>(
       await post('/v1/routing/book', book, { auth }),
       200,
@@ -261,7 +318,8 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       if (core.start) expect(core.start.departure).toBe(core.routeStart);
       expect(core.end?.address.city).toBe(fleetEntry.endAddress?.city);
       if (core.end) expect(core.end.arrival).toBe(core.routeEnd);
-      const legs = core.itineraryStops.reduce((sum, stop) => sum + stop.legDistanceMeters, 0) + (core.end?.legDistanceMeters ?? 0);
+      const legs =
+        core.itineraryStops.reduce((sum, stop) => sum + stop.legDistanceMeters, 0) + (core.end?.legDistanceMeters ?? 0);
       expect(legs).toBe(core.totals.distanceMeters);
       const lastDeparture = Date.parse(core.itineraryStops.at(-1)!.departure);
       expect(lastDeparture + (core.end?.legDurationSeconds ?? 0) * 1000).toBe(Date.parse(core.routeEnd));
@@ -269,7 +327,10 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
 
     const plan = example('multi-depot-plan');
     const fleet = plan.fleet as { startAddress?: { city: string }; endAddress?: { city: string } }[];
-    const planned = await expectJson<{ itineraries: { fleetIndex: number; itinerary: Core }[] }>(await post('/v1/routing/plan', plan, { auth }), 200);
+    const planned = await expectJson<{ itineraries: { fleetIndex: number; itinerary: Core }[] }>(
+      await post('/v1/routing/plan', plan, { auth }),
+      200,
+    );
     expect(planned.itineraries.length).toBeGreaterThan(0);
     for (const entry of planned.itineraries) {
       expect(entry.itinerary.end!.legDistanceMeters).toBeGreaterThan(0);
@@ -277,17 +338,29 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
     }
 
     // Booked: the reply and a later read agree, and a fleet entry without addresses has neither end.
-    const book: Record<string, unknown> = { ...smallPlan({ problemId: `ends-${Date.now().toString(36)}`, date: '2026-11-30' }), mode: 'createItinerary' };
+    const book: Record<string, unknown> = {
+      ...smallPlan({ problemId: `ends-${Date.now().toString(36)}`, date: '2026-11-30' }),
+      mode: 'createItinerary',
+    };
     const bookFleet = book.fleet as Record<string, unknown>[];
     bookFleet[0] = { ...bookFleet[0], endAddress: STORE };
-    const booked = await expectJson<{ itineraries: (Core & { id: number })[] }>(await post('/v1/routing/book', book, { auth }), 200);
+    const booked = await expectJson<{ itineraries: (Core & { id: number })[] }>(
+      await post('/v1/routing/book', book, { auth }),
+      200,
+    );
     for (const itinerary of booked.itineraries) {
       checkEnds(itinerary, bookFleet[0]);
-      expect(await expectJson<Core>(await get(`/v1/itineraries/${itinerary.id}`, { auth }), 200)).toMatchObject({ start: itinerary.start, end: itinerary.end });
+      expect(await expectJson<Core>(await get(`/v1/itineraries/${itinerary.id}`, { auth }), 200)).toMatchObject({
+        start: itinerary.start,
+        end: itinerary.end,
+      });
     }
     const open = smallPlan({ orders: 1 });
     const withoutDepot = (open.fleet as Record<string, unknown>[]).map(({ startAddress: _start, ...entry }) => entry);
-    const openPlan = await expectJson<{ itineraries: { itinerary: Core }[] }>(await post('/v1/routing/plan', { ...open, fleet: withoutDepot }, { auth }), 200);
+    const openPlan = await expectJson<{ itineraries: { itinerary: Core }[] }>(
+      await post('/v1/routing/plan', { ...open, fleet: withoutDepot }, { auth }),
+      200,
+    );
     expect(openPlan.itineraries[0]!.itinerary).toMatchObject({ start: null, end: null });
     checkEnds(openPlan.itineraries[0]!.itinerary, {});
   });
@@ -299,8 +372,17 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
     const philadelphia = { addressLine1: '1 Penn Sq', city: 'Philadelphia', state: 'PA', postalCode: '19107' };
     const orders = [
       base,
-      { ...base, externalId: 'heavy', payloadItems: [{ description: 'safe', height: 30, length: 30, width: 30, weight: 4000, quantity: 1 }] },
-      { ...base, externalId: 'late-evening', dropoffWindowOpen: `${date}T20:00:00-05:00`, dropoffWindowClose: `${date}T21:00:00-05:00` },
+      {
+        ...base,
+        externalId: 'heavy',
+        payloadItems: [{ description: 'safe', height: 30, length: 30, width: 30, weight: 4000, quantity: 1 }],
+      },
+      {
+        ...base,
+        externalId: 'late-evening',
+        dropoffWindowOpen: `${date}T20:00:00-05:00`,
+        dropoffWindowClose: `${date}T21:00:00-05:00`,
+      },
       {
         ...base,
         externalId: 'far-pickup',
@@ -318,11 +400,20 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       { ...base, externalId: 'needs-liftgate', requiredSkills: ['liftgate'] },
     ];
     interface Reasons {
-      unassigned: { externalId: string; reasons: { code: string; description: string; fix?: { description: string } }[] }[];
+      unassigned: {
+        externalId: string;
+        reasons: { code: string; description: string; fix?: { description: string } }[];
+      }[];
     }
     const planned = await expectJson<Reasons>(await post('/v1/routing/plan', { ...plan, orders }, { auth }), 200);
     const reason = (id: string) => planned.unassigned.find((u) => u.externalId === id)?.reasons[0];
-    expect(planned.unassigned.map((u) => u.externalId).sort()).toEqual(['far-dropoff', 'far-pickup', 'heavy', 'late-evening', 'needs-liftgate']);
+    expect(planned.unassigned.map((u) => u.externalId).sort()).toEqual([
+      'far-dropoff',
+      'far-pickup',
+      'heavy',
+      'late-evening',
+      'needs-liftgate',
+    ]);
     for (const entry of planned.unassigned) {
       for (const { description, fix } of entry.reasons) {
         // No epoch seconds, infinities or solver dimensions.
@@ -331,12 +422,22 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       }
     }
     // A reason may also carry the solver's fix (tests/api/routing/unassigned-fixes.test.ts applies them).
-    expect(reason('heavy')).toMatchObject({ code: 'EXCEEDS_VEHICLE_CAPACITY', description: expect.stringContaining('4,000 lb') as unknown });
-    expect(reason('heavy')).toHaveProperty('fix.description', 'Capacity 1,000 lb more on vehicle van-1 would let the order in.');
+    expect(reason('heavy')).toMatchObject({
+      code: 'EXCEEDS_VEHICLE_CAPACITY',
+      description: expect.stringContaining('4,000 lb') as unknown,
+    });
+    expect(reason('heavy')).toHaveProperty(
+      'fix.description',
+      'Capacity 1,000 lb more on vehicle van-1 would let the order in.',
+    );
     expect(reason('heavy')!.description).toContain('3,000 lb');
     expect(reason('late-evening')!.code).toBe('OUTSIDE_SHIFT');
-    expect(reason('late-evening')!.description).toContain('dropoff window (2026-11-23T20:00:00-05:00 to 2026-11-23T21:00:00-05:00)');
-    expect(reason('late-evening')!.description).toContain('vehicle van-1: 2026-11-23T08:00:00-05:00 to 2026-11-23T18:00:00-05:00');
+    expect(reason('late-evening')!.description).toContain(
+      'dropoff window (2026-11-23T20:00:00-05:00 to 2026-11-23T21:00:00-05:00)',
+    );
+    expect(reason('late-evening')!.description).toContain(
+      'vehicle van-1: 2026-11-23T08:00:00-05:00 to 2026-11-23T18:00:00-05:00',
+    );
     expect(reason('far-pickup')!.code).toBe('TIME_WINDOW_UNREACHABLE');
     expect(reason('far-pickup')!.description).toMatch(
       /^The pickup cannot be reached in time .* vehicle van-1.* after the pickup window closes at 2026-11-23T08:30:00-05:00/,
@@ -357,7 +458,11 @@ describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
       ...plan,
       problemId: `${String(plan.problemId)}-shift`,
       orders: [{ ...base, externalId: 'boston', dropoffAddress: boston }],
-      fleet: (plan.fleet as Record<string, unknown>[]).map((entry) => ({ ...entry, endAddress: STORE, vehicleSpec: { shiftHours: 6 } })),
+      fleet: (plan.fleet as Record<string, unknown>[]).map((entry) => ({
+        ...entry,
+        endAddress: STORE,
+        vehicleSpec: { shiftHours: 6 },
+      })),
     };
     const shift = await expectJson<Reasons>(await post('/v1/routing/plan', shortShift, { auth }), 200);
     const boston0 = shift.unassigned.find((u) => u.externalId === 'boston')?.reasons[0];

@@ -1,6 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, servedOrders, smallPlan, uniqueId, type BookBody, type Json, type PlanBody, type Stop } from '../client';
+import {
+  expectError,
+  expectJson,
+  get,
+  post,
+  servedOrders,
+  smallPlan,
+  uniqueId,
+  type BookBody,
+  type Json,
+  type PlanBody,
+  type Stop,
+} from '../client';
 
 /**
  * Re-planning with tours already on the road (docs/decisions.md, "Routing"): /plan in any mode
@@ -16,7 +28,14 @@ interface Changes {
 }
 interface UpdateBody {
   problemId: string;
-  itineraries: { id: number; externalId: string; problemId: string; itineraryStops: Stop[]; totals: Json; changes?: Changes }[];
+  itineraries: {
+    id: number;
+    externalId: string;
+    problemId: string;
+    itineraryStops: Stop[];
+    totals: Json;
+    changes?: Changes;
+  }[];
   summary: { ordersServed: number };
 }
 type PlanWithSummary = PlanBody & {
@@ -40,7 +59,8 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
   });
 
   async function itinerariesOn(date: string): Promise<Json[]> {
-    return (await expectJson<{ itineraries: Json[] }>(await get(`/v1/itineraries?date=${date}`, { auth }), 200)).itineraries;
+    return (await expectJson<{ itineraries: Json[] }>(await get(`/v1/itineraries?date=${date}`, { auth }), 200))
+      .itineraries;
   }
 
   it('plans a createItinerary body on /plan and writes nothing', async () => {
@@ -61,7 +81,9 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
     const replanned = await expectJson<PlanWithSummary>(await post('/v1/routing/plan', again, { auth }), 200);
     expect(replanned.summary.ordersServed).toBeGreaterThanOrEqual(plan.summary.ordersServed);
     // Rendered totals are whole seconds per itinerary.
-    expect(replanned.summary.durationSeconds).toBeLessThanOrEqual(plan.summary.durationSeconds + replanned.summary.vehiclesUsed);
+    expect(replanned.summary.durationSeconds).toBeLessThanOrEqual(
+      plan.summary.durationSeconds + replanned.summary.vehiclesUsed,
+    );
     for (const item of replanned.itineraries) {
       const sent = plan.itineraries[item.fleetIndex]!.itinerary;
       expect(item.itinerary.externalId).toBe(sent.externalId);
@@ -78,7 +100,11 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
     const stops = itinerary.itineraryStops as unknown as Json[];
     const stray = stops.map((stop, i) => (i === 1 ? { ...stop, orderExternalIds: ['not-an-order'] } : stop));
     const error = await expectError(
-      await post('/v1/routing/plan', { ...first, problemId: uniqueId('stray'), fleet: [{ ...itinerary, itineraryStops: stray }] }, { auth }),
+      await post(
+        '/v1/routing/plan',
+        { ...first, problemId: uniqueId('stray'), fleet: [{ ...itinerary, itineraryStops: stray }] },
+        { auth },
+      ),
       400,
       'invalid_routing_input',
       'fleet[0].itineraryStops[1]',
@@ -88,7 +114,12 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
     await expectError(
       await post(
         '/v1/routing/book',
-        { ...first, mode: 'createItinerary', problemId: uniqueId('stray'), fleet: [{ ...itinerary, itineraryStops: stray }] },
+        {
+          ...first,
+          mode: 'createItinerary',
+          problemId: uniqueId('stray'),
+          fleet: [{ ...itinerary, itineraryStops: stray }],
+        },
         { auth },
       ),
       400,
@@ -100,14 +131,26 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
   it('an updateItinerary body on /plan previews the update: the result book gives, with changes, and nothing written', async () => {
     const date = '2026-12-04';
     const created = await expectJson<BookBody>(
-      await post('/v1/routing/book', { ...smallPlan({ orders: 3, vehicles: 2, date }), mode: 'createItinerary', problemId: uniqueId('create') }, { auth }),
+      await post(
+        '/v1/routing/book',
+        { ...smallPlan({ orders: 3, vehicles: 2, date }), mode: 'createItinerary', problemId: uniqueId('create') },
+        { auth },
+      ),
       200,
     );
     const ids = created.itineraries.map((i) => i.id);
     const before = await itinerariesOn(date);
-    const update = { mode: 'updateItinerary', targetItineraryIds: ids, orders: [extraOrder('order-new', date)], options: { solverTimeLimitSeconds: 0.5 } };
+    const update = {
+      mode: 'updateItinerary',
+      targetItineraryIds: ids,
+      orders: [extraOrder('order-new', date)],
+      options: { solverTimeLimitSeconds: 0.5 },
+    };
 
-    const preview = await expectJson<UpdateBody>(await post('/v1/routing/plan', { ...update, problemId: uniqueId('preview') }, { auth }), 200);
+    const preview = await expectJson<UpdateBody>(
+      await post('/v1/routing/plan', { ...update, problemId: uniqueId('preview') }, { auth }),
+      200,
+    );
     expect(servedOrders(preview.itineraries)).toEqual(new Set([...servedOrders(created.itineraries), 'order-new']));
     for (const itinerary of preview.itineraries) expect(itinerary.changes).toBeDefined();
     const gained = preview.itineraries.filter((i) => i.changes!.addedOrderExternalIds.includes('order-new'));
@@ -115,11 +158,22 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
     // Nothing written: the itineraries read exactly as before (same problemId, updatedAt and stops).
     expect(await itinerariesOn(date)).toEqual(before);
     // Polling the preview answers the same.
-    expect(await expectJson(await get(`/v1/routing/jobs/${encodeURIComponent(preview.problemId)}`, { auth }), 200)).toEqual(preview);
+    expect(
+      await expectJson(await get(`/v1/routing/jobs/${encodeURIComponent(preview.problemId)}`, { auth }), 200),
+    ).toEqual(preview);
 
-    const booked = await expectJson<UpdateBody>(await post('/v1/routing/book', { ...update, problemId: uniqueId('update') }, { auth }), 200);
+    const booked = await expectJson<UpdateBody>(
+      await post('/v1/routing/book', { ...update, problemId: uniqueId('update') }, { auth }),
+      200,
+    );
     const comparable = (body: UpdateBody) =>
-      body.itineraries.map(({ id, externalId, itineraryStops, totals, changes }) => ({ id, externalId, itineraryStops, totals, changes }));
+      body.itineraries.map(({ id, externalId, itineraryStops, totals, changes }) => ({
+        id,
+        externalId,
+        itineraryStops,
+        totals,
+        changes,
+      }));
     expect(comparable(booked)).toEqual(comparable(preview));
     expect(booked.summary).toEqual(preview.summary);
     const after = await itinerariesOn(date);
@@ -132,12 +186,20 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
     const base = smallPlan({ orders: 2, date });
     const fleet = (base.fleet as Json[]).map((entry) => ({ ...entry, vehicleSpec: { maxStops: 4 } }));
     const created = await expectJson<BookBody>(
-      await post('/v1/routing/book', { ...base, fleet, mode: 'createItinerary', problemId: uniqueId('create') }, { auth }),
+      await post(
+        '/v1/routing/book',
+        { ...base, fleet, mode: 'createItinerary', problemId: uniqueId('create') },
+        { auth },
+      ),
       200,
     );
     expect(created.itineraries).toHaveLength(1);
     const target = created.itineraries[0]!;
-    const addedVan = { ...(base.fleet as Json[])[0]!, driverExternalId: 'driver-extra', vehicleExternalId: 'van-extra' };
+    const addedVan = {
+      ...(base.fleet as Json[])[0]!,
+      driverExternalId: 'driver-extra',
+      vehicleExternalId: 'van-extra',
+    };
     const update = {
       mode: 'updateItinerary',
       problemId: uniqueId('add-van'),
@@ -156,13 +218,22 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
     expect(servedOrders(updated.itineraries)).toEqual(new Set(['order-1', 'order-2', 'order-x1', 'order-x2']));
     const keptAdded = kept.changes!.addedOrderExternalIds;
     const keptRemoved = kept.changes!.removedOrderExternalIds;
-    expect(new Set([...servedOrders([kept])])).toEqual(new Set([...['order-1', 'order-2'].filter((o) => !keptRemoved.includes(o)), ...keptAdded]));
+    expect(new Set([...servedOrders([kept])])).toEqual(
+      new Set([...['order-1', 'order-2'].filter((o) => !keptRemoved.includes(o)), ...keptAdded]),
+    );
     const listed = await itinerariesOn(date);
     expect(listed.map((i) => i.id).sort()).toEqual([target.id, added.id].sort());
-    expect(await expectJson(await get(`/v1/itineraries/${added.id}`, { auth }), 200)).toMatchObject({ id: added.id, problemId: update.problemId });
+    expect(await expectJson(await get(`/v1/itineraries/${added.id}`, { auth }), 200)).toMatchObject({
+      id: added.id,
+      problemId: update.problemId,
+    });
 
     // A vehicle the targets already have is refused, naming the request's own fleet entry.
-    const twice = { ...update, problemId: uniqueId('twice'), fleet: [{ ...addedVan, driverExternalId: 'driver-1', vehicleExternalId: 'van-1' }] };
+    const twice = {
+      ...update,
+      problemId: uniqueId('twice'),
+      fleet: [{ ...addedVan, driverExternalId: 'driver-1', vehicleExternalId: 'van-1' }],
+    };
     await expectError(await post('/v1/routing/plan', twice, { auth }), 400, 'invalid_routing_input', 'fleet[0]');
   });
 
@@ -173,10 +244,10 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
       anyOf?: Schema[];
       $ref?: string;
     }
-    const document = await expectJson<{ components: { schemas: Record<string, Schema> }; paths: Record<string, Record<string, Json>> }>(
-      await get('/v1/openapi.json'),
-      200,
-    );
+    const document = await expectJson<{
+      components: { schemas: Record<string, Schema> };
+      paths: Record<string, Record<string, Json>>;
+    }>(await get('/v1/openapi.json'), 200);
     const { schemas } = document.components;
     const bookItinerary = schemas.RoutingBookResult!.properties!.itineraries!.items!;
     expect(Object.keys(bookItinerary.properties!.changes!.properties!).sort()).toEqual([

@@ -49,7 +49,12 @@ describe('graceful restarts (pool mode)', () => {
     }
     dataDir = mkdtempSync(path.join(tmpdir(), 'restart-'));
     const start = () =>
-      startSecondServer({ label: 'restart', databaseUrl, dataDir, env: { WORKER_POOL_SIZE: '1', ROUTING_MAX_SOLVER_SECONDS: String(MAX_SOLVER_SECONDS) } });
+      startSecondServer({
+        label: 'restart',
+        databaseUrl,
+        dataDir,
+        env: { WORKER_POOL_SIZE: '1', ROUTING_MAX_SOLVER_SECONDS: String(MAX_SOLVER_SECONDS) },
+      });
     server = await start();
     const tenant = await createTenant();
     const auth = tenant.basicAuthHeader();
@@ -62,7 +67,12 @@ describe('graceful restarts (pool mode)', () => {
       await server.stop();
       server = undefined;
       const released = await jobRow(databaseUrl, problemId);
-      expect(released, `after restart ${restart}`).toMatchObject({ status: 'processing', attempts: 0, leaseToken: null, leaseOwner: null });
+      expect(released, `after restart ${restart}`).toMatchObject({
+        status: 'processing',
+        attempts: 0,
+        leaseToken: null,
+        leaseOwner: null,
+      });
       server = await start();
     }
     const done = await pollUntilDone(problemId, auth, 60_000);

@@ -10,9 +10,30 @@ function cityPlan(orderCount: number, vehicleCount: number): Json {
     return seed / 2147483648;
   };
   const stores = [
-    { addressLine1: '3500 Peachtree Rd NE', city: 'Atlanta', state: 'GA', postalCode: '30326', latitude: '33.8510', longitude: '-84.3620' },
-    { addressLine1: '2000 Airport Blvd', city: 'College Park', state: 'GA', postalCode: '30337', latitude: '33.6407', longitude: '-84.4277' },
-    { addressLine1: '1 Decatur Sq', city: 'Decatur', state: 'GA', postalCode: '30030', latitude: '33.7748', longitude: '-84.2963' },
+    {
+      addressLine1: '3500 Peachtree Rd NE',
+      city: 'Atlanta',
+      state: 'GA',
+      postalCode: '30326',
+      latitude: '33.8510',
+      longitude: '-84.3620',
+    },
+    {
+      addressLine1: '2000 Airport Blvd',
+      city: 'College Park',
+      state: 'GA',
+      postalCode: '30337',
+      latitude: '33.6407',
+      longitude: '-84.4277',
+    },
+    {
+      addressLine1: '1 Decatur Sq',
+      city: 'Decatur',
+      state: 'GA',
+      postalCode: '30030',
+      latitude: '33.7748',
+      longitude: '-84.2963',
+    },
   ];
   const orders = Array.from({ length: orderCount }, (_, i) => {
     const hour = 9 + Math.floor(random() * 6);
@@ -30,7 +51,14 @@ function cityPlan(orderCount: number, vehicleCount: number): Json {
       dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
       dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
       payloadItems: [
-        { description: 'parcel', height: 12, length: 16, width: 12, weight: 5 + Math.round(random() * 40), quantity: 1 + Math.floor(random() * 3) },
+        {
+          description: 'parcel',
+          height: 12,
+          length: 16,
+          width: 12,
+          weight: 5 + Math.round(random() * 40),
+          quantity: 1 + Math.floor(random() * 3),
+        },
       ],
     };
   });
@@ -41,7 +69,12 @@ function cityPlan(orderCount: number, vehicleCount: number): Json {
     scheduledStart: '2026-11-23T07:30:00-05:00',
     startAddress: stores[i % stores.length],
   }));
-  return { problemId: uniqueId('city'), orders, fleet, options: { objective: 'MIN_DURATION', trafficMode: 'automatic' } };
+  return {
+    problemId: uniqueId('city'),
+    orders,
+    fleet,
+    options: { objective: 'MIN_DURATION', trafficMode: 'automatic' },
+  };
 }
 
 describe('routing at scale', () => {
@@ -53,7 +86,10 @@ describe('routing at scale', () => {
   it('plans 300 orders on 20 vehicles with 200 inside the sync window', async () => {
     const body = cityPlan(300, 20);
     const started = performance.now();
-    const result = await expectJson<PlanBody>(await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader('live') }), 200);
+    const result = await expectJson<PlanBody>(
+      await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader('live') }),
+      200,
+    );
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `[scale] 300 orders / 20 vehicles: 200 in ${seconds.toFixed(1)} s, ${result.itineraries.length} itineraries, ${result.unassigned.length} unassigned`,

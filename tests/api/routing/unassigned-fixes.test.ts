@@ -19,8 +19,22 @@ interface FixedPlanBody extends Omit<PlanBody, 'unassigned'> {
 }
 
 const DATE = '2026-11-23';
-const BRONX = { addressLine1: '1 E 161st St', city: 'Bronx', state: 'NY', postalCode: '10451', latitude: '40.8296', longitude: '-73.9262' };
-const QUEENS = { addressLine1: '1 Court Sq', city: 'Long Island City', state: 'NY', postalCode: '11101', latitude: '40.7471', longitude: '-73.9429' };
+const BRONX = {
+  addressLine1: '1 E 161st St',
+  city: 'Bronx',
+  state: 'NY',
+  postalCode: '10451',
+  latitude: '40.8296',
+  longitude: '-73.9262',
+};
+const QUEENS = {
+  addressLine1: '1 Court Sq',
+  city: 'Long Island City',
+  state: 'NY',
+  postalCode: '11101',
+  latitude: '40.7471',
+  longitude: '-73.9429',
+};
 
 const order = (externalId: string, dropoffAddress: Json, extra: Json = {}): Json => ({
   externalId,
@@ -70,7 +84,11 @@ function applyFix(body: Json, orderId: string, fix: Fix): Json {
     }
     case 'add_capacity': {
       const target = entry(fix.vehicleExternalId);
-      target.vehicleSpec = { ...(target.vehicleSpec as Json | undefined), capacityPounds: fix.capacityPounds, capacityCubicInches: fix.capacityCubicInches };
+      target.vehicleSpec = {
+        ...(target.vehicleSpec as Json | undefined),
+        capacityPounds: fix.capacityPounds,
+        capacityCubicInches: fix.capacityCubicInches,
+      };
       break;
     }
     case 'add_skill': {
@@ -100,19 +118,32 @@ describe('unassigned orders carry a checked fix', () => {
     expect(fix, JSON.stringify(missed)).toBeDefined();
     expect(fix!.kind).toBe(kind);
     expect(fix!.description.length).toBeGreaterThan(0);
-    const second = await expectJson<FixedPlanBody>(await post('/v1/routing/plan', applyFix(body, orderId, fix!), { auth }), 200);
+    const second = await expectJson<FixedPlanBody>(
+      await post('/v1/routing/plan', applyFix(body, orderId, fix!), { auth }),
+      200,
+    );
     expect(second.unassigned.map((u) => u.externalId)).not.toContain(orderId);
     expect(servedOrders(second.itineraries.map((i) => i.itinerary))).toContain(orderId);
     return fix!;
   }
 
   it('widen_window: a dropoff window that closes before any van can get there closes later', async () => {
-    const body = plan([order('late', BRONX, { dropoffWindowOpen: `${DATE}T08:00:00-05:00`, dropoffWindowClose: `${DATE}T08:05:00-05:00` })], [van(1)]);
+    const body = plan(
+      [
+        order('late', BRONX, {
+          dropoffWindowOpen: `${DATE}T08:00:00-05:00`,
+          dropoffWindowClose: `${DATE}T08:05:00-05:00`,
+        }),
+      ],
+      [van(1)],
+    );
     const fix = await fixThenServe(body, 'late', 'widen_window');
     expect(fix).toMatchObject({ side: 'dropoff', bound: 'close', field: 'dropoffWindowClose' });
     expect(fix.minutes).toBeGreaterThan(0);
     expect(fix.value).toMatch(/^2026-11-23T\d\d:\d\d:00-05:00$/);
-    expect(fix.description).toBe(`A dropoff window closing ${String(fix.minutes)} min later (at ${String(fix.value)}) would let the order in.`);
+    expect(fix.description).toBe(
+      `A dropoff window closing ${String(fix.minutes)} min later (at ${String(fix.value)}) would let the order in.`,
+    );
   });
 
   it('extend_shift: a shift too short for the round trip ends later', async () => {
@@ -120,18 +151,26 @@ describe('unassigned orders carry a checked fix', () => {
     const fix = await fixThenServe(body, 'far', 'extend_shift');
     expect(fix.vehicleExternalId).toBe('van-1');
     expect(fix.shiftHours).toBeCloseTo(0.25 + (fix.minutes as number) / 60, 6);
-    expect(fix.description).toMatch(/^Vehicle van-1 with its shift ending \d+ min later \(at 2026-11-23T\d\d:\d\d:00-05:00\) would take the order\.$/);
+    expect(fix.description).toMatch(
+      /^Vehicle van-1 with its shift ending \d+ min later \(at 2026-11-23T\d\d:\d\d:00-05:00\) would take the order\.$/,
+    );
   });
 
   it('add_capacity: an order 120 lb heavier than the van gets "capacity 120 lb more"', async () => {
-    const heavy = order('heavy', QUEENS, { payloadItems: [{ description: 'pallet', height: 40, length: 48, width: 40, weight: 3120, quantity: 1 }] });
+    const heavy = order('heavy', QUEENS, {
+      payloadItems: [{ description: 'pallet', height: 40, length: 48, width: 40, weight: 3120, quantity: 1 }],
+    });
     const fix = await fixThenServe(plan([heavy], [van(1)]), 'heavy', 'add_capacity');
     expect(fix).toMatchObject({ vehicleExternalId: 'van-1', pounds: 120, cubicInches: 0, capacityPounds: 3120 });
     expect(fix.description).toBe('Capacity 120 lb more on vehicle van-1 would let the order in.');
   });
 
   it('add_skill: an order needing a liftgate gets "a vehicle with skill liftgate"', async () => {
-    const fix = await fixThenServe(plan([order('lift', QUEENS, { requiredSkills: ['liftgate'] })], [van(1)]), 'lift', 'add_skill');
+    const fix = await fixThenServe(
+      plan([order('lift', QUEENS, { requiredSkills: ['liftgate'] })], [van(1)]),
+      'lift',
+      'add_skill',
+    );
     expect(fix).toMatchObject({ vehicleExternalId: 'van-1', skills: ['liftgate'] });
     expect(fix.description).toBe('Vehicle van-1 with skill liftgate would take the order.');
   });
@@ -149,7 +188,9 @@ describe('unassigned orders carry a checked fix', () => {
       startAddress: STORE,
       vehicleSpec: { maxStops: 2 },
     });
-    expect(fix.description).toBe('One more cargo-van like vehicle van-1 (same start, depot and skills) would serve the order.');
+    expect(fix.description).toBe(
+      'One more cargo-van like vehicle van-1 (same start, depot and skills) would serve the order.',
+    );
   });
 
   it('gives no fix where none is found', async () => {

@@ -60,19 +60,34 @@ describe('tRPC inputs meet the /v1 text rules', () => {
   it('a NUL character is 400 naming the field, in values and keys, where it used to be a 500', async () => {
     const accountId = tenant.parentId;
     expectRefused(
-      await mutate('settings.setLocation', admin, { accountId, branchLocation: { addressLine1: '1 Main\u0000St', postalCode: '11201' } }),
+      await mutate('settings.setLocation', admin, {
+        accountId,
+        branchLocation: { addressLine1: '1 Main\u0000St', postalCode: '11201' },
+      }),
       'branchLocation.addressLine1',
       /NUL/,
     );
-    expectRefused(await mutate('admin.createBranch', admin, { name: 'Branch\u0000', parentId: accountId }), 'name', /NUL/);
     expectRefused(
-      await mutate('admin.users.invite', admin, { email: 'nul@example.test', role: 'dispatcher', accountId, externalUserId: 'a\u0000b' }),
+      await mutate('admin.createBranch', admin, { name: 'Branch\u0000', parentId: accountId }),
+      'name',
+      /NUL/,
+    );
+    expectRefused(
+      await mutate('admin.users.invite', admin, {
+        email: 'nul@example.test',
+        role: 'dispatcher',
+        accountId,
+        externalUserId: 'a\u0000b',
+      }),
       'externalUserId',
       /NUL/,
     );
     const rateCard = { baseFeeCents: 1, perMileCents: 1, perMinuteCents: 1 };
     expectRefused(
-      await mutate('settings.setBooking', admin, { accountId, booking: { pricing: { model: 'markup' }, rateCards: { 'van\u0000': rateCard } } }),
+      await mutate('settings.setBooking', admin, {
+        accountId,
+        booking: { pricing: { model: 'markup' }, rateCards: { 'van\u0000': rateCard } },
+      }),
       'booking.rateCards',
       /key must not contain the NUL/,
     );
@@ -82,8 +97,16 @@ describe('tRPC inputs meet the /v1 text rules', () => {
   it('a lone surrogate is 400 naming the field, where routingJobs.plan used to answer 500', async () => {
     const request = smallPlan();
     (request.orders as { externalId: string }[])[0]!.externalId = 'O-\ud800';
-    expectRefused(await mutate('routingJobs.plan', admin, { environment: 'live', request }), 'request.orders[0].externalId', /lone UTF-16 surrogate/);
-    expectRefused(await mutate('admin.createBranch', admin, { name: '\udfffBranch', parentId: tenant.parentId }), 'name', /lone UTF-16 surrogate/);
+    expectRefused(
+      await mutate('routingJobs.plan', admin, { environment: 'live', request }),
+      'request.orders[0].externalId',
+      /lone UTF-16 surrogate/,
+    );
+    expectRefused(
+      await mutate('admin.createBranch', admin, { name: '\udfffBranch', parentId: tenant.parentId }),
+      'name',
+      /lone UTF-16 surrogate/,
+    );
   });
 
   it('a NUL or a lone surrogate in a sign-in is a wrong login, not a server error', async () => {
@@ -108,7 +131,12 @@ describe('cross-origin posts to the console are refused with 403, not 500', () =
     expect(response.status, text).toBe(403);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(JSON.parse(text)).toEqual({
-      error: { type: 'invalid_request_error', code: 'forbidden_origin', message: expect.any(String) as string, param: 'Origin' },
+      error: {
+        type: 'invalid_request_error',
+        code: 'forbidden_origin',
+        message: expect.any(String) as string,
+        param: 'Origin',
+      },
     });
   }
 
@@ -152,7 +180,11 @@ describe('cross-origin posts to the console are refused with 403, not 500', () =
     const signedIn = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { Origin: new URL(baseUrl()).origin, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
+      headers: {
+        Origin: new URL(baseUrl()).origin,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: cookieHeader(jar),
+      },
       body: new URLSearchParams({ email: adminLogin.email, password: adminLogin.password, csrfToken }),
     });
     cookiesInto(signedIn, jar);
@@ -160,7 +192,11 @@ describe('cross-origin posts to the console are refused with 403, not 500', () =
     expect(hasSession(jar)).toBe(true);
     const plan = await fetch(`${baseUrl()}/v1/routing/plan`, {
       method: 'POST',
-      headers: { Origin: 'https://evil.example', authorization: tenant.basicAuthHeader(), 'content-type': 'application/json' },
+      headers: {
+        Origin: 'https://evil.example',
+        authorization: tenant.basicAuthHeader(),
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ ...smallPlan(), problemId: '' }),
     });
     expect(plan.status).toBe(400); // the body's fault, answered by the route: no origin refusal on the API
@@ -180,11 +216,17 @@ describe('the sign-in limiter counts an attempt before checking it', () => {
         body: new URLSearchParams({ email: victim.email, password, csrfToken, callbackUrl: `${baseUrl()}/console` }),
       });
       await response.body?.cancel();
-      expect(response.headers.getSetCookie().some((line) => line.includes('session-token=') && !line.includes('session-token=;'))).toBe(false);
+      expect(
+        response.headers
+          .getSetCookie()
+          .some((line) => line.includes('session-token=') && !line.includes('session-token=;')),
+      ).toBe(false);
       return response.headers.get('location') ?? '';
     };
     const locations = await Promise.all(Array.from({ length: 50 }, (_, i) => guess(`wrong guess ${i}`)));
-    const evaluated = locations.filter((location) => location.includes('error=CredentialsSignin') && !location.includes('too_many_attempts'));
+    const evaluated = locations.filter(
+      (location) => location.includes('error=CredentialsSignin') && !location.includes('too_many_attempts'),
+    );
     const refused = locations.filter((location) => location.includes('code=too_many_attempts'));
     expect(evaluated.length + refused.length, locations.join('\n')).toBe(50);
     expect(evaluated.length).toBeGreaterThanOrEqual(1);
@@ -221,7 +263,10 @@ describe('sign-out ends the session on the server', () => {
     const reused = await query('me', copied);
     expect(reused.status).toBe(401);
     expect(reused.body.error?.json.data.code).toBe('UNAUTHORIZED');
-    const again = await fetch(`${baseUrl()}/console`, { redirect: 'manual', headers: { Cookie: cookieHeader(copied) } });
+    const again = await fetch(`${baseUrl()}/console`, {
+      redirect: 'manual',
+      headers: { Cookie: cookieHeader(copied) },
+    });
     await again.body?.cancel();
     expect([303, 307]).toContain(again.status);
     expect(again.headers.get('location')).toMatch(/\/login/);

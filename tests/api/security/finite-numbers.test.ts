@@ -18,7 +18,8 @@ type Place = (string | number)[];
 function numericPlaces(value: unknown, path: Place = []): Place[] {
   if (typeof value === 'number') return [path];
   if (Array.isArray(value)) return value.flatMap((item, i) => numericPlaces(item, [...path, i]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => numericPlaces(item, [...path, key]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => numericPlaces(item, [...path, key]));
   return [];
 }
 
@@ -89,7 +90,12 @@ describe('/v1: 1e308 in any numeric field is 400 invalid_input at that field', (
     expect(places.length).toBeGreaterThanOrEqual(25);
     for (const place of places) {
       const huge = withValueAt({ ...body, problemId: uniqueId('huge') }, place, HUGE);
-      const error = await expectError(await post('/v1/routing/plan', huge, { auth: tenant.basicAuthHeader() }), 400, 'invalid_input', jsonPath(place));
+      const error = await expectError(
+        await post('/v1/routing/plan', huge, { auth: tenant.basicAuthHeader() }),
+        400,
+        'invalid_input',
+        jsonPath(place),
+      );
       expect(error.message, jsonPath(place)).toMatch(/at most|finite|account id|whole number|Invalid/i);
     }
   });
@@ -97,7 +103,12 @@ describe('/v1: 1e308 in any numeric field is 400 invalid_input at that field', (
   it('routing book: targetItineraryIds and the same fields', async () => {
     const { fleet: _fleet, ...plan } = smallPlan();
     const update = { ...plan, mode: 'updateItinerary', targetItineraryIds: [HUGE] };
-    await expectError(await post('/v1/routing/book', update, { auth: tenant.basicAuthHeader() }), 400, 'invalid_input', 'targetItineraryIds[0]');
+    await expectError(
+      await post('/v1/routing/book', update, { auth: tenant.basicAuthHeader() }),
+      400,
+      'invalid_input',
+      'targetItineraryIds[0]',
+    );
     const create = { ...fullPlan(tenant.parentId), mode: 'createItinerary' };
     for (const place of [
       ['orders', 0, 'payloadItems', 0, 'weight'],
@@ -158,7 +169,10 @@ describe('console tRPC: 1e308 in any numeric input is 400 at that field', () => 
     {
       path: 'settings.setSlotPolicy',
       kind: 'mutation',
-      input: () => ({ accountId: tenant.parentId, slotPolicy: { horizonDays: 30, leadTimeMinutes: 60, buckets: { MORNING: { startHour: 8, endHour: 12 } } } }),
+      input: () => ({
+        accountId: tenant.parentId,
+        slotPolicy: { horizonDays: 30, leadTimeMinutes: 60, buckets: { MORNING: { startHour: 8, endHour: 12 } } },
+      }),
     },
     {
       path: 'settings.setLocation',
@@ -172,16 +186,32 @@ describe('console tRPC: 1e308 in any numeric input is 400 at that field', () => 
     {
       path: 'admin.createBranch',
       kind: 'mutation',
-      input: () => ({ name: 'Branch', parentId: tenant.parentId, location: { postalCode: '11201', latitude: 40.7, longitude: -73.99 } }),
+      input: () => ({
+        name: 'Branch',
+        parentId: tenant.parentId,
+        location: { postalCode: '11201', latitude: 40.7, longitude: -73.99 },
+      }),
     },
-    { path: 'admin.users.invite', kind: 'mutation', input: () => ({ email: 'invited@example.test', role: 'dispatcher', accountId: tenant.parentId }) },
+    {
+      path: 'admin.users.invite',
+      kind: 'mutation',
+      input: () => ({ email: 'invited@example.test', role: 'dispatcher', accountId: tenant.parentId }),
+    },
     { path: 'admin.users.resetPassword', kind: 'mutation', input: () => ({ userId: 1 }) },
     { path: 'admin.users.setDisabled', kind: 'mutation', input: () => ({ userId: 1, disabled: false }) },
-    { path: 'admin.apiKeys.create', kind: 'mutation', input: () => ({ accountId: tenant.parentId, userId: 1, environment: 'live' }) },
+    {
+      path: 'admin.apiKeys.create',
+      kind: 'mutation',
+      input: () => ({ accountId: tenant.parentId, userId: 1, environment: 'live' }),
+    },
     { path: 'admin.apiKeys.revoke', kind: 'mutation', input: () => ({ keyId: 1 }) },
     { path: 'itineraries.list', kind: 'query', input: () => ({ date: DATE, accountId: tenant.parentId }) },
     { path: 'routingJobs.list', kind: 'query', input: () => ({ page: 1, pageSize: 25 }) },
-    { path: 'routingJobs.plan', kind: 'mutation', input: () => ({ environment: 'live', request: fullPlan(tenant.parentId) }) },
+    {
+      path: 'routingJobs.plan',
+      kind: 'mutation',
+      input: () => ({ environment: 'live', request: fullPlan(tenant.parentId) }),
+    },
     { path: 'booking.trySearch', kind: 'mutation', input: () => recommendBody(tenant.branchIds[0]!, DATE) },
   ];
 
@@ -191,7 +221,10 @@ describe('console tRPC: 1e308 in any numeric input is 400 at that field', () => 
     expect(places.length).toBeGreaterThan(0);
     for (const place of places) {
       const huge = withValueAt(input, place, HUGE);
-      const { status, body } = procedure.kind === 'query' ? await query(procedure.path, admin, huge) : await mutate(procedure.path, admin, huge);
+      const { status, body } =
+        procedure.kind === 'query'
+          ? await query(procedure.path, admin, huge)
+          : await mutate(procedure.path, admin, huge);
       const what = `${procedure.path} ${jsonPath(place)}: ${JSON.stringify(body).slice(0, 300)}`;
       expect(status, what).toBe(400);
       expect(body.error?.json.data.code, what).toBe('BAD_REQUEST');

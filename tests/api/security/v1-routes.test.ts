@@ -45,13 +45,20 @@ let stranger: Tenant;
 const ownedResources = new Map<string, { id: string; code: string }>();
 
 beforeAll(async () => {
-  const document = await expectJson<{ paths: Record<string, Record<string, { security?: unknown[] }>> }>(await get('/v1/openapi.json'), 200);
+  const document = await expectJson<{ paths: Record<string, Record<string, { security?: unknown[] }>> }>(
+    await get('/v1/openapi.json'),
+    200,
+  );
   for (const [pathTemplate, item] of Object.entries(document.paths)) {
     if (!pathTemplate.startsWith('/v1/')) continue;
     for (const [method, operation] of Object.entries(item)) {
       if (!operation.security || operation.security.length === 0) continue; // public (the document itself)
       const schemes = operation.security.flatMap((requirement) => Object.keys(requirement as object));
-      operations.push({ method: method.toUpperCase() as Operation['method'], path: pathTemplate, jwt: schemes.includes('bearerAuth') });
+      operations.push({
+        method: method.toUpperCase() as Operation['method'],
+        path: pathTemplate,
+        jwt: schemes.includes('bearerAuth'),
+      });
     }
   }
   // Not an operation of its own (the poll without its id answers 400 invalid_job_id), but authenticated like one.
@@ -63,7 +70,11 @@ beforeAll(async () => {
   await expectJson(await post('/v1/routing/plan', plan, { auth: owner.basicAuthHeader('live') }), 200);
   ownedResources.set('/v1/routing/jobs/{problemId}', { id: String(plan.problemId), code: 'job_not_found' });
   const booked = await expectJson<{ itineraries: { id: number }[] }>(
-    await post('/v1/routing/book', { ...smallPlan({ orders: 1, date: '2026-12-01' }), mode: 'createItinerary' }, { auth: owner.basicAuthHeader('live') }),
+    await post(
+      '/v1/routing/book',
+      { ...smallPlan({ orders: 1, date: '2026-12-01' }), mode: 'createItinerary' },
+      { auth: owner.basicAuthHeader('live') },
+    ),
     200,
   );
   ownedResources.set('/v1/itineraries/{id}', { id: String(booked.itineraries[0]!.id), code: 'itinerary_not_found' });
@@ -77,8 +88,15 @@ function concrete(operation: Operation, id = 'placeholder-id'): string {
   return operation.path.replace(/\{[^}]+\}/, encodeURIComponent(id));
 }
 
-function call(operation: Operation, auth: string | undefined, id?: string, body: unknown = 'not json, never read'): Promise<Response> {
-  return operation.method === 'POST' ? post(concrete(operation, id), body, { auth }) : get(concrete(operation, id), { auth });
+function call(
+  operation: Operation,
+  auth: string | undefined,
+  id?: string,
+  body: unknown = 'not json, never read',
+): Promise<Response> {
+  return operation.method === 'POST'
+    ? post(concrete(operation, id), body, { auth })
+    : get(concrete(operation, id), { auth });
 }
 
 describe('every /v1 operation', () => {
@@ -145,8 +163,16 @@ describe('every /v1 operation', () => {
       await own.body?.cancel();
       expect([200, 202], label).toContain(own.status);
       const unknownId = operation.path.includes('itineraries') ? '999999999' : '00000000-0000-4000-8000-000000000000';
-      const unknown = await expectError(await call(operation, owner.basicAuthHeader('live'), unknownId), 404, owned!.code);
-      for (const outsider of [stranger.basicAuthHeader('live'), stranger.basicAuthHeader('sandbox'), owner.basicAuthHeader('sandbox')]) {
+      const unknown = await expectError(
+        await call(operation, owner.basicAuthHeader('live'), unknownId),
+        404,
+        owned!.code,
+      );
+      for (const outsider of [
+        stranger.basicAuthHeader('live'),
+        stranger.basicAuthHeader('sandbox'),
+        owner.basicAuthHeader('sandbox'),
+      ]) {
         const error = await expectError(await call(operation, outsider, owned!.id), 404, owned!.code);
         expect(error.message.replace(owned!.id, 'ID'), label).toBe(unknown.message.replace(unknownId, 'ID'));
       }

@@ -32,8 +32,8 @@ export default function PlanRequestPage() {
       </p>
       <h1>Plan a request</h1>
       <p className="muted">
-        Runs the request as a plan (nothing is booked) and opens its job, where you can watch it solve and then book it. The same problemId with the same body
-        finds the earlier job; change the problemId to plan a changed request.
+        Runs the request as a plan (nothing is booked) and opens its job, where you can watch it solve and then book it.
+        The same problemId with the same body finds the earlier job; change the problemId to plan a changed request.
       </p>
       <PlanRequestForm examples={examples} csv={csv} />
     </>

@@ -8,9 +8,17 @@ export const dynamic = 'force-dynamic';
 const body = bookingRequestSchema({ maxCartItems: getConfig().MAX_CART_ITEMS });
 
 /** POST /v1/booking/recommend: 202 with the handle of a (new or deduped) search. */
-export const POST = apiRoute({ auth: 'api_key', body, route: '/v1/booking/recommend' }, async ({ db, principal, body }) => {
-  return jobAnswerResponse(await recommendBooking({ db, principal, jobs: await getJobs() }, body));
-});
+export const POST = apiRoute(
+  { auth: 'api_key', body, route: '/v1/booking/recommend' },
+  async ({ db, principal, body }) => {
+    return jobAnswerResponse(await recommendBooking({ db, principal, jobs: await getJobs() }, body));
+  },
+);
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
-export { unknownEndpoint as GET, unknownEndpoint as PUT, unknownEndpoint as PATCH, unknownEndpoint as DELETE } from '@/server/http';
+export {
+  unknownEndpoint as GET,
+  unknownEndpoint as PUT,
+  unknownEndpoint as PATCH,
+  unknownEndpoint as DELETE,
+} from '@/server/http';

@@ -9,9 +9,19 @@ const config = getConfig();
 const body = routingRequestSchema({ maxOrders: config.MAX_ORDERS, maxFleet: config.MAX_FLEET }, 'book');
 
 /** POST /v1/routing/book: createItinerary or updateItinerary, synchronous, 200 with the persisted itineraries. */
-export const POST = apiRoute({ auth: 'routing', body, route: '/v1/routing/book' }, async ({ db, principal, body, request }) => {
-  return jobAnswerResponse(await submitRoutingRequest({ db, principal, jobs: await getJobs() }, body, 'book', request.headers.get('prefer')));
-});
+export const POST = apiRoute(
+  { auth: 'routing', body, route: '/v1/routing/book' },
+  async ({ db, principal, body, request }) => {
+    return jobAnswerResponse(
+      await submitRoutingRequest({ db, principal, jobs: await getJobs() }, body, 'book', request.headers.get('prefer')),
+    );
+  },
+);
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
-export { unknownEndpoint as GET, unknownEndpoint as PUT, unknownEndpoint as PATCH, unknownEndpoint as DELETE } from '@/server/http';
+export {
+  unknownEndpoint as GET,
+  unknownEndpoint as PUT,
+  unknownEndpoint as PATCH,
+  unknownEndpoint as DELETE,
+} from '@/server/http';

@@ -9,9 +9,19 @@ const config = getConfig();
 const body = routingRequestSchema({ maxOrders: config.MAX_ORDERS, maxFleet: config.MAX_FLEET }, 'plan');
 
 /** POST /v1/routing/plan: like run, with the mode forced to `plan`. */
-export const POST = apiRoute({ auth: 'routing', body, route: '/v1/routing/plan' }, async ({ db, principal, body, request }) => {
-  return jobAnswerResponse(await submitRoutingRequest({ db, principal, jobs: await getJobs() }, body, 'plan', request.headers.get('prefer')));
-});
+export const POST = apiRoute(
+  { auth: 'routing', body, route: '/v1/routing/plan' },
+  async ({ db, principal, body, request }) => {
+    return jobAnswerResponse(
+      await submitRoutingRequest({ db, principal, jobs: await getJobs() }, body, 'plan', request.headers.get('prefer')),
+    );
+  },
+);
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
-export { unknownEndpoint as GET, unknownEndpoint as PUT, unknownEndpoint as PATCH, unknownEndpoint as DELETE } from '@/server/http';
+export {
+  unknownEndpoint as GET,
+  unknownEndpoint as PUT,
+  unknownEndpoint as PATCH,
+  unknownEndpoint as DELETE,
+} from '@/server/http';

@@ -34,7 +34,11 @@ export class Relocate {
       route.update(state.model);
       state.jobRoute[job] = -1;
       this.recreate.insert([job], SortMode.Random);
-      if (state.unassigned.length === state.backupUnassigned.length && state.touchedFeasible() && state.totalCost() < before - LOCAL_SEARCH_MIN_GAIN) {
+      if (
+        state.unassigned.length === state.backupUnassigned.length &&
+        state.touchedFeasible() &&
+        state.totalCost() < before - LOCAL_SEARCH_MIN_GAIN
+      ) {
         improved = true;
       } else state.rollback();
     }

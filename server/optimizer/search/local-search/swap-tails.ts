@@ -48,18 +48,27 @@ export class SwapTails {
               const newA =
                 A.cumDistance[i]! +
                 (j < nB
-                  ? distanceBetween(inst, A.loc[i]!, B.loc[j + 1]!) + B.cumDistance[nB]! - B.cumDistance[j + 1]! + distanceBetween(inst, B.loc[nB]!, endA)
+                  ? distanceBetween(inst, A.loc[i]!, B.loc[j + 1]!) +
+                    B.cumDistance[nB]! -
+                    B.cumDistance[j + 1]! +
+                    distanceBetween(inst, B.loc[nB]!, endA)
                   : distanceBetween(inst, A.loc[i]!, endA));
               const newB =
                 B.cumDistance[j]! +
                 (i < nA
-                  ? distanceBetween(inst, B.loc[j]!, A.loc[i + 1]!) + A.cumDistance[nA]! - A.cumDistance[i + 1]! + distanceBetween(inst, A.loc[nA]!, endB)
+                  ? distanceBetween(inst, B.loc[j]!, A.loc[i + 1]!) +
+                    A.cumDistance[nA]! -
+                    A.cumDistance[i + 1]! +
+                    distanceBetween(inst, A.loc[nA]!, endB)
                   : distanceBetween(inst, B.loc[j]!, endB));
               if (newA + newB >= oldDistance - LOCAL_SEARCH_MIN_GAIN) continue;
-              if (j < nB && depA + travelTime(inst, vA, A.loc[i]!, B.loc[j + 1]!, depA) > B.latest[j + 1]! + 1e-9) continue;
+              if (j < nB && depA + travelTime(inst, vA, A.loc[i]!, B.loc[j + 1]!, depA) > B.latest[j + 1]! + 1e-9)
+                continue;
               const depB = B.departure(j);
-              if (i < nA && depB + travelTime(inst, vB, B.loc[j]!, A.loc[i + 1]!, depB) > A.latest[i + 1]! + 1e-9) continue;
-              if (vA !== vB && !(state.compatibleStops(B, j + 1, nB, vA) && state.compatibleStops(A, i + 1, nA, vB))) continue;
+              if (i < nA && depB + travelTime(inst, vB, B.loc[j]!, A.loc[i + 1]!, depB) > A.latest[i + 1]! + 1e-9)
+                continue;
+              if (vA !== vB && !(state.compatibleStops(B, j + 1, nB, vA) && state.compatibleStops(A, i + 1, nA, vB)))
+                continue;
               charge(1);
               if (this.apply(a, i, b, j)) {
                 found = true;

@@ -8,9 +8,16 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute(
   { auth: 'api_key', params: bookingJobIdParamsSchema, route: '/v1/booking/jobs/{jobId}' },
   async ({ request, db, principal, params }) => {
-    return jobAnswerResponse(await pollBookingJob({ db, principal, jobs: await getJobs() }, params.jobId, request.headers.get('prefer')));
+    return jobAnswerResponse(
+      await pollBookingJob({ db, principal, jobs: await getJobs() }, params.jobId, request.headers.get('prefer')),
+    );
   },
 );
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
-export { unknownEndpoint as POST, unknownEndpoint as PUT, unknownEndpoint as PATCH, unknownEndpoint as DELETE } from '@/server/http';
+export {
+  unknownEndpoint as POST,
+  unknownEndpoint as PUT,
+  unknownEndpoint as PATCH,
+  unknownEndpoint as DELETE,
+} from '@/server/http';
