@@ -14,20 +14,15 @@ export const errorEnvelopeSchema = z
         type: z
           .enum(['invalid_request_error', 'authentication_error', 'api_error', 'rate_limit_error'])
           .meta({ description: '`rate_limit_error` only with status 429.' }),
-        code: z
-          .string()
-          .meta({
-            description: 'Machine-readable error code; see each operation for its codes.',
-            example: 'invalid_input',
-          }),
+        code: z.string().meta({
+          description: 'Machine-readable error code; see each operation for its codes.',
+          example: 'invalid_input',
+        }),
         message: z.string().meta({ description: 'Human-readable explanation. Do not parse it.' }),
-        param: z
-          .string()
-          .optional()
-          .meta({
-            description: 'JSON path of the offending request field, when one is at fault.',
-            example: 'orders[3].dropoffWindowClose',
-          }),
+        param: z.string().optional().meta({
+          description: 'JSON path of the offending request field, when one is at fault.',
+          example: 'orders[3].dropoffWindowClose',
+        }),
         retryAfterSeconds: z
           .number()
           .int()

@@ -86,14 +86,10 @@ export const orderSchema = z
     dropoffWindowClose: dateTime.optional(),
     payloadItems: z.array(payloadItemSchema).max(1000).optional(),
     customTags: z.array(customTagSchema).max(100).optional(),
-    requiredSkills: z
-      .array(z.string().min(1).max(100))
-      .max(50)
-      .optional()
-      .meta({
-        description:
-          'Skills the serving vehicle must provide; a vehicle serves the order only if its routeSkills contain them all.',
-      }),
+    requiredSkills: z.array(z.string().min(1).max(100)).max(50).optional().meta({
+      description:
+        'Skills the serving vehicle must provide; a vehicle serves the order only if its routeSkills contain them all.',
+    }),
   })
   .meta({ description: 'A shipment: picked up at pickupAddress and delivered to dropoffAddress by one vehicle.' });
 
@@ -156,14 +152,10 @@ export const fleetSpecSchema = z
   .strictObject({
     driverExternalId: z.string().min(1).max(200),
     vehicleExternalId: z.string().min(1).max(200),
-    vehicleType: z
-      .string()
-      .min(1)
-      .max(100)
-      .meta({
-        description:
-          'A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps.',
-      }),
+    vehicleType: z.string().min(1).max(100).meta({
+      description:
+        'A catalog type (car, pickup-truck, cargo-van, sprinter-van, box-truck) or a name mapped to one by options.vehicleMaps.',
+    }),
     scheduledStart: dateTime,
     vehicleSpec: fleetVehicleSpecSchema.optional(),
     routeSkills: z.array(z.string().min(1).max(100)).max(100).optional(),
@@ -246,13 +238,10 @@ const itineraryFleetEntrySchema = z
     meta: fleetSpecSchema.shape.meta,
     start: routePlaceInputSchema.nullable().optional(),
     end: routePlaceInputSchema.nullable().optional(),
-    itineraryStops: z
-      .array(itineraryStopInputSchema)
-      .max(10_000)
-      .meta({
-        description:
-          'The starting sequence: each stop’s orders must be orders of the request; the search may improve it unless lockedStops pins it.',
-      }),
+    itineraryStops: z.array(itineraryStopInputSchema).max(10_000).meta({
+      description:
+        'The starting sequence: each stop’s orders must be orders of the request; the search may improve it unless lockedStops pins it.',
+    }),
     externalId: outputOnly,
     id: outputOnly,
     accountId: outputOnly,

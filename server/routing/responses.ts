@@ -11,12 +11,10 @@ import { REASON_CODES } from './reasons';
  * stop address's time zone (the itinerary's: its first stop's).
  */
 
-const isoDateTime = z
-  .string()
-  .meta({
-    description: 'ISO 8601 date-time with the offset of the place’s time zone',
-    example: '2026-11-23T09:30:00-05:00',
-  });
+const isoDateTime = z.string().meta({
+  description: 'ISO 8601 date-time with the offset of the place’s time zone',
+  example: '2026-11-23T09:30:00-05:00',
+});
 
 const stopAddressSchema = z.object({
   addressLine1: z.string(),
@@ -97,11 +95,9 @@ const itineraryCore = {
   scheduledStart: isoDateTime.meta({ description: 'The fleet entry’s scheduled start.' }),
   routeStart: isoDateTime.meta({ description: 'Planned departure from the start.' }),
   routeEnd: isoDateTime.meta({ description: 'Planned end of the route.' }),
-  start: routeStartSchema
-    .nullable()
-    .meta({
-      description: 'The depot; null when the fleet entry has no startAddress (the route starts at its first stop).',
-    }),
+  start: routeStartSchema.nullable().meta({
+    description: 'The depot; null when the fleet entry has no startAddress (the route starts at its first stop).',
+  }),
   itineraryStops: z.array(itineraryStopSchema),
   end: routeEndSchema.nullable().meta({
     description:
@@ -136,12 +132,10 @@ export const persistedItinerarySchema = z
   })
   .meta({ description: 'A booked itinerary.' });
 
-const fixDescription = z
-  .string()
-  .meta({
-    description:
-      'The change in words, e.g. “A dropoff window closing 25 min later (at 2026-11-23T14:20:00-05:00) would let the order in.”',
-  });
+const fixDescription = z.string().meta({
+  description:
+    'The change in words, e.g. “A dropoff window closing 25 min later (at 2026-11-23T14:20:00-05:00) would let the order in.”',
+});
 const fixVehicle = z.string().meta({ description: 'The `vehicleExternalId` of the fleet entry to change.' });
 
 const widenWindowFixSchema = z
@@ -185,13 +179,9 @@ const addCapacityFixSchema = z
       .int()
       .nonnegative()
       .meta({ description: 'Weight capacity to add (0 when weight does not bind).' }),
-    cubicInches: z
-      .number()
-      .int()
-      .nonnegative()
-      .meta({
-        description: 'Volume capacity to add (0 when volume does not bind; volume binds only with volumeOptimization).',
-      }),
+    cubicInches: z.number().int().nonnegative().meta({
+      description: 'Volume capacity to add (0 when volume does not bind; volume binds only with volumeOptimization).',
+    }),
     capacityPounds: z.number().meta({ description: 'The new `vehicleSpec.capacityPounds`.' }),
     capacityCubicInches: z.number().meta({ description: 'The new `vehicleSpec.capacityCubicInches`.' }),
   })
