@@ -29,7 +29,7 @@ function plan(problemId: string): ApiSchemas['RoutingPlanRequest'] {
   return {
     problemId,
     orders: ['11101', '11238', '10003'].map((postalCode, i) => ({
-      externalId: `typed-${i + 1}`,
+      externalId: `${problemId}-order-${i + 1}`,
       pickupAddress: STORE,
       dropoffAddress: { addressLine1: `${i + 1} Main St`, city: 'New York', state: 'NY', postalCode },
       dropoffWindowOpen: `${DATE}T09:00:00-05:00`,
