@@ -21,8 +21,8 @@
  *   table) its own run from start to finish against its limit: whether the solves still finish
  *   inside their limits while searches are served.
  *
- * Searches come from two accounts in turn (the parent and the branch itself): the jobs layer gives
- * one account at most half the worker threads. The per-account rate limit is raised by configuration
+ * Searches come from two accounts in turn (the parent and the branch itself); they run in the jobs
+ * layer's latency lane, outside the tenants' solver shares. The per-account rate limit is raised by configuration
  * (BOOKING_RATE_LIMIT_PER_SECOND / _BURST) for the run; everything else is the default configuration.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -556,8 +556,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     // The day before the delivery date, mid-morning: every bucket of the date is bookable.
     setBookingClock(tenant.parentId, `2026-11-22T10:00:00${OFFSET}`);
     setBookingClock(branchId, `2026-11-22T10:00:00${OFFSET}`);
-    // Searches come from the parent and from the branch in turn (both may search the branch): the
-    // jobs layer caps each account at half the worker threads, so two accounts can use them all.
+    // Searches come from the parent and from the branch in turn (both may search the branch), each
+    // with its own rate-limit bucket.
     const setup: Setup = { baseUrl: server.baseUrl, auths: [auth, branchAuth], branchId, ...booked };
 
     await openLoop(setup, 10, 4); // warm-up: both worker threads started, code paths compiled, routes cached
