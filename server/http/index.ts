@@ -21,6 +21,7 @@ export {
   jobAnswerResponse,
   requestIdOf,
   unknownEndpoint,
+  unservedMethods,
   type ApiContext,
   type ApiRouteHandler,
   type ApiRouteOptions,

@@ -122,7 +122,7 @@ function routeTemplate(pathname: string, params: Record<string, string | string[
  *     { auth: 'routing', params: z.strictObject({ thingId: z.string().min(1) }) },
  *     async ({ db, principal, params }) => getThing(db, principal.accountId, params.thingId),
  *   );
- *   export { unknownEndpoint as POST, unknownEndpoint as PUT, unknownEndpoint as PATCH, unknownEndpoint as DELETE };
+ *   export const { POST, PUT, PATCH, DELETE } = unservedMethods('GET');
  */
 export function apiRoute<
   A extends AuthMode,
@@ -224,8 +224,8 @@ function withHeader(response: Response, name: string, value: string): Response {
 
 /**
  * 404 `not_found` for an unknown /v1 path or method, after authentication (unauthenticated callers
- * learn nothing about which paths exist). Route files export it for the methods they do not serve,
- * e.g. `export { unknownEndpoint as GET }`, so Next's bodiless 405 never reaches API clients.
+ * learn nothing about which paths exist). Route files export it for the methods they do not serve
+ * (see `unservedMethods`), so Next's bodiless 405 never reaches API clients.
  */
 export const unknownEndpoint: ApiRouteHandler = apiRoute(
   { auth: 'routing', route: '/v1/{unmatched}' },
@@ -236,3 +236,15 @@ export const unknownEndpoint: ApiRouteHandler = apiRoute(
     );
   },
 );
+
+type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const ROUTE_METHODS: readonly RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * `unknownEndpoint` under the name of every method a /v1 route file does not serve:
+ * `export const { POST, PUT, PATCH, DELETE } = unservedMethods('GET');`
+ */
+export function unservedMethods<M extends RouteMethod>(served: M): Record<Exclude<RouteMethod, M>, ApiRouteHandler> {
+  const entries = ROUTE_METHODS.filter((method) => method !== served).map((method) => [method, unknownEndpoint]);
+  return Object.fromEntries(entries) as Record<Exclude<RouteMethod, M>, ApiRouteHandler>;
+}

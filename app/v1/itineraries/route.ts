@@ -1,4 +1,4 @@
-import { apiRoute } from '@/server/http';
+import { apiRoute, unservedMethods } from '@/server/http';
 import { itineraryListQuerySchema, listItinerariesForCaller } from '@/server/routing';
 
 export const dynamic = 'force-dynamic';
@@ -10,9 +10,4 @@ export const GET = apiRoute(
 );
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
-export {
-  unknownEndpoint as POST,
-  unknownEndpoint as PUT,
-  unknownEndpoint as PATCH,
-  unknownEndpoint as DELETE,
-} from '@/server/http';
+export const { POST, PUT, PATCH, DELETE } = unservedMethods('GET');

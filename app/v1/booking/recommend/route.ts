@@ -1,6 +1,6 @@
 import { bookingRequestSchema, recommendBooking } from '@/server/booking';
 import { getConfig } from '@/server/config';
-import { apiRoute, jobAnswerResponse } from '@/server/http';
+import { apiRoute, jobAnswerResponse, unservedMethods } from '@/server/http';
 import { getJobs } from '@/server/app-jobs';
 
 export const dynamic = 'force-dynamic';
@@ -16,9 +16,4 @@ export const POST = apiRoute(
 );
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
-export {
-  unknownEndpoint as GET,
-  unknownEndpoint as PUT,
-  unknownEndpoint as PATCH,
-  unknownEndpoint as DELETE,
-} from '@/server/http';
+export const { GET, PUT, PATCH, DELETE } = unservedMethods('POST');

@@ -1,4 +1,4 @@
-import { ApiError, apiRoute } from '@/server/http';
+import { ApiError, apiRoute, unservedMethods } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,9 +8,4 @@ export const GET = apiRoute({ auth: 'routing', route: '/v1/routing/jobs' }, asyn
 });
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
-export {
-  unknownEndpoint as POST,
-  unknownEndpoint as PUT,
-  unknownEndpoint as PATCH,
-  unknownEndpoint as DELETE,
-} from '@/server/http';
+export const { POST, PUT, PATCH, DELETE } = unservedMethods('GET');

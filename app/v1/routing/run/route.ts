@@ -1,27 +1,10 @@
-import { getConfig } from '@/server/config';
-import { apiRoute, jobAnswerResponse } from '@/server/http';
-import { getJobs } from '@/server/app-jobs';
-import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
+import { unservedMethods } from '@/server/http';
+import { routingSubmitRoute } from '../submit';
 
 export const dynamic = 'force-dynamic';
 
-const config = getConfig();
-const body = routingRequestSchema({ maxOrders: config.MAX_ORDERS, maxFleet: config.MAX_FLEET }, 'run');
-
 /** POST /v1/routing/run: a plan (mode `plan`), 200 within the sync window, else 202 with the statusUrl. */
-export const POST = apiRoute(
-  { auth: 'routing', body, route: '/v1/routing/run' },
-  async ({ db, principal, body, request }) => {
-    return jobAnswerResponse(
-      await submitRoutingRequest({ db, principal, jobs: await getJobs() }, body, 'run', request.headers.get('prefer')),
-    );
-  },
-);
+export const POST = routingSubmitRoute('run');
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
-export {
-  unknownEndpoint as GET,
-  unknownEndpoint as PUT,
-  unknownEndpoint as PATCH,
-  unknownEndpoint as DELETE,
-} from '@/server/http';
+export const { GET, PUT, PATCH, DELETE } = unservedMethods('POST');

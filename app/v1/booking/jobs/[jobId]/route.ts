@@ -1,5 +1,5 @@
 import { bookingJobIdParamsSchema, pollBookingJob } from '@/server/booking';
-import { apiRoute, jobAnswerResponse } from '@/server/http';
+import { apiRoute, jobAnswerResponse, unservedMethods } from '@/server/http';
 import { getJobs } from '@/server/app-jobs';
 
 export const dynamic = 'force-dynamic';
@@ -15,9 +15,4 @@ export const GET = apiRoute(
 );
 
 // Methods this path does not serve answer 404 `not_found` in the error envelope (see app/v1/[[...path]]).
-export {
-  unknownEndpoint as POST,
-  unknownEndpoint as PUT,
-  unknownEndpoint as PATCH,
-  unknownEndpoint as DELETE,
-} from '@/server/http';
+export const { POST, PUT, PATCH, DELETE } = unservedMethods('GET');
