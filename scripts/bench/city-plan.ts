@@ -1,11 +1,18 @@
 import { seededRandom } from '@/server/optimizer/verify';
 import { ATLANTA_STORES } from '@/server/routing/warm-up';
 
-/** Request bodies for the routing benchmarks (bench:plan-latency, bench:converge). */
+/** Request bodies for the routing benchmarks (bench:plan-latency, bench:converge) and the API's scale test. */
 type Json = Record<string, unknown>;
 
-/** A seeded plan in the Atlanta metro: three stores, dropoffs over the area, three-hour windows, vans and box trucks. */
-export function cityPlan(orderCount: number, seed: number): Json {
+/**
+ * A seeded plan in the Atlanta metro: three stores, dropoffs over the area, three-hour windows, vans and box trucks
+ * (one vehicle per 12 orders unless `vehicleCount` says).
+ */
+export function cityPlan(
+  orderCount: number,
+  seed: number,
+  vehicleCount = Math.max(2, Math.ceil(orderCount / 12)),
+): Json {
   const random = seededRandom(seed * 1_000_003 + orderCount);
   const stores = ATLANTA_STORES;
   const orders = Array.from({ length: orderCount }, (_, i) => {
@@ -35,7 +42,6 @@ export function cityPlan(orderCount: number, seed: number): Json {
       ],
     };
   });
-  const vehicleCount = Math.max(2, Math.ceil(orderCount / 12));
   const fleet = Array.from({ length: vehicleCount }, (_, i) => ({
     driverExternalId: `city-driver-${i}`,
     vehicleExternalId: `city-van-${i}`,

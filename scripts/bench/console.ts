@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { seededRandom } from '@/server/optimizer/verify';
-import { createTenant, createUser } from '../../tests/api/helpers';
+import { cargoVans, createConsoleUser, createTenant, STORE } from '../../tests/api/helpers';
 import { startSecondServer } from '../../tests/api/second-server';
 
 const { values } = parseArgs({
@@ -27,15 +27,6 @@ const { values } = parseArgs({
 const orderCount = Number(values.orders);
 const vehicleCount = Number(values.vehicles);
 const loads = Number(values.loads);
-
-const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 function planRequest(problemId: string): Record<string, unknown> {
   const random = seededRandom(11);
@@ -57,13 +48,7 @@ function planRequest(problemId: string): Record<string, unknown> {
       payloadItems: [{ description: 'Parcel', height: 10, length: 12, width: 10, weight: 8, quantity: 1 }],
     };
   });
-  const fleet = Array.from({ length: vehicleCount }, (_, i) => ({
-    driverExternalId: `driver-${i + 1}`,
-    vehicleExternalId: `van-${i + 1}`,
-    vehicleType: 'cargo-van',
-    scheduledStart: '2026-11-23T08:00:00-05:00',
-    startAddress: STORE,
-  }));
+  const fleet = cargoVans(vehicleCount, '2026-11-23');
   return { problemId, orders, fleet, options: { solverTimeLimitSeconds: Number(values['solve-seconds']) } };
 }
 
@@ -73,16 +58,7 @@ async function main(): Promise<void> {
   const server = await startSecondServer({ label: 'bench-console', env: { ROUTING_MAX_SOLVER_SECONDS: '600' } });
   try {
     const tenant = await createTenant();
-    const suffix = randomBytes(4).toString('hex');
-    const email = `bench-${suffix}@example.test`;
-    const password = `a long passphrase ${suffix}`;
-    await createUser({
-      externalUserId: `bench-${suffix}`,
-      defaultAccountId: tenant.parentId,
-      email,
-      password,
-      role: 'dispatcher',
-    });
+    const { email, password } = await createConsoleUser(tenant, 'bench', 'dispatcher');
 
     const began = Date.now();
     const planned = await fetch(`${server.baseUrl}/v1/routing/plan`, {
@@ -92,7 +68,7 @@ async function main(): Promise<void> {
         'content-type': 'application/json',
         prefer: 'wait=120',
       },
-      body: JSON.stringify(planRequest(`bench-console-${suffix}`)),
+      body: JSON.stringify(planRequest(`bench-console-${randomBytes(4).toString('hex')}`)),
     });
     if (planned.status !== 200) throw new Error(`plan answered ${planned.status}: ${await planned.text()}`);
     const plan = (await planned.json()) as {

@@ -10,9 +10,8 @@
  * latency while solves are running shows whether solving blocks the request path.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { cargoVans, createTenant, STORE } from '../../tests/api/helpers';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +29,9 @@ const { values } = parseArgs({
   },
 });
 
-const baseUrl = (values['base-url'] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+// The tests' helpers (createTenant) read the server's address from BASE_URL.
+process.env.BASE_URL = (values['base-url'] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const baseUrl = process.env.BASE_URL;
 const durationMs = Number(values.duration) * 1000;
 const planners = Number(values.planners);
 const pollers = Number(values.pollers);
@@ -50,46 +51,11 @@ for (const [name, value] of Object.entries({
   if (!(value >= 0) || !Number.isFinite(value)) throw new Error(`bad value for ${name}`);
 }
 
-async function adminCommand<T>(command: string, args: Record<string, unknown>): Promise<T> {
-  const dataDir = process.env.DATA_DIR;
-  if (!dataDir)
-    throw new Error('pass --auth "Basic ..." (or BENCH_AUTH), or DATA_DIR of the server to create a tenant');
-  const { token } = JSON.parse(readFileSync(path.join(path.resolve(dataDir), 'admin-endpoint.json'), 'utf8')) as {
-    token: string;
-  };
-  const response = await fetch(`${baseUrl}/api/internal/admin`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ command, args }),
-  });
-  const body = (await response.json()) as T;
-  if (response.status !== 200) throw new Error(`admin ${command} failed (${response.status}): ${JSON.stringify(body)}`);
-  return body;
-}
-
 async function credentials(): Promise<string> {
   const given = values.auth ?? process.env.BENCH_AUTH;
   if (given) return given;
-  const suffix = randomBytes(4).toString('hex');
-  const account = await adminCommand<{ id: number }>('account.create', { name: `Load benchmark ${suffix}` });
-  const externalUserId = `bench-${suffix}`;
-  await adminCommand('user.create', { externalUserId, defaultAccountId: account.id });
-  const { key } = await adminCommand<{ key: string }>('key.create', {
-    accountId: account.id,
-    externalUserId,
-    environment: 'live',
-  });
-  return `Basic ${Buffer.from(`${externalUserId}:${key}`).toString('base64')}`;
+  return (await createTenant()).basicAuthHeader('live');
 }
-
-const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 /** A plan with `orderCount` orders around New York (coordinates given: no geocoding in the measurement). */
 function planBody(problemId: string, seed: number): unknown {
@@ -111,13 +77,7 @@ function planBody(problemId: string, seed: number): unknown {
     dropoffWindowClose: `${date}T18:00:00-05:00`,
     payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
   }));
-  const fleet = Array.from({ length: vehicleCount }, (_, i) => ({
-    driverExternalId: `driver-${i + 1}`,
-    vehicleExternalId: `van-${i + 1}`,
-    vehicleType: 'cargo-van',
-    scheduledStart: `${date}T08:00:00-05:00`,
-    startAddress: STORE,
-  }));
+  const fleet = cargoVans(vehicleCount, date);
   return { problemId, orders, fleet, options: { solverTimeLimitSeconds: solveSeconds } };
 }
 

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { baseUrl } from './helpers';
+import { baseUrl, cargoVans, STORE } from './helpers';
 
-export { baseUrl, basicAuth } from './helpers';
+export { baseUrl, basicAuth, STORE } from './helpers';
 
 export type Json = Record<string, unknown>;
 
@@ -31,15 +31,6 @@ export function example(
   const file = path.join(import.meta.dirname, '..', '..', 'docs', 'examples', `${name}.json`);
   return { ...(JSON.parse(readFileSync(file, 'utf8')) as Json), problemId };
 }
-
-export const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 const DROPOFF_ZIPS = [
   '11101',
@@ -77,13 +68,7 @@ export function smallPlan(
     dropoffWindowClose: `${date}T18:00:00-05:00`,
     payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
   }));
-  const fleet = Array.from({ length: options.vehicles ?? 1 }, (_, i) => ({
-    driverExternalId: `driver-${i + 1}`,
-    vehicleExternalId: `van-${i + 1}`,
-    vehicleType: 'cargo-van',
-    scheduledStart: `${date}T08:00:00-05:00`,
-    startAddress: STORE,
-  }));
+  const fleet = cargoVans(options.vehicles ?? 1, date);
   return { problemId: options.problemId ?? uniqueId('plan'), orders, fleet, options: { solverTimeLimitSeconds: 0.5 } };
 }
 

@@ -37,6 +37,27 @@ export async function adminCommand<T extends Record<string, unknown> = Record<st
   return body;
 }
 
+/** The pickup and van depot of the request bodies of the tests and benchmarks: a Brooklyn store, with coordinates. */
+export const STORE = {
+  addressLine1: '55 Water St',
+  city: 'Brooklyn',
+  state: 'NY',
+  postalCode: '11201',
+  latitude: '40.7033',
+  longitude: '-73.9881',
+};
+
+/** `count` cargo vans (driver-1 in van-1, ...) that start at STORE at 08:00 New York time on `date`. */
+export function cargoVans(count: number, date: string) {
+  return Array.from({ length: count }, (_, i) => ({
+    driverExternalId: `driver-${i + 1}`,
+    vehicleExternalId: `van-${i + 1}`,
+    vehicleType: 'cargo-van',
+    scheduledStart: `${date}T08:00:00-05:00`,
+    startAddress: STORE,
+  }));
+}
+
 type Environment = 'live' | 'sandbox';
 
 /** `Authorization` header value for HTTP Basic with an API key. */
@@ -139,6 +160,34 @@ export async function createUser(args: {
   role?: 'admin' | 'dispatcher';
 }): Promise<{ id: number }> {
   return adminCommand('user.create', args);
+}
+
+export interface ConsoleLogin {
+  email: string;
+  password: string;
+}
+
+/**
+ * A console user `<name>-<the tenant's suffix>` with `role` on `accountId` (default: the tenant's parent account);
+ * returns the user's id and the email and password to sign in with.
+ */
+export async function createConsoleUser(
+  tenant: Tenant,
+  name: string,
+  role: 'admin' | 'dispatcher',
+  accountId = tenant.parentId,
+): Promise<ConsoleLogin & { id: number }> {
+  const suffix = tenant.externalUserId.replace('test-user-', '');
+  const login = { email: `${name}-${suffix}@example.test`, password: `a long passphrase ${suffix}` };
+  const { id } = await createUser({ externalUserId: `${name}-${suffix}`, defaultAccountId: accountId, ...login, role });
+  return { id, ...login };
+}
+
+/** The Basic `Authorization` header of a new user's live key on `accountId` (a branch books and searches as itself). */
+export async function accountAuth(accountId: number): Promise<string> {
+  const externalUserId = `account-user-${randomBytes(5).toString('hex')}`;
+  await createUser({ externalUserId, defaultAccountId: accountId });
+  return basicAuth(externalUserId, await createKey(accountId, externalUserId, 'live'));
 }
 
 /** Issues an API key; returns the secret. */

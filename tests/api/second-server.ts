@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createScratchPostgresDatabase, testDbKind } from '@/server/db/testing';
 import { freePort } from '../free-port';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,19 @@ interface SecondServerOptions {
   nodeArgs?: string[];
   /** Keep the server's stdout and stderr for `output()` instead of passing stderr through. */
   captureOutput?: boolean;
+}
+
+export interface SecondServerDatabase {
+  /** For `databaseUrl`: a scratch PostgreSQL database, or '' for each server's embedded one under its data directory. */
+  databaseUrl: string;
+  /** Drops the scratch database (nothing on the embedded engine). */
+  drop(): Promise<void>;
+}
+
+/** The database of a test file's second servers, on the engine TEST_DB names (as the suite's own server). */
+export async function secondServerDatabase(): Promise<SecondServerDatabase> {
+  if (testDbKind() === 'pglite') return { databaseUrl: '', drop: async () => undefined };
+  return createScratchPostgresDatabase();
 }
 
 export async function startSecondServer(options: SecondServerOptions): Promise<SecondServer> {

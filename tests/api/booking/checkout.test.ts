@@ -5,26 +5,10 @@
  * catalog's default rate card, each through the real server.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createKey, createTenant, createUser, setAccountSettings, type Tenant } from '../helpers';
-import {
-  BROOKLYN_STORE,
-  pollBooking,
-  recommend,
-  recommendBody,
-  searchResult,
-  seedBookedRoutes,
-  type BookingResult,
-} from './fixtures';
-import { expectError, expectJson, get, post, uniqueId, type Json } from '../client';
+import { accountAuth, createTenant, setAccountSettings, type Tenant } from '../helpers';
+import { pollBooking, recommend, recommendBody, searchResult, seedBookedRoutes, type BookingResult } from './fixtures';
+import { expectError, expectJson, get, post, STORE, uniqueId, type Json } from '../client';
 import { setBookingClock } from './clock';
-
-/** A key on a branch, to book routes there (itineraries belong to the account that books them). */
-async function branchAuth(branchId: number): Promise<string> {
-  const externalUserId = uniqueId('branch-user');
-  await createUser({ externalUserId, defaultAccountId: branchId });
-  const key = await createKey(branchId, externalUserId, 'live');
-  return `Basic ${Buffer.from(`${externalUserId}:${key}`).toString('base64')}`;
-}
 
 async function search(auth: string, body: Json): Promise<{ jobId: string; problemId: string; result: BookingResult }> {
   const { handle, result } = await searchResult(auth, body);
@@ -46,7 +30,7 @@ describe('booking for checkout', () => {
     tenant = await createTenant();
     auth = tenant.basicAuthHeader('live');
     branchId = tenant.branchIds[0]!;
-    seeder = await branchAuth(branchId);
+    seeder = await accountAuth(branchId);
     // Two identical routes (two bookings of one van's day): every window of one is a window of the other.
     await seedBookedRoutes(seeder, '2026-11-23', '-05:00');
     await seedBookedRoutes(seeder, '2026-11-23', '-05:00');
@@ -266,7 +250,7 @@ describe('booking for checkout', () => {
       auth,
       recommendBody(branchId, '2026-11-23', {
         destination: { ...destination, latitude: '40.7484', longitude: '-73.9857' },
-        origin: { latitude: BROOKLYN_STORE.latitude, longitude: BROOKLYN_STORE.longitude },
+        origin: { latitude: STORE.latitude, longitude: STORE.longitude },
       }),
     );
     expect(located.result.windows.length).toBeGreaterThan(0);
@@ -290,7 +274,7 @@ describe('booking freshness: a search is reused only while its routes and settin
     });
     auth = tenant.basicAuthHeader('live');
     branchId = tenant.branchIds[0]!;
-    seeder = await branchAuth(branchId);
+    seeder = await accountAuth(branchId);
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
   });
 
@@ -304,7 +288,7 @@ describe('booking freshness: a search is reused only while its routes and settin
           mode: 'createItinerary',
           orders: ['11101', '11238', '10003'].map((zip, i) => ({
             externalId: `seed-${i + 1}`,
-            pickupAddress: BROOKLYN_STORE,
+            pickupAddress: STORE,
             dropoffAddress: { addressLine1: `${i + 1} Main St`, city: 'City', state: 'NY', postalCode: zip },
             dropoffWindowOpen: '2026-11-23T09:00:00-05:00',
             dropoffWindowClose: '2026-11-23T11:00:00-05:00',
@@ -316,7 +300,7 @@ describe('booking freshness: a search is reused only while its routes and settin
               vehicleExternalId: uniqueId('car'),
               vehicleType: 'car',
               scheduledStart: '2026-11-23T08:00:00-05:00',
-              startAddress: BROOKLYN_STORE,
+              startAddress: STORE,
             },
           ],
           options: { solverTimeLimitSeconds: 0.5 },
@@ -346,7 +330,7 @@ describe('booking freshness: a search is reused only while its routes and settin
           orders: [
             {
               externalId: 'late-heavy',
-              pickupAddress: BROOKLYN_STORE,
+              pickupAddress: STORE,
               dropoffAddress: { addressLine1: '9 Main St', city: 'City', state: 'NY', postalCode: '11238' },
               pickupWindowOpen: '2026-11-23T08:00:00-05:00',
               pickupWindowClose: '2026-11-23T11:00:00-05:00',

@@ -11,18 +11,22 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { freePort } from '../../free-port';
-import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { startSecondServer, type SecondServer } from '../second-server';
-import { expectError, expectJson, get, post, uniqueId } from '../client';
+import { accountAuth, createTenant, type Tenant } from '../helpers';
+import {
+  secondServerDatabase,
+  startSecondServer,
+  type SecondServer,
+  type SecondServerDatabase,
+} from '../second-server';
+import { expectError, expectJson, get, post } from '../client';
 import { pollBooking, recommend, recommendBody, seedBookedRoutes, type BookingHandle } from './fixtures';
 import { setBookingClock } from './clock';
 
 const ENGINE_TIMEOUT_MS = 4000;
 
 let server: SecondServer | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let database: SecondServerDatabase | undefined;
 let dataDir: string | undefined;
 let silentEngine: Server | undefined;
 const sockets = new Set<Socket>();
@@ -42,20 +46,13 @@ describe('booking on a server whose travel-time engine hangs and whose geocoder 
   let auth: string;
 
   beforeAll(async () => {
-    let databaseUrl = '';
-    if (process.env.TEST_DB === 'postgres') {
-      const scratch = await createScratchPostgresDatabase();
-      databaseUrl = scratch.databaseUrl;
-      dropDatabase = scratch.drop;
-    }
+    database = await secondServerDatabase();
+    const { databaseUrl } = database;
     dataDir = mkdtempSync(path.join(tmpdir(), 'booking-failures-'));
     const seeding = await startSecondServer({ label: 'booking-failures-seed', databaseUrl, dataDir });
     try {
       tenant = await createTenant();
-      const externalUserId = uniqueId('branch-user');
-      await createUser({ externalUserId, defaultAccountId: tenant.branchIds[0]! });
-      const branchKey = await createKey(tenant.branchIds[0]!, externalUserId, 'live');
-      expect(await seedBookedRoutes(basicAuth(externalUserId, branchKey), '2026-11-23', '-05:00')).toBe(1);
+      expect(await seedBookedRoutes(await accountAuth(tenant.branchIds[0]!), '2026-11-23', '-05:00')).toBe(1);
     } finally {
       await seeding.stop();
     }
@@ -81,7 +78,7 @@ describe('booking on a server whose travel-time engine hangs and whose geocoder 
 
   afterAll(async () => {
     await server?.stop();
-    await dropDatabase?.();
+    await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => (silentEngine ? silentEngine.close(resolve) : resolve(undefined)));

@@ -1,15 +1,7 @@
 /** Shared by the booking API tests: request bodies, seeding booked routes and polling. */
 import { expect } from 'vitest';
-import { expectJson, get, post, uniqueId, type Json } from '../client';
+import { expectJson, get, post, STORE, uniqueId, type Json } from '../client';
 
-export const BROOKLYN_STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 const EMPIRE_STATE = { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' };
 
 export interface BookingHandle {
@@ -65,7 +57,7 @@ export async function seedBookedRoutes(
   offset: string,
   options: { vehicles?: number; accountId?: number; vehicleType?: string; store?: Json; dropoffZips?: string[] } = {},
 ): Promise<number> {
-  const store = options.store ?? BROOKLYN_STORE;
+  const store = options.store ?? STORE;
   const zips = options.dropoffZips ?? ['11101', '11238', '10003'];
   const orders = zips.map((zip, i) => ({
     // Unique per call: one order is booked once per account tree and day (no double booking).

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { get, uniqueId } from '../client';
+import { accountAuth, createTenant, type Tenant } from '../helpers';
+import { get } from '../client';
 import {
   recommend,
   recommendBody,
@@ -12,14 +12,6 @@ import {
 import { setBookingClock } from './clock';
 
 const RATE_CARDS = { 'cargo-van': { baseFeeCents: 900, perMileCents: 150, perMinuteCents: 20 } };
-
-/** A key on a branch, to book routes there (a request accountId other than the key's is refused). */
-async function branchAuth(branchId: number): Promise<string> {
-  const externalUserId = uniqueId('branch-user');
-  await createUser({ externalUserId, defaultAccountId: branchId });
-  const key = await createKey(branchId, externalUserId, 'live');
-  return `Basic ${Buffer.from(`${externalUserId}:${key}`).toString('base64')}`;
-}
 
 function expectHourly(windows: BookingWindow[], offset: string) {
   for (const w of windows) {
@@ -50,7 +42,7 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
     });
     auth = tenant.basicAuthHeader('live');
     branchId = tenant.branchIds[0]!;
-    const seeder = await branchAuth(branchId);
+    const seeder = await accountAuth(branchId);
     routesOn23 = await seedBookedRoutes(seeder, '2026-11-23', '-05:00', { vehicles: 2 });
     await seedBookedRoutes(seeder, '2026-03-08', '-04:00');
     await seedBookedRoutes(seeder, '2026-11-01', '-05:00');
@@ -168,7 +160,7 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
     const other = await createTenant({ branches: [{ name: 'Chattanooga', location: chattanooga }] });
     const otherBranch = other.branchIds[0]!;
     const store = { ...chattanooga, latitude: String(chattanooga.latitude), longitude: String(chattanooga.longitude) };
-    await seedBookedRoutes(await branchAuth(otherBranch), '2026-11-23', '-05:00', {
+    await seedBookedRoutes(await accountAuth(otherBranch), '2026-11-23', '-05:00', {
       store,
       dropoffZips: ['37402', '37403', '37404'],
     });

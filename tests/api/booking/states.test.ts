@@ -4,8 +4,8 @@
  * The processing and failed rows are in failures.test.ts (a server whose travel-time engine hangs).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, uniqueId } from '../client';
+import { accountAuth, createTenant, type Tenant } from '../helpers';
+import { expectError, expectJson, get, post } from '../client';
 import {
   pollBooking,
   recommend,
@@ -26,14 +26,7 @@ describe('booking search states, dedupe and handles', () => {
     tenant = await createTenant();
     auth = tenant.basicAuthHeader('live');
     branchId = tenant.branchIds[0]!;
-    const externalUserId = uniqueId('branch-user');
-    await createUser({ externalUserId, defaultAccountId: branchId });
-    const key = await createKey(branchId, externalUserId, 'live');
-    await seedBookedRoutes(
-      `Basic ${Buffer.from(`${externalUserId}:${key}`).toString('base64')}`,
-      '2026-11-23',
-      '-05:00',
-    );
+    await seedBookedRoutes(await accountAuth(branchId), '2026-11-23', '-05:00');
     clock = setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTenant, createUser } from '../helpers';
+import { createConsoleUser, createTenant } from '../helpers';
 import { hasSession, query, signIn } from './console-client';
 import { demoCredentials } from '../client';
 
@@ -47,25 +47,11 @@ describe('console tRPC API', () => {
 
   it("shows each user only their own account's subtree, with their role", async () => {
     const tenant = await createTenant();
-    const suffix = tenant.externalUserId.replace('test-user-', '');
-    const password = `a long passphrase ${suffix}`;
     const branchId = tenant.branchIds[0] ?? 0;
-    await createUser({
-      externalUserId: `disp-${suffix}`,
-      defaultAccountId: branchId,
-      email: `disp-${suffix}@example.test`,
-      password,
-      role: 'dispatcher',
-    });
-    await createUser({
-      externalUserId: `adm-${suffix}`,
-      defaultAccountId: tenant.parentId,
-      email: `adm-${suffix}@example.test`,
-      password,
-      role: 'admin',
-    });
+    const dispatcherLogin = await createConsoleUser(tenant, 'disp', 'dispatcher', branchId);
+    const adminLogin = await createConsoleUser(tenant, 'adm', 'admin');
 
-    const dispatcher = (await signIn(`disp-${suffix}@example.test`, password)).jar;
+    const dispatcher = (await signIn(dispatcherLogin.email, dispatcherLogin.password)).jar;
     expect((await query('me', dispatcher)).body.result?.data.json).toMatchObject({
       role: 'dispatcher',
       account: { id: branchId },
@@ -76,7 +62,7 @@ describe('console tRPC API', () => {
     };
     expect(branchTree).toMatchObject({ id: branchId, children: [] });
 
-    const admin = (await signIn(`ADM-${suffix}@example.test`, password)).jar; // emails are case-insensitive
+    const admin = (await signIn(adminLogin.email.toUpperCase(), adminLogin.password)).jar; // emails are case-insensitive
     const tenantTree = (await query('accounts.tree', admin)).body.result?.data.json as {
       id: number;
       children: { id: number }[];
@@ -88,16 +74,7 @@ describe('console tRPC API', () => {
 
   it('stops password guessing: after 10 failures even the right password is refused for a while', async () => {
     const tenant = await createTenant({ branches: [] });
-    const suffix = tenant.externalUserId.replace('test-user-', '');
-    const email = `guessed-${suffix}@example.test`;
-    const password = `a long passphrase ${suffix}`;
-    await createUser({
-      externalUserId: `guessed-${suffix}`,
-      defaultAccountId: tenant.parentId,
-      email,
-      password,
-      role: 'admin',
-    });
+    const { email, password } = await createConsoleUser(tenant, 'guessed', 'admin');
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const { jar, location } = await signIn(email, `wrong guess ${attempt}`);
       expect(hasSession(jar)).toBe(false);

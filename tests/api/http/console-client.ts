@@ -7,8 +7,8 @@ export interface TrpcResult {
   error?: { json: { message: string; code: number; data: { code: string; httpStatus: number; param?: string } } };
 }
 
-/** Cookie header value from a response's Set-Cookie headers. */
-function cookiesOf(response: Response, jar: Map<string, string>): Map<string, string> {
+/** Adds a response's Set-Cookie cookies to `jar`. */
+export function cookiesOf(response: Response, jar: Map<string, string>): Map<string, string> {
   for (const line of response.headers.getSetCookie()) {
     const [pair] = line.split(';');
     const eq = pair?.indexOf('=') ?? -1;
@@ -17,7 +17,7 @@ function cookiesOf(response: Response, jar: Map<string, string>): Map<string, st
   return jar;
 }
 
-const cookieHeader = (jar: Map<string, string>) => [...jar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
+export const cookieHeader = (jar: Map<string, string>) => [...jar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** Signs in with the Credentials provider the way the auth.js client does: CSRF token, then the callback. */
 export async function signIn(

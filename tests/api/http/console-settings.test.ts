@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createUser, type Tenant } from '../helpers';
+import { createConsoleUser, createTenant, type Tenant } from '../helpers';
 import { mutate, query, signIn } from './console-client';
 import { baseUrl } from '../client';
 
@@ -23,24 +23,10 @@ describe('console itineraries and settings procedures', () => {
     });
     expect(booked.status).toBe(200);
     bookedIds = ((await booked.json()) as { itineraries: { id: number }[] }).itineraries.map((i) => i.id);
-    const suffix = tenant.externalUserId.replace('test-user-', '');
-    const password = `a long passphrase ${suffix}`;
-    await createUser({
-      externalUserId: `adm-${suffix}`,
-      defaultAccountId: tenant.parentId,
-      email: `adm-${suffix}@example.test`,
-      password,
-      role: 'admin',
-    });
-    await createUser({
-      externalUserId: `disp-${suffix}`,
-      defaultAccountId: tenant.branchIds[0]!,
-      email: `disp-${suffix}@example.test`,
-      password,
-      role: 'dispatcher',
-    });
-    admin = (await signIn(`adm-${suffix}@example.test`, password)).jar;
-    dispatcher = (await signIn(`disp-${suffix}@example.test`, password)).jar;
+    const adminLogin = await createConsoleUser(tenant, 'adm', 'admin');
+    const dispatcherLogin = await createConsoleUser(tenant, 'disp', 'dispatcher', tenant.branchIds[0]);
+    admin = (await signIn(adminLogin.email, adminLogin.password)).jar;
+    dispatcher = (await signIn(dispatcherLogin.email, dispatcherLogin.password)).jar;
   });
 
   it('itineraries.list answers the live itineraries of the user subtree for the date', async () => {

@@ -10,10 +10,10 @@ import http from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, createTenant, createUser, type Tenant } from '../helpers';
+import { baseUrl, createConsoleUser, createTenant, type Tenant } from '../helpers';
 import { recommendBody } from '../booking/fixtures';
 import { smallPlan, uniqueId } from '../client';
-import { signIn } from './console-client';
+import { cookieHeader, signIn } from './console-client';
 
 const FIXED_SEED = 20261124;
 const FIXED_RUNS = 2000;
@@ -410,27 +410,14 @@ describe('fuzzing every console tRPC procedure', () => {
 
   beforeAll(async () => {
     tenant = await createTenant();
-    const suffix = tenant.externalUserId.replace('test-user-', '');
-    const password = `a long passphrase ${suffix}`;
-    await createUser({
-      externalUserId: `fuzz-admin-${suffix}`,
-      defaultAccountId: tenant.parentId,
-      email: `fuzz-admin-${suffix}@example.test`,
-      password,
-      role: 'admin',
-    });
+    const fuzzer = await createConsoleUser(tenant, 'fuzz-admin', 'admin');
     // Mutations that change a user act on this one, so that the fuzzing admin keeps their session.
-    const victim = await createUser({
-      externalUserId: `fuzz-victim-${suffix}`,
-      defaultAccountId: tenant.branchIds[0]!,
-      email: `fuzz-victim-${suffix}@example.test`,
-      password,
-      role: 'dispatcher',
-    });
-    const { jar } = await signIn(`fuzz-admin-${suffix}@example.test`, password);
-    sessionCookie = [...jar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
+    const victim = await createConsoleUser(tenant, 'fuzz-victim', 'dispatcher', tenant.branchIds[0]);
+    const { jar } = await signIn(fuzzer.email, fuzzer.password);
+    sessionCookie = cookieHeader(jar);
     expect(sessionCookie).toContain('session-token=');
     const accountId = tenant.parentId;
+    const suffix = tenant.externalUserId.replace('test-user-', '');
     const location = { addressLine1: '55 Water St', postalCode: '11201', latitude: 40.7, longitude: -73.99 };
     procedures = [
       { path: 'me', kind: 'query', input: undefined },

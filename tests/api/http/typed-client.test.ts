@@ -7,7 +7,7 @@ import {
   type ApiSchemas,
 } from '@/server/api-client';
 import { setBookingClock } from '../booking/clock';
-import { baseUrl, createKey, createTenant, createUser, type Tenant } from '../helpers';
+import { baseUrl, cargoVans, createKey, createTenant, createUser, STORE, type Tenant } from '../helpers';
 import { uniqueId } from '../client';
 
 /**
@@ -16,14 +16,6 @@ import { uniqueId } from '../client';
  * fail when the server answers other than the types say.
  */
 const DATE = '2026-11-23';
-const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 function plan(problemId: string): ApiSchemas['RoutingPlanRequest'] {
   return {
@@ -36,15 +28,7 @@ function plan(problemId: string): ApiSchemas['RoutingPlanRequest'] {
       dropoffWindowClose: `${DATE}T18:00:00-05:00`,
       payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
     })),
-    fleet: [
-      {
-        driverExternalId: 'driver-1',
-        vehicleExternalId: 'van-1',
-        vehicleType: 'cargo-van',
-        scheduledStart: `${DATE}T08:00:00-05:00`,
-        startAddress: STORE,
-      },
-    ],
+    fleet: cargoVans(1, DATE),
     options: { solverTimeLimitSeconds: 0.5 },
   };
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
+import { accountAuth, createTenant, type Tenant } from '../helpers';
 import {
   example,
   expectError,
@@ -168,9 +168,7 @@ describe('POST /v1/routing/book', () => {
 
   it('a parent and its branch booking the same problemId each get back only what their own call wrote', async () => {
     const branchId = tenant.branchIds[0]!;
-    const externalUserId = `branch-${Date.now().toString(36)}`;
-    await createUser({ externalUserId, defaultAccountId: branchId });
-    const branchAuth = basicAuth(externalUserId, await createKey(branchId, externalUserId, 'live'));
+    const branchAuth = await accountAuth(branchId);
     const problemId = `shared-${Date.now().toString(36)}`;
     const body = { ...smallPlan({ problemId, date: '2026-11-27' }), mode: 'createItinerary' };
     const byBranch = await expectJson<BookBody>(await post('/v1/routing/book', body, { auth: branchAuth }), 200);

@@ -5,9 +5,13 @@
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { createTenant, createUser, type Tenant } from '../helpers';
-import { startSecondServer, type SecondServer } from '../second-server';
+import {
+  secondServerDatabase,
+  startSecondServer,
+  type SecondServer,
+  type SecondServerDatabase,
+} from '../second-server';
 import {
   expectError,
   expectJson,
@@ -25,18 +29,13 @@ const JOB_TIME_LIMIT_SECONDS = 6;
 const JWT_SECRET = 'configured-server-test-secret-0123456789abcdef';
 
 let server: SecondServer | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let database: SecondServerDatabase | undefined;
 
 async function startServer(): Promise<void> {
-  let databaseUrl = '';
-  if (process.env.TEST_DB === 'postgres') {
-    const scratch = await createScratchPostgresDatabase();
-    databaseUrl = scratch.databaseUrl;
-    dropDatabase = scratch.drop;
-  }
+  database = await secondServerDatabase();
   server = await startSecondServer({
     label: 'routing-configured',
-    databaseUrl,
+    databaseUrl: database.databaseUrl,
     env: {
       ROUTING_JOB_RETENTION_SECONDS: String(RETENTION_SECONDS),
       // Room for a small plan on a worker thread's first (cold) job; far too little for the oversized one
@@ -57,7 +56,7 @@ describe('routing on a server with a 3 s retention, a JWT secret and a 6 s job t
   });
   afterAll(async () => {
     await server?.stop();
-    await dropDatabase?.();
+    await database?.drop();
   });
 
   it('404 job_not_found once a finished job is past its retention; the problemId is then free again', async () => {

@@ -6,9 +6,13 @@
  * checkout's timeout while its own account's solves (and another tenant's) hold every solver thread.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgresDatabase } from '@/server/db/testing';
-import { basicAuth, createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { startSecondServer, type SecondServer } from '../second-server';
+import { accountAuth, createTenant, type Tenant } from '../helpers';
+import {
+  secondServerDatabase,
+  startSecondServer,
+  type SecondServer,
+  type SecondServerDatabase,
+} from '../second-server';
 import { pollBooking, recommendBody, seedBookedRoutes, type BookingResult } from '../booking/fixtures';
 import { setBookingClock } from '../booking/clock';
 import { expectJson, pollUntilDone, post, smallPlan, uniqueId } from '../client';
@@ -16,25 +20,20 @@ import { expectJson, pollUntilDone, post, smallPlan, uniqueId } from '../client'
 const MAX_SOLVER_SECONDS = 12;
 
 let server: SecondServer | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let database: SecondServerDatabase | undefined;
 
 beforeAll(async () => {
-  let databaseUrl = '';
-  if (process.env.TEST_DB === 'postgres') {
-    const scratch = await createScratchPostgresDatabase();
-    databaseUrl = scratch.databaseUrl;
-    dropDatabase = scratch.drop;
-  }
+  database = await secondServerDatabase();
   server = await startSecondServer({
     label: 'routing-fairness',
-    databaseUrl,
+    databaseUrl: database.databaseUrl,
     env: { WORKER_POOL_SIZE: '2', ROUTING_MAX_SOLVER_SECONDS: String(MAX_SOLVER_SECONDS), BOOKING_TEST_CLOCK: 'true' },
   });
 }, 90_000);
 
 afterAll(async () => {
   await server?.stop();
-  await dropDatabase?.();
+  await database?.drop();
 });
 
 describe('fair sharing between accounts (pool mode)', () => {
@@ -99,9 +98,7 @@ describe('fair sharing between tenants, then accounts (pool mode)', () => {
   it("another tenant's small plan answers within seconds while a tenant floods from its root and a branch", async () => {
     const flooder = await createTenant();
     const quiet = await createTenant();
-    const branchUser = uniqueId('branch-user');
-    await createUser({ externalUserId: branchUser, defaultAccountId: flooder.branchIds[0]! });
-    const branchAuth = basicAuth(branchUser, await createKey(flooder.branchIds[0]!, branchUser, 'live'));
+    const branchAuth = await accountAuth(flooder.branchIds[0]!);
     const rootAuth = flooder.basicAuthHeader();
     const submittedAt = Date.now();
     // One long solve from the root and one from the branch: with a share per account they would hold both threads.
@@ -133,14 +130,7 @@ describe("booking's latency lane (pool mode)", () => {
     const retailer = await createTenant();
     const other = await createTenant();
     const branchId = retailer.branchIds[0]!;
-    const branchUser = uniqueId('branch-user');
-    await createUser({ externalUserId: branchUser, defaultAccountId: branchId });
-    await seedBookedRoutes(
-      basicAuth(branchUser, await createKey(branchId, branchUser, 'live')),
-      '2026-11-23',
-      '-05:00',
-      { vehicles: 2 },
-    );
+    await seedBookedRoutes(await accountAuth(branchId), '2026-11-23', '-05:00', { vehicles: 2 });
     setBookingClock(retailer.parentId, '2026-11-22T10:00:00-05:00');
     const auth = retailer.basicAuthHeader();
 

@@ -10,21 +10,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '@/server/db';
 import { jobs as jobRows } from '@/server/db/schema/jobs';
-import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { createTenant } from '../helpers';
-import { startSecondServer, type SecondServer } from '../second-server';
+import {
+  secondServerDatabase,
+  startSecondServer,
+  type SecondServer,
+  type SecondServerDatabase,
+} from '../second-server';
 import { post, pollUntilDone, smallPlan, uniqueId } from '../client';
 
 const MAX_SOLVER_SECONDS = 6;
-const onPostgres = process.env.TEST_DB === 'postgres';
 
 let dataDir: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let database: SecondServerDatabase | undefined;
 let server: SecondServer | undefined;
 
 afterAll(async () => {
   await server?.stop();
-  await dropDatabase?.();
+  await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -41,12 +44,8 @@ async function jobRow(databaseUrl: string, problemId: string) {
 
 describe('graceful restarts (pool mode)', () => {
   it('gives a running plan back on SIGTERM without counting an attempt, three times, and it then completes', async () => {
-    let databaseUrl = '';
-    if (onPostgres) {
-      const scratch = await createScratchPostgresDatabase();
-      databaseUrl = scratch.databaseUrl;
-      dropDatabase = scratch.drop;
-    }
+    database = await secondServerDatabase();
+    const { databaseUrl } = database;
     dataDir = mkdtempSync(path.join(tmpdir(), 'restart-'));
     const start = () =>
       startSecondServer({

@@ -1,80 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
 import { expectJson, pollUntilDone, post, servedOrders, uniqueId, type Json, type PlanBody } from '../client';
+import { cityPlan } from '../../../scripts/bench/city-plan';
 
 /** A seeded city-sized instance around Atlanta: three stores, dropoffs spread over the metro area. */
-function cityPlan(orderCount: number, vehicleCount: number): Json {
-  let seed = 20261123;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
-  const stores = [
-    {
-      addressLine1: '3500 Peachtree Rd NE',
-      city: 'Atlanta',
-      state: 'GA',
-      postalCode: '30326',
-      latitude: '33.8510',
-      longitude: '-84.3620',
-    },
-    {
-      addressLine1: '2000 Airport Blvd',
-      city: 'College Park',
-      state: 'GA',
-      postalCode: '30337',
-      latitude: '33.6407',
-      longitude: '-84.4277',
-    },
-    {
-      addressLine1: '1 Decatur Sq',
-      city: 'Decatur',
-      state: 'GA',
-      postalCode: '30030',
-      latitude: '33.7748',
-      longitude: '-84.2963',
-    },
-  ];
-  const orders = Array.from({ length: orderCount }, (_, i) => {
-    const hour = 9 + Math.floor(random() * 6);
-    return {
-      externalId: `city-${i}`,
-      pickupAddress: stores[i % stores.length],
-      dropoffAddress: {
-        addressLine1: `${100 + i} Main St`,
-        city: 'Atlanta',
-        state: 'GA',
-        postalCode: '30303',
-        latitude: (33.6 + random() * 0.4).toFixed(5),
-        longitude: (-84.6 + random() * 0.4).toFixed(5),
-      },
-      dropoffWindowOpen: `2026-11-23T${String(hour).padStart(2, '0')}:00:00-05:00`,
-      dropoffWindowClose: `2026-11-23T${String(hour + 3).padStart(2, '0')}:00:00-05:00`,
-      payloadItems: [
-        {
-          description: 'parcel',
-          height: 12,
-          length: 16,
-          width: 12,
-          weight: 5 + Math.round(random() * 40),
-          quantity: 1 + Math.floor(random() * 3),
-        },
-      ],
-    };
-  });
-  const fleet = Array.from({ length: vehicleCount }, (_, i) => ({
-    driverExternalId: `city-driver-${i}`,
-    vehicleExternalId: `city-van-${i}`,
-    vehicleType: i % 4 === 0 ? 'box-truck' : 'cargo-van',
-    scheduledStart: '2026-11-23T07:30:00-05:00',
-    startAddress: stores[i % stores.length],
-  }));
-  return {
-    problemId: uniqueId('city'),
-    orders,
-    fleet,
-    options: { objective: 'MIN_DURATION', trafficMode: 'automatic' },
-  };
+function cityPlanBody(orderCount: number, vehicleCount: number): Json {
+  return { ...cityPlan(orderCount, 1, vehicleCount), problemId: uniqueId('city') };
 }
 
 describe('routing at scale', () => {
@@ -84,7 +15,7 @@ describe('routing at scale', () => {
   });
 
   it('plans 300 orders on 20 vehicles with 200 inside the sync window', async () => {
-    const body = cityPlan(300, 20);
+    const body = cityPlanBody(300, 20);
     const started = performance.now();
     const result = await expectJson<PlanBody>(
       await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader('live') }),
@@ -101,7 +32,7 @@ describe('routing at scale', () => {
   });
 
   it('answers 202 for 2,000 orders with Prefer: wait=1, and the poll reaches 200', async () => {
-    const body = cityPlan(2000, 100);
+    const body = cityPlanBody(2000, 100);
     const auth = tenant.basicAuthHeader('live');
     const started = performance.now();
     const response = await post('/v1/routing/run', { ...body, mode: 'plan' }, { auth, prefer: 'wait=1' });

@@ -4,30 +4,15 @@
  * sign-out ends the session on the server, not only in the browser.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createUser, type Tenant } from '../helpers';
-import { hasSession, mutate, query, signIn, type TrpcResult } from '../http/console-client';
+import { createConsoleUser, createTenant, type ConsoleLogin, type Tenant } from '../helpers';
+import { cookieHeader, cookiesOf, hasSession, mutate, query, signIn, type TrpcResult } from '../http/console-client';
 import { baseUrl, smallPlan } from '../client';
-
-const cookieHeader = (jar: Map<string, string>) => [...jar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
-
-function cookiesInto(response: Response, jar: Map<string, string>): void {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const eq = pair?.indexOf('=') ?? -1;
-    if (pair && eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
-  }
-}
 
 /** A CSRF token with the cookie it belongs to, as the auth.js client fetches them. */
 async function csrf(jar = new Map<string, string>()): Promise<{ jar: Map<string, string>; csrfToken: string }> {
   const response = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { Cookie: cookieHeader(jar) } });
-  cookiesInto(response, jar);
+  cookiesOf(response, jar);
   return { jar, csrfToken: ((await response.json()) as { csrfToken: string }).csrfToken };
-}
-
-interface ConsoleLogin {
-  email: string;
-  password: string;
 }
 
 let tenant: Tenant;
@@ -35,16 +20,10 @@ let suffix: string;
 let adminLogin: ConsoleLogin;
 let admin: Map<string, string>;
 
-async function newConsoleUser(name: string, role: 'admin' | 'dispatcher' = 'admin'): Promise<ConsoleLogin> {
-  const login = { email: `${name}-${suffix}@example.test`, password: `a long passphrase ${suffix}` };
-  await createUser({ externalUserId: `${name}-${suffix}`, defaultAccountId: tenant.parentId, ...login, role });
-  return login;
-}
-
 beforeAll(async () => {
   tenant = await createTenant();
   suffix = tenant.externalUserId.replace('test-user-', '');
-  adminLogin = await newConsoleUser('edge-admin');
+  adminLogin = await createConsoleUser(tenant, 'edge-admin', 'admin');
   admin = (await signIn(adminLogin.email, adminLogin.password)).jar;
   expect(hasSession(admin)).toBe(true);
 });
@@ -187,7 +166,7 @@ describe('cross-origin posts to the console are refused with 403, not 500', () =
       },
       body: new URLSearchParams({ email: adminLogin.email, password: adminLogin.password, csrfToken }),
     });
-    cookiesInto(signedIn, jar);
+    cookiesOf(signedIn, jar);
     expect(signedIn.status).toBe(302);
     expect(hasSession(jar)).toBe(true);
     const plan = await fetch(`${baseUrl()}/v1/routing/plan`, {
@@ -206,7 +185,7 @@ describe('cross-origin posts to the console are refused with 403, not 500', () =
 
 describe('the sign-in limiter counts an attempt before checking it', () => {
   it('50 simultaneous wrong guesses: at most 10 are evaluated, and then the right password is refused too', async () => {
-    const victim = await newConsoleUser('guessed');
+    const victim = await createConsoleUser(tenant, 'guessed', 'admin');
     const { jar, csrfToken } = await csrf();
     const guess = async (password: string) => {
       const response = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
@@ -235,14 +214,14 @@ describe('the sign-in limiter counts an attempt before checking it', () => {
   });
 
   it('a successful sign-in gives its attempt back: a user who signs in often is never locked out by it', async () => {
-    const regular = await newConsoleUser('regular');
+    const regular = await createConsoleUser(tenant, 'regular', 'admin');
     for (let i = 0; i < 12; i += 1) expect(hasSession((await signIn(regular.email, regular.password)).jar)).toBe(true);
   });
 });
 
 describe('sign-out ends the session on the server', () => {
   it('a session cookie copied before sign-out answers 401 on tRPC and a redirect to /login on console pages', async () => {
-    const user = await newConsoleUser('leaving', 'dispatcher');
+    const user = await createConsoleUser(tenant, 'leaving', 'dispatcher');
     const { jar } = await signIn(user.email, user.password);
     const copied = new Map(jar);
     expect((await query('me', copied)).status).toBe(200);

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonPath } from '@/server/validation';
-import { createTenant, createUser, type Tenant } from '../helpers';
+import { createConsoleUser, createTenant, type Tenant } from '../helpers';
 import { recommendBody } from '../booking/fixtures';
 import { expectError, expectJson, post, smallPlan, uniqueId, type Json } from '../client';
 import { mutate, query, signIn } from '../http/console-client';
@@ -70,16 +70,8 @@ let admin: Map<string, string>;
 
 beforeAll(async () => {
   tenant = await createTenant();
-  const suffix = tenant.externalUserId.replace('test-user-', '');
-  const password = `a long passphrase ${suffix}`;
-  await createUser({
-    externalUserId: `numbers-${suffix}`,
-    defaultAccountId: tenant.parentId,
-    email: `numbers-${suffix}@example.test`,
-    password,
-    role: 'admin',
-  });
-  admin = (await signIn(`numbers-${suffix}@example.test`, password)).jar;
+  const login = await createConsoleUser(tenant, 'numbers', 'admin');
+  admin = (await signIn(login.email, login.password)).jar;
 });
 
 describe('/v1: 1e308 in any numeric field is 400 invalid_input at that field', () => {
