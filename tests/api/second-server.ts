@@ -38,7 +38,7 @@ interface SecondServerOptions {
   captureOutput?: boolean;
 }
 
-export interface SecondServerDatabase {
+export interface SecondServerDb {
   /** For `databaseUrl`: a scratch PostgreSQL database, or '' for each server's embedded one under its data directory. */
   databaseUrl: string;
   /** Drops the scratch database (nothing on the embedded engine). */
@@ -46,7 +46,7 @@ export interface SecondServerDatabase {
 }
 
 /** The database of a test file's second servers, on the engine TEST_DB names (as the suite's own server). */
-export async function secondServerDatabase(): Promise<SecondServerDatabase> {
+export async function secondServerDb(): Promise<SecondServerDb> {
   if (testDbKind() === 'pglite') return { databaseUrl: '', drop: async () => undefined };
   return createScratchPostgresDatabase();
 }

@@ -13,12 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../free-port';
 import { accountAuth, createTenant, type Tenant } from '../helpers';
-import {
-  secondServerDatabase,
-  startSecondServer,
-  type SecondServer,
-  type SecondServerDatabase,
-} from '../second-server';
+import { secondServerDb, startSecondServer, type SecondServer, type SecondServerDb } from '../second-server';
 import { expectError, expectJson, get, post } from '../client';
 import { pollBooking, recommend, recommendBody, seedBookedRoutes, type BookingHandle } from './fixtures';
 import { setBookingClock } from './clock';
@@ -26,7 +21,7 @@ import { setBookingClock } from './clock';
 const ENGINE_TIMEOUT_MS = 4000;
 
 let server: SecondServer | undefined;
-let database: SecondServerDatabase | undefined;
+let database: SecondServerDb | undefined;
 let dataDir: string | undefined;
 let silentEngine: Server | undefined;
 const sockets = new Set<Socket>();
@@ -46,7 +41,7 @@ describe('booking on a server whose travel-time engine hangs and whose geocoder 
   let auth: string;
 
   beforeAll(async () => {
-    database = await secondServerDatabase();
+    database = await secondServerDb();
     const { databaseUrl } = database;
     dataDir = mkdtempSync(path.join(tmpdir(), 'booking-failures-'));
     const seeding = await startSecondServer({ label: 'booking-failures-seed', databaseUrl, dataDir });

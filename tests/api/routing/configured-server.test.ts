@@ -6,12 +6,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser, type Tenant } from '../helpers';
-import {
-  secondServerDatabase,
-  startSecondServer,
-  type SecondServer,
-  type SecondServerDatabase,
-} from '../second-server';
+import { secondServerDb, startSecondServer, type SecondServer, type SecondServerDb } from '../second-server';
 import {
   expectError,
   expectJson,
@@ -29,10 +24,10 @@ const JOB_TIME_LIMIT_SECONDS = 6;
 const JWT_SECRET = 'configured-server-test-secret-0123456789abcdef';
 
 let server: SecondServer | undefined;
-let database: SecondServerDatabase | undefined;
+let database: SecondServerDb | undefined;
 
 async function startServer(): Promise<void> {
-  database = await secondServerDatabase();
+  database = await secondServerDb();
   server = await startSecondServer({
     label: 'routing-configured',
     databaseUrl: database.databaseUrl,

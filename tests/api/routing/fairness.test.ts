@@ -7,12 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountAuth, createTenant, type Tenant } from '../helpers';
-import {
-  secondServerDatabase,
-  startSecondServer,
-  type SecondServer,
-  type SecondServerDatabase,
-} from '../second-server';
+import { secondServerDb, startSecondServer, type SecondServer, type SecondServerDb } from '../second-server';
 import { pollBooking, recommendBody, seedBookedRoutes, type BookingResult } from '../booking/fixtures';
 import { setBookingClock } from '../booking/clock';
 import { expectJson, pollUntilDone, post, smallPlan, uniqueId } from '../client';
@@ -20,10 +15,10 @@ import { expectJson, pollUntilDone, post, smallPlan, uniqueId } from '../client'
 const MAX_SOLVER_SECONDS = 12;
 
 let server: SecondServer | undefined;
-let database: SecondServerDatabase | undefined;
+let database: SecondServerDb | undefined;
 
 beforeAll(async () => {
-  database = await secondServerDatabase();
+  database = await secondServerDb();
   server = await startSecondServer({
     label: 'routing-fairness',
     databaseUrl: database.databaseUrl,

@@ -11,18 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '@/server/db';
 import { jobs as jobRows } from '@/server/db/schema/jobs';
 import { createTenant } from '../helpers';
-import {
-  secondServerDatabase,
-  startSecondServer,
-  type SecondServer,
-  type SecondServerDatabase,
-} from '../second-server';
+import { secondServerDb, startSecondServer, type SecondServer, type SecondServerDb } from '../second-server';
 import { post, pollUntilDone, smallPlan, uniqueId } from '../client';
 
 const MAX_SOLVER_SECONDS = 6;
 
 let dataDir: string | undefined;
-let database: SecondServerDatabase | undefined;
+let database: SecondServerDb | undefined;
 let server: SecondServer | undefined;
 
 afterAll(async () => {
@@ -44,7 +39,7 @@ async function jobRow(databaseUrl: string, problemId: string) {
 
 describe('graceful restarts (pool mode)', () => {
   it('gives a running plan back on SIGTERM without counting an attempt, three times, and it then completes', async () => {
-    database = await secondServerDatabase();
+    database = await secondServerDb();
     const { databaseUrl } = database;
     dataDir = mkdtempSync(path.join(tmpdir(), 'restart-'));
     const start = () =>
