@@ -34,6 +34,8 @@ import { seededRandom } from '@/server/optimizer/verify';
 import { setBookingClock } from '../../tests/api/booking/clock';
 import { basicAuth, createKey, createTenant, createUser } from '../../tests/api/helpers';
 import { startSecondServer } from '../../tests/api/second-server';
+import { numberOptions } from './args';
+import { percentile } from './stats';
 
 const { values } = parseArgs({
   options: {
@@ -57,34 +59,22 @@ const { values } = parseArgs({
 });
 
 const engines = values.engines.split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
-const routeCount = Number(values.routes);
-const ordersPerRoute = Number(values['orders-per-route']);
-const steadyRate = Number(values.rate);
-const steadySeconds = Number(values['steady-seconds']);
+const args = numberOptions(values, 'positive', {
+  routeCount: 'routes',
+  ordersPerRoute: 'orders-per-route',
+  steadyRate: 'rate',
+  steadySeconds: 'steady-seconds',
+  stepSeconds: 'step-seconds',
+  mixedPlans: 'mixed-plans',
+  mixedSolverSeconds: 'mixed-solver-seconds',
+  mixedOrders: 'mixed-orders',
+  mixedRate: 'mixed-rate',
+  mixedSeconds: 'mixed-seconds',
+});
 const ramp = values.ramp.split(',').map(Number);
-const stepSeconds = Number(values['step-seconds']);
+if (!ramp.every((rate) => Number.isFinite(rate) && rate > 0)) throw new Error(`bad --ramp: ${values.ramp}`);
 const phases = new Set(values.phases.split(',').map((p) => p.trim()));
 for (const phase of phases) if (!['steady', 'ramp', 'mixed'].includes(phase)) throw new Error(`unknown phase ${phase}`);
-const mixedPlans = Number(values['mixed-plans']);
-const mixedSolverSeconds = Number(values['mixed-solver-seconds']);
-const mixedOrders = Number(values['mixed-orders']);
-const mixedRate = Number(values['mixed-rate']);
-const mixedSeconds = Number(values['mixed-seconds']);
-for (const [name, value] of Object.entries({
-  routeCount,
-  ordersPerRoute,
-  steadyRate,
-  steadySeconds,
-  stepSeconds,
-  mixedPlans,
-  mixedSolverSeconds,
-  mixedOrders,
-  mixedRate,
-  mixedSeconds,
-  ...Object.fromEntries(ramp.map((r, i) => [`ramp ${i}`, r])),
-})) {
-  if (!(Number.isFinite(value) && value > 0)) throw new Error(`bad value for ${name}`);
-}
 
 const DATE = '2026-11-23';
 const OFFSET = '-05:00';
@@ -146,7 +136,7 @@ async function bookRoutes(baseUrl: string, auth: string): Promise<{ routes: numb
   let stops = 0;
   let next = 0;
   const bookOne = async (r: number) => {
-    const orders = Array.from({ length: ordersPerRoute }, (_, o) => {
+    const orders = Array.from({ length: args.ordersPerRoute }, (_, o) => {
       const open = 8 + Math.floor(random() * 6);
       const width = random() < 0.5 ? 2 : 4;
       return {
@@ -184,7 +174,7 @@ async function bookRoutes(baseUrl: string, auth: string): Promise<{ routes: numb
   };
   await Promise.all(
     Array.from({ length: 4 }, async () => {
-      while (next < routeCount) await bookOne(next++);
+      while (next < args.routeCount) await bookOne(next++);
     }),
   );
   return { routes, stops };
@@ -264,11 +254,6 @@ async function search(setup: Setup): Promise<Outcome> {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 interface Run {
   offered: number;
   seconds: number;
@@ -327,7 +312,7 @@ async function submitPlan(
   const posted = await fetch(`${baseUrl}/v1/routing/plan`, {
     method: 'POST',
     headers: { authorization: auth, 'content-type': 'application/json', prefer: 'wait=0' },
-    body: planBody(problemId, mixedOrders, mixedSolverSeconds),
+    body: planBody(problemId, args.mixedOrders, args.mixedSolverSeconds),
   });
   const postedText = await posted.text();
   if (posted.status === 200) return { completion: Promise.resolve({ problemId, completeSeconds: elapsed() }) };
@@ -385,18 +370,18 @@ async function planRuns(databaseUrl: string, problemIds: string[]): Promise<Map<
  */
 async function mixedRun(setup: Setup, engine: 'pglite' | 'postgres', databaseUrl: string): Promise<void> {
   const stamp = Date.now().toString(36);
-  const problemIds = Array.from({ length: mixedPlans }, (_, k) => `bench-mixed-${stamp}-${k}`);
-  const giveUp = mixedPlans * (mixedSolverSeconds + 30) + mixedSeconds;
+  const problemIds = Array.from({ length: args.mixedPlans }, (_, k) => `bench-mixed-${stamp}-${k}`);
+  const giveUp = args.mixedPlans * (args.mixedSolverSeconds + 30) + args.mixedSeconds;
   const plans: Promise<PlanRun>[] = [];
   for (const id of problemIds) plans.push((await submitPlan(setup.baseUrl, setup.auths[0]!, id, giveUp)).completion);
   // Let the plans be accepted and start before the searches arrive.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const searchesOfPlanner: Setup = { ...setup, auths: [setup.auths[0]!] };
-  const searches = await openLoop(searchesOfPlanner, mixedRate, mixedSeconds);
+  const searches = await openLoop(searchesOfPlanner, args.mixedRate, args.mixedSeconds);
   const finishedPlans = await Promise.all(plans);
   const d = describeRun(searches);
   console.log(
-    `[${engine}] mixed: ${searches.outcomes.length} searches at ${mixedRate}/s for ${mixedSeconds} s from the account that runs ${mixedPlans} plans of ${mixedOrders} orders (solver limit ${mixedSolverSeconds} s): ${d.failed} failed, ${d.withWindows} with windows; POST-to-complete p50 ${fmt(d.p50)}, p95 ${fmt(d.p95)}, p99 ${fmt(d.p99)}`,
+    `[${engine}] mixed: ${searches.outcomes.length} searches at ${args.mixedRate}/s for ${args.mixedSeconds} s from the account that runs ${args.mixedPlans} plans of ${args.mixedOrders} orders (solver limit ${args.mixedSolverSeconds} s): ${d.failed} failed, ${d.withWindows} with windows; POST-to-complete p50 ${fmt(d.p50)}, p95 ${fmt(d.p95)}, p99 ${fmt(d.p99)}`,
   );
   if (d.failed > 0) console.log(`[${engine}]   first failure: ${searches.outcomes.find((o) => !o.ok)?.detail}`);
   const own = engine === 'postgres' ? await planRuns(databaseUrl, problemIds) : new Map<string, OwnRun>();
@@ -410,7 +395,7 @@ async function mixedRun(setup: Setup, engine: 'pglite' | 'postgres', databaseUrl
         ? `did not complete (${plan.detail ?? ''})`
         : run === undefined
           ? `complete ${plan.completeSeconds.toFixed(1)} s after its POST`
-          : `complete ${plan.completeSeconds.toFixed(1)} s after its POST; its own run (started to finished) ${run.seconds.toFixed(1)} s, ${run.seconds <= mixedSolverSeconds + 5 ? 'inside' : 'OVER'} its ${mixedSolverSeconds} s limit${progress}`;
+          : `complete ${plan.completeSeconds.toFixed(1)} s after its POST; its own run (started to finished) ${run.seconds.toFixed(1)} s, ${run.seconds <= args.mixedSolverSeconds + 5 ? 'inside' : 'OVER'} its ${args.mixedSolverSeconds} s limit${progress}`;
     console.log(`[${engine}]   plan ${k + 1}: ${verdict}`);
   }
 }
@@ -432,10 +417,7 @@ async function openLoop(setup: Setup, rate: number, seconds: number): Promise<Ru
 }
 
 function describeRun(run: Run): { p50: number; p95: number; p99: number; failed: number; withWindows: number } {
-  const times = run.outcomes
-    .filter((o) => o.ok)
-    .map((o) => o.ms)
-    .sort((a, b) => a - b);
+  const times = run.outcomes.filter((o) => o.ok).map((o) => o.ms);
   return {
     p50: percentile(times, 50),
     p95: percentile(times, 95),
@@ -564,12 +546,12 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     if (phases.has('steady')) {
       const { run: steady, cpu: steadyCpu } = await withServerCpu(
         server.pid,
-        () => openLoop(setup, steadyRate, steadySeconds),
+        () => openLoop(setup, args.steadyRate, args.steadySeconds),
         engine,
       );
       const s = describeRun(steady);
       console.log(
-        `[${engine}] steady ${steadyRate}/s for ${steadySeconds} s: ${steady.outcomes.length} searches, ${s.failed} failed, ${s.withWindows} with windows; POST-to-complete p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, p99 ${fmt(s.p99)}${steadyCpu}`,
+        `[${engine}] steady ${args.steadyRate}/s for ${args.steadySeconds} s: ${steady.outcomes.length} searches, ${s.failed} failed, ${s.withWindows} with windows; POST-to-complete p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, p99 ${fmt(s.p99)}${steadyCpu}`,
       );
       if (s.failed > 0) console.log(`[${engine}]   first failure: ${steady.outcomes.find((o) => !o.ok)?.detail}`);
     }
@@ -578,7 +560,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     if (!phases.has('ramp')) return;
     let sustained = 0;
     for (const rate of ramp) {
-      const { run, cpu } = await withServerCpu(server.pid, () => openLoop(setup, rate, stepSeconds), engine);
+      const { run, cpu } = await withServerCpu(server.pid, () => openLoop(setup, rate, args.stepSeconds), engine);
       const d = describeRun(run);
       const keepsPace = run.completedPerSecond >= 0.95 * rate;
       const ok = d.failed === 0 && keepsPace && d.p95 <= 1000;

@@ -15,6 +15,8 @@ import { chromium } from '@playwright/test';
 import { seededRandom } from '@/server/optimizer/verify';
 import { cargoVans, createConsoleUser, createTenant, STORE } from '../../tests/api/helpers';
 import { startSecondServer } from '../../tests/api/second-server';
+import { numberOptions } from './args';
+import { median } from './stats';
 
 const { values } = parseArgs({
   options: {
@@ -24,9 +26,12 @@ const { values } = parseArgs({
     loads: { type: 'string', default: '5' },
   },
 });
-const orderCount = Number(values.orders);
-const vehicleCount = Number(values.vehicles);
-const loads = Number(values.loads);
+const { orderCount, vehicleCount, loads, solveSeconds } = numberOptions(values, 'positive', {
+  orderCount: 'orders',
+  vehicleCount: 'vehicles',
+  loads: 'loads',
+  solveSeconds: 'solve-seconds',
+});
 
 function planRequest(problemId: string): Record<string, unknown> {
   const random = seededRandom(11);
@@ -49,10 +54,8 @@ function planRequest(problemId: string): Record<string, unknown> {
     };
   });
   const fleet = cargoVans(vehicleCount, '2026-11-23');
-  return { problemId, orders, fleet, options: { solverTimeLimitSeconds: Number(values['solve-seconds']) } };
+  return { problemId, orders, fleet, options: { solverTimeLimitSeconds: solveSeconds } };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 async function main(): Promise<void> {
   const server = await startSecondServer({ label: 'bench-console', env: { ROUTING_MAX_SOLVER_SECONDS: '600' } });

@@ -12,6 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { cargoVans, createTenant, STORE } from '../../tests/api/helpers';
+import { numberOptions } from './args';
+import { percentile } from './stats';
 
 const { values } = parseArgs({
   options: {
@@ -32,24 +34,17 @@ const { values } = parseArgs({
 // The tests' helpers (createTenant) read the server's address from BASE_URL.
 process.env.BASE_URL = (values['base-url'] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const baseUrl = process.env.BASE_URL;
-const durationMs = Number(values.duration) * 1000;
-const planners = Number(values.planners);
-const pollers = Number(values.pollers);
-const orderCount = Number(values.orders);
-const vehicleCount = Number(values.vehicles);
-const solveSeconds = Number(values['solve-seconds']);
-const planIntervalMs = Number(values['plan-interval']);
-for (const [name, value] of Object.entries({
-  durationMs,
-  planners,
-  pollers,
-  orderCount,
-  vehicleCount,
-  solveSeconds,
-  planIntervalMs,
-})) {
-  if (!(value >= 0) || !Number.isFinite(value)) throw new Error(`bad value for ${name}`);
-}
+const args = numberOptions(values, 'non-negative', {
+  durationSeconds: 'duration',
+  planners: 'planners',
+  pollers: 'pollers',
+  orderCount: 'orders',
+  vehicleCount: 'vehicles',
+  solveSeconds: 'solve-seconds',
+  planIntervalMs: 'plan-interval',
+});
+const { planners, pollers, orderCount, vehicleCount, solveSeconds, planIntervalMs } = args;
+const durationMs = args.durationSeconds * 1000;
 
 async function credentials(): Promise<string> {
   const given = values.auth ?? process.env.BENCH_AUTH;
@@ -83,9 +78,8 @@ function planBody(problemId: string, seed: number): unknown {
 
 function percentiles(samples: number[]): string {
   if (samples.length === 0) return 'no samples';
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-  return `n=${sorted.length} p50 ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`;
+  const at = (p: number) => percentile(samples, p).toFixed(1);
+  return `n=${samples.length} p50 ${at(50)} ms, p90 ${at(90)} ms, p99 ${at(99)} ms, max ${at(100)} ms`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,6 +5,7 @@
  */
 import zipcodes from 'zipcodes';
 import { EmbeddedMatrixProvider, lookupZip, type LatLng } from '@/server/geo';
+import { median } from './stats';
 
 const pointCount = Number(process.argv[2] ?? 2000);
 const runs = Number(process.argv[3] ?? 5);
@@ -26,15 +27,14 @@ for (let run = 0; run < runs; run++) {
   times.push(performance.now() - started);
   checksum = matrix.durations[matrix.durations.length - 2]! + matrix.distances[1]!;
 }
-const sorted = [...times].sort((a, b) => a - b);
 console.log(
   JSON.stringify({
     points: pointCount,
     pairs: pointCount * pointCount,
     runs,
     firstMs: Math.round(times[0]!),
-    medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
-    bestMs: Math.round(sorted[0]!),
+    medianMs: Math.round(median(times)),
+    bestMs: Math.round(Math.min(...times)),
     checksum: Math.round(checksum),
   }),
 );

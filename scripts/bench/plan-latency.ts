@@ -27,6 +27,7 @@ import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { createTenant } from '../../tests/api/helpers';
 import { startSecondServer } from '../../tests/api/second-server';
 import { cityPlan } from './city-plan';
+import { median } from './stats';
 
 const { values } = parseArgs({
   options: {
@@ -104,12 +105,6 @@ async function send(baseUrl: string, auth: string, endpoint: string, body: Json)
     distanceMeters: summary.distanceMeters ?? NaN,
     body: parsed,
   };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 const fmtMs = (ms: number) => `${Math.round(ms).toLocaleString('en-US')} ms`;
