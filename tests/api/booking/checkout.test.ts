@@ -157,34 +157,23 @@ describe('booking for checkout', () => {
     });
     try {
       setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-      const range = await expectError(
-        await call(recommendBody(branchId, '2026-11-30')),
-        400,
-        'date_out_of_range',
-        'date',
-      );
-      expect(range).toMatchObject({ earliestDate: '2026-11-22', latestDate: '2026-11-29' });
-      const blackout = await expectError(
-        await call(recommendBody(branchId, '2026-11-26')),
-        400,
-        'date_blackout',
-        'date',
-      );
-      expect(blackout).toMatchObject({ nextDate: '2026-11-28' });
-      const cutoff = await expectError(
-        await call(recommendBody(branchId, '2026-11-22')),
-        400,
-        'same_day_cutoff_passed',
-        'date',
-      );
-      expect(cutoff).toMatchObject({ nextDate: '2026-11-23' });
-      const bucket = await expectError(
-        await call(recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING' })),
-        400,
-        'timeframe_bucket_not_available',
-        'timeframeBucket',
-      );
-      expect(bucket).toMatchObject({ availableBuckets: ['MORNING', 'AFTERNOON', 'FLEXIBLE'] });
+      // Per refusal: the requested date (and bucket), the code, the field named, and what would work instead.
+      const refusals: [string, Json, string, string, Json][] = [
+        ['2026-11-30', {}, 'date_out_of_range', 'date', { earliestDate: '2026-11-22', latestDate: '2026-11-29' }],
+        ['2026-11-26', {}, 'date_blackout', 'date', { nextDate: '2026-11-28' }],
+        ['2026-11-22', {}, 'same_day_cutoff_passed', 'date', { nextDate: '2026-11-23' }],
+        [
+          '2026-11-23',
+          { timeframeBucket: 'EVENING' },
+          'timeframe_bucket_not_available',
+          'timeframeBucket',
+          { availableBuckets: ['MORNING', 'AFTERNOON', 'FLEXIBLE'] },
+        ],
+      ];
+      for (const [date, overrides, code, param, instead] of refusals) {
+        const refused = await expectError(await call(recommendBody(branchId, date, overrides)), 400, code, param);
+        expect(refused, code).toMatchObject(instead);
+      }
 
       await setAccountSettings(tenant.parentId, {
         slotPolicy: { leadTimeMinutes: 120, availableBuckets: ['MORNING', 'AFTERNOON', 'FLEXIBLE'] },
