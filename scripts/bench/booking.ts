@@ -32,7 +32,7 @@ import postgres from 'postgres';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { seededRandom } from '@/server/optimizer/verify';
 import { setBookingClock } from '../../tests/api/booking/clock';
-import { basicAuth, createKey, createTenant, createUser } from '../../tests/api/helpers';
+import { accountAuth, createTenant } from '../../tests/api/helpers';
 import { startSecondServer } from '../../tests/api/second-server';
 import { numberOptions } from './args';
 import { percentile } from './stats';
@@ -525,11 +525,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     const auth = tenant.basicAuthHeader('live');
     const branchId = tenant.branchIds[0]!;
     // The routes are booked by the branch itself (routing writes to the credential's account).
-    await createUser({ externalUserId: `bench-branch-${branchId}`, defaultAccountId: branchId });
-    const branchAuth = basicAuth(
-      `bench-branch-${branchId}`,
-      await createKey(branchId, `bench-branch-${branchId}`, 'live'),
-    );
+    const branchAuth = await accountAuth(branchId);
     const booking = performance.now();
     const booked = await bookRoutes(server.baseUrl, branchAuth);
     console.log(

@@ -11,7 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { cargoVans, createTenant, STORE } from '../../tests/api/helpers';
+import { smallPlan, type Json } from '../../tests/api/bodies';
+import { createTenant } from '../../tests/api/helpers';
 import { numberOptions } from './args';
 import { percentile } from './stats';
 
@@ -52,28 +53,20 @@ async function credentials(): Promise<string> {
   return (await createTenant()).basicAuthHeader('live');
 }
 
-/** A plan with `orderCount` orders around New York (coordinates given: no geocoding in the measurement). */
-function planBody(problemId: string, seed: number): unknown {
+/** The API tests' small plan with `orderCount` orders on `vehicleCount` vans, with coordinates (no geocoding in the measurement). */
+function planBody(problemId: string, seed: number): Json {
   let state = seed;
   const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const date = '2026-11-23';
-  const orders = Array.from({ length: orderCount }, (_, i) => ({
-    externalId: `order-${i + 1}`,
-    pickupAddress: STORE,
+  const plan = smallPlan({ orders: orderCount, vehicles: vehicleCount, problemId });
+  const orders = (plan.orders as Json[]).map((order) => ({
+    ...order,
     dropoffAddress: {
-      addressLine1: `${i + 1} Main St`,
-      city: 'New York',
-      state: 'NY',
-      postalCode: '10001',
+      ...(order.dropoffAddress as Json),
       latitude: (40.62 + random() * 0.2).toFixed(5),
       longitude: (-74.05 + random() * 0.2).toFixed(5),
     },
-    dropoffWindowOpen: `${date}T09:00:00-05:00`,
-    dropoffWindowClose: `${date}T18:00:00-05:00`,
-    payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
   }));
-  const fleet = cargoVans(vehicleCount, date);
-  return { problemId, orders, fleet, options: { solverTimeLimitSeconds: solveSeconds } };
+  return { ...plan, orders, options: { solverTimeLimitSeconds: solveSeconds } };
 }
 
 function percentiles(samples: number[]): string {

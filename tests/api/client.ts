@@ -1,17 +1,16 @@
 /**
  * The HTTP client of the API tests: calls against the running server at BASE_URL, checks of the
- * error envelope and JSON answers, job polling, and the request bodies several areas share.
- * Accounts, users and keys come from ./helpers (free of vitest, so e2e and bench scripts use it too).
+ * error envelope and JSON answers, and job polling. Accounts, users and keys come from ./helpers, the
+ * request bodies several areas share from ./bodies (both free of vitest, so e2e and bench scripts use them too).
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { baseUrl, cargoVans, STORE } from './helpers';
+import type { Json } from './bodies';
+import { baseUrl } from './helpers';
 
-export { baseUrl, basicAuth, STORE } from './helpers';
-
-export type Json = Record<string, unknown>;
+export { baseUrl, basicAuth } from './helpers';
+export { cargoVans, example, smallPlan, STORE, uniqueId, type Json } from './bodies';
 
 interface ErrorBody {
   type: string;
@@ -19,57 +18,6 @@ interface ErrorBody {
   message: string;
   param?: string;
   [key: string]: unknown;
-}
-
-export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
-
-/** A request body from docs/examples, with a fresh problemId unless one is given. */
-export function example(
-  name: 'same-day-plan' | 'multi-depot-plan' | 'book-create' | 'book-update',
-  problemId = uniqueId(name),
-): Json {
-  const file = path.join(import.meta.dirname, '..', '..', 'docs', 'examples', `${name}.json`);
-  return { ...(JSON.parse(readFileSync(file, 'utf8')) as Json), problemId };
-}
-
-const DROPOFF_ZIPS = [
-  '11101',
-  '10118',
-  '11238',
-  '10462',
-  '11435',
-  '10112',
-  '10028',
-  '11201',
-  '11215',
-  '10003',
-  '10016',
-  '11106',
-  '11377',
-  '10451',
-  '11211',
-];
-
-/** A small, valid plan on `date` (default 2026-11-23): `orders` orders from one store to NYC ZIP codes, `vehicles` cargo vans. */
-export function smallPlan(
-  options: { orders?: number; vehicles?: number; problemId?: string; date?: string } = {},
-): Json {
-  const date = options.date ?? '2026-11-23';
-  const orders = Array.from({ length: options.orders ?? 3 }, (_, i) => ({
-    externalId: `order-${i + 1}`,
-    pickupAddress: STORE,
-    dropoffAddress: {
-      addressLine1: `${i + 1} Main St`,
-      city: 'New York',
-      state: 'NY',
-      postalCode: DROPOFF_ZIPS[i % DROPOFF_ZIPS.length],
-    },
-    dropoffWindowOpen: `${date}T09:00:00-05:00`,
-    dropoffWindowClose: `${date}T18:00:00-05:00`,
-    payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
-  }));
-  const fleet = cargoVans(options.vehicles ?? 1, date);
-  return { problemId: options.problemId ?? uniqueId('plan'), orders, fleet, options: { solverTimeLimitSeconds: 0.5 } };
 }
 
 interface CallOptions {

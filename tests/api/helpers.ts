@@ -37,27 +37,6 @@ export async function adminCommand<T extends Record<string, unknown> = Record<st
   return body;
 }
 
-/** The pickup and van depot of the request bodies of the tests and benchmarks: a Brooklyn store, with coordinates. */
-export const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
-
-/** `count` cargo vans (driver-1 in van-1, ...) that start at STORE at 08:00 New York time on `date`. */
-export function cargoVans(count: number, date: string) {
-  return Array.from({ length: count }, (_, i) => ({
-    driverExternalId: `driver-${i + 1}`,
-    vehicleExternalId: `van-${i + 1}`,
-    vehicleType: 'cargo-van',
-    scheduledStart: `${date}T08:00:00-05:00`,
-    startAddress: STORE,
-  }));
-}
-
 type Environment = 'live' | 'sandbox';
 
 /** `Authorization` header value for HTTP Basic with an API key. */

@@ -7,8 +7,8 @@ import {
   type ApiSchemas,
 } from '@/server/api-client';
 import { setBookingClock } from '../booking/clock';
-import { baseUrl, cargoVans, createKey, createTenant, createUser, STORE, type Tenant } from '../helpers';
-import { uniqueId } from '../client';
+import { baseUrl, createKey, createTenant, createUser, type Tenant } from '../helpers';
+import { cargoVans, STORE, uniqueId } from '../client';
 
 /**
  * The typed client (server/api-client) against the real server: requests are typed by the
