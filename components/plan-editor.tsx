@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import type { RouterInputs, RouterOutputs } from '@/server/api';
 
 type Plan = NonNullable<RouterOutputs['routingJobs']['get']['plan']>;
@@ -72,6 +72,19 @@ export function moveOrder(
   });
 }
 
+/** A select with its own label element (the label names the field only, not the chosen option). */
+function SelectField({ label, children, ...props }: { label: string } & ComponentProps<'select'>) {
+  const id = useId();
+  return (
+    <div className="dialog-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...props}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
 const positionLabel = (stop: StopRef, k: number) => `Before stop ${k + 1} (${stop.type} ${stop.orderExternalId})`;
 
 /**
@@ -124,57 +137,47 @@ export function MoveDialog({
   return (
     <Dialog title="Move an order" onClose={onClose} testId="move-dialog">
       <form className="form dialog-form" onSubmit={submit}>
-        <label>
-          Order
-          <select
-            value={order}
-            onChange={(e) => {
-              setOrder(e.target.value);
-              setError(null);
-            }}
-          >
-            {orders.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Order"
+          value={order}
+          onChange={(e) => {
+            setOrder(e.target.value);
+            setError(null);
+          }}
+        >
+          {orders.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </SelectField>
         <p className="muted" data-testid="move-current">
           Now on {current ? (routeNames.get(current.fleetIndex) ?? `vehicle ${current.fleetIndex + 1}`) : '–'}.
         </p>
-        <label>
-          Vehicle
-          <select
-            value={fleetIndex}
-            onChange={(e) => {
-              setFleetIndex(Number(e.target.value));
-              setPickupAt(0);
-              setDropoffAt(Number.MAX_SAFE_INTEGER);
-            }}
-          >
-            {routes.map((r) => (
-              <option key={r.fleetIndex} value={r.fleetIndex}>
-                {routeNames.get(r.fleetIndex) ?? `Vehicle ${r.fleetIndex + 1}`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Vehicle"
+          value={fleetIndex}
+          onChange={(e) => {
+            setFleetIndex(Number(e.target.value));
+            setPickupAt(0);
+            setDropoffAt(Number.MAX_SAFE_INTEGER);
+          }}
+        >
+          {routes.map((r) => (
+            <option key={r.fleetIndex} value={r.fleetIndex}>
+              {routeNames.get(r.fleetIndex) ?? `Vehicle ${r.fleetIndex + 1}`}
+            </option>
+          ))}
+        </SelectField>
         {types.includes('pickup') ? (
-          <label>
-            Pickup
-            <select value={clampedPickup} onChange={(e) => setPickupAt(Number(e.target.value))}>
-              {positions}
-            </select>
-          </label>
+          <SelectField label="Pickup" value={clampedPickup} onChange={(e) => setPickupAt(Number(e.target.value))}>
+            {positions}
+          </SelectField>
         ) : null}
         {types.includes('dropoff') ? (
-          <label>
-            Dropoff
-            <select value={clampedDropoff} onChange={(e) => setDropoffAt(Number(e.target.value))}>
-              {positions}
-            </select>
-          </label>
+          <SelectField label="Dropoff" value={clampedDropoff} onChange={(e) => setDropoffAt(Number(e.target.value))}>
+            {positions}
+          </SelectField>
         ) : null}
         {error ? (
           <p className="alert" role="alert">

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getMatrixProvider, getGeocoder, DatabaseGeocodeCache } from '@/server/geo';
 import { solveOnThisThread, type Problem, type Solution } from '@/server/optimizer';
-import { itineraryExternalId, type FleetEntry, type RoutingOrder } from './build-problem';
+import { itineraryExternalId } from './build-problem';
 import { RoutingError, RoutingInputError } from './errors';
 import { splitFleet } from './itinerary-fleet-entry';
 import type { RoutingJobInput } from './job-handlers';
