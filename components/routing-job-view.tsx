@@ -118,11 +118,11 @@ function ApplyFixButton({ jobId, orderExternalId }: { jobId: string; orderExtern
       <button
         type="button"
         className="secondary small"
-        aria-label={`Apply fix for ${orderExternalId} and re-plan`}
         onClick={() => replan.mutate({ jobId, orderExternalId })}
         disabled={replan.isPending}
       >
         {replan.isPending ? 'Re-planning…' : 'Apply fix and re-plan'}
+        <span className="sr-only"> for {orderExternalId}</span>
       </button>
       <RefusalAlert error={replan.error} testId="replan-error" />
     </>

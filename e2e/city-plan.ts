@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { baseUrl, type Tenant } from '../tests/api/helpers';
 
 /** Plans of the console's browser tests: orders from a Brooklyn store over New York City, planned over /v1. */
+
+/** Job pages at several plan sizes and widths, saved by the run for a person to look at. */
+export const SCREENSHOTS = 'test-results/console-screenshots';
+mkdirSync(SCREENSHOTS, { recursive: true });
 
 export type Json = Record<string, unknown>;
 export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;

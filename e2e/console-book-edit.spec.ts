@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, createTenant, type Tenant } from '../tests/api/helpers';
 import { expectNoSeriousA11yViolations } from './axe';
-import { STORE, openJob, planResultOverApi, uniqueId, type Json } from './city-plan';
+import { SCREENSHOTS, STORE, openJob, planResultOverApi, uniqueId, type Json } from './city-plan';
 import { signInAsNewUser } from './console-session';
 
 interface Stop {
@@ -135,6 +135,7 @@ test('a dispatcher moves orders before dispatch: a broken window is flagged and 
   const problems = page.getByTestId('edit-problem');
   await expect(problems.first()).toContainText(/Dropoff of C-1 on .* after its window closes \(10:00\)/);
   await expect(page.getByRole('button', { name: 'Book this edited plan (live)' })).toBeDisabled();
+  await page.screenshot({ path: `${SCREENSHOTS}/job-6-orders-broken-window.png`, fullPage: true });
   // The server refuses to book it too, naming the order.
   const fleetIndex = (i: number) => (plan.itineraries as { fleetIndex: number }[])[i]!.fleetIndex;
   const stopsOf = (pairs: string[]) =>
@@ -173,6 +174,7 @@ test('a dispatcher moves orders before dispatch: a broken window is flagged and 
   await dialog.getByLabel('Vehicle').selectOption({ label: routeName(1 - fuller) });
   await dialog.getByLabel('Pickup').selectOption({ index: 0 });
   await dialog.getByLabel('Dropoff').selectOption({ label: 'At the end' });
+  await page.screenshot({ path: `${SCREENSHOTS}/job-6-orders-move-dialog.png` });
   await dialog.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByTestId('edit-status')).toHaveText(/^Edited:/);
   await expect(page.getByTestId('edit-problem')).toHaveCount(0);
@@ -217,7 +219,7 @@ test('an unassigned order with a checked fix: "Apply fix and re-plan" plans agai
   const row = page.getByTestId('unassigned-order');
   await expect(row).toContainText('C-RUSH');
   await expect(row.getByTestId('unassigned-fix')).toBeVisible();
-  await row.getByRole('button', { name: 'Apply fix for C-RUSH and re-plan' }).click();
+  await row.getByRole('button', { name: 'Apply fix and re-plan for C-RUSH' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${problemId}-fix-C-RUSH`, { timeout: 30_000 });
   await expect(page.getByTestId('job-meta').locator('.status')).toHaveText('complete', { timeout: 60_000 });
   await expect(page.getByTestId('unassigned-order')).toHaveCount(0);

@@ -1,13 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createTenant } from '../tests/api/helpers';
 import { expectNoSeriousA11yViolations } from './axe';
-import { cityPlan, openJob, planOverApi, postV1, uniqueId, type Json } from './city-plan';
+import { SCREENSHOTS, cityPlan, openJob, planOverApi, postV1, uniqueId, type Json } from './city-plan';
 import { signInAsNewUser } from './console-session';
-
-/** The job page at several plan sizes and widths, for a person to look at after the run. */
-const SCREENSHOTS = 'test-results/console-screenshots';
-mkdirSync(SCREENSHOTS, { recursive: true });
 
 test('1,000 orders on 50 vans: every route a distinct colour and number, one isolated from the legend, a stop popup by keyboard', async ({
   page,
@@ -114,6 +109,8 @@ test('200 orders: circles for the day, numbered visits of a selected route, a po
   await expect(page.locator('.leaflet-marker-icon.unassigned-pin')).toHaveCount(1);
   await expect(page.locator('.leaflet-marker-icon.unassigned-pin')).toHaveAttribute('title', /Unassigned C-HEAVY/);
   await page.getByRole('button', { name: 'Show all routes' }).click();
+  // The popup closes with a fade: the page as a person sees it once it has gone.
+  await expect(page.locator('.leaflet-popup')).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/job-200-orders.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
