@@ -53,6 +53,8 @@ test('1,000 orders on 50 vans: every route a distinct colour and number, one iso
   await expect(popup).toContainText('Example Ave');
   await expect(popup).toContainText(/\d\d:\d\d–\d\d:\d\d/);
   await expect(popup).toContainText(/\d+ lb/);
+  // The popup fades in: the page as a person sees it once it has.
+  await expect(page.locator('.leaflet-popup')).toHaveCSS('opacity', '1');
   await page.screenshot({ path: `${SCREENSHOTS}/job-1000-orders-route-7.png`, fullPage: false });
 
   // Selecting a route on the map works too; "Show all routes" undoes it.

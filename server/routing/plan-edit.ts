@@ -213,8 +213,9 @@ const clock = (epoch: number, timeZone: string) =>
     new Date(epoch * 1000),
   );
 
+/** Whole minutes as the clock times beside them read (floored), at least one. */
 const minutesText = (seconds: number) => {
-  const minutes = Math.ceil(seconds / 60);
+  const minutes = Math.max(1, Math.floor(seconds / 60));
   return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
 };
 
