@@ -55,7 +55,7 @@ function Dialog({
 }
 
 /** Moves `order` (all its stops) to `fleetIndex`, its pickup before `pickupAt` and its dropoff before `dropoffAt` (indexes into the route without it). */
-export function moveOrder(
+function moveOrder(
   routes: FixedRoutes,
   order: string,
   fleetIndex: number,

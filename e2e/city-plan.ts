@@ -27,7 +27,7 @@ export async function postV1(
   return { status: response.status, body: (await response.json()) as Json };
 }
 
-export const STORE = {
+const STORE = {
   addressLine1: '55 Water St',
   city: 'Brooklyn',
   state: 'NY',

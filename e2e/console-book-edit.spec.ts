@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, createTenant, type Tenant } from '../tests/api/helpers';
 import { expectNoSeriousA11yViolations } from './axe';
-import { SCREENSHOTS, STORE, openJob, planResultOverApi, uniqueId, type Json } from './city-plan';
+import { SCREENSHOTS, cityPlan, openJob, planResultOverApi, uniqueId, type Json } from './city-plan';
 import { signInAsNewUser } from './console-session';
 
 interface Stop {
@@ -34,35 +34,15 @@ async function bookedOn(tenant: Tenant): Promise<Itinerary[]> {
   return ((await response.json()) as { itineraries: Itinerary[] }).itineraries;
 }
 
-/** Orders from the store to Manhattan and Queens: C-1 due by 10:00, the others in the afternoon. */
+/** City orders on `vans` vans of at most `maxStops` stops: C-1 due by 10:00, the others in the afternoon. */
 function dayPlan(problemId: string, orders: number, vans: number, maxStops: number): Json {
-  return {
-    problemId,
-    orders: Array.from({ length: orders }, (_, i) => ({
-      externalId: `C-${i + 1}`,
-      pickupAddress: STORE,
-      dropoffAddress: {
-        addressLine1: `${i + 1} Example Ave`,
-        city: 'New York',
-        state: 'NY',
-        postalCode: '10001',
-        latitude: (40.68 + ((i * 37) % 101) / 1000).toFixed(5),
-        longitude: (-73.99 + ((i * 53) % 97) / 1000).toFixed(5),
-      },
-      dropoffWindowOpen: i === 0 ? '2026-11-23T09:00:00-05:00' : '2026-11-23T12:00:00-05:00',
-      dropoffWindowClose: i === 0 ? '2026-11-23T10:00:00-05:00' : '2026-11-23T17:00:00-05:00',
-      payloadItems: [{ description: 'Parcel', height: 10, length: 12, width: 10, weight: 8, quantity: 1 }],
-    })),
-    fleet: Array.from({ length: vans }, (_, i) => ({
-      driverExternalId: `driver-${i + 1}`,
-      vehicleExternalId: `van-${i + 1}`,
-      vehicleType: 'cargo-van',
-      scheduledStart: '2026-11-23T08:00:00-05:00',
-      startAddress: STORE,
-      vehicleSpec: { maxStops },
-    })),
-    options: { solverTimeLimitSeconds: 2 },
-  };
+  const body = cityPlan(orders, vans, problemId, 2);
+  (body.orders as Json[]).forEach((order, i) => {
+    order.dropoffWindowOpen = i === 0 ? '2026-11-23T09:00:00-05:00' : '2026-11-23T12:00:00-05:00';
+    order.dropoffWindowClose = i === 0 ? '2026-11-23T10:00:00-05:00' : '2026-11-23T17:00:00-05:00';
+  });
+  for (const entry of body.fleet as Json[]) entry.vehicleSpec = { maxStops };
+  return body;
 }
 
 async function confirmBooking(page: Page, summary: RegExp): Promise<void> {

@@ -19,7 +19,7 @@ import type { Db } from '@/server/db';
  */
 
 /** One vehicle's route: its plan fleet index and its stops in order, an order's pickup before its dropoff. */
-export const fixedRouteSchema = z.object({
+const fixedRouteSchema = z.object({
   fleetIndex: z.number().int().min(0),
   stops: z
     .array(z.object({ orderExternalId: z.string().min(1).max(200), type: z.enum(['pickup', 'dropoff']) }))
