@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listSubtree, type ApiPrincipal } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import type { Db } from '@/server/db';
-import { DatabaseGeocodeCache, getGeocoder } from '@/server/geo';
+import { DatabaseGeocodeCache, getGeocoder, getMatrixProvider } from '@/server/geo';
 import { isErrorNamed } from '@/server/errors';
 import type { JobRecord, Jobs } from '@/server/jobs';
 import { RoutingError } from './errors';
@@ -324,6 +324,12 @@ async function finishedPlan(
   return { job, input, plan };
 }
 
+/** The configured geocoder (cached in the database) and matrix provider, as a console request uses them. */
+const consoleProviders = (actor: ConsoleActor) => ({
+  geocoder: getGeocoder(new DatabaseGeocodeCache(actor.db)),
+  matrix: getMatrixProvider(),
+});
+
 /** A short digest of edited routes: an edited plan books under a problemId of its own, the same for the same edit. */
 function routesDigest(routes: readonly FixedRoute[]): string {
   return createHash('sha256').update(JSON.stringify(routes)).digest('hex').slice(0, 12);
@@ -342,7 +348,7 @@ export async function bookPlannedJob(
   routes?: readonly FixedRoute[],
 ): Promise<{ jobId: string }> {
   const { job, input, plan } = await finishedPlan(actor, rawId);
-  if (routes) refuseBrokenPlan(await evaluateFixedRoutes(actor.db, input, plan, routes));
+  if (routes) refuseBrokenPlan(await evaluateFixedRoutes(consoleProviders(actor), input, plan, routes));
   const problemId = `book-${routes ? `${routesDigest(routes)}-` : ''}${job.key}`.slice(0, 200);
   const principal = principalFor(actor, job.accountId, job.environment);
   const booking = await acceptRoutingRequest(
@@ -361,7 +367,7 @@ export async function evaluatePlanEdit(
   routes: readonly FixedRoute[],
 ): Promise<PlanEvaluation> {
   const { input, plan } = await finishedPlan(actor, rawId);
-  return evaluateFixedRoutes(actor.db, input, plan, routes);
+  return evaluateFixedRoutes(consoleProviders(actor), input, plan, routes);
 }
 
 /** The plan's request with one unassigned order's checked fix applied (a window, a shift, capacity, skills, a vehicle). */

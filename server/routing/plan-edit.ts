@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getMatrixProvider, getGeocoder, DatabaseGeocodeCache } from '@/server/geo';
+import type { Geocoder, MatrixProvider } from '@/server/geo';
 import { solveOnThisThread, type Problem, type Solution } from '@/server/optimizer';
 import { itineraryExternalId } from './build-problem';
 import { RoutingError, RoutingInputError } from './errors';
@@ -10,7 +10,6 @@ import type { PlannedItinerary } from './plan-result';
 import type { FleetElementInput, RoutingRequest } from './request-schema';
 import { renderPlanResult, type PlanResult } from './responses';
 import { automaticTrafficProfile, solveRouting } from './solve-routing';
-import type { Db } from '@/server/db';
 
 /**
  * A reviewed plan as fixed routes: what the console books (every stop locked, so the booking is the
@@ -272,7 +271,7 @@ export interface PlanEvaluation {
  * as the plan had), without searching: the new arrivals, loads and totals, and what they break.
  */
 export async function evaluateFixedRoutes(
-  db: Db,
+  providers: { geocoder: Geocoder; matrix: MatrixProvider },
   input: RoutingJobInput,
   plan: PlanResult,
   routes: readonly FixedRoute[],
@@ -289,8 +288,7 @@ export async function evaluateFixedRoutes(
       initialRoutes: split.initialRoutes,
     },
     {
-      geocoder: getGeocoder(new DatabaseGeocodeCache(db)),
-      matrix: getMatrixProvider(),
+      ...providers,
       trafficProfile: automaticTrafficProfile,
       solve: timeFixedRoutes,
       threads: 1,
