@@ -3,10 +3,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { RouterOutputs } from '@/server/api';
 import { dateTime, formatDuration, formatMiles, localTime } from './date-picker';
 import { ItineraryChanges } from './itinerary-changes';
+import { BookDialog, countsOf, EditProblems, MoveDialog, routesOf, type FixedRoutes } from './plan-editor';
 import type { DisplayedItinerary } from './itinerary-display';
 import { useTRPC } from './providers';
 import { RoutesPanel } from './routes-panel';
@@ -103,13 +104,41 @@ const REASON_IN_WORDS: Record<Unassigned[number]['reasons'][number]['code'], str
 const windowText = (open: string | null, close: string | null) =>
   open || close ? `${open ? localTime(open) : 'open'}–${close ? localTime(close) : 'open'}` : 'any time';
 
+/** "Apply fix and re-plan": the plan's request with the order's checked fix, planned again as a new job. */
+function ApplyFixButton({ jobId, orderExternalId }: { jobId: string; orderExternalId: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const replan = useMutation(
+    trpc.routingJobs.replanWithFix.mutationOptions({
+      onSuccess: ({ jobId: id }) => router.push(`/console/jobs/${id}`),
+    }),
+  );
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary small"
+        onClick={() => replan.mutate({ jobId, orderExternalId })}
+        disabled={replan.isPending}
+      >
+        {replan.isPending ? 'Re-planning…' : 'Apply fix and re-plan'}
+        <span className="sr-only"> for {orderExternalId}</span>
+      </button>
+      <RefusalAlert error={replan.error} testId="replan-error" />
+    </>
+  );
+}
+
 /** Unassigned orders as a table: the order, where and when it goes, why it was left out and what would let it in. */
 function UnassignedOrders({
   unassigned,
   details,
+  jobId,
 }: {
   unassigned: Unassigned;
   details: readonly UnassignedOrderDetail[];
+  /** A plan's job: its checked fixes can be applied (a new plan); absent for a booking. */
+  jobId?: string | undefined;
 }) {
   if (unassigned.length === 0) return null;
   const detailOf = new Map(details.map((d) => [d.externalId, d]));
@@ -152,7 +181,11 @@ function UnassignedOrders({
                         </p>
                       ) : null,
                     )}
-                    {order.reasons.some((reason) => reason.fix) ? null : (
+                    {order.reasons.some((reason) => reason.fix) ? (
+                      jobId ? (
+                        <ApplyFixButton jobId={jobId} orderExternalId={order.externalId} />
+                      ) : null
+                    ) : (
                       <p className="muted">No single change found</p>
                     )}
                   </td>
@@ -171,11 +204,13 @@ function Result({
   unassigned,
   details,
   summary,
+  jobId,
 }: {
   itineraries: readonly DisplayedItinerary[];
   unassigned: Unassigned;
   details: readonly UnassignedOrderDetail[];
   summary: Summary;
+  jobId?: string;
 }) {
   const places = useMemo(
     () =>
@@ -197,34 +232,121 @@ function Result({
     <>
       <Totals summary={summary} />
       <RoutesPanel itineraries={itineraries} unassigned={places} />
-      <UnassignedOrders unassigned={unassigned} details={details} />
+      <UnassignedOrders unassigned={unassigned} details={details} jobId={jobId} />
     </>
   );
 }
 
-function BookButton({ detail }: { detail: JobDetail }) {
+/** The server's refusal, at the field or order it names. */
+function RefusalAlert({
+  error,
+  testId,
+}: {
+  error: { message: string; data?: { param?: string | null } | null } | null;
+  testId: string;
+}) {
+  if (!error) return null;
+  return (
+    <p className="alert" role="alert" data-testid={testId}>
+      {error.data?.param ? (
+        <>
+          At <code data-testid={`${testId}-param`}>{error.data.param}</code>:{' '}
+        </>
+      ) : null}
+      {error.message}
+    </p>
+  );
+}
+
+/**
+ * A finished plan: its map, timeline and unassigned orders; moving orders before dispatch (timed
+ * by the server with the solver's code), and booking exactly what is shown after a confirmation.
+ */
+function PlanWorkspace({ detail, plan }: { detail: JobDetail; plan: NonNullable<JobDetail['plan']> }) {
   const trpc = useTRPC();
   const router = useRouter();
+  const jobId = detail.job.id;
+  const [edited, setEdited] = useState<FixedRoutes | null>(null);
+  const [dialog, setDialog] = useState<'move' | 'book' | null>(null);
+  const evaluate = useMutation(trpc.routingJobs.evaluateEdit.mutationOptions());
   const book = useMutation(
-    trpc.routingJobs.book.mutationOptions({ onSuccess: ({ jobId }) => router.push(`/console/jobs/${jobId}`) }),
+    trpc.routingJobs.book.mutationOptions({ onSuccess: ({ jobId: id }) => router.push(`/console/jobs/${id}`) }),
   );
+  const planned = useMemo(() => routesOf(plan), [plan]);
+  const routes = edited ?? planned;
+  const shown = edited && evaluate.data ? evaluate.data.plan : plan;
+  const problems = edited && evaluate.data ? evaluate.data.problems : [];
+  const routeNames = useMemo(
+    () => new Map(plan.itineraries.map((p, i) => [p.fleetIndex, `Route ${i + 1}: ${p.itinerary.externalId}`])),
+    [plan],
+  );
+  const counts = countsOf(routes);
+  const waiting = edited !== null && (evaluate.isPending || !evaluate.data);
+  const move = (next: FixedRoutes) => {
+    setDialog(null);
+    setEdited(next);
+    evaluate.mutate({ jobId, routes: next });
+  };
   return (
-    <div className="book-action">
-      <button type="button" onClick={() => book.mutate({ jobId: detail.job.id })} disabled={book.isPending}>
-        {book.isPending ? 'Booking…' : `Book this plan (${detail.job.environment})`}
-      </button>
-      <span className="muted">Creates the itineraries (createItinerary) from the same orders and fleet.</span>
-      {book.error ? (
-        <p className="alert" role="alert" data-testid="book-error">
-          {book.error.data?.param ? (
-            <>
-              At <code data-testid="book-error-param">{book.error.data.param}</code>:{' '}
-            </>
-          ) : null}
-          {book.error.message}
-        </p>
+    <>
+      <div className="book-action">
+        <button
+          type="button"
+          onClick={() => setDialog('book')}
+          disabled={book.isPending || waiting || problems.length > 0}
+        >
+          {book.isPending ? 'Booking…' : `Book this ${edited ? 'edited ' : ''}plan (${detail.job.environment})`}
+        </button>
+        <button type="button" className="secondary" onClick={() => setDialog('move')}>
+          Move an order…
+        </button>
+        {edited ? (
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setEdited(null);
+              evaluate.reset();
+            }}
+          >
+            Undo all edits
+          </button>
+        ) : null}
+        <span className="muted" data-testid="edit-status" aria-live="polite">
+          {edited
+            ? evaluate.isPending
+              ? 'Timing the edited plan…'
+              : 'Edited: times, loads and windows below are the edited plan’s.'
+            : 'Books these itineraries stop for stop (every stop locked); unassigned orders are not booked.'}
+        </span>
+      </div>
+      <RefusalAlert error={evaluate.error} testId="edit-error" />
+      <EditProblems problems={problems} />
+      <RefusalAlert error={book.error} testId="book-error" />
+      {dialog === 'move' ? (
+        <MoveDialog routes={routes} routeNames={routeNames} onMove={move} onClose={() => setDialog(null)} />
       ) : null}
-    </div>
+      {dialog === 'book' ? (
+        <BookDialog
+          environment={detail.job.environment}
+          vans={counts.vans}
+          orders={counts.orders}
+          edited={edited !== null}
+          onClose={() => setDialog(null)}
+          onConfirm={() => {
+            setDialog(null);
+            book.mutate({ jobId, ...(edited ? { routes: edited } : {}) });
+          }}
+        />
+      ) : null}
+      <Result
+        itineraries={shown.itineraries.map((p) => p.itinerary)}
+        unassigned={plan.unassigned}
+        details={detail.unassignedOrders}
+        summary={{ ...shown.summary, ordersUnassigned: plan.summary.ordersUnassigned }}
+        jobId={jobId}
+      />
+    </>
   );
 }
 
@@ -261,17 +383,7 @@ export function RoutingJobView({ jobId }: { jobId: string }) {
               {detail.error.code}: {detail.error.message}
             </p>
           ) : null}
-          {detail.plan ? (
-            <>
-              <BookButton detail={detail} />
-              <Result
-                itineraries={detail.plan.itineraries.map((p) => p.itinerary)}
-                unassigned={detail.plan.unassigned}
-                details={detail.unassignedOrders}
-                summary={detail.plan.summary}
-              />
-            </>
-          ) : null}
+          {detail.plan ? <PlanWorkspace detail={detail} plan={detail.plan} /> : null}
           {detail.booked ? (
             <>
               {detail.job.kind === 'plan' ? (

@@ -1,86 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
-import { baseUrl, createTenant, type Tenant } from '../tests/api/helpers';
+import { expect, test } from '@playwright/test';
+import { createTenant } from '../tests/api/helpers';
 import { expectNoSeriousA11yViolations } from './axe';
+import { SCREENSHOTS, cityPlan, openJob, planOverApi, postV1, uniqueId, type Json } from './city-plan';
 import { signInAsNewUser } from './console-session';
-
-/** The job page at several plan sizes and widths, for a person to look at after the run. */
-const SCREENSHOTS = 'test-results/console-screenshots';
-mkdirSync(SCREENSHOTS, { recursive: true });
-
-type Json = Record<string, unknown>;
-const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
-
-/** POSTs a /v1 request and returns its status and parsed body. */
-async function postV1(
-  path: string,
-  body: unknown,
-  auth: string,
-  prefer?: string,
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { authorization: auth, 'content-type': 'application/json', ...(prefer ? { prefer } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
-
-const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
-
-/** `count` orders from the Brooklyn store to points spread over New York City, with three-hour windows. */
-function cityPlan(count: number, vans: number, problemId: string, solverSeconds: number): Json {
-  const orders = Array.from({ length: count }, (_, i) => {
-    const open = 9 + (i % 7);
-    return {
-      externalId: `C-${i + 1}`,
-      pickupAddress: STORE,
-      dropoffAddress: {
-        addressLine1: `${i + 1} Example Ave`,
-        city: 'New York',
-        state: 'NY',
-        postalCode: '10001',
-        latitude: (40.58 + ((i * 37) % 251) / 1000).toFixed(5),
-        longitude: (-74.05 + ((i * 53) % 307) / 1000).toFixed(5),
-      },
-      dropoffWindowOpen: `2026-11-23T${String(open).padStart(2, '0')}:00:00-05:00`,
-      dropoffWindowClose: `2026-11-23T${String(open + 3).padStart(2, '0')}:00:00-05:00`,
-      payloadItems: [{ description: 'Parcel', height: 10, length: 12, width: 10, weight: 8, quantity: 1 }],
-    };
-  });
-  const fleet = Array.from({ length: vans }, (_, i) => ({
-    driverExternalId: `driver-${i + 1}`,
-    vehicleExternalId: `van-${i + 1}`,
-    vehicleType: 'cargo-van',
-    scheduledStart: '2026-11-23T08:00:00-05:00',
-    startAddress: STORE,
-    // Few stops per van: a plan of this size needs most of the fleet, as a large day does.
-    vehicleSpec: { maxStops: Math.ceil((2 * count) / (vans * 0.85)) },
-  }));
-  return { problemId, orders, fleet, options: { solverTimeLimitSeconds: solverSeconds } };
-}
-
-/** Plans over /v1 and waits for the answer; returns how many vans it used. */
-async function planOverApi(tenant: Tenant, body: Json): Promise<number> {
-  const planned = await postV1('/v1/routing/plan', body, tenant.basicAuthHeader('live'), 'wait=120');
-  expect(planned.status, JSON.stringify(planned.body)).toBe(200);
-  return (planned.body.summary as { vehiclesUsed: number }).vehiclesUsed;
-}
-
-async function openJob(page: Page, problemId: string): Promise<void> {
-  // The problemId addresses the job, as the job id does.
-  await page.goto(`/console/jobs/${encodeURIComponent(problemId)}`);
-  await expect(page.getByTestId('job-meta').locator('.status')).toHaveText('complete', { timeout: 60_000 });
-  await expect(page.getByTestId('route-map')).toHaveAttribute('data-base-map', 'ready');
-}
 
 test('1,000 orders on 50 vans: every route a distinct colour and number, one isolated from the legend, a stop popup by keyboard', async ({
   page,
@@ -131,6 +53,8 @@ test('1,000 orders on 50 vans: every route a distinct colour and number, one iso
   await expect(popup).toContainText('Example Ave');
   await expect(popup).toContainText(/\d\d:\d\d–\d\d:\d\d/);
   await expect(popup).toContainText(/\d+ lb/);
+  // The popup fades in: the page as a person sees it once it has.
+  await expect(page.locator('.leaflet-popup')).toHaveCSS('opacity', '1');
   await page.screenshot({ path: `${SCREENSHOTS}/job-1000-orders-route-7.png`, fullPage: false });
 
   // Selecting a route on the map works too; "Show all routes" undoes it.
@@ -187,6 +111,8 @@ test('200 orders: circles for the day, numbered visits of a selected route, a po
   await expect(page.locator('.leaflet-marker-icon.unassigned-pin')).toHaveCount(1);
   await expect(page.locator('.leaflet-marker-icon.unassigned-pin')).toHaveAttribute('title', /Unassigned C-HEAVY/);
   await page.getByRole('button', { name: 'Show all routes' }).click();
+  // The popup closes with a fade: the page as a person sees it once it has gone.
+  await expect(page.locator('.leaflet-popup')).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/job-200-orders.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
@@ -241,6 +167,7 @@ test('6 orders: the timeline shows its last stop whole; booking orders already b
   }
 
   await page.getByRole('button', { name: 'Book this plan (live)' }).click();
+  await page.getByTestId('book-dialog').getByRole('button', { name: 'Book 2 vans (live)' }).click();
   await expect(page.getByTestId('book-error-param')).toHaveText('orders[0].externalId');
   const itineraries = booked.body.itineraries as { id: number; itineraryStops: { orderExternalIds: string[] }[] }[];
   const holder = itineraries.find((i) => i.itineraryStops.some((s) => s.orderExternalIds.includes('C-1')))!;

@@ -30,6 +30,10 @@ test('a dispatcher books a plan, an update over /v1 adds one order, and the upda
   await page.getByRole('link', { name: 'replan-day' }).click();
   await expect(page.getByTestId('job-meta').locator('.status')).toHaveText('complete', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Book this plan (live)' }).click();
+  await page
+    .getByTestId('book-dialog')
+    .getByRole('button', { name: /^Book \d+ vans? \(live\)$/ })
+    .click();
   await expect(page.getByTestId('job-meta')).toContainText('book', { timeout: 60_000 });
   await expect(page.getByTestId('job-meta').locator('.status')).toHaveText('complete', { timeout: 60_000 });
   // A booking of new itineraries has nothing to compare with.

@@ -106,6 +106,10 @@ test('a dispatcher plans an example in the browser, reads it on the map and time
 
   // Book it from the same page.
   await page.getByRole('button', { name: 'Book this plan (live)' }).click();
+  await page
+    .getByTestId('book-dialog')
+    .getByRole('button', { name: /^Book \d+ vans? \(live\)$/ })
+    .click();
   await expect(page).not.toHaveURL(new RegExp(planId));
   await awaitJobPage(page);
   await expect(page.getByTestId('job-meta')).toContainText('book');

@@ -1,17 +1,26 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { listSubtree, type ApiPrincipal } from '@/server/accounts';
 import { getConfig } from '@/server/config';
 import type { Db } from '@/server/db';
-import { DatabaseGeocodeCache, getGeocoder } from '@/server/geo';
+import { DatabaseGeocodeCache, getGeocoder, getMatrixProvider } from '@/server/geo';
 import { isErrorNamed } from '@/server/errors';
 import type { JobRecord, Jobs } from '@/server/jobs';
 import { RoutingError } from './errors';
 import type { RoutingJobInput } from './job-handlers';
 import { BOOK_KIND, PLAN_KIND } from './job-kinds';
-import type { RoutingOrder } from './build-problem';
+import type { FleetEntry, RoutingOrder } from './build-problem';
 import type { RoutingRequest } from './request-schema';
 import type { PlanOutcome } from './plan-result';
-import { bookResultSchema, planResultSchema, summarizeResult } from './responses';
+import {
+  evaluateFixedRoutes,
+  lockedBookingRequest,
+  refuseBrokenPlan,
+  routesOfPlan,
+  type FixedRoute,
+  type PlanEvaluation,
+} from './plan-edit';
+import { bookResultSchema, planResultSchema, summarizeResult, type PlanResult, type UnassignedFix } from './responses';
 import { acceptRoutingRequest, finishedReply } from './service';
 import { routingProgressSchema } from './solve-routing';
 
@@ -281,16 +290,11 @@ export async function planFromConsole(
   return { jobId: job.id };
 }
 
-/** The problemId a console booking of a plan gets: derived, so booking the same plan twice is one booking. */
-function bookingProblemIdOf(planProblemId: string): string {
-  return `book-${planProblemId}`.slice(0, 200);
-}
-
-/**
- * Books what a finished plan planned: createItinerary with the plan's orders, fleet and options, in
- * the plan's account and environment, under a problemId derived from the plan's (idempotent).
- */
-export async function bookPlannedJob(actor: ConsoleActor, rawId: string): Promise<{ jobId: string }> {
+/** A finished, bookable plan of the subtree: its job, its input and its result. */
+async function finishedPlan(
+  actor: ConsoleActor,
+  rawId: string,
+): Promise<{ job: JobRecord; input: RoutingJobInput; plan: PlanResult }> {
   const { job } = await subtreeJob(actor, rawId);
   if (job.kind !== PLAN_KIND)
     throw new RoutingError(
@@ -314,19 +318,124 @@ export async function bookPlannedJob(actor: ConsoleActor, rawId: string): Promis
       'jobId',
     );
   }
-  const request: RoutingRequest = {
-    mode: 'createItinerary',
-    problemId: bookingProblemIdOf(job.key),
-    orders: input.orders,
-    fleet: input.fleet,
-    ...(input.options ? { options: input.options as RoutingRequest['options'] } : {}),
-  };
+  const plan = planResultSchema.parse(
+    await finishedReply(actor, { accountId: job.accountId, environment: job.environment }, job),
+  );
+  return { job, input, plan };
+}
+
+/** The configured geocoder (cached in the database) and matrix provider, as a console request uses them. */
+const consoleProviders = (actor: ConsoleActor) => ({
+  geocoder: getGeocoder(new DatabaseGeocodeCache(actor.db)),
+  matrix: getMatrixProvider(),
+});
+
+/** A short digest of edited routes: an edited plan books under a problemId of its own, the same for the same edit. */
+function routesDigest(routes: readonly FixedRoute[]): string {
+  return createHash('sha256').update(JSON.stringify(routes)).digest('hex').slice(0, 12);
+}
+
+/**
+ * Books exactly what a finished plan planned, or the dispatcher's edit of it (`routes`): its
+ * itineraries as itinerary-shaped fleet entries with every stop locked (plan-edit.ts), in the
+ * plan's account and environment, under a problemId derived from the plan's (idempotent). Orders
+ * the plan left unassigned are not booked. An edit that breaks a window, a shift or a limit is
+ * refused (the booking would not be what the page showed).
+ */
+export async function bookPlannedJob(
+  actor: ConsoleActor,
+  rawId: string,
+  routes?: readonly FixedRoute[],
+): Promise<{ jobId: string }> {
+  const { job, input, plan } = await finishedPlan(actor, rawId);
+  if (routes) refuseBrokenPlan(await evaluateFixedRoutes(consoleProviders(actor), input, plan, routes));
+  const problemId = `book-${routes ? `${routesDigest(routes)}-` : ''}${job.key}`.slice(0, 200);
   const principal = principalFor(actor, job.accountId, job.environment);
   const booking = await acceptRoutingRequest(
     { db: actor.db, jobs: actor.jobs, principal },
-    request,
+    lockedBookingRequest(input, plan, routes ?? routesOfPlan(plan), problemId),
     'book',
     getConfig().CONSOLE_PLAN_RETENTION_SECONDS,
   );
   return { jobId: booking.id };
+}
+
+/** A dispatcher's edit of a finished plan, timed by the solver's code: the new plan and what it breaks. */
+export async function evaluatePlanEdit(
+  actor: ConsoleActor,
+  rawId: string,
+  routes: readonly FixedRoute[],
+): Promise<PlanEvaluation> {
+  const { input, plan } = await finishedPlan(actor, rawId);
+  return evaluateFixedRoutes(consoleProviders(actor), input, plan, routes);
+}
+
+/** The plan's request with one unassigned order's checked fix applied (a window, a shift, capacity, skills, a vehicle). */
+function withFix(
+  input: RoutingJobInput,
+  orderExternalId: string,
+  fix: UnassignedFix,
+): Pick<RoutingRequest, 'orders' | 'fleet'> {
+  const orders = input.orders.map((order) =>
+    fix.kind === 'widen_window' && order.externalId === orderExternalId ? { ...order, [fix.field]: fix.value } : order,
+  );
+  const fleet: FleetEntry[] = input.fleet.map((entry) => {
+    if (!('vehicleExternalId' in fix) || entry.vehicleExternalId !== fix.vehicleExternalId) return entry;
+    if (fix.kind === 'extend_shift')
+      return { ...entry, vehicleSpec: { ...entry.vehicleSpec, shiftHours: fix.shiftHours } };
+    if (fix.kind === 'add_capacity')
+      return {
+        ...entry,
+        vehicleSpec: {
+          ...entry.vehicleSpec,
+          capacityPounds: fix.capacityPounds,
+          capacityCubicInches: fix.capacityCubicInches,
+        },
+      };
+    return { ...entry, routeSkills: [...new Set([...(entry.routeSkills ?? []), ...fix.skills])] };
+  });
+  if (fix.kind === 'add_vehicle') {
+    // The suggestion's ids are placeholders: the added vehicle gets ids no entry of the fleet has.
+    const taken = new Set(input.fleet.flatMap((entry) => [entry.driverExternalId, entry.vehicleExternalId]));
+    let n = 1;
+    while (taken.has(`added-driver-${n}`) || taken.has(`added-vehicle-${n}`)) n++;
+    fleet.push({
+      ...(fix.fleetEntry as FleetEntry),
+      driverExternalId: `added-driver-${n}`,
+      vehicleExternalId: `added-vehicle-${n}`,
+    });
+  }
+  return { orders, fleet };
+}
+
+/**
+ * "Apply fix and re-plan": the plan's request with the fix found for one of its unassigned orders
+ * applied, planned again as a new job (the same fix applied twice is the same job).
+ */
+export async function replanWithFix(
+  actor: ConsoleActor,
+  rawId: string,
+  orderExternalId: string,
+): Promise<{ jobId: string }> {
+  const { job, input, plan } = await finishedPlan(actor, rawId);
+  const fix = plan.unassigned.find((u) => u.externalId === orderExternalId)?.reasons.find((reason) => reason.fix)?.fix;
+  if (!fix)
+    throw new RoutingError(
+      'invalid_routing_input',
+      `The plan has no checked fix for order "${orderExternalId}".`,
+      'orderExternalId',
+    );
+  const principal = principalFor(actor, job.accountId, job.environment);
+  const replanned = await acceptRoutingRequest(
+    { db: actor.db, jobs: actor.jobs, principal },
+    {
+      mode: 'plan',
+      problemId: `${job.key}`.slice(0, 160) + `-fix-${orderExternalId}`.slice(0, 40),
+      ...withFix(input, orderExternalId, fix),
+      ...(input.options ? { options: input.options as RoutingRequest['options'] } : {}),
+    },
+    'plan',
+    getConfig().CONSOLE_PLAN_RETENTION_SECONDS,
+  );
+  return { jobId: replanned.id };
 }

@@ -67,6 +67,8 @@ export {
   getRoutingJob,
   planFromConsole,
   bookPlannedJob,
+  evaluatePlanEdit,
+  replanWithFix,
   routingJobListQuerySchema,
   routingJobListSchema,
   routingJobDetailSchema,
@@ -75,4 +77,5 @@ export {
   type RoutingJobDetail,
   type RoutingJobSummary,
 } from './console-jobs';
+export { fixedRoutesSchema, type PlanEditProblem, type FixedRoute } from './plan-edit';
 export { parseOrdersCsv, ordersCsvTemplate, ORDER_CSV_COLUMNS, OrdersCsvError } from './orders-csv';

@@ -3,6 +3,10 @@ import { getJobs } from '@/server/app-jobs';
 import { getConfig } from '@/server/config';
 import {
   bookPlannedJob,
+  evaluatePlanEdit,
+  fixedRoutesSchema,
+  planResultSchema,
+  replanWithFix,
   getRoutingJob,
   listRoutingJobs,
   OrdersCsvError,
@@ -64,8 +68,31 @@ export const routingJobsRouter = router({
         return { ok: false as const, row: error.row, column: error.column, message: error.message };
       }
     }),
+  /** Books the plan's own itineraries, or the dispatcher's edit of them (`routes`), every stop locked. */
   book: protectedProcedure
-    .input(jobIdInput)
+    .input(jobIdInput.extend({ routes: fixedRoutesSchema.optional() }))
     .output(z.object({ jobId: z.string() }))
-    .mutation(async ({ ctx, input }) => bookPlannedJob(await actorOf(ctx), input.jobId)),
+    .mutation(async ({ ctx, input }) => bookPlannedJob(await actorOf(ctx), input.jobId, input.routes)),
+  /** Times edited routes of a plan with the solver's schedule code: the new plan and what it breaks. */
+  evaluateEdit: protectedProcedure
+    .input(jobIdInput.extend({ routes: fixedRoutesSchema }))
+    .output(
+      z.object({
+        plan: planResultSchema,
+        problems: z.array(
+          z.object({
+            fleetIndex: z.number().int().nullable(),
+            orderExternalIds: z.array(z.string()),
+            kind: z.enum(['late', 'shift', 'capacity', 'stops', 'unassigned']),
+            message: z.string(),
+          }),
+        ),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => evaluatePlanEdit(await actorOf(ctx), input.jobId, input.routes)),
+  /** Applies the checked fix of one unassigned order to the plan's request and plans it again (a new job). */
+  replanWithFix: protectedProcedure
+    .input(jobIdInput.extend({ orderExternalId: z.string().min(1).max(200) }))
+    .output(z.object({ jobId: z.string() }))
+    .mutation(async ({ ctx, input }) => replanWithFix(await actorOf(ctx), input.jobId, input.orderExternalId)),
 });
