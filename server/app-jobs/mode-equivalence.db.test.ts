@@ -14,6 +14,7 @@ import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { localTimeToEpoch } from '@/server/geo';
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
 import { createJobs, type Jobs } from './index';
+import { BROOKLYN_STORE as STORE } from '@/server/routing/testing';
 
 /**
  * A job's answer does not depend on where or when it ran: for random valid routing plans (default
@@ -23,14 +24,6 @@ import { createJobs, type Jobs } from './index';
  */
 const onPostgres = testDbKind() === 'postgres';
 const config = parseConfig({ LOG_LEVEL: 'silent' });
-const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 const coordinate = (min: number, max: number) =>
   fc.integer({ min: Math.round(min * 1e4), max: Math.round(max * 1e4) }).map((n) => (n / 1e4).toFixed(4));

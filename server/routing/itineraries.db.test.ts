@@ -3,8 +3,6 @@ import { count } from 'drizzle-orm';
 import { createAccount } from '@/server/accounts';
 import { schema } from '@/server/db';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
-import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
-import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { RoutingInputError } from './errors';
 import {
@@ -17,22 +15,7 @@ import {
 } from './itineraries';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { solveRouting } from './solve-routing';
-
-const deps = {
-  geocoder: new ZipCentroidGeocoder(),
-  matrix: new EmbeddedMatrixProvider(),
-  trafficProfile: () => undefined,
-  solve,
-  threads: 1,
-};
-const store = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
+import { BROOKLYN_STORE as store, embeddedSolveDeps as deps } from './testing';
 
 const order = (id: string, postalCode: string): RoutingOrder =>
   orderSchema.parse({

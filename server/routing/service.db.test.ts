@@ -9,16 +9,9 @@ import { getRoutingJob } from './console-jobs';
 import { acceptRoutingRequest, pollRoutingJob, submitRoutingRequest } from './service';
 import { PLAN_KIND } from './job-kinds';
 import { RoutingError } from './errors';
+import { BROOKLYN_STORE as store } from './testing';
 
 const config = parseConfig({ LOG_LEVEL: 'silent' });
-const store = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 function request(problemId: string, seconds = 0.3): RoutingRequest {
   return routingRequestSchema({ maxOrders: 2000, maxFleet: 300 }, 'plan').parse({
