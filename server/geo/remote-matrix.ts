@@ -1,7 +1,7 @@
 import type { LatLng } from './distance';
 import { RoutingEngineError } from './errors';
 import { fetchJson, runLimited, type HttpPolicy } from './http';
-import { emptyMatrix, type MatrixProvider, type TravelMatrix, type VehicleProfile } from './matrix';
+import { emptyMatrix, TableMatrixProvider, type TravelMatrix, type VehicleProfile } from './matrix';
 
 /** One request's slice of a table: sources [s0, s1) x destinations [d0, d1). */
 interface Block {
@@ -67,21 +67,17 @@ export interface BlockRequest {
   departureTime?: number;
 }
 
-export abstract class RemoteMatrixProvider implements MatrixProvider {
-  abstract readonly name: string;
+export abstract class RemoteMatrixProvider extends TableMatrixProvider {
   protected abstract readonly limitKind: 'locations' | 'pairs';
   protected readonly policy: HttpPolicy;
 
   constructor(protected readonly options: RemoteMatrixOptions) {
+    super();
     this.policy = { timeoutMs: options.timeoutMs, retries: options.retries, backoffMs: options.backoffMs ?? 250 };
   }
 
   /** Fetches one block; fills `durations` and `distances` (row-major over the block) in seconds and meters. */
   protected abstract fetchBlock(request: BlockRequest): Promise<{ durations: Float64Array; distances: Float64Array }>;
-
-  matrix(points: readonly LatLng[], profile: VehicleProfile, departureTime?: number): Promise<TravelMatrix> {
-    return this.table(points, points, profile, departureTime);
-  }
 
   async table(
     sources: readonly LatLng[],
