@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type ApiPrincipal } from '@/server/accounts';
@@ -12,6 +11,7 @@ import {
 import { parseConfig } from '@/server/config';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { localTimeToEpoch } from '@/server/geo';
+import { startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
 import { createJobs, type Jobs } from './index';
 import { BROOKLYN_STORE as STORE } from '@/server/routing/testing';
@@ -96,30 +96,12 @@ const searchBody = fc.record({
   bucket: fc.constantFrom('MORNING', 'AFTERNOON', 'EVENING', 'FLEXIBLE'),
 });
 
-function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', '1'], {
-    cwd: process.cwd(),
-    env: { ...process.env, JOBS_MODE: 'queue', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('job worker')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
 describe(`the same answer in every mode (${testDbKind()})`, () => {
   let testDb: TestDb;
   let idlePool: Jobs;
   let busyPool: Jobs;
   let queue: Jobs | undefined;
-  let worker: ChildProcess | undefined;
+  let worker: WorkerProcess | undefined;
   let run = 0;
 
   beforeAll(async () => {
@@ -133,16 +115,12 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
         sweepIntervalMs: 0,
         config: parseConfig({ LOG_LEVEL: 'silent', DATABASE_URL: testDb.databaseUrl }),
       });
-      worker = await startWorker(testDb.databaseUrl!);
+      worker = await startWorker(testDb.databaseUrl!, 1, { JOBS_MODE: 'queue', LOG_LEVEL: 'warn' });
     }
   }, 90_000);
 
   afterAll(async () => {
-    if (worker?.exitCode === null) {
-      const exited = new Promise((resolve) => worker!.once('exit', resolve));
-      worker.kill('SIGTERM');
-      await exited;
-    }
+    if (worker) await stopWorker(worker);
     await Promise.all([idlePool?.stop(), busyPool?.stop(), queue?.stop()]);
     await testDb?.close();
   });

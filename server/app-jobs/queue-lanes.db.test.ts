@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@/server/accounts';
@@ -7,6 +6,7 @@ import { jobs as jobRows } from '@/server/db/schema/jobs';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { createJobs, type Jobs } from './index';
 import type { SubmitRequest } from '@/server/jobs';
+import { startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
 
 /**
  * Queue mode with real `npm run worker` processes and the application's tenancy (accounts in the
@@ -23,41 +23,6 @@ const workerEnv = {
   JOBS_MONITOR_SECONDS: '1',
   LOG_LEVEL: 'warn',
 };
-
-interface WorkerProcess {
-  child: ChildProcess;
-  pid: number;
-}
-
-function startWorker(databaseUrl: string, concurrency: number): Promise<WorkerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', String(concurrency)],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env, ...workerEnv, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('job worker')) {
-        clearTimeout(timer);
-        resolve({ child, pid: child.pid! });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
-function stopWorker(worker: WorkerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  return new Promise((resolve) => {
-    if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
-    worker.child.once('exit', () => resolve());
-    worker.child.kill(signal);
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,7 +49,7 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
       sweepIntervalMs: 0,
     });
     // One worker, two solver threads and one latency thread: a tenant's share is one of the two.
-    workers.push(await startWorker(testDb.databaseUrl!, 2));
+    workers.push(await startWorker(testDb.databaseUrl!, 2, workerEnv));
   }, 90_000);
 
   afterAll(async () => {
@@ -162,7 +127,7 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
     }
     expect(held).toMatchObject({ status: 'processing', attempts: 1 });
     const first = workers.find((worker) => held!.leaseOwner!.includes(`:${worker.pid}:`))!;
-    const successor = await startWorker(testDb.databaseUrl!, 2);
+    const successor = await startWorker(testDb.databaseUrl!, 2, workerEnv);
     workers.push(successor);
     await stopWorker(first, 'SIGTERM');
     workers.splice(workers.indexOf(first), 1);
