@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
 import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { createJobs, JobConflictError, JobPayloadError, type JobRecord, type Jobs, type SubmitRequest } from './index';
 import { recordProgress } from './store';
 
@@ -17,7 +18,7 @@ function manualClock() {
   return { now: () => Date.now() + offset, advance: (ms: number) => (offset += ms) };
 }
 
-let testDb: TestDb;
+const testDb = useTestDb();
 let counter = 0;
 const probe = (spinMs: number, extra: Partial<SubmitRequest> = {}): SubmitRequest => ({
   kind: 'jobs.probe',
@@ -41,14 +42,6 @@ function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
-
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-
-afterAll(async () => {
-  await testDb?.close();
-});
 
 describe('jobs in pool mode', () => {
   let jobs: Jobs;
