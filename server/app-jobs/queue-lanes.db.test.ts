@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@/server/accounts';
-import { parseConfig } from '@/server/config';
 import { jobs as jobRows } from '@/server/db/schema/jobs';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
-import { createJobs, type Jobs } from './index';
-import type { SubmitRequest } from '@/server/jobs';
-import { startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
+import type { Jobs, SubmitRequest } from '@/server/jobs';
+import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
+// The application's job kinds and tenancy (accounts), registered before the job service starts.
+import './index';
 
 /**
  * Queue mode with real `npm run worker` processes and the application's tenancy (accounts in the
@@ -43,11 +43,7 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
 
   beforeAll(async () => {
     testDb = await createTestDb();
-    jobs = await createJobs({
-      handle: testDb.handle,
-      config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl }),
-      sweepIntervalMs: 0,
-    });
+    jobs = await queueModeJobs(testDb, workerEnv);
     // One worker, two solver threads and one latency thread: a tenant's share is one of the two.
     workers.push(await startWorker(testDb.databaseUrl!, 2, workerEnv));
   }, 90_000);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '@/server/config';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
-import { createJobs, type Jobs, type SubmitRequest } from './index';
-import { startWorker, stopWorker, type WorkerProcess } from './testing';
+import type { Jobs, SubmitRequest } from './index';
+import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from './testing';
 
 // Queue mode with a real worker process (two threads) and JOBS_PER_ACCOUNT_CONCURRENCY=1: one
 // account's flood (two long solves and fifty short jobs) leaves a thread to another account.
@@ -25,11 +24,7 @@ describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () =
 
   beforeAll(async () => {
     testDb = await createTestDb();
-    jobs = await createJobs({
-      handle: testDb.handle,
-      config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl }),
-      sweepIntervalMs: 0,
-    });
+    jobs = await queueModeJobs(testDb, workerEnv);
     worker = await startWorker(testDb.databaseUrl!, 2, workerEnv);
   }, 90_000);
 

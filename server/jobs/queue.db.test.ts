@@ -5,7 +5,7 @@ import { parseConfig } from '@/server/config';
 import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
 import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
 import { createJobs, hashInput, type Jobs, type SubmitRequest } from './index';
-import { startWorker, stopWorker, type WorkerProcess } from './testing';
+import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from './testing';
 
 // Queue mode: this process is an app instance; `npm run worker` processes run the jobs. Worker
 // processes share one PostgreSQL server, so this file only runs on TEST_DB=postgres.
@@ -55,8 +55,7 @@ describe.skipIf(!onPostgres)(
 
     beforeAll(async () => {
       testDb = await createTestDb();
-      const config = parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl, JOBS_MAX_ATTEMPTS: '5' });
-      jobs = await createJobs({ handle: testDb.handle, config, sweepIntervalMs: 0 });
+      jobs = await queueModeJobs(testDb, { ...workerEnv, JOBS_MAX_ATTEMPTS: '5' });
       workers.push(
         await startWorker(testDb.databaseUrl!, 2, workerEnv),
         await startWorker(testDb.databaseUrl!, 2, workerEnv),
@@ -203,11 +202,7 @@ describe.skipIf(!onPostgres)(
     }, 60_000);
 
     it('fails a job with optimization_failed after it killed its worker on every allowed attempt', async () => {
-      const strict = await createJobs({
-        handle: testDb.handle,
-        config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl, JOBS_MAX_ATTEMPTS: '1' }),
-        sweepIntervalMs: 0,
-      });
+      const strict = await queueModeJobs(testDb, { ...workerEnv, JOBS_MAX_ATTEMPTS: '1' });
       try {
         const { job } = await strict.submit(solveProbe(120_000));
         let holder: WorkerProcess | undefined;

@@ -3,6 +3,18 @@
  * `npm run worker` runs it, against the test's PostgreSQL database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { parseConfig } from '@/server/config';
+import type { TestDb } from '@/server/db/testing';
+import { createJobs, type Jobs } from './service';
+
+/** This process's job service in queue mode on the test database, configured as its workers (`env`). */
+export function queueModeJobs(testDb: TestDb, env: Record<string, string>): Promise<Jobs> {
+  return createJobs({
+    handle: testDb.handle,
+    config: parseConfig({ ...env, DATABASE_URL: testDb.databaseUrl }),
+    sweepIntervalMs: 0,
+  });
+}
 
 export interface WorkerProcess {
   child: ChildProcess;
