@@ -9,7 +9,8 @@ import {
   type BookingCaller,
 } from '@/server/booking';
 import { parseConfig } from '@/server/config';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { localTimeToEpoch } from '@/server/geo';
 import { startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
@@ -97,7 +98,7 @@ const searchBody = fc.record({
 });
 
 describe(`the same answer in every mode (${testDbKind()})`, () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let idlePool: Jobs;
   let busyPool: Jobs;
   let queue: Jobs | undefined;
@@ -105,7 +106,6 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
   let run = 0;
 
   beforeAll(async () => {
-    testDb = await createTestDb();
     idlePool = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
     busyPool = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
     if (onPostgres) {
@@ -122,7 +122,6 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
   afterAll(async () => {
     if (worker) await stopWorker(worker);
     await Promise.all([idlePool?.stop(), busyPool?.stop(), queue?.stop()]);
-    await testDb?.close();
   });
 
   /** Plans the body as a new account of its own (same problemId everywhere) and answers the result. */

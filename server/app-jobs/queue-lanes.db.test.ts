@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@/server/accounts';
 import { jobs as jobRows } from '@/server/db/schema/jobs';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import type { Jobs, SubmitRequest } from '@/server/jobs';
 import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
 // The application's job kinds and tenancy (accounts), registered before the job service starts.
@@ -27,7 +28,7 @@ const workerEnv = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let jobs: Jobs;
   const workers: WorkerProcess[] = [];
   let counter = 0;
@@ -42,7 +43,6 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
   const cancelAll = (ids: string[]) => Promise.all(ids.map((id) => jobs.cancel(id)));
 
   beforeAll(async () => {
-    testDb = await createTestDb();
     jobs = await queueModeJobs(testDb, workerEnv);
     // One worker, two solver threads and one latency thread: a tenant's share is one of the two.
     workers.push(await startWorker(testDb.databaseUrl!, 2, workerEnv));
@@ -51,7 +51,6 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
   afterAll(async () => {
     await Promise.all(workers.map((worker) => stopWorker(worker)));
     await jobs?.stop();
-    await testDb?.close();
   });
 
   it('leaves a thread to another tenant while one floods from its root and a branch', async () => {

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@/server/accounts';
 import { parseConfig } from '@/server/config';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { localTimeToEpoch } from '@/server/geo';
 import { createJobs, type Jobs } from '@/server/app-jobs';
 import { createBookingRateLimiter } from './rate-limit';
@@ -16,13 +17,12 @@ import { schema } from '@/server/db';
 import { bookingJobRowId, bookingProblemId, findBookingJob, recommendBooking, type BookingCaller } from './service';
 
 describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let jobs: Jobs;
   let caller: BookingCaller;
   let branchId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDb();
     jobs = await createJobs({
       handle: testDb.handle,
       mode: 'queue',
@@ -47,7 +47,6 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
   });
   afterAll(async () => {
     await jobs?.stop();
-    await testDb?.close();
   });
 
   /** A search for one cart item to 350 5th Ave from the test branch. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import type { Jobs, SubmitRequest } from './index';
 import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from './testing';
 
@@ -10,7 +11,7 @@ const onPostgres = testDbKind() === 'postgres';
 const workerEnv = { JOBS_MODE: 'queue', JOBS_PER_ACCOUNT_CONCURRENCY: '1', LOG_LEVEL: 'warn' };
 
 describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let jobs: Jobs;
   let worker: WorkerProcess | undefined;
   let counter = 0;
@@ -23,7 +24,6 @@ describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () =
   });
 
   beforeAll(async () => {
-    testDb = await createTestDb();
     jobs = await queueModeJobs(testDb, workerEnv);
     worker = await startWorker(testDb.databaseUrl!, 2, workerEnv);
   }, 90_000);
@@ -31,7 +31,6 @@ describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () =
   afterAll(async () => {
     if (worker) await stopWorker(worker);
     await jobs?.stop();
-    await testDb?.close();
   });
 
   it("another account's job runs within seconds while one account floods", async () => {

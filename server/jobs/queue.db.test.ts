@@ -3,7 +3,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
 import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { createTestDb, testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { createJobs, hashInput, type Jobs, type SubmitRequest } from './index';
 import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from './testing';
 
@@ -25,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.skipIf(!onPostgres)(
   'jobs in queue mode with worker processes (PostgreSQL only: workers are separate processes)',
   () => {
-    let testDb: TestDb;
+    const testDb = useTestDb();
     let jobs: Jobs;
     const workers: WorkerProcess[] = [];
     let counter = 0;
@@ -54,7 +55,6 @@ describe.skipIf(!onPostgres)(
     }
 
     beforeAll(async () => {
-      testDb = await createTestDb();
       jobs = await queueModeJobs(testDb, { ...workerEnv, JOBS_MAX_ATTEMPTS: '5' });
       workers.push(
         await startWorker(testDb.databaseUrl!, 2, workerEnv),
@@ -65,7 +65,6 @@ describe.skipIf(!onPostgres)(
     afterAll(async () => {
       await Promise.all(workers.map((w) => stopWorker(w, 'SIGTERM')));
       await jobs?.stop();
-      await testDb?.close();
     });
 
     it('answers a waiting request promptly when a worker finishes the job', async () => {
