@@ -12,9 +12,8 @@ import {
 } from '@/server/accounts';
 import { testDbKind } from '@/server/db/testing';
 import { useTestDb } from '@/server/db/testing-hooks';
+import { basicAuthorization as basic } from './testing';
 
-const basic = (user: string, key: string) =>
-  new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
 const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` });
 const now = () => Math.floor(Date.now() / 1000);
 

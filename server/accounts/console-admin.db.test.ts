@@ -21,9 +21,7 @@ import {
 } from '@/server/accounts';
 import { testDbKind } from '@/server/db/testing';
 import { useTestDb } from '@/server/db/testing-hooks';
-
-const basic = (user: string, key: string) =>
-  new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
+import { basicAuthorization as basic } from './testing';
 
 /** The refusal a call ends with (code and param), or null when it succeeds. */
 async function refusal(call: Promise<unknown>): Promise<{ code: string; param: string | undefined } | null> {

@@ -49,6 +49,12 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
     await jobs?.stop();
   });
 
+  const cartItem = (description: string, [height, length, width]: number[], quantity: number, weightKg: number) => ({
+    description,
+    dimensionsCm: { height, length, width },
+    quantity,
+    weightKg,
+  });
   /** A search for one cart item to 350 5th Ave from the test branch. */
   const searchOf = (item: object, date = '2026-11-23') =>
     bookingRequestSchema({ maxCartItems: 100 }).parse({
@@ -59,12 +65,7 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
     });
 
   it('an identical request after a cancellation starts a new search with a new jobId; the canceled one reads as gone', async () => {
-    const body = searchOf({
-      description: 'Chair',
-      dimensionsCm: { height: 90, length: 80, width: 75 },
-      quantity: 1,
-      weightKg: 25,
-    });
+    const body = searchOf(cartItem('Chair', [90, 80, 75], 1, 25));
     const first = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
     // In flight (no worker runs it): the same handle.
     expect((await recommendBooking(caller, body)).body).toEqual(first);
@@ -81,12 +82,7 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
   });
 
   it("the console's explained search is a search of its own: the same problemId, another jobId, and each deduped on its own", async () => {
-    const body = searchOf({
-      description: 'Lamp',
-      dimensionsCm: { height: 40, length: 30, width: 30 },
-      quantity: 2,
-      weightKg: 3,
-    });
+    const body = searchOf(cartItem('Lamp', [40, 30, 30], 2, 3));
     const api = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
     const console = (await recommendBooking(caller, body, { explain: true })).body as {
       jobId: string;
@@ -103,10 +99,7 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
   });
 
   it('a first search whose handle was given out before (the job expired and was swept, its log row remains) gets a new jobId', async () => {
-    const body = searchOf(
-      { description: 'Desk', dimensionsCm: { height: 70, length: 120, width: 60 }, quantity: 1, weightKg: 30 },
-      '2026-11-24',
-    );
+    const body = searchOf(cartItem('Desk', [70, 120, 60], 1, 30), '2026-11-24');
     // No bucket in the request: the default policy's FLEXIBLE.
     const problemId = bookingProblemId(body, 'FLEXIBLE', caller.principal.accountId, 'live');
     await testDb.db.insert(schema.bookingSearches).values({
