@@ -115,7 +115,7 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
         sweepIntervalMs: 0,
         config: parseConfig({ LOG_LEVEL: 'silent', DATABASE_URL: testDb.databaseUrl }),
       });
-      worker = await startWorker(testDb.databaseUrl!, 1, { JOBS_MODE: 'queue', LOG_LEVEL: 'warn' });
+      worker = await startWorker(testDb.databaseUrl!, 1, {});
     }
   }, 90_000);
 

@@ -5,7 +5,7 @@ import { jobs as jobRows } from '@/server/db/schema/jobs';
 import { testDbKind } from '@/server/db/testing';
 import { useTestDb } from '@/server/db/testing-hooks';
 import type { Jobs, SubmitRequest } from '@/server/jobs';
-import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
+import { FAST_RECOVERY, queueModeJobs, startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
 // The application's job kinds and tenancy (accounts), registered before the job service starts.
 import './index';
 
@@ -16,14 +16,7 @@ import './index';
  */
 const onPostgres = testDbKind() === 'postgres';
 
-const workerEnv = {
-  JOBS_MODE: 'queue',
-  JOBS_PER_TENANT_CONCURRENCY: '1',
-  JOBS_LATENCY_THREADS: '1',
-  JOBS_HEARTBEAT_SECONDS: '10',
-  JOBS_MONITOR_SECONDS: '1',
-  LOG_LEVEL: 'warn',
-};
+const workerEnv = { ...FAST_RECOVERY, JOBS_PER_TENANT_CONCURRENCY: '1', JOBS_LATENCY_THREADS: '1' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

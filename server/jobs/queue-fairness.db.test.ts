@@ -8,7 +8,7 @@ import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from './te
 // account's flood (two long solves and fifty short jobs) leaves a thread to another account.
 const onPostgres = testDbKind() === 'postgres';
 
-const workerEnv = { JOBS_MODE: 'queue', JOBS_PER_ACCOUNT_CONCURRENCY: '1', LOG_LEVEL: 'warn' };
+const workerEnv = { JOBS_PER_ACCOUNT_CONCURRENCY: '1' };
 
 describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () => {
   const testDb = useTestDb();

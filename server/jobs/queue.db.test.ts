@@ -6,20 +6,13 @@ import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
 import { createTestDb, testDbKind } from '@/server/db/testing';
 import { useTestDb } from '@/server/db/testing-hooks';
 import { createJobs, hashInput, type Jobs, type SubmitRequest } from './index';
-import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from './testing';
+import { FAST_RECOVERY, queueModeJobs, startWorker, stopWorker, type WorkerProcess } from './testing';
 
 // Queue mode: this process is an app instance; `npm run worker` processes run the jobs. Worker
 // processes share one PostgreSQL server, so this file only runs on TEST_DB=postgres.
 const onPostgres = testDbKind() === 'postgres';
 
-const workerEnv = {
-  JOBS_MODE: 'queue',
-  // The fastest recovery pg-boss allows: a dead worker's job is retried 10 s (+1 s) after its last heartbeat.
-  JOBS_HEARTBEAT_SECONDS: '10',
-  JOBS_MONITOR_SECONDS: '1',
-  JOBS_LEASE_SECONDS: '6',
-  LOG_LEVEL: 'warn',
-};
+const workerEnv = { ...FAST_RECOVERY, JOBS_LEASE_SECONDS: '6' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

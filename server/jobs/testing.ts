@@ -7,11 +7,17 @@ import { parseConfig } from '@/server/config';
 import type { TestDb } from '@/server/db/testing';
 import { createJobs, type Jobs } from './service';
 
+/** What every queue-mode test process runs with, under the test's own `env`. */
+const QUEUE_MODE = { JOBS_MODE: 'queue', LOG_LEVEL: 'warn' };
+
+/** The fastest recovery pg-boss allows: a dead worker's job is retried 10 s (+1 s) after its last heartbeat. */
+export const FAST_RECOVERY = { JOBS_HEARTBEAT_SECONDS: '10', JOBS_MONITOR_SECONDS: '1' };
+
 /** This process's job service in queue mode on the test database, configured as its workers (`env`). */
 export function queueModeJobs(testDb: TestDb, env: Record<string, string>): Promise<Jobs> {
   return createJobs({
     handle: testDb.handle,
-    config: parseConfig({ ...env, DATABASE_URL: testDb.databaseUrl }),
+    config: parseConfig({ ...QUEUE_MODE, ...env, DATABASE_URL: testDb.databaseUrl }),
     sweepIntervalMs: 0,
   });
 }
@@ -34,7 +40,7 @@ export function startWorker(
     ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', String(concurrency)],
     {
       cwd: process.cwd(),
-      env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, ...QUEUE_MODE, ...env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
