@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AccountsError,
   createAccount,
@@ -9,16 +9,12 @@ import {
   listSubtree,
   verifyConsoleLogin,
 } from '@/server/accounts';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
+import { DEMO_BRANCHES } from './demo-seed';
 
 describe(`account tree and users on ${testDbKind()}`, () => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb();
-  });
-  afterAll(async () => {
-    await testDb.close();
-  });
+  const testDb = useTestDb();
 
   it('builds a tree and answers subtree questions', async () => {
     const { db } = testDb;
@@ -26,14 +22,7 @@ describe(`account tree and users on ${testDbKind()}`, () => {
     const east = await createAccount(db, {
       name: 'East',
       parentId: root.id,
-      location: {
-        addressLine1: '55 Water St',
-        city: 'Brooklyn',
-        state: 'NY',
-        postalCode: '11201',
-        latitude: 40.7033,
-        longitude: -73.9903,
-      },
+      location: DEMO_BRANCHES[0]!.location,
     });
     const west = await createAccount(db, { name: 'West', parentId: root.id });
     const eastDepot = await createAccount(db, { name: 'East depot', parentId: east.id });

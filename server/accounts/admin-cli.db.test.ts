@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateApiRequest, handleAdminRequest, openAdminChannel } from '@/server/accounts';
 import { createDb, type Db, type DbHandle } from '@/server/db';
 import { createScratchPostgresDatabase, testDbKind } from '@/server/db/testing';
+import { basicAuthorization as basic } from './testing';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
@@ -40,9 +41,6 @@ function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResu
     );
   });
 }
-
-const basic = (user: string, key: string) =>
-  new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
 
 /** The whole admin story through the CLI; `db` sees the same database to check the outcome. */
 async function exerciseCli(env: Record<string, string>, db: Db, workDir: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, base64url } from 'jose';
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   authenticateApiRequest,
   createAccount,
@@ -10,27 +10,22 @@ import {
   revokeApiKey,
   type JwtVerifier,
 } from '@/server/accounts';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
+import { basicAuthorization as basic } from './testing';
 
-const basic = (user: string, key: string) =>
-  new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
 const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` });
 const now = () => Math.floor(Date.now() / 1000);
 
 describe(`API keys on ${testDbKind()}`, () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let accountId: number;
   beforeAll(async () => {
-    testDb = await createTestDb();
     const account = await createAccount(testDb.db, { name: 'Keys' });
     accountId = account.id;
     await createUser(testDb.db, { externalUserId: 'key-owner', defaultAccountId: accountId });
     await createUser(testDb.db, { externalUserId: 'someone-else', defaultAccountId: accountId });
   });
-  afterAll(async () => {
-    await testDb.close();
-  });
-
   it('creates, authenticates and revokes a key; revoked, unknown and wrong keys fail alike', async () => {
     const { db } = testDb;
     const live = await createApiKey(db, { accountId, externalUserId: 'key-owner', environment: 'live' });
@@ -105,20 +100,15 @@ describe(`API keys on ${testDbKind()}`, () => {
 
 describe(`JWT authentication on ${testDbKind()}`, () => {
   const secret = 'a-test-secret-that-is-long-enough-for-hs256';
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let accountId: number;
   let hsVerifier: JwtVerifier;
   beforeAll(async () => {
-    testDb = await createTestDb();
     accountId = (await createAccount(testDb.db, { name: 'JWT' })).id;
     await createUser(testDb.db, { externalUserId: 'jwt-user', defaultAccountId: accountId });
     await createUser(testDb.db, { externalUserId: 'homeless-user' });
     hsVerifier = (await createJwtVerifier({ secret, issuer: 'https://issuer.test', audience: 'routing-api' }))!;
   });
-  afterAll(async () => {
-    await testDb.close();
-  });
-
   const auth = (token: string, verifier: JwtVerifier, allowJwt = true) =>
     authenticateApiRequest(testDb.db, bearer(token), { allowJwt, jwtVerifier: verifier });
   const hsToken = (claims: Record<string, unknown> = {}, key: Uint8Array = new TextEncoder().encode(secret)) =>

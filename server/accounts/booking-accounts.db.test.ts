@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAccount,
   getAccount,
@@ -8,17 +8,12 @@ import {
   readBookingAccounts,
   setSettings,
 } from '@/server/accounts';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 
 /** readBookingAccounts answers what the separate lookups it replaces answer, and reads current rows. */
 describe(`readBookingAccounts on ${testDbKind()}`, () => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb();
-  });
-  afterAll(async () => {
-    await testDb.close();
-  });
+  const testDb = useTestDb();
 
   it('matches getEffectiveSettings, isInSubtree and listSubtree for every caller and branch of a tree', async () => {
     const { db } = testDb;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountsError,
   authenticateApiRequest,
@@ -19,10 +19,9 @@ import {
   verifyConsoleLogin,
   type AdminActor,
 } from '@/server/accounts';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
-
-const basic = (user: string, key: string) =>
-  new Headers({ authorization: `Basic ${Buffer.from(`${user}:${key}`).toString('base64')}` });
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
+import { basicAuthorization as basic } from './testing';
 
 /** The refusal a call ends with (code and param), or null when it succeeds. */
 async function refusal(call: Promise<unknown>): Promise<{ code: string; param: string | undefined } | null> {
@@ -36,14 +35,13 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; param: s
 }
 
 describe(`console administration on ${testDbKind()}`, () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let admin: AdminActor;
   let branchId: number;
   let otherTenantId: number;
   let otherUserId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDb();
     const { db } = testDb;
     // Verified keys are remembered in this process, as on the embedded database: revoking and
     // disabling must reach that memory too.
@@ -61,10 +59,6 @@ describe(`console administration on ${testDbKind()}`, () => {
     otherTenantId = (await createAccount(db, { name: 'Other tenant' })).id;
     otherUserId = (await createUser(db, { externalUserId: 'other-user', defaultAccountId: otherTenantId })).id;
   });
-  afterAll(async () => {
-    await testDb.close();
-  });
-
   it('invites a console user with a one-time password that signs in; lists only the subtree', async () => {
     const { user, password } = await inviteUser(admin, {
       email: 'Dispatch@Tenant.test',

@@ -21,6 +21,32 @@ export interface DemoCredentials {
 const SEED_ADVISORY_LOCK = 7_310_254_119;
 const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 
+/** The demo parent's branches, at real US addresses. */
+export const DEMO_BRANCHES = [
+  {
+    name: 'Demo Logistics Brooklyn',
+    location: {
+      addressLine1: '55 Water St',
+      city: 'Brooklyn',
+      state: 'NY',
+      postalCode: '11201',
+      latitude: 40.7033,
+      longitude: -73.9903,
+    },
+  },
+  {
+    name: 'Demo Logistics Long Island City',
+    location: {
+      addressLine1: '30-30 Thomson Ave',
+      city: 'Long Island City',
+      state: 'NY',
+      postalCode: '11101',
+      latitude: 40.7447,
+      longitude: -73.9366,
+    },
+  },
+];
+
 /**
  * Creates the demo tree in an empty database: a parent account with two branches at real US
  * addresses, an API user with a live and a sandbox key, and a console admin with a generated
@@ -33,30 +59,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<DemoCredentials | null> {
     if ((existing?.n ?? 0) > 0) return null;
 
     const parent = await createAccount(tx, { name: 'Demo Logistics' });
-    const brooklyn = await createAccount(tx, {
-      name: 'Demo Logistics Brooklyn',
-      parentId: parent.id,
-      location: {
-        addressLine1: '55 Water St',
-        city: 'Brooklyn',
-        state: 'NY',
-        postalCode: '11201',
-        latitude: 40.7033,
-        longitude: -73.9903,
-      },
-    });
-    const queens = await createAccount(tx, {
-      name: 'Demo Logistics Long Island City',
-      parentId: parent.id,
-      location: {
-        addressLine1: '30-30 Thomson Ave',
-        city: 'Long Island City',
-        state: 'NY',
-        postalCode: '11101',
-        latitude: 40.7447,
-        longitude: -73.9366,
-      },
-    });
+    const branches = [];
+    for (const branch of DEMO_BRANCHES) branches.push(await createAccount(tx, { ...branch, parentId: parent.id }));
     await setSettings(tx, parent.id, {
       optimization: {
         objective: 'MIN_DURATION',
@@ -83,10 +87,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<DemoCredentials | null> {
 
     return {
       parentAccountId: parent.id,
-      branches: [
-        { id: brooklyn.id, name: brooklyn.name },
-        { id: queens.id, name: queens.name },
-      ],
+      branches: branches.map(({ id, name }) => ({ id, name })),
       apiUser,
       liveKey: live.key,
       sandboxKey: sandbox.key,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAccount,
   DEFAULT_SLOT_POLICY,
@@ -6,16 +6,11 @@ import {
   getOwnSettings,
   setSettings,
 } from '@/server/accounts';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 
 describe(`settings inheritance on ${testDbKind()}`, () => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb();
-  });
-  afterAll(async () => {
-    await testDb.close();
-  });
+  const testDb = useTestDb();
 
   it('merges optimization down the tree and takes booking and slot policy from the nearest account', async () => {
     const { db } = testDb;

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type ApiPrincipal } from '@/server/accounts';
@@ -10,10 +9,13 @@ import {
   type BookingCaller,
 } from '@/server/booking';
 import { parseConfig } from '@/server/config';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { localTimeToEpoch } from '@/server/geo';
+import { startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
 import { createJobs, type Jobs } from './index';
+import { BROOKLYN_STORE as STORE } from '@/server/routing/testing';
 
 /**
  * A job's answer does not depend on where or when it ran: for random valid routing plans (default
@@ -23,14 +25,6 @@ import { createJobs, type Jobs } from './index';
  */
 const onPostgres = testDbKind() === 'postgres';
 const config = parseConfig({ LOG_LEVEL: 'silent' });
-const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 const coordinate = (min: number, max: number) =>
   fc.integer({ min: Math.round(min * 1e4), max: Math.round(max * 1e4) }).map((n) => (n / 1e4).toFixed(4));
@@ -103,34 +97,15 @@ const searchBody = fc.record({
   bucket: fc.constantFrom('MORNING', 'AFTERNOON', 'EVENING', 'FLEXIBLE'),
 });
 
-function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', '1'], {
-    cwd: process.cwd(),
-    env: { ...process.env, JOBS_MODE: 'queue', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('job worker')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
 describe(`the same answer in every mode (${testDbKind()})`, () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let idlePool: Jobs;
   let busyPool: Jobs;
   let queue: Jobs | undefined;
-  let worker: ChildProcess | undefined;
+  let worker: WorkerProcess | undefined;
   let run = 0;
 
   beforeAll(async () => {
-    testDb = await createTestDb();
     idlePool = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
     busyPool = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
     if (onPostgres) {
@@ -140,18 +115,13 @@ describe(`the same answer in every mode (${testDbKind()})`, () => {
         sweepIntervalMs: 0,
         config: parseConfig({ LOG_LEVEL: 'silent', DATABASE_URL: testDb.databaseUrl }),
       });
-      worker = await startWorker(testDb.databaseUrl!);
+      worker = await startWorker(testDb.databaseUrl!, 1, {});
     }
   }, 90_000);
 
   afterAll(async () => {
-    if (worker?.exitCode === null) {
-      const exited = new Promise((resolve) => worker!.once('exit', resolve));
-      worker.kill('SIGTERM');
-      await exited;
-    }
+    if (worker) await stopWorker(worker);
     await Promise.all([idlePool?.stop(), busyPool?.stop(), queue?.stop()]);
-    await testDb?.close();
   });
 
   /** Plans the body as a new account of its own (same problemId everywhere) and answers the result. */

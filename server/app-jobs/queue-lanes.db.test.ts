@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@/server/accounts';
-import { parseConfig } from '@/server/config';
 import { jobs as jobRows } from '@/server/db/schema/jobs';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
-import { createJobs, type Jobs } from './index';
-import type { SubmitRequest } from '@/server/jobs';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
+import type { Jobs, SubmitRequest } from '@/server/jobs';
+import { FAST_RECOVERY, queueModeJobs, startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
+// The application's job kinds and tenancy (accounts), registered before the job service starts.
+import './index';
 
 /**
  * Queue mode with real `npm run worker` processes and the application's tenancy (accounts in the
@@ -15,54 +16,12 @@ import type { SubmitRequest } from '@/server/jobs';
  */
 const onPostgres = testDbKind() === 'postgres';
 
-const workerEnv = {
-  JOBS_MODE: 'queue',
-  JOBS_PER_TENANT_CONCURRENCY: '1',
-  JOBS_LATENCY_THREADS: '1',
-  JOBS_HEARTBEAT_SECONDS: '10',
-  JOBS_MONITOR_SECONDS: '1',
-  LOG_LEVEL: 'warn',
-};
-
-interface WorkerProcess {
-  child: ChildProcess;
-  pid: number;
-}
-
-function startWorker(databaseUrl: string, concurrency: number): Promise<WorkerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', String(concurrency)],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env, ...workerEnv, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('job worker')) {
-        clearTimeout(timer);
-        resolve({ child, pid: child.pid! });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
-function stopWorker(worker: WorkerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  return new Promise((resolve) => {
-    if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
-    worker.child.once('exit', () => resolve());
-    worker.child.kill(signal);
-  });
-}
+const workerEnv = { ...FAST_RECOVERY, JOBS_PER_TENANT_CONCURRENCY: '1', JOBS_LATENCY_THREADS: '1' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let jobs: Jobs;
   const workers: WorkerProcess[] = [];
   let counter = 0;
@@ -77,20 +36,14 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
   const cancelAll = (ids: string[]) => Promise.all(ids.map((id) => jobs.cancel(id)));
 
   beforeAll(async () => {
-    testDb = await createTestDb();
-    jobs = await createJobs({
-      handle: testDb.handle,
-      config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl }),
-      sweepIntervalMs: 0,
-    });
+    jobs = await queueModeJobs(testDb, workerEnv);
     // One worker, two solver threads and one latency thread: a tenant's share is one of the two.
-    workers.push(await startWorker(testDb.databaseUrl!, 2));
+    workers.push(await startWorker(testDb.databaseUrl!, 2, workerEnv));
   }, 90_000);
 
   afterAll(async () => {
     await Promise.all(workers.map((worker) => stopWorker(worker)));
     await jobs?.stop();
-    await testDb?.close();
   });
 
   it('leaves a thread to another tenant while one floods from its root and a branch', async () => {
@@ -162,7 +115,7 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
     }
     expect(held).toMatchObject({ status: 'processing', attempts: 1 });
     const first = workers.find((worker) => held!.leaseOwner!.includes(`:${worker.pid}:`))!;
-    const successor = await startWorker(testDb.databaseUrl!, 2);
+    const successor = await startWorker(testDb.databaseUrl!, 2, workerEnv);
     workers.push(successor);
     await stopWorker(first, 'SIGTERM');
     workers.splice(workers.indexOf(first), 1);

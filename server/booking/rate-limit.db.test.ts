@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@/server/db';
-import { createTestDb, type TestDb } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { BookingError } from './errors';
 import { createBookingRateLimiter } from './rate-limit';
 
@@ -15,16 +15,14 @@ async function refusal(attempt: Promise<void>): Promise<BookingError | null> {
 }
 
 describe('booking rate limit', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let second: DbHandle | undefined;
   beforeAll(async () => {
-    testDb = await createTestDb();
     // On PostgreSQL a second connection pool stands for a second app instance.
     if (testDb.databaseUrl) second = await createDb({ databaseUrl: testDb.databaseUrl, maxConnections: 2 });
   });
   afterAll(async () => {
     await second?.close();
-    await testDb.close();
   });
 
   it('allows the burst, then refuses with the seconds to wait; accounts and environments have separate buckets', async () => {

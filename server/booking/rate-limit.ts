@@ -1,5 +1,5 @@
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { getConfig } from '@/server/config';
+import { getConfig, processWide } from '@/server/config';
 import { getDbHandle, schema, type DbHandle } from '@/server/db';
 import { BookingError } from './errors';
 
@@ -43,27 +43,19 @@ export function createBookingRateLimiter(
   };
 }
 
-const SINGLETON = Symbol.for('routing-booking-service.booking-rate-limiter');
-type GlobalWithLimiter = typeof globalThis & { [SINGLETON]?: Promise<BookingRateLimiter> };
+const processLimiters = processWide<BookingRateLimiter>('booking-rate-limiter');
 
 /** The process's limiter on the process's database, with the configured limits. */
 function processLimiter(): Promise<BookingRateLimiter> {
-  const global = globalThis as GlobalWithLimiter;
-  let current = global[SINGLETON];
-  if (!current) {
+  return processLimiters.get(() => {
     const config = getConfig();
-    current = getDbHandle().then((handle) =>
+    return getDbHandle().then((handle) =>
       createBookingRateLimiter(handle, {
         ratePerSecond: config.BOOKING_RATE_LIMIT_PER_SECOND,
         burst: config.BOOKING_RATE_LIMIT_BURST,
       }),
     );
-    current.catch(() => {
-      if (global[SINGLETON] === current) delete global[SINGLETON];
-    });
-    global[SINGLETON] = current;
-  }
-  return current;
+  });
 }
 
 export async function consumeBookingRateLimit(accountId: number, environment: 'live' | 'sandbox'): Promise<void> {

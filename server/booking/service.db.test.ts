@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '@/server/accounts';
 import { parseConfig } from '@/server/config';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { localTimeToEpoch } from '@/server/geo';
 import { createJobs, type Jobs } from '@/server/app-jobs';
 import { createBookingRateLimiter } from './rate-limit';
@@ -16,13 +17,12 @@ import { schema } from '@/server/db';
 import { bookingJobRowId, bookingProblemId, findBookingJob, recommendBooking, type BookingCaller } from './service';
 
 describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let jobs: Jobs;
   let caller: BookingCaller;
   let branchId: number;
 
   beforeAll(async () => {
-    testDb = await createTestDb();
     jobs = await createJobs({
       handle: testDb.handle,
       mode: 'queue',
@@ -47,21 +47,25 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
   });
   afterAll(async () => {
     await jobs?.stop();
-    await testDb?.close();
   });
 
-  it('an identical request after a cancellation starts a new search with a new jobId; the canceled one reads as gone', async () => {
-    const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
-      cart: {
-        items: [
-          { description: 'Chair', dimensionsCm: { height: 90, length: 80, width: 75 }, quantity: 1, weightKg: 25 },
-        ],
-        orderValueCents: 100,
-      },
-      date: '2026-11-23',
+  const cartItem = (description: string, [height, length, width]: number[], quantity: number, weightKg: number) => ({
+    description,
+    dimensionsCm: { height, length, width },
+    quantity,
+    weightKg,
+  });
+  /** A search for one cart item to 350 5th Ave from the test branch. */
+  const searchOf = (item: object, date = '2026-11-23') =>
+    bookingRequestSchema({ maxCartItems: 100 }).parse({
+      cart: { items: [item], orderValueCents: 100 },
+      date,
       destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
       fulfillingBranchId: String(branchId),
     });
+
+  it('an identical request after a cancellation starts a new search with a new jobId; the canceled one reads as gone', async () => {
+    const body = searchOf(cartItem('Chair', [90, 80, 75], 1, 25));
     const first = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
     // In flight (no worker runs it): the same handle.
     expect((await recommendBooking(caller, body)).body).toEqual(first);
@@ -78,15 +82,7 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
   });
 
   it("the console's explained search is a search of its own: the same problemId, another jobId, and each deduped on its own", async () => {
-    const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
-      cart: {
-        items: [{ description: 'Lamp', dimensionsCm: { height: 40, length: 30, width: 30 }, quantity: 2, weightKg: 3 }],
-        orderValueCents: 100,
-      },
-      date: '2026-11-23',
-      destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
-      fulfillingBranchId: String(branchId),
-    });
+    const body = searchOf(cartItem('Lamp', [40, 30, 30], 2, 3));
     const api = (await recommendBooking(caller, body)).body as { jobId: string; problemId: string };
     const console = (await recommendBooking(caller, body, { explain: true })).body as {
       jobId: string;
@@ -103,17 +99,7 @@ describe.runIf(testDbKind() === 'postgres')('booking search: canceled', () => {
   });
 
   it('a first search whose handle was given out before (the job expired and was swept, its log row remains) gets a new jobId', async () => {
-    const body = bookingRequestSchema({ maxCartItems: 100 }).parse({
-      cart: {
-        items: [
-          { description: 'Desk', dimensionsCm: { height: 70, length: 120, width: 60 }, quantity: 1, weightKg: 30 },
-        ],
-        orderValueCents: 100,
-      },
-      date: '2026-11-24',
-      destination: { addressLine1: '350 5th Ave', city: 'New York', postalCode: '10118', state: 'NY' },
-      fulfillingBranchId: String(branchId),
-    });
+    const body = searchOf(cartItem('Desk', [70, 120, 60], 1, 30), '2026-11-24');
     // No bucket in the request: the default policy's FLEXIBLE.
     const problemId = bookingProblemId(body, 'FLEXIBLE', caller.principal.accountId, 'live');
     await testDb.db.insert(schema.bookingSearches).values({

@@ -228,3 +228,5 @@ export function getConfig(): Config {
 export function resetConfigForTests(): void {
   cached = undefined;
 }
+
+export { processWide, type ProcessWide } from './process-wide';

@@ -5,16 +5,11 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, DataDirLockedError, getOrCreateServiceSecret, lockFileOf, schema } from '@/server/db';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 
 describe(`database on ${testDbKind()}`, () => {
-  let testDb: TestDb;
-  beforeAll(async () => {
-    testDb = await createTestDb();
-  });
-  afterAll(async () => {
-    await testDb.close();
-  });
+  const testDb = useTestDb();
 
   it('is migrated: the schema tables exist and take rows', async () => {
     const [created] = await testDb.db.insert(schema.accounts).values({ name: 'Migrated' }).returning();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { getConfig } from '@/server/config';
+import { getConfig, processWide } from '@/server/config';
 import { createDb, type DbHandle } from './client';
 import { serviceSecrets } from './schema';
 import type { DbOrTx } from './client';
@@ -19,27 +19,17 @@ export {
 } from './client';
 export { DataDirLockedError, liveLockOwner, lockFileOf, type LockOwner } from './lock';
 
-// One database per process, shared by every bundle Next makes of this module (hence globalThis).
-const SINGLETON = Symbol.for('routing-booking-service.db');
-type GlobalWithDb = typeof globalThis & { [SINGLETON]?: Promise<DbHandle> };
-const globalWithDb = globalThis as GlobalWithDb;
+const processDb = processWide<DbHandle>('db');
 
 /**
  * The process's database with its raw driver, opened (and migrated) on first use: PostgreSQL when
  * DATABASE_URL is set, else the embedded database under DATA_DIR.
  */
 export function getDbHandle(): Promise<DbHandle> {
-  let opening = globalWithDb[SINGLETON];
-  if (!opening) {
+  return processDb.get(() => {
     const config = getConfig();
-    opening = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    // A failed open is not cached: the next caller retries (e.g. after the other process stopped).
-    opening.catch(() => {
-      if (globalWithDb[SINGLETON] === opening) delete globalWithDb[SINGLETON];
-    });
-    globalWithDb[SINGLETON] = opening;
-  }
-  return opening;
+    return createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  });
 }
 
 /** The process's database (see getDbHandle). */
@@ -55,10 +45,7 @@ export async function pingDb(): Promise<void> {
 
 /** Closes the process's database, if open; the next getDb() opens it again. */
 export async function closeDb(): Promise<void> {
-  const opening = globalWithDb[SINGLETON];
-  if (!opening) return;
-  delete globalWithDb[SINGLETON];
-  const handle = await opening.catch(() => undefined);
+  const handle = await processDb.take();
   await handle?.close();
 }
 

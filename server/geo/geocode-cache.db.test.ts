@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '@/server/db/testing';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { DatabaseGeocodeCache } from './geocode-cache-db';
 
-let testDb: TestDb;
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-afterAll(async () => {
-  await testDb?.close();
-});
+const testDb = useTestDb();
 
 describe('DatabaseGeocodeCache', () => {
   it('stores hits and no-match answers per geocoder, and replaces on a second set', async () => {

@@ -1,5 +1,12 @@
 import type { LatLng } from './distance';
-import { emptyMatrix, VEHICLE_PROFILES, type MatrixProvider, type TravelMatrix, type VehicleProfile } from './matrix';
+import {
+  emptyMatrix,
+  TableMatrixProvider,
+  VEHICLE_PROFILES,
+  type MatrixProvider,
+  type TravelMatrix,
+  type VehicleProfile,
+} from './matrix';
 
 /**
  * An in-process LRU of pairwise legs in front of a road-network provider.
@@ -16,7 +23,7 @@ import { emptyMatrix, VEHICLE_PROFILES, type MatrixProvider, type TravelMatrix, 
  *
  * Not used in front of the embedded provider: computing a leg there is cheaper than looking it up.
  */
-export class CachingMatrixProvider implements MatrixProvider {
+export class CachingMatrixProvider extends TableMatrixProvider {
   readonly name: string;
   private readonly pointIds = new Map<string, number>();
   /** leg key -> slot in the value arrays; Map order is recency order (oldest first). */
@@ -32,6 +39,7 @@ export class CachingMatrixProvider implements MatrixProvider {
     private readonly inner: MatrixProvider,
     private readonly capacity: number,
   ) {
+    super();
     this.name = inner.name;
     this.durations = new Float64Array(capacity);
     this.distances = new Float64Array(capacity);
@@ -47,10 +55,6 @@ export class CachingMatrixProvider implements MatrixProvider {
     this.pointIds.clear();
     this.slots.clear();
     this.nextSlot = 0;
-  }
-
-  matrix(points: readonly LatLng[], profile: VehicleProfile, departureTime?: number): Promise<TravelMatrix> {
-    return this.table(points, points, profile, departureTime);
   }
 
   async table(

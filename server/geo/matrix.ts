@@ -33,6 +33,22 @@ export interface MatrixProvider {
   ): Promise<TravelMatrix>;
 }
 
+/** A provider whose n x n matrix is its table of the points against themselves. */
+export abstract class TableMatrixProvider implements MatrixProvider {
+  abstract readonly name: string;
+
+  abstract table(
+    sources: readonly LatLng[],
+    destinations: readonly LatLng[],
+    profile: VehicleProfile,
+    departureTime?: number,
+  ): Promise<TravelMatrix>;
+
+  matrix(points: readonly LatLng[], profile: VehicleProfile, departureTime?: number): Promise<TravelMatrix> {
+    return this.table(points, points, profile, departureTime);
+  }
+}
+
 export function emptyMatrix(sources: number, destinations: number): TravelMatrix {
   return {
     sources,

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LatLng } from './distance';
 import { embeddedTable } from './embedded-matrix';
 import { RoutingEngineError } from './errors';
 import { OsrmMatrixProvider } from './osrm';
 import { planBlocks, type RemoteMatrixOptions } from './remote-matrix';
-import { startFakeOsrm, startFakeValhalla, type FakeEngine } from './testing';
+import { fakeEnginesClosedAfterEach, startFakeOsrm, startFakeValhalla, type FakeEngine } from './testing';
 import { readValhallaMatrix, ValhallaMatrixProvider } from './valhalla';
 
 /** Points around Boston, deterministic. */
@@ -14,15 +14,7 @@ function points(n: number, seed = 1): LatLng[] {
   return Array.from({ length: n }, () => ({ latitude: 42.2 + next() * 0.4, longitude: -71.3 + next() * 0.5 }));
 }
 
-const engines: FakeEngine[] = [];
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((e) => e.close()));
-});
-async function fake(start: Promise<FakeEngine>): Promise<FakeEngine> {
-  const engine = await start;
-  engines.push(engine);
-  return engine;
-}
+const fake = fakeEnginesClosedAfterEach();
 
 function options(engine: FakeEngine, overrides: Partial<RemoteMatrixOptions> = {}): RemoteMatrixOptions {
   return { url: engine.url, timeoutMs: 2000, retries: 0, backoffMs: 10, tableLimit: 100, concurrency: 3, ...overrides };
@@ -165,9 +157,9 @@ describe('OSRM provider (local server speaking the OSRM table format)', () => {
   });
 
   it('a refused connection is routing_engine_unavailable', async () => {
-    const engine = await fake(startFakeOsrm());
+    const engine = await startFakeOsrm();
     const url = engine.url;
-    await engines.pop()!.close();
+    await engine.close();
     const error = await rejection(new OsrmMatrixProvider({ ...options(engine), url }).matrix(points(3), 'car'));
     expect(error.code).toBe('routing_engine_unavailable');
   });

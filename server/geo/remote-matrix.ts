@@ -1,7 +1,7 @@
 import type { LatLng } from './distance';
 import { RoutingEngineError } from './errors';
 import { fetchJson, runLimited, type HttpPolicy } from './http';
-import { emptyMatrix, type MatrixProvider, type TravelMatrix, type VehicleProfile } from './matrix';
+import { emptyMatrix, TableMatrixProvider, type TravelMatrix, type VehicleProfile } from './matrix';
 
 /** One request's slice of a table: sources [s0, s1) x destinations [d0, d1). */
 interface Block {
@@ -67,21 +67,17 @@ export interface BlockRequest {
   departureTime?: number;
 }
 
-export abstract class RemoteMatrixProvider implements MatrixProvider {
-  abstract readonly name: string;
+export abstract class RemoteMatrixProvider extends TableMatrixProvider {
   protected abstract readonly limitKind: 'locations' | 'pairs';
   protected readonly policy: HttpPolicy;
 
   constructor(protected readonly options: RemoteMatrixOptions) {
+    super();
     this.policy = { timeoutMs: options.timeoutMs, retries: options.retries, backoffMs: options.backoffMs ?? 250 };
   }
 
   /** Fetches one block; fills `durations` and `distances` (row-major over the block) in seconds and meters. */
   protected abstract fetchBlock(request: BlockRequest): Promise<{ durations: Float64Array; distances: Float64Array }>;
-
-  matrix(points: readonly LatLng[], profile: VehicleProfile, departureTime?: number): Promise<TravelMatrix> {
-    return this.table(points, points, profile, departureTime);
-  }
 
   async table(
     sources: readonly LatLng[],
@@ -146,6 +142,25 @@ export abstract class RemoteMatrixProvider implements MatrixProvider {
   }
 }
 
+/**
+ * Visits every cell of a `rows` x `columns` array of arrays, row by row. False when the value is
+ * not of that shape or `visit` refuses a cell (returns false).
+ */
+export function everyNestedCell(
+  value: unknown,
+  rows: number,
+  columns: number,
+  visit: (cell: unknown, row: number, column: number) => boolean,
+): boolean {
+  if (!Array.isArray(value) || value.length !== rows) return false;
+  for (let i = 0; i < rows; i++) {
+    const row: unknown = value[i];
+    if (!Array.isArray(row) || row.length !== columns) return false;
+    for (let j = 0; j < columns; j++) if (!visit(row[j], i, j)) return false;
+  }
+  return true;
+}
+
 /** Reads a row-major array-of-arrays of numbers-or-null into a flat array; null becomes Infinity. */
 export function readNestedRows(
   rows: unknown,
@@ -153,17 +168,12 @@ export function readNestedRows(
   destinations: number,
   scale: number,
 ): Float64Array | null {
-  if (!Array.isArray(rows) || rows.length !== sources) return null;
   const flat = new Float64Array(sources * destinations);
-  for (let i = 0; i < sources; i++) {
-    const row: unknown = rows[i];
-    if (!Array.isArray(row) || row.length !== destinations) return null;
-    for (let j = 0; j < destinations; j++) {
-      const value: unknown = row[j];
-      if (value === null) flat[i * destinations + j] = Infinity;
-      else if (typeof value === 'number' && Number.isFinite(value)) flat[i * destinations + j] = value * scale;
-      else return null;
-    }
-  }
-  return flat;
+  const read = everyNestedCell(rows, sources, destinations, (value, i, j) => {
+    if (value === null) flat[i * destinations + j] = Infinity;
+    else if (typeof value === 'number' && Number.isFinite(value)) flat[i * destinations + j] = value * scale;
+    else return false;
+    return true;
+  });
+  return read ? flat : null;
 }

@@ -1,25 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
 import { GeocoderUnavailableError } from './errors';
 import { geocodeQueryKey, InMemoryGeocodeCache } from './geocode-cache';
 import { ZipCentroidGeocoder } from './geocoder';
 import { createGeocoder, NominatimClient, PeliasClient, StreetLevelGeocoder } from './street-geocoder';
-import { startFakeNominatim, startFakePelias, type FakeEngine } from './testing';
+import { fakeEnginesClosedAfterEach, startFakeNominatim, startFakePelias } from './testing';
 
 const BEACON_ST = { latitude: 42.35812, longitude: -71.06252 };
 const places = { '24 beacon st': BEACON_ST };
 const address = { addressLine1: '24 Beacon St', city: 'Boston', state: 'MA', postalCode: '02108-3602' };
 const policy = { timeoutMs: 500, retries: 0, backoffMs: 10 };
 
-const engines: FakeEngine[] = [];
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((e) => e.close()));
-});
-async function fake(start: Promise<FakeEngine>): Promise<FakeEngine> {
-  const engine = await start;
-  engines.push(engine);
-  return engine;
-}
+const fake = fakeEnginesClosedAfterEach();
 
 describe('StreetLevelGeocoder over Nominatim', () => {
   it('uses the street-level answer, sends a structured US query, and caches it', async () => {

@@ -16,43 +16,70 @@ export interface StreetGeocoderClient {
 
 const USER_AGENT = 'routing-booking-service (self-hosted geocoding)';
 
-async function getJson(name: string, url: string, policy: HttpPolicy): Promise<unknown> {
-  const outcome = await fetchJson(
-    url,
-    { method: 'GET', headers: { accept: 'application/json', 'user-agent': USER_AGENT } },
-    policy,
-  );
-  if (outcome.kind === 'failure') throw new GeocoderUnavailableError(name, outcome.message);
-  if (outcome.status >= 400) throw new GeocoderUnavailableError(name, `HTTP ${outcome.status}`);
-  return outcome.body;
-}
-
 const text = (value: string | null | undefined): string | undefined => value?.trim() || undefined;
 const streetOf = (address: AddressInput): string | undefined =>
   [text(address.addressLine1), text(address.addressLine2)].filter(Boolean).join(', ') || undefined;
+
+/** An engine's names for the fields of a structured address query. */
+interface StructuredFields {
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+/** A geocoder answering a structured address query with a GET at `baseUrl`. */
+abstract class StructuredSearchClient implements StreetGeocoderClient {
+  abstract readonly name: 'nominatim' | 'pelias';
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly policy: HttpPolicy,
+  ) {}
+
+  abstract search(address: AddressInput): Promise<LatLng | null>;
+
+  /** The engine's JSON answer to `path` with `fixed` parameters and the address's non-empty fields. */
+  protected async query(
+    path: string,
+    fixed: Record<string, string>,
+    names: StructuredFields,
+    address: AddressInput,
+  ): Promise<unknown> {
+    const params = new URLSearchParams(fixed);
+    const fields: [string, string | undefined][] = [
+      [names.street, streetOf(address)],
+      [names.city, text(address.city)],
+      [names.state, text(address.state)],
+      [names.postalCode, normalizeZip(address.postalCode) ?? undefined],
+    ];
+    for (const [key, value] of fields) if (value) params.set(key, value);
+    const outcome = await fetchJson(
+      `${this.baseUrl.replace(/\/+$/, '')}${path}?${params}`,
+      { method: 'GET', headers: { accept: 'application/json', 'user-agent': USER_AGENT } },
+      this.policy,
+    );
+    if (outcome.kind === 'failure') throw new GeocoderUnavailableError(this.name, outcome.message);
+    if (outcome.status >= 400) throw new GeocoderUnavailableError(this.name, `HTTP ${outcome.status}`);
+    return outcome.body;
+  }
+}
 
 const nominatimAnswer = z.array(
   z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) }).loose(),
 );
 
 /** Nominatim `/search`, structured query, jsonv2 (an array of places with string lat/lon). */
-export class NominatimClient implements StreetGeocoderClient {
+export class NominatimClient extends StructuredSearchClient {
   readonly name = 'nominatim';
-  constructor(
-    private readonly baseUrl: string,
-    private readonly policy: HttpPolicy,
-  ) {}
 
   async search(address: AddressInput): Promise<LatLng | null> {
-    const params = new URLSearchParams({ format: 'jsonv2', limit: '1', countrycodes: 'us', addressdetails: '0' });
-    const fields: [string, string | undefined][] = [
-      ['street', streetOf(address)],
-      ['city', text(address.city)],
-      ['state', text(address.state)],
-      ['postalcode', normalizeZip(address.postalCode) ?? undefined],
-    ];
-    for (const [key, value] of fields) if (value) params.set(key, value);
-    const body = await getJson(this.name, `${this.baseUrl.replace(/\/+$/, '')}/search?${params}`, this.policy);
+    const body = await this.query(
+      '/search',
+      { format: 'jsonv2', limit: '1', countrycodes: 'us', addressdetails: '0' },
+      { street: 'street', city: 'city', state: 'state', postalCode: 'postalcode' },
+      address,
+    );
     const parsed = nominatimAnswer.safeParse(body);
     if (!parsed.success) throw new GeocoderUnavailableError(this.name, 'answer is not a Nominatim jsonv2 result list');
     const first = parsed.data[0];
@@ -72,26 +99,15 @@ const peliasAnswer = z.object({
 });
 
 /** Pelias `/v1/search/structured` (a GeoJSON FeatureCollection, coordinates [lon, lat]). */
-export class PeliasClient implements StreetGeocoderClient {
+export class PeliasClient extends StructuredSearchClient {
   readonly name = 'pelias';
-  constructor(
-    private readonly baseUrl: string,
-    private readonly policy: HttpPolicy,
-  ) {}
 
   async search(address: AddressInput): Promise<LatLng | null> {
-    const params = new URLSearchParams({ country: 'USA', size: '1' });
-    const fields: [string, string | undefined][] = [
-      ['address', streetOf(address)],
-      ['locality', text(address.city)],
-      ['region', text(address.state)],
-      ['postalcode', normalizeZip(address.postalCode) ?? undefined],
-    ];
-    for (const [key, value] of fields) if (value) params.set(key, value);
-    const body = await getJson(
-      this.name,
-      `${this.baseUrl.replace(/\/+$/, '')}/v1/search/structured?${params}`,
-      this.policy,
+    const body = await this.query(
+      '/v1/search/structured',
+      { country: 'USA', size: '1' },
+      { street: 'address', city: 'locality', state: 'region', postalCode: 'postalcode' },
+      address,
     );
     const parsed = peliasAnswer.safeParse(body);
     if (!parsed.success)

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import type { LatLng } from './distance';
 import { embeddedTable } from './embedded-matrix';
 
@@ -22,6 +23,19 @@ export interface FakeEngine {
   /** Index pairs (into the request's own source and destination lists) reported as unreachable. */
   unreachable: Set<string>;
   close(): Promise<void>;
+}
+
+/** For a test file: starts fake engines through the returned function and closes them after each test. */
+export function fakeEnginesClosedAfterEach(): (start: Promise<FakeEngine>) => Promise<FakeEngine> {
+  const engines: FakeEngine[] = [];
+  afterEach(async () => {
+    await Promise.all(engines.splice(0).map((e) => e.close()));
+  });
+  return async (start) => {
+    const engine = await start;
+    engines.push(engine);
+    return engine;
+  };
 }
 
 type Handler = (engine: FakeEngine, req: IncomingMessage, url: URL, body: unknown, res: ServerResponse) => void;

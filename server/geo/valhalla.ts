@@ -1,6 +1,12 @@
 import { RoutingEngineError } from './errors';
 import type { VehicleProfile } from './matrix';
-import { PROFILE_SLOWDOWN, RemoteMatrixProvider, readNestedRows, type BlockRequest } from './remote-matrix';
+import {
+  everyNestedCell,
+  PROFILE_SLOWDOWN,
+  RemoteMatrixProvider,
+  readNestedRows,
+  type BlockRequest,
+} from './remote-matrix';
 import { epochToLocalIso, zoneForCoordinate } from './timezone';
 
 /**
@@ -87,32 +93,28 @@ export function readValhallaMatrix(
     if (!durations || !distances) return null;
     return unreachableTogether(durations, distances);
   }
-  if (!Array.isArray(value) || value.length !== rows) return null;
   const durations = new Float64Array(rows * columns);
   const distances = new Float64Array(rows * columns);
-  for (let i = 0; i < rows; i++) {
-    const row: unknown = value[i];
-    if (!Array.isArray(row) || row.length !== columns) return null;
-    for (let j = 0; j < columns; j++) {
-      const cell: unknown = row[j];
-      if (typeof cell !== 'object' || cell === null) return null;
-      const { time, distance, from_index: from, to_index: to } = cell as Record<string, unknown>;
-      // Cells carry their own indices; trust them over position when present.
-      const s = typeof from === 'number' ? from : i;
-      const d = typeof to === 'number' ? to : j;
-      if (s < 0 || s >= rows || d < 0 || d >= columns) return null;
-      const at = s * columns + d;
-      if (time === null || time === undefined || distance === null || distance === undefined) {
-        durations[at] = Infinity;
-        distances[at] = Infinity;
-      } else if (typeof time === 'number' && typeof distance === 'number') {
-        durations[at] = time;
-        distances[at] = distance * metersPerUnit;
-      } else {
-        return null;
-      }
+  const read = everyNestedCell(value, rows, columns, (cell, i, j) => {
+    if (typeof cell !== 'object' || cell === null) return false;
+    const { time, distance, from_index: from, to_index: to } = cell as Record<string, unknown>;
+    // Cells carry their own indices; trust them over position when present.
+    const s = typeof from === 'number' ? from : i;
+    const d = typeof to === 'number' ? to : j;
+    if (s < 0 || s >= rows || d < 0 || d >= columns) return false;
+    const at = s * columns + d;
+    if (time === null || time === undefined || distance === null || distance === undefined) {
+      durations[at] = Infinity;
+      distances[at] = Infinity;
+    } else if (typeof time === 'number' && typeof distance === 'number') {
+      durations[at] = time;
+      distances[at] = distance * metersPerUnit;
+    } else {
+      return false;
     }
-  }
+    return true;
+  });
+  if (!read) return null;
   return { durations, distances };
 }
 

@@ -14,19 +14,22 @@ describe('MetricsRegistry', () => {
     latency.observe({ route: '/a' }, 0.5);
     latency.observe({ route: '/a' }, 5);
 
-    const lines = registry.render().split('\n');
-    expect(lines).toContain('# HELP requests_total Requests.');
-    expect(lines).toContain('# TYPE requests_total counter');
-    expect(lines).toContain('requests_total{route="/a"} 3');
-    expect(lines).toContain('requests_total{route="quote\\"and\\\\slash\\nline"} 1');
-    expect(lines).toContain('# TYPE jobs_in_flight gauge');
-    expect(lines).toContain('jobs_in_flight 3');
-    expect(lines).toContain('# TYPE latency_seconds histogram');
-    expect(lines).toContain('latency_seconds_bucket{route="/a",le="0.1"} 1');
-    expect(lines).toContain('latency_seconds_bucket{route="/a",le="1"} 2');
-    expect(lines).toContain('latency_seconds_bucket{route="/a",le="+Inf"} 3');
-    expect(lines).toContain('latency_seconds_sum{route="/a"} 5.55');
-    expect(lines).toContain('latency_seconds_count{route="/a"} 3');
+    expect(registry.render().split('\n')).toEqual(
+      expect.arrayContaining([
+        '# HELP requests_total Requests.',
+        '# TYPE requests_total counter',
+        'requests_total{route="/a"} 3',
+        'requests_total{route="quote\\"and\\\\slash\\nline"} 1',
+        '# TYPE jobs_in_flight gauge',
+        'jobs_in_flight 3',
+        '# TYPE latency_seconds histogram',
+        'latency_seconds_bucket{route="/a",le="0.1"} 1',
+        'latency_seconds_bucket{route="/a",le="1"} 2',
+        'latency_seconds_bucket{route="/a",le="+Inf"} 3',
+        'latency_seconds_sum{route="/a"} 5.55',
+        'latency_seconds_count{route="/a"} 3',
+      ]),
+    );
   });
 
   it('returns the existing metric on re-registration and refuses a type change', () => {

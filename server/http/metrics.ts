@@ -45,59 +45,64 @@ function pick(labelNames: readonly string[], labels: Labels): Labels {
 
 const metricName = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 
-export class Counter implements Metric {
-  readonly type = 'counter' as const;
-  private readonly series = new Map<string, Series>();
+/** What counters and gauges share: one value per label set. */
+abstract class ValueMetric {
+  protected readonly series = new Map<string, Series>();
   constructor(
     readonly name: string,
     readonly help: string,
     readonly labelNames: readonly string[],
   ) {}
-  inc(labels: Labels = {}, by = 1): void {
-    if (by < 0) throw new Error(`counter ${this.name} cannot decrease`);
+  protected add(labels: Labels, by: number): void {
     const key = keyOf(this.labelNames, labels);
     const entry = this.series.get(key) ?? { labels: pick(this.labelNames, labels), value: 0 };
     entry.value += by;
     this.series.set(key, entry);
+  }
+  protected lines(series: readonly Series[]): string[] {
+    return series.map((s) => `${this.name}${formatLabels(s.labels)} ${formatValue(s.value)}`);
+  }
+}
+
+export class Counter extends ValueMetric implements Metric {
+  readonly type = 'counter' as const;
+  inc(labels: Labels = {}, by = 1): void {
+    if (by < 0) throw new Error(`counter ${this.name} cannot decrease`);
+    this.add(labels, by);
   }
   get(labels: Labels = {}): number {
     return this.series.get(keyOf(this.labelNames, labels))?.value ?? 0;
   }
   render(): string[] {
-    return [...this.series.values()].map((s) => `${this.name}${formatLabels(s.labels)} ${formatValue(s.value)}`);
+    return this.lines([...this.series.values()]);
   }
 }
 
 export type GaugeCollector = () => number | Series[];
 
-export class Gauge implements Metric {
+export class Gauge extends ValueMetric implements Metric {
   readonly type = 'gauge' as const;
-  private readonly series = new Map<string, Series>();
   constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly labelNames: readonly string[],
+    name: string,
+    help: string,
+    labelNames: readonly string[],
     private readonly collect?: GaugeCollector,
-  ) {}
+  ) {
+    super(name, help, labelNames);
+  }
   set(labels: Labels, value: number): void {
     this.series.set(keyOf(this.labelNames, labels), { labels: pick(this.labelNames, labels), value });
   }
   inc(labels: Labels = {}, by = 1): void {
-    const key = keyOf(this.labelNames, labels);
-    const entry = this.series.get(key) ?? { labels: pick(this.labelNames, labels), value: 0 };
-    entry.value += by;
-    this.series.set(key, entry);
+    this.add(labels, by);
   }
   dec(labels: Labels = {}, by = 1): void {
-    this.inc(labels, -by);
+    this.add(labels, -by);
   }
   render(): string[] {
-    let series = [...this.series.values()];
-    if (this.collect) {
-      const collected = this.collect();
-      series = typeof collected === 'number' ? [{ labels: {}, value: collected }] : collected;
-    }
-    return series.map((s) => `${this.name}${formatLabels(s.labels)} ${formatValue(s.value)}`);
+    if (!this.collect) return this.lines([...this.series.values()]);
+    const collected = this.collect();
+    return this.lines(typeof collected === 'number' ? [{ labels: {}, value: collected }] : collected);
   }
 }
 

@@ -3,19 +3,17 @@ import { loadJobHandler, preloadJobHandlers, registerJobKinds } from './handlers
 import type { AnyJobHandler } from './types';
 
 const handler: AnyJobHandler = { run: async () => null };
+/** A test job kind whose handler module `load` imports. */
+const kindLoading = (load: () => Promise<AnyJobHandler>) => ({ namespace: 'test', retentionSeconds: () => 60, load });
 
 describe('preloadJobHandlers', () => {
   it('imports every registered kind once; a job then gets the handler without importing it again', async () => {
     let loads = 0;
     registerJobKinds({
-      'test.preload': {
-        namespace: 'test',
-        retentionSeconds: () => 60,
-        load: async () => {
-          loads++;
-          return handler;
-        },
-      },
+      'test.preload': kindLoading(async () => {
+        loads++;
+        return handler;
+      }),
     });
     preloadJobHandlers();
     expect(loads).toBe(1);
@@ -26,15 +24,11 @@ describe('preloadJobHandlers', () => {
   it('forgets a failed preload, so the job that needs the handler imports it again', async () => {
     let loads = 0;
     registerJobKinds({
-      'test.flaky': {
-        namespace: 'test',
-        retentionSeconds: () => 60,
-        load: async () => {
-          loads++;
-          if (loads === 1) throw new Error('module not ready');
-          return handler;
-        },
-      },
+      'test.flaky': kindLoading(async () => {
+        loads++;
+        if (loads === 1) throw new Error('module not ready');
+        return handler;
+      }),
     });
     preloadJobHandlers();
     // Let the failed import settle and be forgotten.
@@ -52,7 +46,7 @@ describe('preloadJobHandlers', () => {
         throw new Error('warm-up failed');
       },
     };
-    registerJobKinds({ 'test.warm': { namespace: 'test', retentionSeconds: () => 60, load: async () => warming } });
+    registerJobKinds({ 'test.warm': kindLoading(async () => warming) });
     preloadJobHandlers();
     await new Promise((resolve) => setImmediate(resolve));
     expect(warmUps).toBe(0);

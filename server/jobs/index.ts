@@ -3,7 +3,7 @@
  * both modes: `pool` (default) runs jobs on worker threads of the app process; `queue` sends them
  * through pg-boss on PostgreSQL to `npm run worker` processes on any number of machines.
  */
-import { getConfig } from '@/server/config';
+import { getConfig, processWide } from '@/server/config';
 import { getDbHandle } from '@/server/db';
 import { createJobs, type Jobs } from './service';
 
@@ -46,10 +46,7 @@ export {
   type SubmitRequest,
 } from './types';
 
-// One job service per process, shared by every bundle Next makes of this module (hence globalThis).
-const SINGLETON = Symbol.for('routing-booking-service.jobs');
-type GlobalWithJobs = typeof globalThis & { [SINGLETON]?: Promise<Jobs> };
-const globalWithJobs = globalThis as GlobalWithJobs;
+const processJobs = processWide<Jobs>('jobs');
 
 /** How long a signalled process waits for its jobs to be given back before it exits anyway. */
 const RELEASE_ON_EXIT_TIMEOUT_MS = 5_000;
@@ -101,23 +98,14 @@ function stopJobsOnSignals(): void {
  * jobs a previous process left unfinished at that moment).
  */
 export function getJobs(): Promise<Jobs> {
-  let starting = globalWithJobs[SINGLETON];
-  if (!starting) {
+  return processJobs.get(() => {
     stopJobsOnSignals();
-    starting = getDbHandle().then((handle) => createJobs({ handle, config: getConfig() }));
-    starting.catch(() => {
-      if (globalWithJobs[SINGLETON] === starting) delete globalWithJobs[SINGLETON];
-    });
-    globalWithJobs[SINGLETON] = starting;
-  }
-  return starting;
+    return getDbHandle().then((handle) => createJobs({ handle, config: getConfig() }));
+  });
 }
 
 /** Stops the process's job service, if started. */
 export async function stopJobs(): Promise<void> {
-  const starting = globalWithJobs[SINGLETON];
-  if (!starting) return;
-  delete globalWithJobs[SINGLETON];
-  const jobs = await starting.catch(() => undefined);
+  const jobs = await processJobs.take();
   await jobs?.stop();
 }

@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
 import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { createJobs, JobConflictError, JobPayloadError, type JobRecord, type Jobs, type SubmitRequest } from './index';
 import { recordProgress } from './store';
 
@@ -17,7 +18,7 @@ function manualClock() {
   return { now: () => Date.now() + offset, advance: (ms: number) => (offset += ms) };
 }
 
-let testDb: TestDb;
+const testDb = useTestDb();
 let counter = 0;
 const probe = (spinMs: number, extra: Partial<SubmitRequest> = {}): SubmitRequest => ({
   kind: 'jobs.probe',
@@ -33,32 +34,21 @@ async function writesOf(jobId: string): Promise<number> {
   return rows.length;
 }
 
+/** Jobs in pool mode on the test database, without the background sweep. */
+const poolJobs = (poolSize: number, extra: Partial<Parameters<typeof createJobs>[0]> = {}) =>
+  createJobs({ handle: testDb.handle, mode: 'pool', poolSize, sweepIntervalMs: 0, config, ...extra });
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
-
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-
-afterAll(async () => {
-  await testDb?.close();
-});
 
 describe('jobs in pool mode', () => {
   let jobs: Jobs;
   const clock = manualClock();
 
   beforeAll(async () => {
-    jobs = await createJobs({
-      handle: testDb.handle,
-      mode: 'pool',
-      poolSize: 2,
-      now: clock.now,
-      sweepIntervalMs: 0,
-      config,
-    });
+    jobs = await poolJobs(2, { now: clock.now });
   });
   afterAll(async () => {
     await jobs?.stop();
@@ -222,14 +212,7 @@ describe('jobs in pool mode', () => {
   it.runIf(testDbKind() === 'postgres')(
     'hears a job processing here end elsewhere: a wait on it answers when another instance cancels it',
     async () => {
-      const other = await createJobs({
-        handle: testDb.handle,
-        mode: 'pool',
-        poolSize: 1,
-        now: clock.now,
-        sweepIntervalMs: 0,
-        config,
-      });
+      const other = await poolJobs(1, { now: clock.now });
       try {
         const { job } = await jobs.submit(probe(60_000));
         const waiting = jobs.waitFor(job.id, 20_000);
@@ -276,14 +259,7 @@ describe('jobs in pool mode', () => {
   });
 
   it('frees the worker when a job is canceled', async () => {
-    const single = await createJobs({
-      handle: testDb.handle,
-      mode: 'pool',
-      poolSize: 1,
-      now: clock.now,
-      sweepIntervalMs: 0,
-      config,
-    });
+    const single = await poolJobs(1, { now: clock.now });
     try {
       const long = await single.submit(probe(60_000));
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -381,14 +357,7 @@ describe('jobs in pool mode', () => {
 describe('pool mode recovery at start', () => {
   it('runs the processing jobs a dead process left behind, and fails one that used up its attempts', async () => {
     const clock = manualClock();
-    const crashed = await createJobs({
-      handle: testDb.handle,
-      mode: 'pool',
-      poolSize: 1,
-      now: clock.now,
-      sweepIntervalMs: 0,
-      config,
-    });
+    const crashed = await poolJobs(1, { now: clock.now });
     const interrupted = await crashed.submit(probe(60_000, { key: 'recover-interrupted' }));
     const queued = await crashed.submit(probe(60_000, { key: 'recover-queued' }));
     const doomed = await crashed.submit(probe(60_000, { key: 'recover-doomed' }));
@@ -414,14 +383,7 @@ describe('pool mode recovery at start', () => {
 
     // On PostgreSQL other instances may be alive, so only lapsed leases are adopted.
     if (testDb.kind === 'postgres') clock.advance(31_000);
-    const restarted = await createJobs({
-      handle: testDb.handle,
-      mode: 'pool',
-      poolSize: 1,
-      now: clock.now,
-      sweepIntervalMs: 0,
-      config,
-    });
+    const restarted = await poolJobs(1, { now: clock.now });
     try {
       const [a, b, c] = await Promise.all(
         [interrupted, queued, doomed].map((s) => restarted.waitFor(s.job.id, 20_000)),
@@ -442,7 +404,7 @@ describe('pool mode recovery at start', () => {
     // No clock moved: released jobs are adopted at once on both engines (nobody holds them).
     const running = probe(60_000, { key: 'restart-running' });
     const waiting = probe(60_000, { key: 'restart-waiting' });
-    let instance = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
+    let instance = await poolJobs(1);
     const first = await instance.submit(running);
     const second = await instance.submit(waiting);
     for (let restart = 0; restart < 5; restart++) {
@@ -452,7 +414,7 @@ describe('pool mode recovery at start', () => {
       await instance.stop();
       const [released] = await testDb.db.select().from(jobRows).where(eq(jobRows.id, first.job.id));
       expect(released).toMatchObject({ status: 'processing', attempts: 0, leaseToken: null, leaseOwner: null });
-      instance = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
+      instance = await poolJobs(1);
     }
     try {
       // Finish them quickly now: the same rows, a short input.
@@ -461,7 +423,7 @@ describe('pool mode recovery at start', () => {
         .update(jobRows)
         .set({ input: { spinMs: 30 } })
         .where(sql`${jobRows.id} in (${first.job.id}, ${second.job.id})`);
-      instance = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
+      instance = await poolJobs(1);
       const done = await Promise.all([first, second].map((s) => instance.waitFor(s.job.id, 20_000)));
       expect(done.map((job) => [job?.status, job?.attempts])).toEqual([
         ['complete', 1],
@@ -477,14 +439,7 @@ describe('pool mode recovery at start', () => {
 
 describe("booking's latency lane in pool mode", () => {
   it("runs a latency job at once while the same account's solves hold every throughput thread and more wait, and the solves keep their limits", async () => {
-    const lanes = await createJobs({
-      handle: testDb.handle,
-      mode: 'pool',
-      poolSize: 2,
-      latencyThreads: 1,
-      sweepIntervalMs: 0,
-      config,
-    });
+    const lanes = await poolJobs(2, { latencyThreads: 1 });
     try {
       const account = { accountId: 951 };
       const latencyProbe = () => ({ ...probe(0, account), kind: 'jobs.probe.latency', input: { spinMs: 30 } });
@@ -527,7 +482,7 @@ describe("booking's latency lane in pool mode", () => {
 describe('job payloads', () => {
   let jobs: Jobs;
   beforeAll(async () => {
-    jobs = await createJobs({ handle: testDb.handle, mode: 'pool', poolSize: 1, sweepIntervalMs: 0, config });
+    jobs = await poolJobs(1);
   });
   afterAll(async () => {
     await jobs?.stop();

@@ -1,19 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '@/server/config';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
-import { createJobs, type Jobs, type SubmitRequest } from './index';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
+import type { Jobs, SubmitRequest } from './index';
+import { queueModeJobs, startWorker, stopWorker, type WorkerProcess } from './testing';
 
 // Queue mode with a real worker process (two threads) and JOBS_PER_ACCOUNT_CONCURRENCY=1: one
 // account's flood (two long solves and fifty short jobs) leaves a thread to another account.
 const onPostgres = testDbKind() === 'postgres';
 
-const workerEnv = { JOBS_MODE: 'queue', JOBS_PER_ACCOUNT_CONCURRENCY: '1', LOG_LEVEL: 'warn' };
+const workerEnv = { JOBS_PER_ACCOUNT_CONCURRENCY: '1' };
 
 describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let jobs: Jobs;
-  let worker: ChildProcess | undefined;
+  let worker: WorkerProcess | undefined;
   let counter = 0;
   const probe = (accountId: number, spinMs: number): SubmitRequest => ({
     kind: 'jobs.probe',
@@ -24,37 +24,13 @@ describe.skipIf(!onPostgres)('fair sharing between accounts in queue mode', () =
   });
 
   beforeAll(async () => {
-    testDb = await createTestDb();
-    jobs = await createJobs({
-      handle: testDb.handle,
-      config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl }),
-      sweepIntervalMs: 0,
-    });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', '2'], {
-      cwd: process.cwd(),
-      env: { ...process.env, ...workerEnv, DATABASE_URL: testDb.databaseUrl },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    worker = child;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('worker did not start')), 60_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('job worker')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
+    jobs = await queueModeJobs(testDb, workerEnv);
+    worker = await startWorker(testDb.databaseUrl!, 2, workerEnv);
   }, 90_000);
 
   afterAll(async () => {
-    if (worker?.exitCode === null) {
-      const exited = new Promise((resolve) => worker!.once('exit', resolve));
-      worker.kill('SIGTERM');
-      await exited;
-    }
+    if (worker) await stopWorker(worker);
     await jobs?.stop();
-    await testDb?.close();
   });
 
   it("another account's job runs within seconds while one account floods", async () => {

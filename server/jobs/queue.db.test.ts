@@ -1,73 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
 import { jobProbeWrites, jobs as jobRows } from '@/server/db/schema/jobs';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { createTestDb, testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { createJobs, hashInput, type Jobs, type SubmitRequest } from './index';
+import { FAST_RECOVERY, queueModeJobs, startWorker, stopWorker, type WorkerProcess } from './testing';
 
 // Queue mode: this process is an app instance; `npm run worker` processes run the jobs. Worker
 // processes share one PostgreSQL server, so this file only runs on TEST_DB=postgres.
 const onPostgres = testDbKind() === 'postgres';
 
-const workerEnv = {
-  JOBS_MODE: 'queue',
-  // The fastest recovery pg-boss allows: a dead worker's job is retried 10 s (+1 s) after its last heartbeat.
-  JOBS_HEARTBEAT_SECONDS: '10',
-  JOBS_MONITOR_SECONDS: '1',
-  JOBS_LEASE_SECONDS: '6',
-  LOG_LEVEL: 'warn',
-};
-
-interface WorkerProcess {
-  child: ChildProcess;
-  pid: number;
-  output: string[];
-}
-
-function startWorker(databaseUrl: string, concurrency: number): Promise<WorkerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/worker.ts', '--concurrency', String(concurrency)],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env, ...workerEnv, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output.join('')}`)), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (chunk.toString().includes('job worker')) {
-        clearTimeout(timer);
-        resolve({ child, pid: child.pid!, output });
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited with ${code}:\n${output.join('')}`));
-    });
-  });
-}
-
-function kill(worker: WorkerProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
-    worker.child.once('exit', () => resolve());
-    worker.child.kill(signal);
-  });
-}
+const workerEnv = { ...FAST_RECOVERY, JOBS_LEASE_SECONDS: '6' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!onPostgres)(
   'jobs in queue mode with worker processes (PostgreSQL only: workers are separate processes)',
   () => {
-    let testDb: TestDb;
+    const testDb = useTestDb();
     let jobs: Jobs;
     const workers: WorkerProcess[] = [];
     let counter = 0;
@@ -96,16 +48,16 @@ describe.skipIf(!onPostgres)(
     }
 
     beforeAll(async () => {
-      testDb = await createTestDb();
-      const config = parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl, JOBS_MAX_ATTEMPTS: '5' });
-      jobs = await createJobs({ handle: testDb.handle, config, sweepIntervalMs: 0 });
-      workers.push(await startWorker(testDb.databaseUrl!, 2), await startWorker(testDb.databaseUrl!, 2));
+      jobs = await queueModeJobs(testDb, { ...workerEnv, JOBS_MAX_ATTEMPTS: '5' });
+      workers.push(
+        await startWorker(testDb.databaseUrl!, 2, workerEnv),
+        await startWorker(testDb.databaseUrl!, 2, workerEnv),
+      );
     });
 
     afterAll(async () => {
-      await Promise.all(workers.map((w) => kill(w, 'SIGTERM')));
+      await Promise.all(workers.map((w) => stopWorker(w, 'SIGTERM')));
       await jobs?.stop();
-      await testDb?.close();
     });
 
     it('answers a waiting request promptly when a worker finishes the job', async () => {
@@ -151,10 +103,10 @@ describe.skipIf(!onPostgres)(
         // Kill only while it is inside a solve, so the kill interrupts work in flight.
         for (let waited = 0; (await heldBy(victim)) === 0 && waited < 10_000; waited += 50) await sleep(50);
         expect(await heldBy(victim)).toBeGreaterThan(0);
-        await kill(victim, 'SIGKILL');
+        await stopWorker(victim, 'SIGKILL');
         kills += 1;
         console.log(`${((Date.now() - started) / 1000).toFixed(0)} s: killed worker ${victim.pid}`);
-        workers[0] = await startWorker(testDb.databaseUrl!, 2);
+        workers[0] = await startWorker(testDb.databaseUrl!, 2, workerEnv);
         console.log(`${((Date.now() - started) / 1000).toFixed(0)} s: restarted as ${workers[0].pid}`);
       }
 
@@ -242,11 +194,7 @@ describe.skipIf(!onPostgres)(
     }, 60_000);
 
     it('fails a job with optimization_failed after it killed its worker on every allowed attempt', async () => {
-      const strict = await createJobs({
-        handle: testDb.handle,
-        config: parseConfig({ ...workerEnv, DATABASE_URL: testDb.databaseUrl, JOBS_MAX_ATTEMPTS: '1' }),
-        sweepIntervalMs: 0,
-      });
+      const strict = await queueModeJobs(testDb, { ...workerEnv, JOBS_MAX_ATTEMPTS: '1' });
       try {
         const { job } = await strict.submit(solveProbe(120_000));
         let holder: WorkerProcess | undefined;
@@ -256,8 +204,8 @@ describe.skipIf(!onPostgres)(
           holder = workers.find((w) => row?.leaseToken && row.leaseOwner?.includes(`:${w.pid}:`));
         }
         expect(holder).toBeDefined();
-        await kill(holder!, 'SIGKILL');
-        workers[workers.indexOf(holder!)] = await startWorker(testDb.databaseUrl!, 2);
+        await stopWorker(holder!, 'SIGKILL');
+        workers[workers.indexOf(holder!)] = await startWorker(testDb.databaseUrl!, 2, workerEnv);
         const ended = await strict.waitFor(job.id, 40_000);
         expect(ended).toMatchObject({ status: 'failed', error: { code: 'optimization_failed' }, attempts: 2 });
         expect(await testDb.db.select().from(jobProbeWrites).where(eq(jobProbeWrites.jobId, job.id))).toHaveLength(0);

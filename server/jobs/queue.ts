@@ -4,7 +4,7 @@ import type { Db, DbTransaction } from '@/server/db';
 import { jobs } from '@/server/db/schema/jobs';
 import { jobLane, type JobLane } from './handlers';
 import { deadlineGraceMs, type JobRunner } from './runner';
-import { claimJob, claimJobWithinShare, releaseHeldJobs, type QueueShare } from './store';
+import { claimJob, claimJobWithinShare, releaseHeldJobs, type QueueShare, type ReleasedJob } from './store';
 
 /**
  * Queue mode: a job row's execution is a pg-boss message on its lane's queue. pg-boss hands a
@@ -74,6 +74,27 @@ export async function sendInTransaction(
     // pg-boss's own backstop: the runner stops a handler at its deadline well before this.
     expireInSeconds: Math.ceil((options.timeLimitMs + options.graceMs) / 1000) + 60,
   });
+}
+
+/** Sends a processing job's execution again (released, or its message lost) for the attempts it has left. */
+async function sendAgain(
+  boss: PgBoss,
+  tx: DbTransaction,
+  row: ReleasedJob,
+  tenantOf: (accountId: number) => Promise<number>,
+): Promise<void> {
+  const tenantId = jobLane(row.kind) === 'throughput' ? await tenantOf(row.accountId) : undefined;
+  await sendInTransaction(
+    boss,
+    tx,
+    { jobId: row.id, runId: row.runId, ...(tenantId === undefined ? {} : { tenantId }) },
+    {
+      kind: row.kind,
+      timeLimitMs: row.timeLimitMs,
+      graceMs: deadlineGraceMs(row.timeLimitMs),
+      maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
+    },
+  );
 }
 
 /** How long an execution that found its tenant or account at its share waits before it is fetched again. */
@@ -183,18 +204,7 @@ export async function workQueue(boss: PgBoss, options: QueueWorkOptions): Promis
       const released = await options.db.transaction(async (tx) => {
         const rows = await releaseHeldJobs(tx, options.owner);
         for (const row of rows) {
-          const tenantId = jobLane(row.kind) === 'throughput' ? await options.tenantOf(row.accountId) : undefined;
-          await sendInTransaction(
-            boss,
-            tx,
-            { jobId: row.id, runId: row.runId, ...(tenantId === undefined ? {} : { tenantId }) },
-            {
-              kind: row.kind,
-              timeLimitMs: row.timeLimitMs,
-              graceMs: deadlineGraceMs(row.timeLimitMs),
-              maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
-            },
-          );
+          await sendAgain(boss, tx, row, options.tenantOf);
         }
         return rows.length;
       });
@@ -263,18 +273,7 @@ export async function reconcileQueue(
         data: { jobId: row.id, runId: row.runId },
       });
       if (messages.some((m) => m.state === 'created' || m.state === 'retry' || m.state === 'active')) continue;
-      const tenantId = lane === 'throughput' ? await options.tenantOf(row.accountId) : undefined;
-      await sendInTransaction(
-        boss,
-        tx,
-        { jobId: row.id, runId: row.runId, ...(tenantId === undefined ? {} : { tenantId }) },
-        {
-          kind: row.kind,
-          timeLimitMs: row.timeLimitMs,
-          graceMs: deadlineGraceMs(row.timeLimitMs),
-          maxAttempts: Math.max(1, row.maxAttempts - row.attempts),
-        },
-      );
+      await sendAgain(boss, tx, row, options.tenantOf);
       resent += 1;
     }
     return resent;

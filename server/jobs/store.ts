@@ -525,7 +525,7 @@ export async function adoptOrphanedJobs(
 }
 
 /** A job a stopping process gave back (see releaseHeldJobs). */
-interface ReleasedJob {
+export interface ReleasedJob {
   id: string;
   runId: string;
   kind: string;

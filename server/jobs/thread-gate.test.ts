@@ -5,16 +5,23 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** An account that is its own tenant. */
 const solo = (accountId: number) => ({ tenantId: accountId, accountId });
 
+/** Asks `gate` for threads under names; records the order they are granted in and keeps each one's release. */
+function grants(gate: ThreadGate) {
+  const order: string[] = [];
+  const releases = new Map<string, () => void>();
+  const ask = (ids: { tenantId: number; accountId: number }, name: string) =>
+    void gate.acquire(ids).then((release) => {
+      order.push(name);
+      releases.set(name, release);
+    });
+  return { order, ask, release: (name: string) => releases.get(name)!() };
+}
+
 describe('ThreadGate', () => {
   it('hands out at most total threads and at most perAccount to one account, the account served least recently first', async () => {
     const gate = new ThreadGate({ total: 2, perTenant: 1, perAccount: 1 });
-    const order: string[] = [];
-    const releases = new Map<string, () => void>();
-    const ask = (account: number, name: string) =>
-      void gate.acquire(solo(account)).then((release) => {
-        order.push(name);
-        releases.set(name, release);
-      });
+    const { order, release, ask: askAs } = grants(gate);
+    const ask = (account: number, name: string) => askAs(solo(account), name);
     ask(1, 'a1');
     ask(1, 'a2');
     ask(1, 'a3');
@@ -23,19 +30,19 @@ describe('ThreadGate', () => {
     await settle();
     // One thread for account 1, the other for account 2 (account 1 is at its share).
     expect(order).toEqual(['a1', 'b1']);
-    releases.get('a1')!();
+    release('a1');
     await settle();
     // Account 3 was never served: its turn comes before account 1's second one.
     expect(order).toEqual(['a1', 'b1', 'c1']);
-    releases.get('b1')!();
+    release('b1');
     await settle();
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2']);
     // Releasing twice frees one thread only: a3 still waits for account 1's share.
-    releases.get('c1')!();
-    releases.get('c1')!();
+    release('c1');
+    release('c1');
     await settle();
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2']);
-    releases.get('a2')!();
+    release('a2');
     await settle();
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'a3']);
   });
@@ -58,13 +65,8 @@ describe('ThreadGate', () => {
 
   it('shares per tenant first: a tenant flooding from its root and a branch holds one share, and its accounts take turns inside it', async () => {
     const gate = new ThreadGate({ total: 2, perTenant: 1, perAccount: 1 });
-    const order: string[] = [];
-    const releases = new Map<string, () => void>();
-    const ask = (tenantId: number, accountId: number, name: string) =>
-      void gate.acquire({ tenantId, accountId }).then((release) => {
-        order.push(name);
-        releases.set(name, release);
-      });
+    const { order, release, ask: askAs } = grants(gate);
+    const ask = (tenantId: number, accountId: number, name: string) => askAs({ tenantId, accountId }, name);
     // Tenant 10 floods from its root (10) and a branch (11); tenant 20 arrives after the flood.
     for (let i = 1; i <= 3; i++) ask(10, 10, `root${i}`);
     for (let i = 1; i <= 3; i++) ask(10, 11, `branch${i}`);
@@ -72,15 +74,15 @@ describe('ThreadGate', () => {
     await settle();
     // Tenant 10 gets one thread (its share), not one per account: the other thread is tenant 20's.
     expect(order).toEqual(['root1', 'other']);
-    releases.get('root1')!();
+    release('root1');
     await settle();
     // Inside tenant 10 the branch has its turn before the root's second job.
     expect(order).toEqual(['root1', 'other', 'branch1']);
-    releases.get('other')!();
+    release('other');
     await settle();
     // Tenant 10 is at its share: the free thread waits for a tenant below it.
     expect(order).toEqual(['root1', 'other', 'branch1']);
-    releases.get('branch1')!();
+    release('branch1');
     await settle();
     expect(order).toEqual(['root1', 'other', 'branch1', 'root2']);
   });

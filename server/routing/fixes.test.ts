@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
-import { solve } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { planResultSchema, renderPlanResult, type UnassignedFix } from './responses';
-import { solveRouting, type RoutingSolveDeps } from './solve-routing';
+import { solveRouting } from './solve-routing';
+import { BROOKLYN_STORE as STORE, embeddedSolveDeps as deps } from './testing';
 
 /**
  * Fixes rendered in the request's terms: for a crafted request per kind, the fix is applied to the
@@ -12,22 +11,7 @@ import { solveRouting, type RoutingSolveDeps } from './solve-routing';
  * HTTP: tests/api/routing/unassigned-fixes.test.ts.)
  */
 
-const deps: RoutingSolveDeps = {
-  geocoder: new ZipCentroidGeocoder(),
-  matrix: new EmbeddedMatrixProvider(),
-  trafficProfile: () => undefined,
-  solve,
-  threads: 1,
-};
 const DATE = '2026-11-23';
-const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 const BRONX = {
   addressLine1: '1 E 161st St',
   city: 'Bronx',

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createAccount } from '@/server/accounts';
 import { schema } from '@/server/db';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
-import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
-import { solve } from '@/server/optimizer';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { RoutingInputError } from './errors';
 import {
@@ -17,22 +16,7 @@ import {
 } from './itineraries';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { solveRouting } from './solve-routing';
-
-const deps = {
-  geocoder: new ZipCentroidGeocoder(),
-  matrix: new EmbeddedMatrixProvider(),
-  trafficProfile: () => undefined,
-  solve,
-  threads: 1,
-};
-const store = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
+import { BROOKLYN_STORE as store, embeddedSolveDeps as deps } from './testing';
 
 const order = (id: string, postalCode: string): RoutingOrder =>
   orderSchema.parse({
@@ -54,7 +38,7 @@ const van = (n: number): FleetEntry =>
   });
 
 describe(`booked itineraries on ${testDbKind()}`, () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let rootId: number;
   let branchId: number;
   let strangerId: number;
@@ -62,13 +46,9 @@ describe(`booked itineraries on ${testDbKind()}`, () => {
   const fleet = [van(1), van(2)];
 
   beforeAll(async () => {
-    testDb = await createTestDb();
     rootId = (await createAccount(testDb.db, { name: 'Root' })).id;
     branchId = (await createAccount(testDb.db, { name: 'Branch', parentId: rootId })).id;
     strangerId = (await createAccount(testDb.db, { name: 'Stranger' })).id;
-  });
-  afterAll(async () => {
-    await testDb.close();
   });
 
   it('writes itineraries with their stops and reads them back in the account subtree and environment only', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { listSubtree } from '@/server/accounts';
 import { schema, type DbOrTx } from '@/server/db';
 import { epochToLocalIso, localDateOf } from '@/server/geo';
@@ -28,6 +28,20 @@ export interface ItineraryScope {
 
 const toDate = (epochSeconds: number) => new Date(epochSeconds * 1000);
 const toEpoch = (date: Date) => Math.round(date.getTime() / 1000);
+const toEpochOrNull = (date: Date | null) => (date === null ? null : toEpoch(date));
+const point = (latitude: number | null, longitude: number | null) =>
+  latitude === null || longitude === null ? null : { latitude, longitude };
+
+/** A stop row's times in epoch seconds. */
+function stopTimes(stop: StopRow) {
+  return {
+    arrival: toEpoch(stop.arrival),
+    serviceStart: toEpoch(stop.serviceStart),
+    departure: toEpoch(stop.departure),
+    windowOpen: toEpochOrNull(stop.windowOpen),
+    windowClose: toEpochOrNull(stop.windowClose),
+  };
+}
 
 function itineraryColumns(planned: PlannedItinerary, orders: readonly RoutingOrder[], fleetEntry: FleetEntry) {
   const served = new Set(planned.stops.flatMap((s) => s.orderExternalIds));
@@ -94,6 +108,11 @@ function stopColumns(itineraryId: number, planned: PlannedItinerary) {
   }));
 }
 
+async function insertStops(tx: DbOrTx, itineraryId: number, planned: PlannedItinerary): Promise<void> {
+  const stops = stopColumns(itineraryId, planned);
+  if (stops.length > 0) await tx.insert(itineraryStops).values(stops);
+}
+
 interface BookWrite {
   accountId: number;
   environment: Environment;
@@ -149,8 +168,7 @@ export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Prom
       .returning({ id: itineraries.id });
     if (updated.length === 0) throw new StaleItineraryError(id);
     await tx.delete(itineraryStops).where(eq(itineraryStops.itineraryId, id));
-    const stops = stopColumns(id, planned);
-    if (stops.length > 0) await tx.insert(itineraryStops).values(stops);
+    await insertStops(tx, id, planned);
     written.push({ id, fleetIndex });
   }
   // New vehicles (all of createItinerary's; an update's additions) become itineraries when they got stops.
@@ -167,8 +185,7 @@ export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Prom
       })
       .returning({ id: itineraries.id });
     const id = row!.id;
-    const stops = stopColumns(id, planned);
-    if (stops.length > 0) await tx.insert(itineraryStops).values(stops);
+    await insertStops(tx, id, planned);
     written.push({ id, fleetIndex: planned.fleetIndex });
   }
   return written;
@@ -176,6 +193,34 @@ export async function writeBookedItineraries(tx: DbOrTx, write: BookWrite): Prom
 
 async function visibleAccountIds(db: DbOrTx, accountId: number): Promise<number[]> {
   return (await listSubtree(db, accountId)).map((a) => a.id);
+}
+
+/** The itineraries matching `condition` in the caller's subtree and environment, in id order. */
+async function rowsInScope(db: DbOrTx, scope: ItineraryScope, condition: SQL): Promise<ItineraryRow[]> {
+  const visible = await visibleAccountIds(db, scope.accountId);
+  return db
+    .select()
+    .from(itineraries)
+    .where(and(condition, inArray(itineraries.accountId, visible), eq(itineraries.environment, scope.environment)))
+    .orderBy(asc(itineraries.id));
+}
+
+/** The stop rows of some itineraries in stop order, by itinerary id. */
+async function stopsByItinerary(db: DbOrTx, rows: readonly { id: number }[]): Promise<Map<number, StopRow[]>> {
+  const byItinerary = new Map<number, StopRow[]>();
+  if (rows.length === 0) return byItinerary;
+  const stops = await db
+    .select()
+    .from(itineraryStops)
+    .where(
+      inArray(
+        itineraryStops.itineraryId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
+  for (const stop of stops) byItinerary.set(stop.itineraryId, [...(byItinerary.get(stop.itineraryId) ?? []), stop]);
+  return byItinerary;
 }
 
 function renderItinerary(row: ItineraryRow, stopRows: StopRow[]): PersistedItinerary {
@@ -190,13 +235,9 @@ function renderItinerary(row: ItineraryRow, stopRows: StopRow[]): PersistedItine
       latitude: stop.latitude,
       longitude: stop.longitude,
       timeZone: stop.timeZone,
-      arrival: toEpoch(stop.arrival),
-      serviceStart: toEpoch(stop.serviceStart),
-      departure: toEpoch(stop.departure),
+      ...stopTimes(stop),
       waitSeconds: stop.waitSeconds,
       serviceSeconds: stop.serviceSeconds,
-      windowOpen: stop.windowOpen === null ? null : toEpoch(stop.windowOpen),
-      windowClose: stop.windowClose === null ? null : toEpoch(stop.windowClose),
       load: { pounds: stop.loadPounds, cubicInches: stop.loadCubicInches },
       legDistanceMeters: stop.legDistanceMeters,
       legDurationSeconds: stop.legDurationSeconds,
@@ -211,14 +252,8 @@ function renderItinerary(row: ItineraryRow, stopRows: StopRow[]): PersistedItine
   const fleetEntry = row.fleetEntry as unknown as Partial<FleetEntry>;
   const { start, end } = renderRouteEnds(
     {
-      start:
-        row.startLatitude === null || row.startLongitude === null
-          ? null
-          : { latitude: row.startLatitude, longitude: row.startLongitude },
-      end:
-        row.endLatitude === null || row.endLongitude === null
-          ? null
-          : { latitude: row.endLatitude, longitude: row.endLongitude },
+      start: point(row.startLatitude, row.startLongitude),
+      end: point(row.endLatitude, row.endLongitude),
       startAddress: fleetEntry.startAddress ? pickAddress(fleetEntry.startAddress) : null,
       endAddress: fleetEntry.endAddress ? pickAddress(fleetEntry.endAddress) : null,
     },
@@ -248,23 +283,7 @@ function renderItinerary(row: ItineraryRow, stopRows: StopRow[]): PersistedItine
 }
 
 async function renderRows(db: DbOrTx, rows: ItineraryRow[]): Promise<PersistedItinerary[]> {
-  if (rows.length === 0) return [];
-  const stops = await db
-    .select()
-    .from(itineraryStops)
-    .where(
-      inArray(
-        itineraryStops.itineraryId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
-  const byItinerary = new Map<number, StopRow[]>();
-  for (const stop of stops) {
-    const list = byItinerary.get(stop.itineraryId) ?? [];
-    list.push(stop);
-    byItinerary.set(stop.itineraryId, list);
-  }
+  const byItinerary = await stopsByItinerary(db, rows);
   return rows.map((row) => renderItinerary(row, byItinerary.get(row.id) ?? []));
 }
 
@@ -293,18 +312,7 @@ export async function listItineraries(
 
 /** One itinerary, or null when it does not exist or lies outside the caller's subtree or environment. */
 export async function getItinerary(db: DbOrTx, scope: ItineraryScope, id: number): Promise<PersistedItinerary | null> {
-  const visible = await visibleAccountIds(db, scope.accountId);
-  const rows = await db
-    .select()
-    .from(itineraries)
-    .where(
-      and(
-        eq(itineraries.id, id),
-        inArray(itineraries.accountId, visible),
-        eq(itineraries.environment, scope.environment),
-      ),
-    );
-  const [rendered] = await renderRows(db, rows);
+  const [rendered] = await renderRows(db, await rowsInScope(db, scope, eq(itineraries.id, id)));
   return rendered ?? null;
 }
 
@@ -314,19 +322,7 @@ export async function itinerariesOfProblem(
   scope: ItineraryScope,
   problemId: string,
 ): Promise<PersistedItinerary[]> {
-  const visible = await visibleAccountIds(db, scope.accountId);
-  const rows = await db
-    .select()
-    .from(itineraries)
-    .where(
-      and(
-        eq(itineraries.problemId, problemId),
-        inArray(itineraries.accountId, visible),
-        eq(itineraries.environment, scope.environment),
-      ),
-    )
-    .orderBy(asc(itineraries.id));
-  return renderRows(db, rows);
+  return renderRows(db, await rowsInScope(db, scope, eq(itineraries.problemId, problemId)));
 }
 
 /** Itineraries by id in one environment (a book job's own writes), in id order; ids since deleted are left out. */
@@ -368,39 +364,9 @@ export async function loadUpdateTargets(
       throw new RoutingInputError('targetItineraryIds', `targetItineraryIds[${i}] repeats itinerary ${id}.`);
     seen.add(id);
   });
-  const visible = await visibleAccountIds(db, scope.accountId);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(itineraries)
-          .where(
-            and(
-              inArray(itineraries.id, [...ids]),
-              inArray(itineraries.accountId, visible),
-              eq(itineraries.environment, scope.environment),
-            ),
-          );
+  const rows = ids.length === 0 ? [] : await rowsInScope(db, scope, inArray(itineraries.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const stopRows =
-    rows.length === 0
-      ? []
-      : await db
-          .select({
-            itineraryId: itineraryStops.itineraryId,
-            type: itineraryStops.type,
-            orderExternalIds: itineraryStops.orderExternalIds,
-            arrival: itineraryStops.arrival,
-          })
-          .from(itineraryStops)
-          .where(
-            inArray(
-              itineraryStops.itineraryId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
+  const stopRows = await stopsByItinerary(db, rows);
   return ids.map((id, i) => {
     const row = byId.get(id);
     if (!row)
@@ -408,9 +374,11 @@ export async function loadUpdateTargets(
         'targetItineraryIds',
         `targetItineraryIds[${i}]: no itinerary ${id} exists for this account and environment.`,
       );
-    const stops = stopRows
-      .filter((stop) => stop.itineraryId === id)
-      .map((stop) => ({ type: stop.type, orderExternalIds: stop.orderExternalIds, arrival: toEpoch(stop.arrival) }));
+    const stops = (stopRows.get(id) ?? []).map((stop) => ({
+      type: stop.type,
+      orderExternalIds: stop.orderExternalIds,
+      arrival: toEpoch(stop.arrival),
+    }));
     return {
       id,
       version: row.version,
@@ -476,21 +444,7 @@ export async function bookedRoutesOn(
     .from(itineraries)
     .where(and(...conditions))
     .orderBy(asc(itineraries.id));
-  if (rows.length === 0) return [];
-  const stops = await db
-    .select()
-    .from(itineraryStops)
-    .where(
-      inArray(
-        itineraryStops.itineraryId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(itineraryStops.itineraryId), asc(itineraryStops.stopNumber));
-  const byItinerary = new Map<number, StopRow[]>();
-  for (const stop of stops) byItinerary.set(stop.itineraryId, [...(byItinerary.get(stop.itineraryId) ?? []), stop]);
-  const point = (latitude: number | null, longitude: number | null) =>
-    latitude === null || longitude === null ? null : { latitude, longitude };
+  const byItinerary = await stopsByItinerary(db, rows);
   return rows.map((row) => ({
     id: row.id,
     accountId: row.accountId,
@@ -512,12 +466,8 @@ export async function bookedRoutesOn(
       orderExternalIds: stop.orderExternalIds,
       latitude: stop.latitude,
       longitude: stop.longitude,
-      arrival: toEpoch(stop.arrival),
-      serviceStart: toEpoch(stop.serviceStart),
-      departure: toEpoch(stop.departure),
+      ...stopTimes(stop),
       serviceSeconds: stop.serviceSeconds,
-      windowOpen: stop.windowOpen === null ? null : toEpoch(stop.windowOpen),
-      windowClose: stop.windowClose === null ? null : toEpoch(stop.windowClose),
       loadPounds: stop.loadPounds,
       loadCubicInches: stop.loadCubicInches,
     })),

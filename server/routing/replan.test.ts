@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
-import { solve } from '@/server/optimizer';
 import { initialRoutesFor, type RoutingOrder } from './build-problem';
 import { itineraryChanges, type VisitedStop } from './changes';
 import { RoutingInputError } from './errors';
 import { splitFleet, type InitialStop } from './itinerary-fleet-entry';
 import { fleetSpecSchema, orderSchema, routingRequestSchema } from './request-schema';
 import { solveRouting } from './solve-routing';
+import { BROOKLYN_STORE, embeddedSolveDeps } from './testing';
 
 const stop = (type: VisitedStop['type'], ids: string[], arrival: number): VisitedStop => ({
   type,
@@ -107,14 +106,7 @@ describe('itinerary-shaped fleet entries', () => {
       vehicleExternalId: 'v1',
       vehicleType: 'cargo-van',
       scheduledStart: '2026-11-23T08:00:00-05:00',
-      startAddress: {
-        addressLine1: '55 Water St',
-        city: 'Brooklyn',
-        state: 'NY',
-        postalCode: '11201',
-        latitude: '40.7033',
-        longitude: '-73.9881',
-      },
+      startAddress: BROOKLYN_STORE,
     });
     expect(fleet[1]).toEqual(spec);
     expect(initialRoutes).toEqual([
@@ -163,14 +155,7 @@ describe('itinerary-shaped fleet entries', () => {
 
 describe('a warm start under lockedStops', () => {
   it('the locked stops keep their order on their itinerary even when the starting sequence has them the other way round', async () => {
-    const depot = {
-      addressLine1: '55 Water St',
-      city: 'Brooklyn',
-      state: 'NY',
-      postalCode: '11201',
-      latitude: '40.7033',
-      longitude: '-73.9881',
-    };
+    const depot = BROOKLYN_STORE;
     const orders = ['11101', '10025', '11215'].map((postalCode, i) =>
       orderSchema.parse({
         externalId: `O${i + 1}`,
@@ -210,13 +195,7 @@ describe('a warm start under lockedStops', () => {
         },
         initialRoutes: [sequence],
       },
-      {
-        geocoder: new ZipCentroidGeocoder(),
-        matrix: new EmbeddedMatrixProvider(),
-        trafficProfile: () => undefined,
-        solve,
-        threads: 1,
-      },
+      embeddedSolveDeps,
     );
     expect(outcome.unassigned).toEqual([]);
     const dropoffs = outcome.itineraries[0]!.stops.filter((stop) => stop.type === 'dropoff').flatMap(

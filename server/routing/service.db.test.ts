@@ -2,23 +2,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, type ApiPrincipal } from '@/server/accounts';
 import { parseConfig } from '@/server/config';
 import { createDb } from '@/server/db';
-import { createTestDb, testDbKind, type TestDb } from '@/server/db/testing';
+import { testDbKind } from '@/server/db/testing';
+import { useTestDb } from '@/server/db/testing-hooks';
 import { createJobs, type Jobs } from '@/server/app-jobs';
 import { routingRequestSchema, type RoutingRequest } from './request-schema';
 import { getRoutingJob } from './console-jobs';
 import { acceptRoutingRequest, pollRoutingJob, submitRoutingRequest } from './service';
 import { PLAN_KIND } from './job-kinds';
 import { RoutingError } from './errors';
+import { BROOKLYN_STORE as store } from './testing';
 
 const config = parseConfig({ LOG_LEVEL: 'silent' });
-const store = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 function request(problemId: string, seconds = 0.3): RoutingRequest {
   return routingRequestSchema({ maxOrders: 2000, maxFleet: 300 }, 'plan').parse({
@@ -48,12 +42,11 @@ async function routingErrorOf(promise: Promise<unknown>): Promise<RoutingError> 
 }
 
 describe(`routing service on ${testDbKind()}`, () => {
-  let testDb: TestDb;
+  const testDb = useTestDb();
   let jobs: Jobs;
   let principal: ApiPrincipal;
 
   beforeAll(async () => {
-    testDb = await createTestDb();
     // The clock read at each call, so that a test can move the date (retention).
     jobs = await createJobs({
       handle: testDb.handle,
@@ -74,7 +67,6 @@ describe(`routing service on ${testDbKind()}`, () => {
   });
   afterAll(async () => {
     await jobs?.stop();
-    await testDb?.close();
   });
 
   it('answers a finished plan with 200 and a conflicting body with invalid_routing_input on problemId', async () => {

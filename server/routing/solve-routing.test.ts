@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { EmbeddedMatrixProvider, localDateOf, trafficProfileFor, ZipCentroidGeocoder } from '@/server/geo';
+import { localDateOf, trafficProfileFor } from '@/server/geo';
 import { solve, type SolveOptions } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
@@ -16,23 +16,7 @@ import {
 } from './solve-routing';
 import { warmUpRequests } from './warm-up';
 import { planResultSchema, renderPlanResult } from './responses';
-
-const deps: RoutingSolveDeps = {
-  geocoder: new ZipCentroidGeocoder(),
-  matrix: new EmbeddedMatrixProvider(),
-  trafficProfile: () => undefined,
-  solve,
-  threads: 1,
-};
-
-const depot = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
+import { BROOKLYN_STORE as depot, embeddedSolveDeps as deps } from './testing';
 
 function order(id: string, dropoff: Record<string, string>, extra: Record<string, unknown> = {}): RoutingOrder {
   return orderSchema.parse({
