@@ -1,23 +1,11 @@
-import {
-  type Instance,
-  baseTravelTime,
-  isDeliveryNode,
-  jobOf,
-  lastWindowEnd,
-  latestDeparture,
-  partnerNode,
-  travelTime,
-  windowLatestFor,
-  windowStartFor,
-} from './instance';
+import { type Instance, baseTravelTime, isDeliveryNode, jobOf, partnerNode } from './instance';
 import { type CostModel, routeSpread } from './objective';
 import { loadPasses, lockPasses, singleLoadPasses, warpPasses } from './route-passes';
-import { currentWindowEnd, planRoute } from './schedule';
+import { planRoute } from './schedule';
+import { NO_STOP, backwardPass, forwardPass } from './route-schedule';
 
 /** RouteState.staleBack when every latest start is stale. */
 const ALL_STALE = 0x3fffffff;
-/** RouteState.lateAt when no window is closed. */
-const NO_STOP = 0x3fffffff;
 /** Sizes up to this (whole numbers) keep any sum of a route's sizes exact (below 2^53). */
 const MAX_EXACT_SIZE = 2 ** 36;
 
@@ -563,89 +551,14 @@ export class RouteState {
     this.delayPrefix[0] = Infinity;
     // Forward pass from the first changed position: the schedule before it is unchanged.
     const first = Math.min(this.staleFrom, n + 1);
-    if (this.lateAt >= first) this.lateAt = NO_STOP;
-    const cumDistance = this.cumDistance;
-    const cumWait = this.cumWait;
-    const arrival = this.arrival;
-    const delayPrefix = this.delayPrefix;
-    const slideBound = model.usesDuration;
-    const service = inst.nodeService;
-    // travelTime, distanceBetween and latestDeparture written out where there is no traffic (the
-    // same arithmetic; location -1, an open route's end, has no leg): these passes run after every
-    // insertion and removal.
-    const noTraffic = inst.traffic === null;
-    const L = inst.locations;
-    const durations = inst.durations;
-    const distances = inst.distances;
-    const speed = inst.vehicleSpeed[v]!;
-    const windowCount = inst.nodeWindowCount;
-    const windowOffset = inst.nodeWindowOffset;
-    const windowStart = inst.windowStart;
-    const windowEnd = inst.windowEnd;
-    for (let k = first; k <= n + 1; k++) {
-      const dep = k === 1 ? start[0] : start[k - 1]! + service[node[k - 1]!]!;
-      const from = loc[k - 1]!;
-      const to = loc[k]!;
-      const noLeg = from < 0 || to < 0;
-      const arr =
-        dep + (noLeg ? 0 : noTraffic ? durations[from * L + to]! * speed : travelTime(inst, v, from, to, dep));
-      cumDistance[k] = cumDistance[k - 1]! + (noLeg ? 0 : distances[from * L + to]!);
-      if (k <= n) {
-        const x = node[k]!;
-        // windowStartFor and lastWindowEnd written out for a stop with one window (the common case).
-        let s: number;
-        let close: number;
-        if (windowCount[x] === 1) {
-          const w = windowOffset[x]!;
-          close = windowEnd[w]!;
-          const open = windowStart[w]!;
-          s = arr <= close ? (arr >= open ? arr : open) : Infinity;
-        } else {
-          s = windowStartFor(inst, x, arr);
-          close = lastWindowEnd(inst, x);
-        }
-        start[k] = Number.isFinite(s) ? s : arr;
-        if ((!Number.isFinite(s) || start[k]! > close) && k < this.lateAt) this.lateAt = k;
-        cumWait[k] = cumWait[k - 1]! + (start[k]! - arr);
-        // planRoute's slide bound, the same arithmetic (read by exact insertion plans, which price
-        // durations only).
-        if (slideBound)
-          delayPrefix[k] = Math.min(
-            delayPrefix[k - 1]!,
-            cumWait[k]! + currentWindowEnd(inst, x, start[k]!) - start[k]!,
-          );
-      } else {
-        start[k] = arr;
-        cumWait[k] = cumWait[k - 1]!;
-      }
-      arrival[k] = arr;
-    }
+    this.lateAt = forwardPass(inst, this, first, this.lateAt, model.usesDuration);
     // Soft windows: lateness is priced as time warp below, not a reason to turn the route down.
     let feasible = this.softWindows || (this.lateAt === NO_STOP && start[n + 1]! <= inst.vehicleLatest[v]!);
     this.serviceTime = serviceTime;
     this.baseTravel = baseTravel;
 
     // Backward pass from the last changed position: the latest starts after it moved with their stops.
-    const latest = this.latest;
-    latest[n + 1] = inst.vehicleLatest[v]!;
-    for (let k = Math.min(this.staleBack, n); k >= 1; k--) {
-      const x = node[k]!;
-      const here = loc[k]!;
-      const next = loc[k + 1]!;
-      const arriveBy = latest[k + 1]!;
-      const dep = noTraffic
-        ? here < 0 || next < 0
-          ? arriveBy
-          : arriveBy - durations[here * L + next]! * speed
-        : latestDeparture(inst, v, here, next, arriveBy);
-      const t = dep - service[x]!;
-      if (windowCount[x] === 1) {
-        // windowLatestFor written out for one window.
-        const w = windowOffset[x]!;
-        latest[k] = windowStart[w]! <= t ? (t <= windowEnd[w]! ? t : windowEnd[w]!) : -Infinity;
-      } else latest[k] = windowLatestFor(inst, x, t);
-    }
-    this.latest[0] = latestDeparture(inst, v, loc[0], loc[1]!, this.latest[1]!);
+    backwardPass(inst, this, Math.min(this.staleBack, n));
     this.staleFrom = n + 2;
     this.staleBack = 0;
 
