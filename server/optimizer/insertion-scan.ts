@@ -1,5 +1,6 @@
 import {
   type Instance,
+  chargedService,
   destinationMatrices,
   detourShortfall,
   isDeliveryNode,
@@ -176,6 +177,14 @@ export abstract class PositionScanner {
     const locD = inst.nodeLocation[d]!;
     const svcP = inst.nodeService[p]!;
     const svcD = inst.nodeService[d]!;
+    // Setups (see chargedService): paid unless the stop before is at the same place. The stop after
+    // a new one is checked at its service as it stands (a setup it would save is not counted here).
+    const hasSetup = inst.hasSetup;
+    const places = inst.nodePlace;
+    const setupP = inst.nodeSetup[p]!;
+    const placeP = places[p]!;
+    const setupD = inst.nodeSetup[d]!;
+    const placeD = places[d]!;
     const rankP = inst.nodeLockRank[p]!;
     const rankD = inst.nodeLockRank[d]!;
     const lastP = lastWindowEnd(inst, p);
@@ -206,7 +215,7 @@ export abstract class PositionScanner {
     const winCount = inst.nodeWindowCount;
     const winOffset = inst.nodeWindowOffset;
     const winStart = inst.windowStart;
-    const service = inst.nodeService;
+    const service = route.service;
     const D = inst.dims;
     const load = route.load;
     // A pickup position with less slack than leastSlack takes neither the pickup with its delivery
@@ -214,7 +223,7 @@ export abstract class PositionScanner {
     const { cd, sizeC, capacityC, bounded, skipTight, leastSlack } = this.scanLimits(route, job, svcP, 2);
     let improved = false;
     for (let i = firstPositionAfter(latest, n, openP + svcP); i <= n; i++) {
-      const depI = i === 0 ? start[0]! : start[i]! + service[node[i]!]!;
+      const depI = i === 0 ? start[0]! : start[i]! + service[i]!;
       if (depI > lastP) break;
       // distanceBetween and travelTime written out (location -1, no leg: an open route's end).
       const here = loc[i]!;
@@ -239,7 +248,7 @@ export abstract class PositionScanner {
       const arrP = depI + (noTraffic ? legP : withTraffic(inst, legP, depI));
       const sP = startIn(inst, p, arrP, oneWindowP, openP, lastP);
       if (sP === Infinity) continue;
-      const depP = sP + svcP;
+      const depP = sP + svcP + (setupP > 0 && (i === 0 || places[node[i]!] !== placeP) ? setupP : 0);
 
       // Delivery right after the pickup.
       if (rankD < 0 || (route.lockBefore[i]! < rankD && route.lockAfter[i + 1]! > rankD)) {
@@ -250,7 +259,7 @@ export abstract class PositionScanner {
         } else {
           const sD = startIn(inst, d, arrD, oneWindowD, openD, lastD);
           if (sD !== Infinity) {
-            const depD = sD + svcD;
+            const depD = sD + svcD + (setupD > 0 && placeD !== placeP ? setupD : 0);
             const arrN =
               depD +
               (next < 0 ? 0 : noTraffic ? durations[locD * L + next]! * speed : travelTime(inst, v, locD, next, depD));
@@ -280,7 +289,8 @@ export abstract class PositionScanner {
             const ws = winStart[winOffset[x]!]!;
             s = arr < ws ? ws : arr;
           } else s = windowStartFor(inst, x, arr);
-          if (s === start[k]) converged = true;
+          // (The stop right after the pickup may be charged another setup than before.)
+          if (s === start[k] && (k > i + 1 || !hasSetup)) converged = true;
         }
         if (s > latest[k]!) break;
         if (
@@ -288,7 +298,7 @@ export abstract class PositionScanner {
         )
           break;
         if (rankD >= 0 && route.lockBefore[k]! >= rankD) break;
-        const dep = s + service[x]!;
+        const dep = s + (hasSetup && k === i + 1 ? chargedService(inst, p, x) : service[k]!);
         if (dep > lastD) break;
         prevDep = dep;
         prevLoc = lk;
@@ -309,7 +319,7 @@ export abstract class PositionScanner {
         }
         const sD = startIn(inst, d, arrD, oneWindowD, openD, lastD);
         if (sD === Infinity) continue;
-        const depD = sD + svcD;
+        const depD = sD + svcD + (setupD > 0 && places[x] !== placeD ? setupD : 0);
         const arrN =
           depD +
           (after < 0 ? 0 : noTraffic ? durations[locD * L + after]! * speed : travelTime(inst, v, locD, after, depD));
@@ -342,7 +352,7 @@ export abstract class PositionScanner {
     const v = route.vehicle;
     const locD = inst.nodeLocation[d]!;
     const after = route.loc[next]!;
-    const svcD = inst.nodeService[d]!;
+    const svcD = chargedService(inst, i === j ? p : route.node[j]!, d);
     let improved = false;
     for (let w = 0; w < windows.count; w++) {
       const end = windows.end[w]!;
@@ -377,7 +387,9 @@ export abstract class PositionScanner {
     const loc = route.loc;
     const node = route.node;
     const start = route.start;
-    const service = inst.nodeService;
+    const service = route.service;
+    const setupX = inst.nodeSetup[x]!;
+    const placeX = inst.nodePlace[x]!;
     // Delivery-only raises the load from the start up to k; pickup-only from k to the end.
     const maxLoad = isDelivery ? route.loadPrefixMax : route.loadSuffixMax;
     const noTraffic = inst.traffic === null;
@@ -394,7 +406,7 @@ export abstract class PositionScanner {
     let improved = false;
     const latest = route.latest;
     for (let k = firstPositionAfter(latest, n, windowOpen + svc); k <= n; k++) {
-      const dep = k === 0 ? start[0]! : start[k]! + service[node[k]!]!;
+      const dep = k === 0 ? start[0]! : start[k]! + service[k]!;
       if (dep > last) break;
       if (rank >= 0) {
         if (route.lockBefore[k]! >= rank) break;
@@ -422,7 +434,7 @@ export abstract class PositionScanner {
       const arr = dep + (noTraffic ? legX : withTraffic(inst, legX, dep));
       const s = startIn(inst, x, arr, oneWindow, windowOpen, last);
       if (s === Infinity) continue;
-      const depX = s + svc;
+      const depX = s + svc + (setupX > 0 && (k === 0 || inst.nodePlace[node[k]!] !== placeX) ? setupX : 0);
       const arrN =
         depX + (next < 0 ? 0 : noTraffic ? durations[locX * L + next]! * speed : travelTime(inst, v, locX, next, depX));
       if (arrN > route.latest[k + 1]!) continue;

@@ -184,7 +184,8 @@ export class Inserter extends PositionScanner {
   private needsReplan(v: number): boolean {
     return (
       (this.inst.traffic !== null || this.inst.vehicleMaxDuration[v]! < Infinity) &&
-      this.inst.vehicleBreakCount[v] === 0
+      this.inst.vehicleBreakCount[v] === 0 &&
+      !this.inst.hasSetup
     );
   }
 
@@ -368,9 +369,10 @@ export class Inserter extends PositionScanner {
       if (delta >= best.cost) return false;
       if (this.blink()) return false;
     }
-    if (!verified && inst.vehicleBreakCount[route.vehicle]! > 0) {
-      // Driver breaks: the constant-time checks and the estimate above ignore them (they are a
-      // necessary condition only); plan the new route exactly and cost it on its exact duration.
+    if (!verified && (inst.vehicleBreakCount[route.vehicle]! > 0 || inst.hasSetup)) {
+      // Driver breaks, and setups a stop after a new one gains or saves: the constant-time checks
+      // and the estimate above do not see them; plan the new route exactly and cost it on its
+      // exact duration.
       const plan = planRoute(inst, route.vehicle, sequenceBuffer(), buildSequence(route, a, i, b, j));
       if (!plan.feasible) return false;
       if (model.usesDuration && !earliestMode) {

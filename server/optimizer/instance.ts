@@ -24,6 +24,12 @@ export interface Instance {
 
   nodeLocation: Int32Array;
   nodeService: Float64Array;
+  /** Setup per node (Stop.setupSeconds), paid unless the previous stop is at the same place (see chargedService). */
+  nodeSetup: Float64Array;
+  /** Place per node (Problem.places of its location; -1 without a stop). */
+  nodePlace: Int32Array;
+  /** Whether any node has a setup (else the service charged is nodeService everywhere). */
+  hasSetup: boolean;
   nodeWindowOffset: Int32Array;
   nodeWindowCount: Int32Array;
   windowStart: Float64Array;
@@ -108,6 +114,9 @@ class CompiledInstance {
     this.trafficTable = fields.trafficTable;
     this.nodeLocation = fields.nodeLocation;
     this.nodeService = fields.nodeService;
+    this.nodeSetup = fields.nodeSetup;
+    this.nodePlace = fields.nodePlace;
+    this.hasSetup = fields.hasSetup;
     this.nodeWindowOffset = fields.nodeWindowOffset;
     this.nodeWindowCount = fields.nodeWindowCount;
     this.windowStart = fields.windowStart;
@@ -146,6 +155,8 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
 
   const nodeLocation = new Int32Array(nodes).fill(-1);
   const nodeService = new Float64Array(nodes);
+  const nodeSetup = new Float64Array(nodes);
+  const nodePlace = new Int32Array(nodes).fill(-1);
   const nodeWindowOffset = new Int32Array(nodes);
   const nodeWindowCount = new Int32Array(nodes);
   const starts: number[] = [];
@@ -168,6 +179,8 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
       if (stop) {
         nodeLocation[node] = stop.location;
         nodeService[node] = stop.serviceSeconds;
+        nodeSetup[node] = stop.setupSeconds ?? 0;
+        nodePlace[node] = problem.places?.[stop.location] ?? stop.location;
       }
     }
     for (let d = 0; d < dims; d++) size[j * dims + d] = s.size[d] ?? 0;
@@ -272,6 +285,9 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
     trafficTable: null,
     nodeLocation,
     nodeService,
+    nodeSetup,
+    nodePlace,
+    hasSetup: nodeSetup.some((t) => t > 0),
     nodeWindowOffset,
     nodeWindowCount,
     windowStart: Float64Array.from(starts),
@@ -648,6 +664,17 @@ export function latestDeparture(inst: Instance, v: number, a: number, b: number,
 export function distanceBetween(inst: Instance, a: number, b: number): number {
   if (a < 0 || b < 0) return 0;
   return inst.distances[a * inst.locations + b]!;
+}
+
+/**
+ * The service charged at node x when it follows node prev (-1: x is the route's first stop): its
+ * handling, plus its setup unless prev is at the same place (a driver parks and walks in once).
+ */
+export function chargedService(inst: Instance, prev: number, x: number): number {
+  const setup = inst.nodeSetup[x]!;
+  return setup > 0 && (prev < 0 || inst.nodePlace[prev] !== inst.nodePlace[x])
+    ? inst.nodeService[x]! + setup
+    : inst.nodeService[x]!;
 }
 
 /** Earliest service start at node for arrival t, or +Infinity if every window has closed. */

@@ -1,4 +1,12 @@
-import { type Instance, lastWindowEnd, latestDeparture, travelTime, windowLatestFor, windowStartFor } from './instance';
+import {
+  type Instance,
+  chargedService,
+  lastWindowEnd,
+  latestDeparture,
+  travelTime,
+  windowLatestFor,
+  windowStartFor,
+} from './instance';
 import type { RouteState } from './route';
 import { currentWindowEnd } from './schedule';
 
@@ -33,7 +41,9 @@ export function forwardPass(
   const cumWait = route.cumWait;
   const arrival = route.arrival;
   const delayPrefix = route.delayPrefix;
-  const service = inst.nodeService;
+  const service = route.service;
+  const nodeService = inst.nodeService;
+  const hasSetup = inst.hasSetup;
   const noTraffic = inst.traffic === null;
   const L = inst.locations;
   const durations = inst.durations;
@@ -44,7 +54,7 @@ export function forwardPass(
   const windowStart = inst.windowStart;
   const windowEnd = inst.windowEnd;
   for (let k = first; k <= n + 1; k++) {
-    const dep = k === 1 ? start[0]! : start[k - 1]! + service[node[k - 1]!]!;
+    const dep = k === 1 ? start[0]! : start[k - 1]! + service[k - 1]!;
     const from = loc[k - 1]!;
     const to = loc[k]!;
     const noLeg = from < 0 || to < 0;
@@ -52,6 +62,7 @@ export function forwardPass(
     cumDistance[k] = cumDistance[k - 1]! + (noLeg ? 0 : distances[from * L + to]!);
     if (k <= n) {
       const x = node[k]!;
+      service[k] = hasSetup ? chargedService(inst, node[k - 1]!, x) : nodeService[x]!;
       // windowStartFor and lastWindowEnd written out for a stop with one window (the common case).
       let s: number;
       let close: number;
@@ -86,7 +97,7 @@ export function backwardPass(inst: Instance, route: RouteState, from: number): v
   const n = route.size;
   const node = route.node;
   const loc = route.loc;
-  const service = inst.nodeService;
+  const service = route.service;
   const noTraffic = inst.traffic === null;
   const L = inst.locations;
   const durations = inst.durations;
@@ -107,7 +118,7 @@ export function backwardPass(inst: Instance, route: RouteState, from: number): v
         ? arriveBy
         : arriveBy - durations[here * L + next]! * speed
       : latestDeparture(inst, v, here, next, arriveBy);
-    const t = dep - service[x]!;
+    const t = dep - service[k]!;
     if (windowCount[x] === 1) {
       // windowLatestFor written out for one window.
       const w = windowOffset[x]!;

@@ -62,6 +62,8 @@ export class RouteState {
    * Kept under duration objectives only (the only ones that price insertions that way).
    */
   delayPrefix: Float64Array;
+  /** Service charged per position (chargedService: with the setup where the stop before is at another place). */
+  service: Float64Array;
   /** Rank of the last locked stop at or before the position (-1 if none). */
   lockBefore: Int32Array;
   /** Rank of the first locked stop at or after the position (max int if none). */
@@ -144,6 +146,7 @@ export class RouteState {
     this.cumWait = new Float64Array(capacity);
     this.arrival = new Float64Array(capacity);
     this.delayPrefix = new Float64Array(capacity);
+    this.service = new Float64Array(capacity);
     this.lockBefore = new Int32Array(capacity);
     this.lockAfter = new Int32Array(capacity);
     this.warpDeparture = new Float64Array(capacity);
@@ -169,6 +172,7 @@ export class RouteState {
     this.cumWait = grow(this.cumWait);
     this.arrival = grow(this.arrival);
     this.delayPrefix = grow(this.delayPrefix);
+    this.service = grow(this.service);
     this.lockBefore = grow(this.lockBefore);
     this.lockAfter = grow(this.lockAfter);
     this.warpDeparture = grow(this.warpDeparture);
@@ -193,6 +197,7 @@ export class RouteState {
         this.cumWait[k] = o.cumWait[k]!;
         this.arrival[k] = o.arrival[k]!;
         this.delayPrefix[k] = o.delayPrefix[k]!;
+        this.service[k] = o.service[k]!;
         for (let d = k * D; d < (k + 1) * D; d++) {
           this.load[d] = o.load[d]!;
           this.loadPrefixMax[d] = o.loadPrefixMax[d]!;
@@ -239,6 +244,7 @@ export class RouteState {
     this.cumWait.set(o.cumWait.subarray(0, end));
     this.arrival.set(o.arrival.subarray(0, end));
     this.delayPrefix.set(o.delayPrefix.subarray(0, end));
+    this.service.set(o.service.subarray(0, end));
     this.load.set(o.load.subarray(0, end * D));
     this.loadPrefixMax.set(o.loadPrefixMax.subarray(0, end * D));
     this.loadSuffixMax.set(o.loadSuffixMax.subarray(0, end * D));
@@ -295,6 +301,9 @@ export class RouteState {
     const delayPrefix = this.delayPrefix;
     this.delayPrefix = o.delayPrefix;
     o.delayPrefix = delayPrefix;
+    const service = this.service;
+    this.service = o.service;
+    o.service = service;
     const lockBefore = this.lockBefore;
     this.lockBefore = o.lockBefore;
     o.lockBefore = lockBefore;
@@ -362,7 +371,7 @@ export class RouteState {
 
   /** Departure time from position k. */
   departure(k: number): number {
-    return k === 0 ? this.start[0]! : this.start[k]! + this.inst.nodeService[this.node[k]!]!;
+    return k === 0 ? this.start[0]! : this.start[k]! + this.service[k]!;
   }
 
   setStops(nodes: ArrayLike<number>, count: number): void {
@@ -441,7 +450,8 @@ export class RouteState {
       if (back >= i + 1) back++;
       if (b >= 0 && back >= j + 2) back++;
     }
-    this.staleBack = Math.max(back, lastNew);
+    // With setups the stop after a new one has a new predecessor, so a new service and latest start.
+    this.staleBack = Math.max(back, this.inst.hasSetup ? lastNew + 1 : lastNew);
   }
 
   /** Removes every stop of job (both nodes). */
@@ -478,7 +488,9 @@ export class RouteState {
       if (k <= oldBack) removedUpToBack++;
       // The stop now at w follows a new predecessor; the one before it has a new successor.
       if (w < this.staleFrom) this.staleFrom = w;
-      if (w - 1 > back) back = w - 1;
+      // (With setups its own service and latest start change too.)
+      const changed = this.inst.hasSetup ? w : w - 1;
+      if (changed > back) back = changed;
     }
     this.staleBack = oldBack === ALL_STALE ? ALL_STALE : Math.max(back, oldBack - removedUpToBack);
     this.size = w - 1;
@@ -541,7 +553,6 @@ export class RouteState {
     // Only the duration lower bound of insertion reads these, and only when durations cost.
     if (model.usesDuration) {
       for (let k = 1; k <= n + 1; k++) {
-        if (k <= n) serviceTime += inst.nodeService[node[k]!]!;
         baseTravel += baseTravelTime(inst, v, loc[k - 1]!, loc[k]!);
       }
     }
@@ -554,6 +565,7 @@ export class RouteState {
     this.lateAt = forwardPass(inst, this, first, this.lateAt, model.usesDuration);
     // Soft windows: lateness is priced as time warp below, not a reason to turn the route down.
     let feasible = this.softWindows || (this.lateAt === NO_STOP && start[n + 1]! <= inst.vehicleLatest[v]!);
+    if (model.usesDuration) for (let k = 1; k <= n; k++) serviceTime += this.service[k]!;
     this.serviceTime = serviceTime;
     this.baseTravel = baseTravel;
 
