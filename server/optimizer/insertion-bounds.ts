@@ -100,15 +100,16 @@ export function durationLowerBound(
  */
 function addedService(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): number {
   const node = route.node;
-  const n = route.size;
-  /** x now follows `before`: its service then, less its service as it stands. */
-  const change = (before: number, k: number): number =>
-    k <= n ? chargedService(inst, before, node[k]!) - route.service[k]! : 0;
   let added = chargedService(inst, node[i]!, a);
-  if (b < 0) return added + change(a, i + 1);
-  if (j === i) return added + chargedService(inst, a, b) + change(b, i + 1);
-  added += change(a, i + 1) + chargedService(inst, node[j]!, b);
-  return added + change(b, j + 1);
+  if (b < 0) return added + serviceChange(inst, route, a, i + 1);
+  if (j === i) return added + chargedService(inst, a, b) + serviceChange(inst, route, b, i + 1);
+  added += serviceChange(inst, route, a, i + 1) + chargedService(inst, node[j]!, b);
+  return added + serviceChange(inst, route, b, j + 1);
+}
+
+/** The change of the service at route position k (none past the last stop) when it follows node `before`. */
+function serviceChange(inst: Instance, route: RouteState, before: number, k: number): number {
+  return k <= route.size ? chargedService(inst, before, route.node[k]!) - route.service[k]! : 0;
 }
 
 let sequenceBuf = new Int32Array(64);
