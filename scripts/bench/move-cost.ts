@@ -2,7 +2,7 @@
  * CPU cost of the converged search on the seeded store-to-customer plans (bench:converge's `store`
  * kind), in process, one thread:
  *
- *   npm run bench:move-cost -- [--sizes 20] [--instances 6] [--seeds 1,2] [--rounds 3] [--moves 0]
+ *   npm run bench:move-cost -- [--sizes 20] [--instances 6] [--seeds 1,2] [--rounds 3] [--moves 0] [--fold-setups]
  *
  * For every instance and seed: moves, cost and the CPU time of the process per move (the best of
  * `rounds` repeats, so work by other processes on the machine inflates it less). `--moves N`: a fixed
@@ -11,10 +11,12 @@
  * moves cheaper must print the same ones. Converged runs repeated their moves and costs here too,
  * except once on a saturated machine (the first moves of a run cool by the larger of its time and
  * move shares), so fingerprints use `--moves`. Two versions are best compared running at the same
- * time (each in its own checkout), so that both see the same load.
+ * time (each in its own checkout), so that both see the same load. `--fold-setups`: every stop pays
+ * its setup (folded into its handling time), as plans were made before setups were shared at a place,
+ * so that fingerprints compare with versions from before.
  */
 import { parseArgs } from 'node:util';
-import { solveOnThisThread } from '@/server/optimizer';
+import { solveOnThisThread, type Problem, type Stop } from '@/server/optimizer';
 import { storeProblem } from './store-problem';
 
 const { values } = parseArgs({
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '1,2' },
     rounds: { type: 'string', default: '3' },
     moves: { type: 'string', default: '0' },
+    'fold-setups': { type: 'boolean', default: false },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -32,13 +35,21 @@ const seeds = values.seeds.split(',').map(Number);
 const rounds = Number(values.rounds);
 const fixedMoves = Number(values.moves);
 
+const folded = (stop: Stop | null): Stop | null =>
+  stop && { ...stop, serviceSeconds: stop.serviceSeconds + (stop.setupSeconds ?? 0), setupSeconds: 0 };
+const foldSetups = (problem: Problem): Problem => ({
+  ...problem,
+  shipments: problem.shipments.map((s) => ({ ...s, pickup: folded(s.pickup), delivery: folded(s.delivery) })),
+});
+
 for (const n of sizes) {
   let moves = 0;
   let cpu = 0;
   let costSum = 0;
   let runs = 0;
   for (let instance = 1; instance <= instances; instance++) {
-    const problem = await storeProblem(n, instance);
+    const built = await storeProblem(n, instance);
+    const problem = values['fold-setups'] ? foldSetups(built) : built;
     for (const seed of seeds) {
       let best = Infinity;
       let solution: ReturnType<typeof solveOnThisThread> | undefined;

@@ -505,7 +505,7 @@ export interface components {
         departure: string;
         /** @description Waiting for the window to open. */
         waitSeconds: number;
-        /** @description Setup plus per-item handling time. */
+        /** @description As charged: the per-item handling time, plus the setup where the stop before is at another place (more than 25 m away) or this is the first stop. */
         serviceSeconds: number;
         /**
          * @description Earliest start of service; null when open.
@@ -639,7 +639,7 @@ export interface components {
           departure: string;
           /** @description Waiting for the window to open. */
           waitSeconds: number;
-          /** @description Setup plus per-item handling time. */
+          /** @description As charged: the per-item handling time, plus the setup where the stop before is at another place (more than 25 m away) or this is the first stop. */
           serviceSeconds: number;
           /**
            * @description Earliest start of service; null when open.
@@ -1104,7 +1104,7 @@ export interface components {
           departure: string;
           /** @description Waiting for the window to open. */
           waitSeconds: number;
-          /** @description Setup plus per-item handling time. */
+          /** @description As charged: the per-item handling time, plus the setup where the stop before is at another place (more than 25 m away) or this is the first stop. */
           serviceSeconds: number;
           /**
            * @description Earliest start of service; null when open.
@@ -1707,7 +1707,7 @@ export interface components {
             departure: string;
             /** @description Waiting for the window to open. */
             waitSeconds: number;
-            /** @description Setup plus per-item handling time. */
+            /** @description As charged: the per-item handling time, plus the setup where the stop before is at another place (more than 25 m away) or this is the first stop. */
             serviceSeconds: number;
             /**
              * @description Earliest start of service; null when open.

@@ -7,7 +7,7 @@
  *   // Pure core, no I/O: booked routes + the new order + the hours -> windows and a per-hour explanation.
  *   searchBookingWindows(input: BookingSearchInput, travel: TravelMatrix[]): BookingSearchResult
  *     input.routes       BookedRoute[] (routing's `bookedRoutesOn`)
- *     input.order        { origin, destination (LatLng), pounds, cubicInches, serviceSeconds }
+ *     input.order        { origin, destination (LatLng), pounds, cubicInches, serviceSeconds, setupSeconds }
  *     input.hours        [{ start, end }] epoch seconds, one per local hour of the bucket (`bucketHours`)
  *     input.earliestStart epoch seconds (now + lead time)
  *     input.traffic?     the routes' time-of-day profile; input.explain? (default true)

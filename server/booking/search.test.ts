@@ -282,6 +282,43 @@ describe('searchBookingWindows', () => {
     ]);
   });
 
+  it('charges setups as routing plans them: a dropoff within 25 m of the booked one pays none', () => {
+    const date = '2026-11-23';
+    const setup = 600;
+    const stop = (type: 'pickup' | 'dropoff', point: LatLng, window: [string, string] | null) => ({
+      stopNumber: type === 'pickup' ? 1 : 2,
+      type,
+      orderExternalIds: ['o1'],
+      ...point,
+      arrival: 0,
+      serviceStart: 0,
+      departure: 0,
+      serviceSeconds: setup,
+      windowOpen: window && at(date, window[0]),
+      windowClose: window && at(date, window[1]),
+      loadPounds: type === 'pickup' ? 100 : 0,
+      loadCubicInches: type === 'pickup' ? 1000 : 0,
+    });
+    // From the store at 08:00 (its setup), in Midtown by 09:00, done at 09:10 (its setup); open route.
+    const booked = emptyRoute(1, date, ['08:00', '20:00'], {
+      start: BROOKLYN,
+      stops: [stop('pickup', BROOKLYN, null), stop('dropoff', MIDTOWN, ['09:00', '11:00'])],
+    });
+    const noon = (destination: LatLng) =>
+      search({
+        routes: [booked],
+        order: { ...order, origin: BROOKLYN, destination, serviceSeconds: 0, setupSeconds: setup },
+        hours: bucketHours(date, 12, 13, NY),
+      }).windows[0]!;
+    // 10 m from the booked dropoff: the route now ends at the new dropoff's start, noon.
+    const nextDoor = noon({ latitude: MIDTOWN.latitude + 0.00009, longitude: MIDTOWN.longitude });
+    expect(epochToLocalIso(nextDoor.start, NY)).toBe('2026-11-23T12:00:00-05:00');
+    expect(nextDoor.addedDurationSeconds).toBe(at(date, '12:00') - at(date, '09:10'));
+    // 200 m away: another place, its own setup.
+    const acrossTheStreet = noon({ latitude: MIDTOWN.latitude + 0.0018, longitude: MIDTOWN.longitude });
+    expect(acrossTheStreet.addedDurationSeconds).toBe(at(date, '12:00') + setup - at(date, '09:10'));
+  });
+
   it("renders windows in a destination zone other than the routes' zone", () => {
     // Routes planned in New York time; the buyer's hours are Chicago hours (an hour later in New York).
     const date = '2026-11-01';

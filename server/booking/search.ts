@@ -12,7 +12,7 @@ import {
   type Vehicle,
 } from '@/server/optimizer';
 import { emptyMatrix, type LatLng, type TravelMatrix } from '@/server/geo';
-import { VEHICLE_CATALOG, type BookedRoute } from '@/server/routing';
+import { VEHICLE_CATALOG, samePlace, type BookedRoute } from '@/server/routing';
 import type { FallbackReason } from './request-schema';
 
 /**
@@ -28,8 +28,13 @@ export interface NewOrder {
   /** Cart weight (pounds) and volume (cubic inches), quantities included. */
   pounds: number;
   cubicInches: number;
-  /** Service seconds at the pickup and at the dropoff. */
+  /** Handling seconds at the pickup and at the dropoff. */
   serviceSeconds: number;
+  /**
+   * Setup seconds, paid at a stop unless the stop before it is at the same place (within 25 m), as
+   * routing plans them; also what the booked stops' service includes where they paid it. Absent: 0.
+   */
+  setupSeconds?: number;
 }
 
 /** One local hour of the bucket, epoch seconds, [start, end). */
@@ -101,6 +106,8 @@ export interface BookingSearchResult {
 interface OwnLayout {
   points: LatLng[];
   indexOf: Map<string, number>;
+  /** Per point: its place (the first point within 25 m of it). */
+  places: number[];
 }
 
 /** One search's places: the route's own, then the order's origin and destination where they are new. */
@@ -123,12 +130,19 @@ function addPoint(layout: OwnLayout, p: LatLng): number {
     index = layout.points.length;
     layout.points.push({ latitude: p.latitude, longitude: p.longitude });
     layout.indexOf.set(key, index);
+    layout.places.push(placeAmong(layout, p) ?? index);
   }
   return index;
 }
 
+/** The place of the first of the layout's points at the same place as p (undefined: none). */
+function placeAmong(layout: OwnLayout, p: LatLng): number | undefined {
+  const k = layout.places.findIndex((_, i) => samePlace(layout.points[i]!, p));
+  return k < 0 ? undefined : layout.places[k];
+}
+
 function ownLayoutOf(route: BookedRoute): OwnLayout {
-  const layout: OwnLayout = { points: [], indexOf: new Map() };
+  const layout: OwnLayout = { points: [], indexOf: new Map(), places: [] };
   if (route.start) addPoint(layout, route.start);
   if (route.end) addPoint(layout, route.end);
   for (const stop of route.stops) addPoint(layout, stop);
@@ -136,7 +150,7 @@ function ownLayoutOf(route: BookedRoute): OwnLayout {
 }
 
 function layoutOf(route: BookedRoute, order: NewOrder): Layout {
-  const own = routeBase(route).layout;
+  const own = routeBase(route, order.setupSeconds ?? 0).layout;
   const added: LatLng[] = [];
   const addedKeys: string[] = [];
   const place = (p: LatLng): number => {
@@ -188,6 +202,8 @@ interface RouteBase {
   vehicle: Vehicle;
   shipments: Shipment[];
   fixed: FixedRoute;
+  /** The setup its stops were given (NewOrder.setupSeconds). */
+  setupSeconds: number;
   /** The route's compiled query, kept between searches (see KeptQuery); built on first use. */
   kept?: KeptQuery;
 }
@@ -251,9 +267,9 @@ const bases = new WeakMap<BookedRoute, RouteBase>();
  * The optimizer's view of one route without the new order: its vehicle (shift, capacity, stop
  * limit) and one shipment per booked order with its stops' windows, at the route's own places.
  */
-function routeBase(route: BookedRoute): RouteBase {
+function routeBase(route: BookedRoute, setupSeconds: number): RouteBase {
   const cached = bases.get(route);
-  if (cached) return cached;
+  if (cached?.setupSeconds === setupSeconds) return cached;
   const layout = ownLayoutOf(route);
   const vehicle: Vehicle = {
     id: route.externalId,
@@ -271,12 +287,18 @@ function routeBase(route: BookedRoute): RouteBase {
   };
   const shipments: Shipment[] = [];
   // One shipment per booked order; a stop serving several orders (clustering) gives its service
-  // time to its first order and splits its load change evenly.
+  // time to its first order and splits its load change evenly. A stop's service holds its setup
+  // where it paid one (the stop before it was at another place): its handling is the rest.
   const byOrder = new Map<string, { pickup: Stop | null; delivery: Stop | null; size: number[] }>();
   const sequence: { order: string; kind: 'pickup' | 'delivery' }[] = [];
   let previous = { pounds: 0, cubicInches: 0 };
+  let previousPlace = -1;
   for (const stop of route.stops) {
     if (stop.type !== 'pickup' && stop.type !== 'dropoff') continue;
+    const location = layout.indexOf.get(pointKey(stop))!;
+    const place = layout.places[location]!;
+    const handling = Math.max(0, stop.serviceSeconds - (place === previousPlace ? 0 : setupSeconds));
+    previousPlace = place;
     const kind = stop.type === 'pickup' ? 'pickup' : 'delivery';
     const count = Math.max(1, stop.orderExternalIds.length);
     const delta = {
@@ -287,8 +309,9 @@ function routeBase(route: BookedRoute): RouteBase {
     stop.orderExternalIds.forEach((id, k) => {
       const entry = byOrder.get(id) ?? { pickup: null, delivery: null, size: [0, 0] };
       const served: Stop = {
-        location: layout.indexOf.get(pointKey(stop))!,
-        serviceSeconds: k === 0 ? stop.serviceSeconds : 0,
+        location,
+        serviceSeconds: k === 0 ? handling : 0,
+        ...(setupSeconds > 0 ? { setupSeconds } : {}),
         timeWindows:
           stop.windowOpen === null && stop.windowClose === null
             ? []
@@ -321,7 +344,7 @@ function routeBase(route: BookedRoute): RouteBase {
     vehicle: 0,
     stops: sequence.map((s) => ({ shipment: shipmentOf.get(s.order)!, kind: s.kind })),
   };
-  const base: RouteBase = { layout, vehicle, shipments, fixed };
+  const base: RouteBase = { layout, vehicle, shipments, fixed, setupSeconds };
   bases.set(route, base);
   return base;
 }
@@ -357,7 +380,8 @@ function keptQuery(
   travel: SplitTravel,
   traffic: TrafficProfile | undefined,
 ): CompiledInsertionQuery {
-  const base = routeBase(route);
+  const setupSeconds = order.setupSeconds ?? 0;
+  const base = routeBase(route, setupSeconds);
   const m = base.layout.points.length;
   if (travel.own.sources !== m || travel.own.destinations !== m) {
     throw new RangeError(
@@ -393,6 +417,8 @@ function keptQuery(
       shipments,
       objective: 'MIN_DURATION',
       ...(traffic ? { traffic } : {}),
+      // The order's slots (m, m + 1) and the virtual start are places of their own until retargeted.
+      places: [...base.layout.places, m, m + 1, m + 2],
     };
     const query = compileInsertionQuery({ problem, routes: [base.fixed], shipment: base.shipments.length });
     kept = { own: travel.own, traffic, query, durations, distances, n };
@@ -425,9 +451,22 @@ function keptQuery(
     m,
     added,
   );
+  // A new place within 25 m of one of the route's is that place (it shares its setup).
+  const placeOf = (location: number, point: LatLng): number =>
+    location < m ? base.layout.places[location]! : (placeAmong(base.layout, point) ?? location);
   const target: RetargetedShipment = {
-    pickup: { location: layout.origin, serviceSeconds: order.serviceSeconds },
-    delivery: { location: layout.destination, serviceSeconds: order.serviceSeconds },
+    pickup: {
+      location: layout.origin,
+      serviceSeconds: order.serviceSeconds,
+      setupSeconds,
+      place: placeOf(layout.origin, order.origin),
+    },
+    delivery: {
+      location: layout.destination,
+      serviceSeconds: order.serviceSeconds,
+      setupSeconds,
+      place: placeOf(layout.destination, order.destination),
+    },
     size: [order.pounds, order.cubicInches],
   };
   if (!kept.query.retarget(target)) throw new Error('a kept booking query could not be re-targeted');

@@ -7,6 +7,7 @@ import {
   baseTravelTime,
   hasStop,
   jobOf,
+  chargedService,
   pickupNode,
   singleWindowOrders,
   singleWindowStopsOnly,
@@ -141,7 +142,7 @@ export class EjectionSearch {
       }
       this.insertAt = after + 1;
       this.ejectedSize.fill(0, 0, D);
-      if (this.descend(1, route.loc[0]!, route.start[0]!, 0, 0)) {
+      if (this.descend(1, -1, route.loc[0]!, route.start[0]!, 0, 0)) {
         this.route = r;
         this.after = after;
       }
@@ -168,10 +169,18 @@ export class EjectionSearch {
   }
 
   /**
-   * Stops from `i` on, leaving the previous kept location at `depart`, with `depth` orders ejected
-   * weighing `weightSum`. True when it found a better choice than the best so far.
+   * Stops from `i` on, leaving the previous kept stop (node lastNode, -1: the start) at location
+   * lastLoc at `depart`, with `depth` orders ejected weighing `weightSum`. True when it found a
+   * better choice than the best so far.
    */
-  private descend(i: number, lastLoc: number, depart: number, depth: number, weightSum: number): boolean {
+  private descend(
+    i: number,
+    lastNode: number,
+    lastLoc: number,
+    depart: number,
+    depth: number,
+    weightSum: number,
+  ): boolean {
     if (--this.stepsLeft < 0) return false;
     const inst = this.inst;
     if (i > this.length) {
@@ -186,18 +195,20 @@ export class EjectionSearch {
     const open = inst.windowStart[w]!;
     const start = arrive > open ? arrive : open;
     const old = this.seqOld[i]!;
-    // Past the new stop the rest is the route as it was: where it still fits, ejecting more only weighs more.
+    const service = chargedService(inst, lastNode, x);
+    // Past the new stop the rest is the route as it was (when this stop's service is too): where it
+    // still fits, ejecting more only weighs more.
     if (
       i > this.insertAt &&
       start <= this.current!.latest[old]! &&
+      service === this.current!.service[old] &&
       this.length - depth <= this.maxStops &&
       this.fits(depth)
     ) {
       return this.record(depth, weightSum);
     }
     let found = false;
-    if (arrive <= inst.windowEnd[w]! && this.descend(i + 1, loc, start + inst.nodeService[x]!, depth, weightSum))
-      found = true;
+    if (arrive <= inst.windowEnd[w]! && this.descend(i + 1, x, loc, start + service, depth, weightSum)) found = true;
     if (i !== this.insertAt && depth < this.maxEjected) {
       const job = jobOf(x);
       const weight = this.weight[job]! + 1;
@@ -206,7 +217,7 @@ export class EjectionSearch {
         for (let d = 0; d < D; d++)
           this.ejectedSize[(depth + 1) * D + d] = this.ejectedSize[depth * D + d]! + inst.size[job * D + d]!;
         this.path[depth] = old;
-        if (this.descend(i + 1, lastLoc, depart, depth + 1, weightSum + weight)) found = true;
+        if (this.descend(i + 1, lastNode, lastLoc, depart, depth + 1, weightSum + weight)) found = true;
       }
     }
     return found;

@@ -5,6 +5,7 @@ import {
   deliveryNode,
   lastWindowEnd,
   nodeOf,
+  chargedService,
   pickupNode,
   travelTime,
   windowStartFor,
@@ -279,7 +280,7 @@ function furthestAlone(
         };
         break;
       }
-      t = start + inst.nodeService[node]!;
+      t = start + chargedService(inst, k === PICKUP ? -1 : nodeOf(j, PICKUP), node);
       at = location;
     }
     if (!found) {

@@ -1,4 +1,4 @@
-import { type Instance, baseTravelTime, travelTime } from './instance';
+import { type Instance, baseTravelTime, chargedService, travelTime } from './instance';
 import type { RouteState } from './route';
 import {
   currentWindowEnd,
@@ -76,12 +76,14 @@ export function durationLowerBound(
   const v = route.vehicle;
   const loc = route.loc;
   const la = inst.nodeLocation[a]!;
-  let service = route.serviceTime + inst.nodeService[a]!;
+  let service = inst.hasSetup
+    ? route.serviceTime + addedService(inst, route, a, i, b, j)
+    : route.serviceTime + inst.nodeService[a]!;
   let travel = route.baseTravel - baseTravelTime(inst, v, loc[i]!, loc[i + 1]!);
   if (b < 0) travel += baseTravelTime(inst, v, loc[i]!, la) + baseTravelTime(inst, v, la, loc[i + 1]!);
   else {
     const lb = inst.nodeLocation[b]!;
-    service += inst.nodeService[b]!;
+    if (!inst.hasSetup) service += inst.nodeService[b]!;
     travel += baseTravelTime(inst, v, loc[i]!, la);
     if (j === i) travel += baseTravelTime(inst, v, la, lb) + baseTravelTime(inst, v, lb, loc[i + 1]!);
     else {
@@ -90,6 +92,24 @@ export function durationLowerBound(
     }
   }
   return (service + leastFactor * travel) * (1 - 1e-9) - 1e-4;
+}
+
+/**
+ * The service the route gains with node a after position i and node b (-1: none) after old position
+ * j, setups as charged (chargedService): the new stops' and the change at the stops that follow them.
+ */
+function addedService(inst: Instance, route: RouteState, a: number, i: number, b: number, j: number): number {
+  const node = route.node;
+  let added = chargedService(inst, node[i]!, a);
+  if (b < 0) return added + serviceChange(inst, route, a, i + 1);
+  if (j === i) return added + chargedService(inst, a, b) + serviceChange(inst, route, b, i + 1);
+  added += serviceChange(inst, route, a, i + 1) + chargedService(inst, node[j]!, b);
+  return added + serviceChange(inst, route, b, j + 1);
+}
+
+/** The change of the service at route position k (none past the last stop) when it follows node `before`. */
+function serviceChange(inst: Instance, route: RouteState, before: number, k: number): number {
+  return k <= route.size ? chargedService(inst, before, route.node[k]!) - route.service[k]! : 0;
 }
 
 let sequenceBuf = new Int32Array(64);
@@ -151,11 +171,10 @@ export function plannedDuration(inst: Instance, route: RouteState, a: number, i:
     return plan.feasible ? plan.end - plan.departure : Infinity;
   }
   const n = route.size;
-  const node = route.node;
   const loc = route.loc;
   const start = route.start;
   const arrival = route.arrival;
-  const service = inst.nodeService;
+  const service = route.service;
   const earliest = earliestBuffers(count);
   const eArrival = earliest.arrival;
   const eStart = earliest.start;
@@ -167,7 +186,7 @@ export function plannedDuration(inst: Instance, route: RouteState, a: number, i:
   }
   let delay = route.delayPrefix[i]!;
   let wait = route.cumWait[i]!;
-  let t = i === 0 ? start[0]! : start[i]! + service[node[i]!]!;
+  let t = i === 0 ? start[0]! : start[i]! + service[i]!;
   let prev = loc[i]!;
   let end = NaN;
   for (let k = i; k < count; k++) {
@@ -183,9 +202,11 @@ export function plannedDuration(inst: Instance, route: RouteState, a: number, i:
     eStart[k] = s;
     wait += s - arr;
     delay = Math.min(delay, wait + currentWindowEnd(inst, x, s) - s);
-    t = s + service[x]!;
+    const svc = k === 0 ? chargedService(inst, -1, x) : chargedService(inst, sequenceBuf[k - 1]!, x);
+    t = s + svc;
     prev = l;
-    if (p >= 0 && s === start[p]) {
+    // (A stop that follows a new one may be charged another setup than in the route.)
+    if (p >= 0 && s === start[p] && svc === service[p]) {
       slide.wait = wait;
       slide.delay = delay;
       if (b >= 0 && p <= j) {
@@ -193,7 +214,7 @@ export function plannedDuration(inst: Instance, route: RouteState, a: number, i:
         readRouteTimes(inst, route, p + 1, j, k + 1, eArrival, eStart);
         wait = slide.wait;
         delay = slide.delay;
-        t = start[j]! + service[node[j]!]!;
+        t = start[j]! + service[j]!;
         prev = loc[j]!;
         k = j;
         continue;

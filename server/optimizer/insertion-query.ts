@@ -127,10 +127,18 @@ export interface CompiledInsertionQuery {
   retarget(shipment: RetargetedShipment): boolean;
 }
 
+/** A new stop for CompiledInsertionQuery.retarget: its setup is shared with the stop before it at the same `place` (Problem.places). */
+interface RetargetedStop {
+  location: number;
+  serviceSeconds: number;
+  setupSeconds?: number;
+  place?: number;
+}
+
 /** A new shipment's stops for CompiledInsertionQuery.retarget. */
 export interface RetargetedShipment {
-  pickup: { location: number; serviceSeconds: number };
-  delivery: { location: number; serviceSeconds: number };
+  pickup: RetargetedStop;
+  delivery: RetargetedStop;
   size: readonly number[];
 }
 
@@ -213,10 +221,16 @@ export function compileInsertionQuery(query: Omit<InsertionQuery, 'deliveryWindo
     },
     retarget(shipment) {
       if (!target.pickup) return false;
-      inst.nodeLocation[pickupNode(job)] = shipment.pickup.location;
-      inst.nodeService[pickupNode(job)] = shipment.pickup.serviceSeconds;
-      inst.nodeLocation[deliveryNode(job)] = shipment.delivery.location;
-      inst.nodeService[deliveryNode(job)] = shipment.delivery.serviceSeconds;
+      for (const [node, stop] of [
+        [pickupNode(job), shipment.pickup],
+        [deliveryNode(job), shipment.delivery],
+      ] as const) {
+        inst.nodeLocation[node] = stop.location;
+        inst.nodeService[node] = stop.serviceSeconds;
+        inst.nodeSetup[node] = stop.setupSeconds ?? 0;
+        inst.nodePlace[node] = stop.place ?? base.places?.[stop.location] ?? stop.location;
+        if (inst.nodeSetup[node] > 0) inst.hasSetup = true;
+      }
       // Applied with the next question (apply compares sizes); the fixed routes' schedules do not depend on it.
       targetSize = shipment.size.slice();
       return true;

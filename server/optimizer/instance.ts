@@ -1,6 +1,7 @@
 import type { Objective, Problem, Stop, TrafficProfile } from './model';
 import { priorityLevel } from './priority';
 import { DELIVERY, PICKUP, hasStop, nodeOf } from './indices';
+import { buildNeighbors } from './neighbors';
 
 /**
  * The solver's compiled view of a Problem: flat typed arrays indexed by job, node and vehicle.
@@ -24,6 +25,12 @@ export interface Instance {
 
   nodeLocation: Int32Array;
   nodeService: Float64Array;
+  /** Setup per node (Stop.setupSeconds), paid unless the previous stop is at the same place (see chargedService). */
+  nodeSetup: Float64Array;
+  /** Place per node (Problem.places of its location; -1 without a stop). */
+  nodePlace: Int32Array;
+  /** Whether any node has a setup (else the service charged is nodeService everywhere). */
+  hasSetup: boolean;
   nodeWindowOffset: Int32Array;
   nodeWindowCount: Int32Array;
   windowStart: Float64Array;
@@ -108,6 +115,9 @@ class CompiledInstance {
     this.trafficTable = fields.trafficTable;
     this.nodeLocation = fields.nodeLocation;
     this.nodeService = fields.nodeService;
+    this.nodeSetup = fields.nodeSetup;
+    this.nodePlace = fields.nodePlace;
+    this.hasSetup = fields.hasSetup;
     this.nodeWindowOffset = fields.nodeWindowOffset;
     this.nodeWindowCount = fields.nodeWindowCount;
     this.windowStart = fields.windowStart;
@@ -146,6 +156,8 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
 
   const nodeLocation = new Int32Array(nodes).fill(-1);
   const nodeService = new Float64Array(nodes);
+  const nodeSetup = new Float64Array(nodes);
+  const nodePlace = new Int32Array(nodes).fill(-1);
   const nodeWindowOffset = new Int32Array(nodes);
   const nodeWindowCount = new Int32Array(nodes);
   const starts: number[] = [];
@@ -168,6 +180,8 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
       if (stop) {
         nodeLocation[node] = stop.location;
         nodeService[node] = stop.serviceSeconds;
+        nodeSetup[node] = stop.setupSeconds ?? 0;
+        nodePlace[node] = problem.places?.[stop.location] ?? stop.location;
       }
     }
     for (let d = 0; d < dims; d++) size[j * dims + d] = s.size[d] ?? 0;
@@ -272,6 +286,9 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
     trafficTable: null,
     nodeLocation,
     nodeService,
+    nodeSetup,
+    nodePlace,
+    hasSetup: nodeSetup.some((t) => t > 0),
     nodeWindowOffset,
     nodeWindowCount,
     windowStart: Float64Array.from(starts),
@@ -303,41 +320,6 @@ export function compileInstance(problem: Problem, options: { neighbors?: boolean
   if (instance.traffic !== null) instance.trafficTable = trafficTableFor(instance.traffic, horizonOf(instance));
   if (options.neighbors !== false) buildNeighbors(instance);
   return instance;
-}
-
-/** Closeness of two jobs: the shortest distance between any of their stops (either direction). */
-function jobGap(inst: Instance, a: number, b: number): number {
-  const n = inst.locations;
-  let best = Infinity;
-  for (let x = 0; x < 2; x++) {
-    const la = inst.nodeLocation[2 * a + x]!;
-    if (la < 0) continue;
-    for (let y = 0; y < 2; y++) {
-      const lb = inst.nodeLocation[2 * b + y]!;
-      if (lb < 0) continue;
-      const d = Math.min(inst.distances[la * n + lb]!, inst.distances[lb * n + la]!);
-      if (d < best) best = d;
-    }
-  }
-  return best;
-}
-
-function buildNeighbors(inst: Instance): void {
-  const J = inst.jobs;
-  const K = Math.min(Math.max(J - 1, 0), 64);
-  inst.neighborCount = K;
-  inst.neighbors = new Int32Array(J * K);
-  if (K === 0) return;
-  const gaps = new Float64Array(J);
-  const order = new Int32Array(J);
-  for (let a = 0; a < J; a++) {
-    for (let b = 0; b < J; b++) {
-      gaps[b] = a === b ? Infinity : jobGap(inst, a, b);
-      order[b] = b;
-    }
-    order.sort((x, y) => gaps[x]! - gaps[y]!);
-    for (let k = 0; k < K; k++) inst.neighbors[a * K + k] = order[k]!;
-  }
 }
 
 const DAY = 86400;
@@ -648,6 +630,17 @@ export function latestDeparture(inst: Instance, v: number, a: number, b: number,
 export function distanceBetween(inst: Instance, a: number, b: number): number {
   if (a < 0 || b < 0) return 0;
   return inst.distances[a * inst.locations + b]!;
+}
+
+/**
+ * The service charged at node x when it follows node prev (-1: x is the route's first stop): its
+ * handling, plus its setup unless prev is at the same place (a driver parks and walks in once).
+ */
+export function chargedService(inst: Instance, prev: number, x: number): number {
+  const setup = inst.nodeSetup[x]!;
+  return setup > 0 && (prev < 0 || inst.nodePlace[prev] !== inst.nodePlace[x])
+    ? inst.nodeService[x]! + setup
+    : inst.nodeService[x]!;
 }
 
 /** Earliest service start at node for arrival t, or +Infinity if every window has closed. */

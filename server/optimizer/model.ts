@@ -87,7 +87,14 @@ export interface Vehicle {
 
 export interface Stop {
   location: number;
+  /** Handling time, paid at every stop. */
   serviceSeconds: number;
+  /**
+   * Setup time (parking, walking in), paid on arrival at a place: added to the stop's service when
+   * it is its route's first stop or the previous stop is at another place (Problem.places).
+   * Absent: 0.
+   */
+  setupSeconds?: number;
   /** One or more disjoint windows for the start of service, sorted by start. Empty = always open. */
   timeWindows: TimeWindow[];
 }
@@ -142,6 +149,12 @@ export interface Problem {
    */
   initialRoutes?: InitialRoute[];
   traffic?: TrafficProfile;
+  /**
+   * Per location: the place it is at (locations with the same number are one place, e.g. within
+   * 25 m of each other), which decides whether consecutive stops share a setup (Stop.setupSeconds).
+   * Absent: every location is a place of its own.
+   */
+  places?: ArrayLike<number>;
 }
 
 export type ReasonCode =
@@ -226,6 +239,8 @@ export interface RouteStop {
   waitSeconds: number;
   /** Vehicle load after this stop, length = Problem.dimensions. */
   load: number[];
+  /** The service charged here: the stop's setup (when paid here) plus its handling; departure - serviceStart. */
+  serviceSeconds: number;
   /** Travel from the previous stop (or the vehicle start). */
   legDistance: number;
   legDuration: number;

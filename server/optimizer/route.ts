@@ -1,23 +1,11 @@
-import {
-  type Instance,
-  baseTravelTime,
-  isDeliveryNode,
-  jobOf,
-  lastWindowEnd,
-  latestDeparture,
-  partnerNode,
-  travelTime,
-  windowLatestFor,
-  windowStartFor,
-} from './instance';
+import { type Instance, baseTravelTime, isDeliveryNode, jobOf, partnerNode } from './instance';
 import { type CostModel, routeSpread } from './objective';
 import { loadPasses, lockPasses, singleLoadPasses, warpPasses } from './route-passes';
-import { currentWindowEnd, planRoute } from './schedule';
+import { planRoute } from './schedule';
+import { NO_STOP, backwardPass, forwardPass } from './route-schedule';
 
 /** RouteState.staleBack when every latest start is stale. */
 const ALL_STALE = 0x3fffffff;
-/** RouteState.lateAt when no window is closed. */
-const NO_STOP = 0x3fffffff;
 /** Sizes up to this (whole numbers) keep any sum of a route's sizes exact (below 2^53). */
 const MAX_EXACT_SIZE = 2 ** 36;
 
@@ -74,6 +62,8 @@ export class RouteState {
    * Kept under duration objectives only (the only ones that price insertions that way).
    */
   delayPrefix: Float64Array;
+  /** Service charged per position (chargedService: with the setup where the stop before is at another place). */
+  service: Float64Array;
   /** Rank of the last locked stop at or before the position (-1 if none). */
   lockBefore: Int32Array;
   /** Rank of the first locked stop at or after the position (max int if none). */
@@ -156,6 +146,7 @@ export class RouteState {
     this.cumWait = new Float64Array(capacity);
     this.arrival = new Float64Array(capacity);
     this.delayPrefix = new Float64Array(capacity);
+    this.service = new Float64Array(capacity);
     this.lockBefore = new Int32Array(capacity);
     this.lockAfter = new Int32Array(capacity);
     this.warpDeparture = new Float64Array(capacity);
@@ -181,6 +172,7 @@ export class RouteState {
     this.cumWait = grow(this.cumWait);
     this.arrival = grow(this.arrival);
     this.delayPrefix = grow(this.delayPrefix);
+    this.service = grow(this.service);
     this.lockBefore = grow(this.lockBefore);
     this.lockAfter = grow(this.lockAfter);
     this.warpDeparture = grow(this.warpDeparture);
@@ -205,6 +197,7 @@ export class RouteState {
         this.cumWait[k] = o.cumWait[k]!;
         this.arrival[k] = o.arrival[k]!;
         this.delayPrefix[k] = o.delayPrefix[k]!;
+        this.service[k] = o.service[k]!;
         for (let d = k * D; d < (k + 1) * D; d++) {
           this.load[d] = o.load[d]!;
           this.loadPrefixMax[d] = o.loadPrefixMax[d]!;
@@ -251,6 +244,7 @@ export class RouteState {
     this.cumWait.set(o.cumWait.subarray(0, end));
     this.arrival.set(o.arrival.subarray(0, end));
     this.delayPrefix.set(o.delayPrefix.subarray(0, end));
+    this.service.set(o.service.subarray(0, end));
     this.load.set(o.load.subarray(0, end * D));
     this.loadPrefixMax.set(o.loadPrefixMax.subarray(0, end * D));
     this.loadSuffixMax.set(o.loadSuffixMax.subarray(0, end * D));
@@ -307,6 +301,9 @@ export class RouteState {
     const delayPrefix = this.delayPrefix;
     this.delayPrefix = o.delayPrefix;
     o.delayPrefix = delayPrefix;
+    const service = this.service;
+    this.service = o.service;
+    o.service = service;
     const lockBefore = this.lockBefore;
     this.lockBefore = o.lockBefore;
     o.lockBefore = lockBefore;
@@ -374,7 +371,7 @@ export class RouteState {
 
   /** Departure time from position k. */
   departure(k: number): number {
-    return k === 0 ? this.start[0]! : this.start[k]! + this.inst.nodeService[this.node[k]!]!;
+    return k === 0 ? this.start[0]! : this.start[k]! + this.service[k]!;
   }
 
   setStops(nodes: ArrayLike<number>, count: number): void {
@@ -453,7 +450,8 @@ export class RouteState {
       if (back >= i + 1) back++;
       if (b >= 0 && back >= j + 2) back++;
     }
-    this.staleBack = Math.max(back, lastNew);
+    // With setups the stop after a new one has a new predecessor, so a new service and latest start.
+    this.staleBack = Math.max(back, this.inst.hasSetup ? lastNew + 1 : lastNew);
   }
 
   /** Removes every stop of job (both nodes). */
@@ -490,7 +488,9 @@ export class RouteState {
       if (k <= oldBack) removedUpToBack++;
       // The stop now at w follows a new predecessor; the one before it has a new successor.
       if (w < this.staleFrom) this.staleFrom = w;
-      if (w - 1 > back) back = w - 1;
+      // (With setups its own service and latest start change too.)
+      const changed = this.inst.hasSetup ? w : w - 1;
+      if (changed > back) back = changed;
     }
     this.staleBack = oldBack === ALL_STALE ? ALL_STALE : Math.max(back, oldBack - removedUpToBack);
     this.size = w - 1;
@@ -553,7 +553,6 @@ export class RouteState {
     // Only the duration lower bound of insertion reads these, and only when durations cost.
     if (model.usesDuration) {
       for (let k = 1; k <= n + 1; k++) {
-        if (k <= n) serviceTime += inst.nodeService[node[k]!]!;
         baseTravel += baseTravelTime(inst, v, loc[k - 1]!, loc[k]!);
       }
     }
@@ -563,89 +562,15 @@ export class RouteState {
     this.delayPrefix[0] = Infinity;
     // Forward pass from the first changed position: the schedule before it is unchanged.
     const first = Math.min(this.staleFrom, n + 1);
-    if (this.lateAt >= first) this.lateAt = NO_STOP;
-    const cumDistance = this.cumDistance;
-    const cumWait = this.cumWait;
-    const arrival = this.arrival;
-    const delayPrefix = this.delayPrefix;
-    const slideBound = model.usesDuration;
-    const service = inst.nodeService;
-    // travelTime, distanceBetween and latestDeparture written out where there is no traffic (the
-    // same arithmetic; location -1, an open route's end, has no leg): these passes run after every
-    // insertion and removal.
-    const noTraffic = inst.traffic === null;
-    const L = inst.locations;
-    const durations = inst.durations;
-    const distances = inst.distances;
-    const speed = inst.vehicleSpeed[v]!;
-    const windowCount = inst.nodeWindowCount;
-    const windowOffset = inst.nodeWindowOffset;
-    const windowStart = inst.windowStart;
-    const windowEnd = inst.windowEnd;
-    for (let k = first; k <= n + 1; k++) {
-      const dep = k === 1 ? start[0] : start[k - 1]! + service[node[k - 1]!]!;
-      const from = loc[k - 1]!;
-      const to = loc[k]!;
-      const noLeg = from < 0 || to < 0;
-      const arr =
-        dep + (noLeg ? 0 : noTraffic ? durations[from * L + to]! * speed : travelTime(inst, v, from, to, dep));
-      cumDistance[k] = cumDistance[k - 1]! + (noLeg ? 0 : distances[from * L + to]!);
-      if (k <= n) {
-        const x = node[k]!;
-        // windowStartFor and lastWindowEnd written out for a stop with one window (the common case).
-        let s: number;
-        let close: number;
-        if (windowCount[x] === 1) {
-          const w = windowOffset[x]!;
-          close = windowEnd[w]!;
-          const open = windowStart[w]!;
-          s = arr <= close ? (arr >= open ? arr : open) : Infinity;
-        } else {
-          s = windowStartFor(inst, x, arr);
-          close = lastWindowEnd(inst, x);
-        }
-        start[k] = Number.isFinite(s) ? s : arr;
-        if ((!Number.isFinite(s) || start[k]! > close) && k < this.lateAt) this.lateAt = k;
-        cumWait[k] = cumWait[k - 1]! + (start[k]! - arr);
-        // planRoute's slide bound, the same arithmetic (read by exact insertion plans, which price
-        // durations only).
-        if (slideBound)
-          delayPrefix[k] = Math.min(
-            delayPrefix[k - 1]!,
-            cumWait[k]! + currentWindowEnd(inst, x, start[k]!) - start[k]!,
-          );
-      } else {
-        start[k] = arr;
-        cumWait[k] = cumWait[k - 1]!;
-      }
-      arrival[k] = arr;
-    }
+    this.lateAt = forwardPass(inst, this, first, this.lateAt, model.usesDuration);
     // Soft windows: lateness is priced as time warp below, not a reason to turn the route down.
     let feasible = this.softWindows || (this.lateAt === NO_STOP && start[n + 1]! <= inst.vehicleLatest[v]!);
+    if (model.usesDuration) for (let k = 1; k <= n; k++) serviceTime += this.service[k]!;
     this.serviceTime = serviceTime;
     this.baseTravel = baseTravel;
 
     // Backward pass from the last changed position: the latest starts after it moved with their stops.
-    const latest = this.latest;
-    latest[n + 1] = inst.vehicleLatest[v]!;
-    for (let k = Math.min(this.staleBack, n); k >= 1; k--) {
-      const x = node[k]!;
-      const here = loc[k]!;
-      const next = loc[k + 1]!;
-      const arriveBy = latest[k + 1]!;
-      const dep = noTraffic
-        ? here < 0 || next < 0
-          ? arriveBy
-          : arriveBy - durations[here * L + next]! * speed
-        : latestDeparture(inst, v, here, next, arriveBy);
-      const t = dep - service[x]!;
-      if (windowCount[x] === 1) {
-        // windowLatestFor written out for one window.
-        const w = windowOffset[x]!;
-        latest[k] = windowStart[w]! <= t ? (t <= windowEnd[w]! ? t : windowEnd[w]!) : -Infinity;
-      } else latest[k] = windowLatestFor(inst, x, t);
-    }
-    this.latest[0] = latestDeparture(inst, v, loc[0], loc[1]!, this.latest[1]!);
+    backwardPass(inst, this, Math.min(this.staleBack, n));
     this.staleFrom = n + 2;
     this.staleBack = 0;
 

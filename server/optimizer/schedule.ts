@@ -1,4 +1,4 @@
-import { type Instance, lastWindowEnd, travelTime, windowStartFor } from './instance';
+import { type Instance, chargedService, lastWindowEnd, travelTime, windowStartFor } from './instance';
 
 /** Scratch buffers for schedules (grown on demand, so checks in the search allocate nothing). */
 let arrivalBuf = new Float64Array(64);
@@ -74,7 +74,7 @@ function forward(
       out.start = startBuf;
       return;
     }
-    t = s + inst.nodeService[x]!;
+    t = s + (k === 0 ? chargedService(inst, -1, x) : chargedService(inst, nodes[k - 1]!, x));
     prev = l;
   }
   const end = t + travelTime(inst, v, prev, inst.vehicleEnd[v]!, t);
@@ -269,7 +269,7 @@ function tryLaterWindows(inst: Instance, v: number, nodes: ArrayLike<number>, co
         if (t > earliest && Number.isFinite(t)) candidates.push(t);
       }
     }
-    offset += inst.nodeService[x]!;
+    offset += chargedService(inst, k === 0 ? -1 : nodes[k - 1]!, x);
     prev = l;
   }
   for (const t of candidates) {
@@ -353,7 +353,8 @@ function forwardWithBreaks(
     if (g === count) break;
     const x = nodes[g]!;
     const l = inst.nodeLocation[x]!;
-    const svc = inst.nodeService[x]!;
+    // Breaks are taken where the vehicle is: they do not make the next stop a new arrival.
+    const svc = chargedService(inst, g === 0 ? -1 : nodes[g - 1]!, x);
     const last = lastWindowEnd(inst, x);
     alive = false;
     for (let b = 0; b < S; b++) {
@@ -457,7 +458,7 @@ function planRouteWithBreaks(inst: Instance, v: number, nodes: ArrayLike<number>
           tryDeparture(inst.windowEnd[w]! - offset - prefix[c]! - 1e-6);
         }
       }
-      offset += inst.nodeService[x]!;
+      offset += chargedService(inst, g === 0 ? -1 : nodes[g - 1]!, x);
       prev = l;
     }
     offset += travelTime(inst, v, prev, inst.vehicleEnd[v]!, earliest);

@@ -1,4 +1,4 @@
-import { type Instance, distanceBetween, isDeliveryNode, jobOf, partnerNode } from './instance';
+import { type Instance, chargedService, distanceBetween, isDeliveryNode, jobOf, partnerNode } from './instance';
 import { planRoute } from './schedule';
 import type { Objective, Route, RouteBreak, RouteStop, Solution, Unassigned } from './model';
 import { type JobVerdict, insufficientFleet } from './explain';
@@ -65,7 +65,7 @@ function buildRoute(inst: Instance, v: number, nodes: readonly number[]): Route 
     for (let d = 0; d < D; d++) load[d]! += sign * inst.size[j * D + d]!;
     const legDistance = distanceBetween(inst, prevLoc, l);
     const legDuration = schedule.arrival[k]! - prevDep;
-    const svc = inst.nodeService[x]!;
+    const svc = chargedService(inst, k === 0 ? -1 : nodes[k - 1]!, x);
     const wait = schedule.start[k]! - schedule.arrival[k]!;
     stops.push({
       shipment: j,
@@ -74,6 +74,7 @@ function buildRoute(inst: Instance, v: number, nodes: readonly number[]): Route 
       arrival: schedule.arrival[k]!,
       serviceStart: schedule.start[k]!,
       departure: schedule.start[k]! + svc,
+      serviceSeconds: svc,
       waitSeconds: wait,
       load: load.slice(),
       legDistance,

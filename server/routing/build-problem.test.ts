@@ -234,11 +234,14 @@ describe('orders that cannot be routed', () => {
 });
 
 describe('service time', () => {
-  it('is setup plus per-item time from the merged settings', () => {
+  it('is per-item time plus a setup paid once per place, from the merged settings', () => {
     const orders = [order({ payloadItems: [{ weight: 1, quantity: 3 }] })];
     const options = mergeRoutingOptions({ serviceTime: { setupSeconds: 100, perItemSeconds: 10 } }, undefined);
     const { routing } = build(orders, [vehicle()], placesFor(1, 1), options);
-    expect(routing.problem.shipments[0]!.pickup!.serviceSeconds).toBe(130);
+    expect(routing.problem.shipments[0]!.pickup).toMatchObject({ serviceSeconds: 30, setupSeconds: 100 });
+    // Every location is a place of its own here (nothing within 25 m of another).
+    const places = Array.from(routing.problem.places!);
+    expect(new Set(places).size).toBe(places.length);
   });
 });
 

@@ -33,10 +33,15 @@ import {
 export type RoutingOrder = z.output<typeof orderSchema>;
 export type FleetEntry = z.output<typeof fleetSpecSchema>;
 
-/** Stops within this distance are one place when stop clustering is on. */
+/** Stops within this distance are one place: they share a setup, and one location when stop clustering is on. */
 const CLUSTER_RADIUS_METERS = 25;
 const METERS_PER_MILE = 1609.344;
 const LARGE_CAPACITY = Number.MAX_SAFE_INTEGER;
+
+/** Whether two points are one place: within 25 m, a driver parks and walks in once (one setup). */
+export function samePlace(a: LatLng, b: LatLng): boolean {
+  return surfaceDistance(a, b) <= CLUSTER_RADIUS_METERS;
+}
 
 export type PlaceResolution = { ok: true; point: LatLng; timeZone: string } | { ok: false; message: string };
 
@@ -56,6 +61,8 @@ interface LocationLayout {
   /** Real places; the matrix is built over these. */
   points: LatLng[];
   timeZones: string[];
+  /** Per location: its place (the first location within 25 m of it; Problem.places). */
+  places: number[];
   /** Per order: location indices, or null when an address did not resolve. */
   orderStops: ({ pickup: number; dropoff: number } | null)[];
   vehicleStart: (number | null)[];
@@ -71,6 +78,7 @@ export function layoutLocations(
 ): LocationLayout {
   const points: LatLng[] = [];
   const timeZones: string[] = [];
+  const placeOf: number[] = [];
   // Exact duplicates always share a location; with clustering, anything within the radius does.
   const exact = new Map<string, number>();
   const grid = new Map<string, number[]>();
@@ -82,18 +90,22 @@ export function layoutLocations(
     if (same !== undefined) return same;
     const cellLat = Math.floor(place.point.latitude / cellDegrees);
     const cellLon = Math.floor(place.point.longitude / cellDegrees);
-    if (clustering) {
-      for (let dLat = -1; dLat <= 1; dLat++) {
-        for (let dLon = -1; dLon <= 1; dLon++) {
-          for (const candidate of grid.get(`${cellLat + dLat}:${cellLon + dLon}`) ?? []) {
-            if (surfaceDistance(place.point, points[candidate]!) <= CLUSTER_RADIUS_METERS) return candidate;
+    let near = -1;
+    for (let dLat = -1; dLat <= 1 && near < 0; dLat++) {
+      for (let dLon = -1; dLon <= 1 && near < 0; dLon++) {
+        for (const candidate of grid.get(`${cellLat + dLat}:${cellLon + dLon}`) ?? []) {
+          if (samePlace(place.point, points[candidate]!)) {
+            near = candidate;
+            break;
           }
         }
       }
     }
+    if (clustering && near >= 0) return near;
     const index = points.length;
     points.push(place.point);
     timeZones.push(place.timeZone);
+    placeOf.push(near >= 0 ? placeOf[near]! : index);
     exact.set(key, index);
     const cell = `${cellLat}:${cellLon}`;
     const members = grid.get(cell);
@@ -133,7 +145,7 @@ export function layoutLocations(
     vehicleEnd.push(resolved.end?.ok ? locate(resolved.end) : null);
   });
 
-  return { points, timeZones, orderStops, vehicleStart, vehicleEnd, unassigned };
+  return { points, timeZones, places: placeOf, orderStops, vehicleStart, vehicleEnd, unassigned };
 }
 
 /** The spec a fleet entry's vehicle gets: catalog type (maybe mapped), then type overrides, vehicle overrides, its own vehicleSpec. */
@@ -235,8 +247,6 @@ export interface RoutingProblem {
   timeZones: string[];
   /** Index of the zero-cost "anywhere" start location, or null when every vehicle has a start address. */
   virtualStart: number | null;
-  /** Setup seconds included in each stop's service time (removed for the 2nd+ stop of a clustered visit). */
-  setupSeconds: number;
   /** Vehicles that could be added to the fleet, in order of preference (the optimizer's add_vehicle fix candidates). */
   extraVehicles: ExtraVehicle[];
 }
@@ -418,7 +428,8 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
 
   const stop = (location: number, windows: TimeWindow[], items: number): Stop => ({
     location,
-    serviceSeconds: setupSeconds + perItemSeconds * items,
+    serviceSeconds: perItemSeconds * items,
+    ...(setupSeconds > 0 ? { setupSeconds } : {}),
     timeWindows: windows,
   });
   const shipments: Shipment[] = shipmentsIn.map((candidate) => ({
@@ -492,6 +503,7 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
     ...(lockedSequences.length > 0 ? { lockedSequences } : {}),
     ...(initialRoutes.length > 0 ? { initialRoutes } : {}),
     ...(input.traffic ? { traffic: input.traffic } : {}),
+    places: virtualStart === null ? layout.places : [...layout.places, virtualStart],
   };
   return {
     problem,
@@ -501,7 +513,6 @@ export function assembleProblem(input: AssembleInput): RoutingProblem {
     unassigned,
     timeZones,
     virtualStart,
-    setupSeconds,
     extraVehicles: extraVehicleCandidates(vehicles, vehicleInfo, options),
   };
 }

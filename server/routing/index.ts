@@ -43,6 +43,7 @@ export {
   resolveVehicleSpec,
   type VehicleSpec,
 } from './vehicle-catalog';
+export { samePlace } from './build-problem';
 export { REASON_CODES, REASON_DESCRIPTIONS } from './reasons';
 export {
   mergeRoutingOptions,

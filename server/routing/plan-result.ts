@@ -95,9 +95,9 @@ export const pickAddress = (address: RoutingOrder['pickupAddress']): RoutingAddr
 const round = (value: number): number => Math.round(value);
 
 /**
- * Routes -> itineraries. With stop clustering, consecutive stops at one place become one visit
- * with one stop number and one setup time; the schedule is then re-timed forward (service only gets
- * shorter, so every window that held still holds).
+ * Routes -> itineraries. With stop clustering, consecutive stops of one kind at one place become
+ * one visit with one stop number (the solver charged their setup once already); the schedule is
+ * then re-timed forward.
  */
 export function toPlanOutcome(
   routing: RoutingProblem,
@@ -233,9 +233,8 @@ export function toPlanOutcome(
       previousLocation = routeStop.location;
       const arrival = clock + routeStop.legDuration;
       const serviceStart = Math.max(arrival, window?.start ?? arrival);
-      const serviceSeconds = sameVisit
-        ? Math.max(0, stopSpec.serviceSeconds - routing.setupSeconds)
-        : stopSpec.serviceSeconds;
+      // As the solver charged it: the setup only where the stop before was at another place.
+      const serviceSeconds = routeStop.serviceSeconds;
       travel += routeStop.legDuration;
       distance += routeStop.legDistance;
 

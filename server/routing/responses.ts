@@ -45,7 +45,10 @@ const itineraryStopSchema = z
     arrival: isoDateTime,
     departure: isoDateTime,
     waitSeconds: z.number().int().meta({ description: 'Waiting for the window to open.' }),
-    serviceSeconds: z.number().int().meta({ description: 'Setup plus per-item handling time.' }),
+    serviceSeconds: z.number().int().meta({
+      description:
+        'As charged: the per-item handling time, plus the setup where the stop before is at another place (more than 25 m away) or this is the first stop.',
+    }),
     windowOpen: isoDateTime.nullable().meta({ description: 'Earliest start of service; null when open.' }),
     windowClose: isoDateTime.nullable().meta({ description: 'Latest start of service; null when open.' }),
     load: z.object({ pounds: z.number(), cubicInches: z.number() }).meta({ description: 'On board after this stop.' }),

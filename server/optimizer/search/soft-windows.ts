@@ -25,6 +25,8 @@ export function softWindowsApply(state: PlanState): boolean {
     !model.usesDuration &&
     !model.usesMaxDistance &&
     !model.usesSpread &&
+    // The warp arrays price a stop at a fixed service: setups that depend on the stop before are not.
+    !state.inst.hasSetup &&
     singleWindowStopsOnly(state.inst, state.active)
   );
 }

@@ -34,9 +34,9 @@ export function vehicleLowerBound(inst: Instance, active: Uint8Array): number {
 
 /**
  * A lower bound on the vehicles by time: every stop takes its service and a leg into it no
- * shorter than the shortest from any other stop or start, every route a leg back no shorter than
- * the shortest from any stop to its end, and no route lasts longer than its vehicle's shift (or
- * maximum duration). Capacity alone bounds pickup-and-delivery plans at one vehicle. 1 where the
+ * shorter than the shortest from any other stop or start, every place with stops one setup, every
+ * route a leg back no shorter than the shortest from any stop to its end, and no route lasts longer
+ * than its vehicle's shift (or maximum duration). Capacity alone bounds pickup-and-delivery plans at one vehicle. 1 where the
  * stops are too many to compare pairwise.
  */
 function vehiclesForTime(inst: Instance, active: Uint8Array): number {
@@ -68,6 +68,15 @@ function vehiclesForTime(inst: Instance, active: Uint8Array): number {
       for (const y of stops) if (y !== x) shortest = Math.min(shortest, durations[inst.nodeLocation[y]! * L + to]!);
     }
     needed += inst.nodeService[x]! + (Number.isFinite(shortest) && !openStart ? fastest * shortest : 0);
+  }
+  // Setups: every place with stops is arrived at at least once, paying the least setup among them.
+  if (inst.hasSetup) {
+    const leastSetup = new Map<number, number>();
+    for (const x of stops) {
+      const place = inst.nodePlace[x]!;
+      leastSetup.set(place, Math.min(leastSetup.get(place) ?? Infinity, inst.nodeSetup[x]!));
+    }
+    for (const setup of leastSetup.values()) needed += setup;
   }
   // What each vehicle's route can hold: its shift, less the shortest leg from a stop to its end.
   const room: number[] = [];

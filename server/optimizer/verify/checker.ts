@@ -4,12 +4,13 @@
  * it can recompute: physics first (arrival from the previous departure), then the reported values
  * are compared with the recomputation.
  */
-import type { Problem, Route, Solution } from '../model';
+import type { Problem, Route, Solution, Stop } from '../model';
 import {
   REASON_CODES,
   insideSomeWindow,
   legDuration,
   matrixDistance,
+  serviceAfter,
   stopOf,
   stopsOfShipment,
   structuralFailure,
@@ -130,6 +131,7 @@ function checkRouteSchedule(
   }
 
   let location = vehicle.startLocation;
+  let previous: Stop | null = null;
   let time = route.start;
   let distance = 0;
   let travel = 0;
@@ -201,7 +203,10 @@ function checkRouteSchedule(
     }
     if (!close(s.waitSeconds, serviceStart - arrival, timeTol))
       report(`${at}: waitSeconds ${s.waitSeconds}, recomputed ${serviceStart - arrival}`);
-    const departure = serviceStart + stop.serviceSeconds;
+    const serviceSeconds = serviceAfter(problem, previous, stop);
+    const departure = serviceStart + serviceSeconds;
+    if (!close(s.serviceSeconds, serviceSeconds, timeTol))
+      report(`${at}: serviceSeconds ${s.serviceSeconds}, recomputed ${serviceSeconds}`);
     if (!close(s.departure, departure, timeTol)) report(`${at}: departure ${s.departure}, recomputed ${departure}`);
 
     const sign = s.kind === 'pickup' ? 1 : -1;
@@ -215,9 +220,10 @@ function checkRouteSchedule(
     }
     distance += legDist;
     travel += legTime;
-    service += stop.serviceSeconds;
+    service += serviceSeconds;
     waiting += serviceStart - arrival;
     location = stop.location;
+    previous = stop;
     time = departure;
   }
   takeBreaks(route.stops.length);

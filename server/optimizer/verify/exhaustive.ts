@@ -5,7 +5,7 @@
  * code with the real solver. Exact for problems without traffic; with traffic the departure time
  * of each route is chosen from the candidates bestSchedule tries.
  */
-import type { Problem, Solution } from '../model';
+import type { Problem, Solution, Stop } from '../model';
 import { compareObjective, objectiveValue, routeCost, type ObjectiveValue, type RouteTotals } from './objective';
 import {
   bestSchedule,
@@ -13,6 +13,7 @@ import {
   legDuration,
   matrixDistance,
   routeFromSchedule,
+  serviceAfter,
   stopOf,
   stopsOfShipment,
   structuralFailure,
@@ -76,7 +77,7 @@ function* orders(problem: Problem, vehicleIndex: number, stops: StopRef[]): Gene
   if (prune && load.some((x, d) => x > vehicle.capacity[d]!)) return;
   const used = new Array<boolean>(n).fill(false);
   const sequence: StopRef[] = [];
-  function* extend(location: number, time: number): Generator<StopRef[]> {
+  function* extend(location: number, time: number, previous: Stop | null): Generator<StopRef[]> {
     if (sequence.length === n) {
       yield sequence.slice();
       return;
@@ -100,14 +101,14 @@ function* orders(problem: Problem, vehicleIndex: number, stops: StopRef[]): Gene
       if (fits || !prune) {
         used[i] = true;
         sequence.push(ref);
-        yield* extend(stop.location, (serviceStart ?? time) + stop.serviceSeconds);
+        yield* extend(stop.location, (serviceStart ?? time) + serviceAfter(problem, previous, stop), stop);
         sequence.pop();
         used[i] = false;
       }
       for (let d = 0; d < dims; d++) load[d]! -= sign * (shipment.size[d] ?? 0);
     }
   }
-  yield* extend(vehicle.startLocation, vehicle.earliestStart);
+  yield* extend(vehicle.startLocation, vehicle.earliestStart, null);
 }
 
 const distanceOnly = (problem: Problem) =>

@@ -57,6 +57,19 @@ export function stopOf(shipment: Shipment, kind: StopKind): Stop | null {
   return kind === 'pickup' ? shipment.pickup : shipment.delivery;
 }
 
+/**
+ * The model's service time at `stop` after `previous` (null: the route's first stop): its handling,
+ * plus its setup unless the previous stop is at the same place (Problem.places; else its location).
+ */
+export function serviceAfter(problem: Problem, previous: Stop | null, stop: Stop): number {
+  const setup = stop.setupSeconds ?? 0;
+  if (setup === 0) return stop.serviceSeconds;
+  const place = (location: number): number => problem.places?.[location] ?? location;
+  return previous !== null && place(previous.location) === place(stop.location)
+    ? stop.serviceSeconds
+    : stop.serviceSeconds + setup;
+}
+
 /** The stops a shipment needs on its route, in the order they must happen. */
 export function stopsOfShipment(shipment: Shipment, index: number): StopRef[] {
   const refs: StopRef[] = [];
@@ -91,6 +104,7 @@ interface ScheduledStop {
   arrival: number;
   serviceStart: number;
   departure: number;
+  serviceSeconds: number;
   wait: number;
   load: number[];
   legDistance: number;
@@ -254,6 +268,7 @@ export function simulate(
   }
   if (placement.length !== order.length) return fail(`${order.length} breaks need a place; ${placement.length} given`);
   let location = vehicle.startLocation;
+  let previous: Stop | null = null;
   let time = start;
   let taken = 0;
   /** Takes the breaks placed in gap g; false when one misses its window. */
@@ -294,11 +309,13 @@ export function simulate(
       if (load[d]! > vehicle.capacity[d]!)
         return fail(`load exceeds capacity in dimension ${d} at ${shipment.id} ${ref.kind}`);
     }
-    const departure = serviceStart + stop.serviceSeconds;
+    const serviceSeconds = serviceAfter(problem, previous, stop);
+    const departure = serviceStart + serviceSeconds;
     result.stops.push({
       arrival,
       serviceStart,
       departure,
+      serviceSeconds,
       wait: serviceStart - arrival,
       load: load.slice(),
       legDistance,
@@ -306,9 +323,10 @@ export function simulate(
     });
     result.distance += legDistance;
     result.travel += legTime;
-    result.service += stop.serviceSeconds;
+    result.service += serviceSeconds;
     result.waiting += serviceStart - arrival;
     location = stop.location;
+    previous = stop;
     time = departure;
   }
   if (!takeBreaks(sequence.length))
@@ -374,6 +392,7 @@ function departureCandidates(
   };
   let offset = 0;
   let location = vehicle.startLocation;
+  let previous: Stop | null = null;
   let taken = 0;
   const breaksAt = (g: number) => {
     while (taken < order.length && placement[taken] === g) {
@@ -393,8 +412,9 @@ function departureCandidates(
       // Arriving exactly at a window's end may round to just past it: try a hair earlier too.
       for (const t of [w.start - offset, w.end - offset, w.end - offset - 1e-6]) add(t);
     }
-    offset += stop.serviceSeconds;
+    offset += serviceAfter(problem, previous, stop);
     location = stop.location;
+    previous = stop;
   }
   breaksAt(sequence.length);
   if (vehicle.endLocation !== null)
@@ -423,6 +443,7 @@ export function routeFromSchedule(
         arrival: s.arrival,
         serviceStart: s.serviceStart,
         departure: s.departure,
+        serviceSeconds: s.serviceSeconds,
         waitSeconds: s.wait,
         load: s.load,
         legDistance: s.legDistance,
