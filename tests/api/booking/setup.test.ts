@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, createTenant, createUser, type Tenant } from '../helpers';
-import { expectJson, post, uniqueId, type BookBody } from '../client';
-import { BROOKLYN_STORE, recommendBody, searchResult } from './fixtures';
+import { expectJson, post, STORE, uniqueId, type BookBody } from '../client';
+import { recommendBody, searchResult } from './fixtures';
 import { setBookingClock } from './clock';
 
 /**
@@ -42,7 +42,7 @@ describe('POST /v1/booking/recommend: setup once per place', () => {
           orders: [
             {
               externalId: uniqueId('seed'),
-              pickupAddress: BROOKLYN_STORE,
+              pickupAddress: STORE,
               dropoffAddress: { addressLine1: '1 Main St', city: 'New York', state: 'NY', postalCode: '10118' },
               dropoffWindowOpen: '2026-11-23T09:00:00-05:00',
               dropoffWindowClose: '2026-11-23T11:00:00-05:00',
@@ -55,7 +55,7 @@ describe('POST /v1/booking/recommend: setup once per place', () => {
               vehicleExternalId: uniqueId('van'),
               vehicleType: 'cargo-van',
               scheduledStart: '2026-11-23T08:00:00-05:00',
-              startAddress: BROOKLYN_STORE,
+              startAddress: STORE,
             },
           ],
           options: { solverTimeLimitSeconds: 0.5 },
@@ -77,7 +77,7 @@ describe('POST /v1/booking/recommend: setup once per place', () => {
     // From the store to the same ZIP code: the new pickup joins the store visit, the new dropoff
     // follows the booked one there; the route (open: it ends at its last stop) then ends at the
     // new dropoff's start, which a second setup would push 10 minutes later.
-    const { result } = await searchResult(auth, recommendBody(branchId, '2026-11-23', { origin: BROOKLYN_STORE }));
+    const { result } = await searchResult(auth, recommendBody(branchId, '2026-11-23', { origin: STORE }));
     const noon = result.windows.find((w) => w.deliveryWindowStart === '2026-11-23T12:00:00-05:00');
     expect(noon, JSON.stringify(result.windows)).toBeDefined();
     const expected = Date.parse('2026-11-23T12:00:00-05:00') / 1000 - dropoffDeparture;
