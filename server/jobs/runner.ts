@@ -130,9 +130,10 @@ export class JobRunner {
       } catch {
         return 'lost'; // canceled (or taken from us) while waiting for a thread
       }
-      // Queued until now; the stamp is not awaited (the computation starts at once) and the end writes it again.
+      // Queued until now. The stamp is not awaited (the computation starts at once) and the end writes
+      // it again; a latency job (a search, milliseconds) has it written by its end only, a statement less each.
       const startedAt = now();
-      void markJobStarted(db, target, startedAt).catch(() => undefined);
+      if (jobLane(job.kind) === 'throughput') void markJobStarted(db, target, startedAt).catch(() => undefined);
       // Deadlines run on the real clock from the moment the job has a thread: threads time themselves with it.
       const deadline = Date.now() + job.timeLimitMs;
       try {
