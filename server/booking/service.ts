@@ -314,6 +314,7 @@ export async function recommendBooking(
     explain,
     settingsDigest,
     clockOffsetMs: nowMs - Date.now(),
+    routesVersionAtSubmit: state.version,
   };
   let job: JobRecord;
   try {
