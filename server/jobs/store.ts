@@ -367,31 +367,37 @@ export async function claimJobWithinShare(
   });
 }
 
+/** Writes to a job an execution still holds, fenced on its token (a stale execution writes nothing). */
+async function updateHeldJob(
+  db: DbOrTx,
+  target: { jobId: string; leaseToken: string },
+  values: Pick<Partial<JobRow>, 'startedAt' | 'progress'>,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set(values)
+    .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')));
+}
+
 /**
- * Stamps the moment an execution's computation got its worker thread, fenced on its token. Until
- * then the job is queued (claimed or not): it may wait for its account's share of threads.
+ * Stamps the moment an execution's computation got its worker thread. Until then the job is queued
+ * (claimed or not): it may wait for its account's share of threads.
  */
-export async function markJobStarted(
+export function markJobStarted(
   db: DbOrTx,
   target: { jobId: string; leaseToken: string },
   startedAt: number,
 ): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ startedAt: new Date(startedAt) })
-    .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')));
+  return updateHeldJob(db, target, { startedAt: new Date(startedAt) });
 }
 
-/** Stores an execution's latest progress, fenced on its token (a stale execution writes nothing). */
-export async function recordProgress(
+/** Stores an execution's latest progress. */
+export function recordProgress(
   db: DbOrTx,
   target: { jobId: string; leaseToken: string },
   progress: Json,
 ): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ progress })
-    .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')));
+  return updateHeldJob(db, target, { progress });
 }
 
 interface JobListFilter {
