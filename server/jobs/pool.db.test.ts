@@ -524,6 +524,9 @@ describe("booking's latency lane in pool mode", () => {
         const done = await lanes.waitFor(job.id, 10_000);
         latencies.push(performance.now() - started);
         expect(done?.status).toBe('complete');
+        // Its start is written by the statement that ends it.
+        expect(done!.startedAt).toBeGreaterThanOrEqual(done!.createdAt);
+        expect(done!.finishedAt).toBeGreaterThanOrEqual(done!.startedAt!);
       }
       console.log(
         `latency lane (${testDb.kind}): ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms while solves held every thread`,
