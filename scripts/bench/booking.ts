@@ -17,18 +17,22 @@
  * - mixed (checkout while the same account plans): the searching account submits `mixed-plans`
  *   routing plans of `mixed-orders` orders with a solver limit of `mixed-solver-seconds` each, then
  *   searches at `mixed-rate`/s for `mixed-seconds` while they solve. Prints the searches'
- *   POST-to-complete p50/p95/p99 and, per plan, POST-to-complete and (PostgreSQL: from the jobs
- *   table) its own run from start to finish against its limit: whether the solves still finish
- *   inside their limits while searches are served.
+ *   POST-to-complete p50/p95/p99 and, per plan, POST-to-complete split (from its job row, read once
+ *   the server has stopped) into its queued wait (submitted to started: waiting for the account's
+ *   share of solver threads) and its own run (started to finished) against its limit: whether the
+ *   solves still finish inside their limits while searches are served.
  *
  * Searches come from two accounts in turn (the parent and the branch itself); they run in the jobs
  * layer's latency lane, outside the tenants' solver shares. The per-account rate limit is raised by configuration
  * (BOOKING_RATE_LIMIT_PER_SECOND / _BURST) for the run; everything else is the default configuration.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import postgres from 'postgres';
+import { tmpdir } from 'node:os';
+import { inArray } from 'drizzle-orm';
+import { createDb } from '@/server/db/client';
+import { jobs } from '@/server/db/schema/jobs';
 import { createScratchPostgresDatabase } from '@/server/db/testing';
 import { seededRandom } from '@/server/optimizer/verify';
 import { setBookingClock } from '../../tests/api/booking/clock';
@@ -297,9 +301,7 @@ function planBody(problemId: string, orders: number, seconds: number): string {
 
 /**
  * Submits a plan without waiting (`Prefer: wait=0`); resolves once it is accepted with a promise of
- * its completion (polled; seconds from the POST). The plans are submitted one after another, so
- * that a plan that must wait for its account's share of the threads is not marked started while
- * it waits (a job is claimed as it is written only when it would start at once).
+ * its completion (polled; seconds from the POST).
  */
 async function submitPlan(
   baseUrl: string,
@@ -340,35 +342,56 @@ async function submitPlan(
   return { completion: poll() };
 }
 
-/** A routing job's own run as its row tells it: start to finish, and the solver's last reported progress. */
+/** A routing job's row as it tells its time: queued (submitted to started) and its own run (started to finished). */
 interface OwnRun {
-  seconds: number;
+  queuedSeconds: number;
+  runSeconds: number;
   progress: { elapsedMs?: number; iterations?: number } | null;
 }
 
-/** Each routing job's own run read from the jobs table: PostgreSQL only, where the bench can reach the database. */
-async function planRuns(databaseUrl: string, problemIds: string[]): Promise<Map<string, OwnRun>> {
+/** Where the bench reads the server's job rows once the server has stopped: its embedded data directory or its PostgreSQL database. */
+type DatabaseOf = { dataDir: string } | { databaseUrl: string };
+
+/** Each routing job's queued wait and own run, read from the jobs table. */
+async function planRuns(database: DatabaseOf, problemIds: string[]): Promise<Map<string, OwnRun>> {
   const runs = new Map<string, OwnRun>();
-  if (!databaseUrl || problemIds.length === 0) return runs;
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  if (problemIds.length === 0) return runs;
+  const handle = await createDb({ ...database, maxConnections: 1 });
   try {
-    const rows = await sql<{ key: string; seconds: number | null; progress: OwnRun['progress'] }[]>`
-      select key, extract(epoch from finished_at - started_at)::float8 as seconds, progress
-      from jobs where namespace = 'routing' and key in ${sql(problemIds)}`;
-    for (const row of rows)
-      if (row.seconds !== null) runs.set(row.key, { seconds: row.seconds, progress: row.progress });
+    const rows = await handle.db
+      .select({
+        key: jobs.key,
+        createdAt: jobs.createdAt,
+        startedAt: jobs.startedAt,
+        finishedAt: jobs.finishedAt,
+        progress: jobs.progress,
+      })
+      .from(jobs)
+      .where(inArray(jobs.key, problemIds));
+    for (const row of rows) {
+      if (!row.startedAt || !row.finishedAt) continue;
+      runs.set(row.key, {
+        queuedSeconds: (row.startedAt.getTime() - row.createdAt.getTime()) / 1000,
+        runSeconds: (row.finishedAt.getTime() - row.startedAt.getTime()) / 1000,
+        progress: row.progress as OwnRun['progress'],
+      });
+    }
   } finally {
-    await sql.end({ timeout: 5 });
+    await handle.close();
   }
   return runs;
 }
 
+interface MixedPlans {
+  problemIds: string[];
+  finished: PlanRun[];
+}
+
 /**
- * The mixed run: the searching account's routing plans solve while its searches arrive. A plan
- * counts as inside its limit when its own run (PostgreSQL) is at most the limit plus 5 s (reading
- * the problem, writing the result); on the embedded database only POST-to-complete is known.
+ * The mixed run: the searching account's routing plans solve while its searches arrive. Prints the
+ * searches' figures and returns the plans, whose rows are read once the server has stopped.
  */
-async function mixedRun(setup: Setup, engine: 'pglite' | 'postgres', databaseUrl: string): Promise<void> {
+async function mixedRun(setup: Setup, engine: 'pglite' | 'postgres'): Promise<MixedPlans> {
   const stamp = Date.now().toString(36);
   const problemIds = Array.from({ length: args.mixedPlans }, (_, k) => `bench-mixed-${stamp}-${k}`);
   const giveUp = args.mixedPlans * (args.mixedSolverSeconds + 30) + args.mixedSeconds;
@@ -378,14 +401,22 @@ async function mixedRun(setup: Setup, engine: 'pglite' | 'postgres', databaseUrl
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const searchesOfPlanner: Setup = { ...setup, auths: [setup.auths[0]!] };
   const searches = await openLoop(searchesOfPlanner, args.mixedRate, args.mixedSeconds);
-  const finishedPlans = await Promise.all(plans);
+  const finished = await Promise.all(plans);
   const d = describeRun(searches);
   console.log(
     `[${engine}] mixed: ${searches.outcomes.length} searches at ${args.mixedRate}/s for ${args.mixedSeconds} s from the account that runs ${args.mixedPlans} plans of ${args.mixedOrders} orders (solver limit ${args.mixedSolverSeconds} s): ${d.failed} failed, ${d.withWindows} with windows; POST-to-complete p50 ${fmt(d.p50)}, p95 ${fmt(d.p95)}, p99 ${fmt(d.p99)}`,
   );
   if (d.failed > 0) console.log(`[${engine}]   first failure: ${searches.outcomes.find((o) => !o.ok)?.detail}`);
-  const own = engine === 'postgres' ? await planRuns(databaseUrl, problemIds) : new Map<string, OwnRun>();
-  for (const [k, plan] of finishedPlans.entries()) {
+  return { problemIds, finished };
+}
+
+/**
+ * Per plan: POST-to-complete, its queued wait and its own run. A plan counts as inside its limit
+ * when its own run is at most the limit plus 5 s (reading the problem, writing the result).
+ */
+async function reportPlans(engine: 'pglite' | 'postgres', mixed: MixedPlans, database: DatabaseOf): Promise<void> {
+  const own = await planRuns(database, mixed.problemIds);
+  for (const [k, plan] of mixed.finished.entries()) {
     const run = own.get(plan.problemId);
     const progress = run?.progress
       ? ` (solver's last progress: ${((run.progress.elapsedMs ?? 0) / 1000).toFixed(1)} s, ${run.progress.iterations ?? '?'} iterations)`
@@ -394,8 +425,8 @@ async function mixedRun(setup: Setup, engine: 'pglite' | 'postgres', databaseUrl
       plan.completeSeconds === null
         ? `did not complete (${plan.detail ?? ''})`
         : run === undefined
-          ? `complete ${plan.completeSeconds.toFixed(1)} s after its POST`
-          : `complete ${plan.completeSeconds.toFixed(1)} s after its POST; its own run (started to finished) ${run.seconds.toFixed(1)} s, ${run.seconds <= args.mixedSolverSeconds + 5 ? 'inside' : 'OVER'} its ${args.mixedSolverSeconds} s limit${progress}`;
+          ? `complete ${plan.completeSeconds.toFixed(1)} s after its POST (no start recorded)`
+          : `complete ${plan.completeSeconds.toFixed(1)} s after its POST: queued ${run.queuedSeconds.toFixed(1)} s, ran ${run.runSeconds.toFixed(1)} s, ${run.runSeconds <= args.mixedSolverSeconds + 5 ? 'inside' : 'OVER'} its ${args.mixedSolverSeconds} s limit${progress}`;
     console.log(`[${engine}]   plan ${k + 1}: ${verdict}`);
   }
 }
@@ -509,9 +540,13 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     databaseUrl = scratch.databaseUrl;
     drop = scratch.drop;
   }
+  // Kept past the server's stop: the mixed run's job rows are read from it then.
+  const dataDir = mkdtempSync(path.join(tmpdir(), `bench-booking-${engine}-`));
+  let mixed: MixedPlans | undefined;
   const server = await startSecondServer({
     label: `bench-booking-${engine}`,
     databaseUrl,
+    dataDir,
     nodeArgs: values['server-node-args'].split(' ').filter(Boolean),
     env: {
       BOOKING_RATE_LIMIT_PER_SECOND: RATE_LIMIT,
@@ -551,7 +586,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
       );
       if (s.failed > 0) console.log(`[${engine}]   first failure: ${steady.outcomes.find((o) => !o.ok)?.detail}`);
     }
-    if (phases.has('mixed')) await mixedRun(setup, engine, databaseUrl);
+    if (phases.has('mixed')) mixed = await mixedRun(setup, engine);
 
     if (!phases.has('ramp')) return;
     let sustained = 0;
@@ -571,7 +606,12 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<void> {
     );
   } finally {
     await server.stop();
-    await drop?.();
+    try {
+      if (mixed) await reportPlans(engine, mixed, engine === 'postgres' ? { databaseUrl } : { dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await drop?.();
+    }
   }
 }
 

@@ -56,13 +56,15 @@ describe.skipIf(!onPostgres)('queue mode lanes and shares with worker processes'
     for (const request of flood) floodIds.push((await jobs.submit(request)).job.id);
     await sleep(1_500);
     // The tenant holds one thread, not one per account.
-    const running = await testDb.db
-      .select({ id: jobRows.id })
+    const processing = await testDb.db
+      .select({ startedAt: jobRows.startedAt, claimed: sql<boolean>`${jobRows.leaseToken} is not null` })
       .from(jobRows)
-      .where(
-        sql`${jobRows.status} = 'processing' and ${jobRows.leaseToken} is not null and ${jobRows.accountId} in (${root.id}, ${branch.id})`,
-      );
+      .where(sql`${jobRows.status} = 'processing' and ${jobRows.accountId} in (${root.id}, ${branch.id})`);
+    const running = processing.filter((row) => row.claimed);
     expect(running).toHaveLength(1);
+    expect(running[0]!.startedAt).not.toBeNull();
+    // The rest wait for the tenant's share: queued, not started.
+    expect(processing.filter((row) => !row.claimed && row.startedAt !== null)).toEqual([]);
     const started = Date.now();
     const { job } = await jobs.submit(probe(other.id, 200));
     const done = await jobs.waitFor(job.id, 15_000);

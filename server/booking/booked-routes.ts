@@ -85,7 +85,17 @@ export async function bookedRoutesVersion(
   return { version: row ? `${row.count}:${row.versions}:${row.updated}` : '0', searchLogged: row?.logged === true };
 }
 
-export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promise<BookedRoutesSnapshot> {
+/**
+ * The scope's routes as of its current version, or as of `knownVersion` (read by the caller a
+ * moment ago) when this process holds that version's routes: then no statement is made. A search
+ * records the version its routes are, so one answered from a version replaced meanwhile is not
+ * reused by the next identical search (see service.ts, freshness).
+ */
+export async function bookedRoutesSnapshot(
+  db: DbOrTx,
+  scope: RouteScope,
+  knownVersion?: string,
+): Promise<BookedRoutesSnapshot> {
   const scopeKey = JSON.stringify([
     [...scope.accountIds].sort((a, b) => a - b),
     scope.environment,
@@ -93,7 +103,11 @@ export async function bookedRoutesSnapshot(db: DbOrTx, scope: RouteScope): Promi
     scope.vehicleType ?? null,
   ]);
   if (scope.accountIds.length === 0) return { key: `${scopeKey}|none`, version: 'none', routes: [], shared: NO_ROUTES };
-  const { version: fingerprint } = await bookedRoutesVersion(db, scope);
+  const held = cache.get(scopeKey);
+  const fingerprint =
+    knownVersion !== undefined && held?.version === knownVersion
+      ? knownVersion
+      : (await bookedRoutesVersion(db, scope)).version;
   const cached = cache.get(scopeKey);
   if (cached?.key === `${scopeKey}|${fingerprint}`) {
     // Most recently used last: the first key is the one to evict.

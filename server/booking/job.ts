@@ -60,10 +60,18 @@ export interface BookingJobInput {
    * job timestamps are real, so the dedupe window and retention compare on booking's clock through it.
    */
   clockOffsetMs: number;
+  /**
+   * The version of the scope's itineraries the submit read (see bookedRoutesVersion): when this
+   * process holds that version's routes, `prepare` takes them without asking again. Absent from
+   * jobs submitted before it existed.
+   */
+  routesVersionAtSubmit?: string;
 }
 
 /** A search ready to run: its input with the scope's booked routes. */
-export type PreparedBookingSearch = Omit<BookingJobInput, 'routeScope'> & { routes: BookedRoute[] };
+export type PreparedBookingSearch = Omit<BookingJobInput, 'routeScope' | 'routesVersionAtSubmit'> & {
+  routes: BookedRoute[];
+};
 
 /**
  * What a job hands its worker thread: the routes as UTF-8 JSON in shared memory, named by their
@@ -71,7 +79,7 @@ export type PreparedBookingSearch = Omit<BookingJobInput, 'routeScope'> & { rout
  * reference: the routes as objects (1,500 stops) were cloned field by field on the event-loop thread
  * for every search, and as one string still copied (and encoded) about 300 KB per search.
  */
-type ThreadBookingSearch = Omit<BookingJobInput, 'routeScope'> & {
+type ThreadBookingSearch = Omit<BookingJobInput, 'routeScope' | 'routesVersionAtSubmit'> & {
   routesKey: string;
   routesShared: SharedArrayBuffer;
   routesVersion: string;
@@ -168,8 +176,8 @@ export async function runBookingSearch(input: PreparedBookingSearch): Promise<Bo
 
 export const bookingSearchJobHandler: JobHandler<BookingJobInput, Json, ThreadBookingSearch> = {
   async prepare(input, { db }) {
-    const { routeScope, ...rest } = input;
-    const snapshot = await bookedRoutesSnapshot(db, routeScope);
+    const { routeScope, routesVersionAtSubmit, ...rest } = input;
+    const snapshot = await bookedRoutesSnapshot(db, routeScope, routesVersionAtSubmit);
     return { ...rest, routesKey: snapshot.key, routesShared: snapshot.shared, routesVersion: snapshot.version };
   },
   async run(input) {

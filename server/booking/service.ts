@@ -315,6 +315,7 @@ export async function recommendBooking(
     explain,
     settingsDigest,
     clockOffsetMs: nowMs - Date.now(),
+    routesVersionAtSubmit: state.version,
   };
   let job: JobRecord;
   try {

@@ -151,13 +151,9 @@ describe('jobs in pool mode', () => {
     const submitted = [];
     for (let i = 0; i < 5; i++) submitted.push(await jobs.submit(probe(300, { accountId: 931 })));
     const written = await Promise.all(submitted.map(({ job }) => rowOf(job.id)));
-    const claimedAtWrite = (row: (typeof written)[number]) => [
-      row.attempts,
-      row.leaseToken !== null,
-      row.startedAt !== null,
-    ];
-    expect(written.slice(0, 3).map(claimedAtWrite)).toEqual(Array(3).fill([1, true, true]));
-    expect(written.slice(3).map(claimedAtWrite)).toEqual(Array(2).fill([0, false, false]));
+    const claimedAtWrite = (row: (typeof written)[number]) => [row.attempts, row.leaseToken !== null];
+    expect(written.slice(0, 3).map(claimedAtWrite)).toEqual(Array(3).fill([1, true]));
+    expect(written.slice(3).map(claimedAtWrite)).toEqual(Array(2).fill([0, false]));
     const done = await Promise.all(submitted.map(({ job }) => jobs.waitFor(job.id, 20_000)));
     expect(done.map((job) => [job?.status, job?.attempts])).toEqual(Array(5).fill(['complete', 1]));
     for (const job of done) expect(await writesOf(job!.id)).toBe(1);
@@ -167,6 +163,28 @@ describe('jobs in pool mode', () => {
     await jobs.idle();
     expect(await jobs.get(canceled.job.id)).toMatchObject({ status: 'canceled' });
     expect(await writesOf(canceled.job.id)).toBe(0);
+  });
+
+  it("keeps a job waiting for its account's share of threads queued: started when it gets its thread, its time measured from there", async () => {
+    // Two threads, one per tenant: the account's second job is claimed at once but waits for the first's thread.
+    const first = await jobs.submit(probe(1_500, { accountId: 933 }));
+    const second = await jobs.submit(probe(1_500, { accountId: 933 }));
+    const rowOf = async (id: string) => (await testDb.db.select().from(jobRows).where(eq(jobRows.id, id)))[0]!;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const [running, waiting] = [await rowOf(first.job.id), await rowOf(second.job.id)];
+    expect(running).toMatchObject({ status: 'processing', attempts: 1 });
+    expect(running.startedAt).not.toBeNull();
+    // Claimed (its lease held here), but not running: no start yet.
+    expect(waiting).toMatchObject({ status: 'processing', attempts: 1, startedAt: null });
+    expect(waiting.leaseToken).not.toBeNull();
+    const [a, b] = await Promise.all([first, second].map(({ job }) => jobs.waitFor(job.id, 20_000)));
+    expect([a?.status, b?.status]).toEqual(['complete', 'complete']);
+    // The waiter started when the first gave its thread back, and ran its own 1.5 s, not its 3 s since submit.
+    expect(b!.startedAt!).toBeGreaterThanOrEqual(a!.startedAt! + 1_500);
+    expect(b!.finishedAt! - b!.startedAt!).toBeLessThan(1_500 + 1_000);
+    expect(b!.finishedAt! - b!.createdAt).toBeGreaterThanOrEqual(3_000);
+    // The row as stored says the same as the record the waiter got.
+    expect((await rowOf(b!.id)).startedAt?.getTime()).toBe(b!.startedAt);
   });
 
   it('rejects the same key with a different input while the job is retained', async () => {
@@ -461,6 +479,9 @@ describe("booking's latency lane in pool mode", () => {
         const done = await lanes.waitFor(job.id, 10_000);
         latencies.push(performance.now() - started);
         expect(done?.status).toBe('complete');
+        // Its start is written by the statement that ends it.
+        expect(done!.startedAt).toBeGreaterThanOrEqual(done!.createdAt);
+        expect(done!.finishedAt).toBeGreaterThanOrEqual(done!.startedAt!);
       }
       console.log(
         `latency lane (${testDb.kind}): ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms while solves held every thread`,

@@ -2,7 +2,7 @@ import type { Db } from '@/server/db';
 import type { ShareHolder } from './fair-share';
 import { jobLane, loadJobHandler, type JobLane } from './handlers';
 import { storedJobPayload } from './payload';
-import { finishJob, recordProgress, renewLeases, toJobRecord, type Claim } from './store';
+import { finishJob, markJobStarted, recordProgress, renewLeases, toJobRecord, type Claim } from './store';
 import { errorBody } from './thread';
 import type { ThreadGate } from './thread-gate';
 import { ThreadStopped, type JobThreadPool } from './threads';
@@ -130,6 +130,10 @@ export class JobRunner {
       } catch {
         return 'lost'; // canceled (or taken from us) while waiting for a thread
       }
+      // Queued until now. The stamp is not awaited (the computation starts at once) and the end writes
+      // it again; a latency job (a search, milliseconds) has it written by its end only, a statement less each.
+      const startedAt = now();
+      if (jobLane(job.kind) === 'throughput') void markJobStarted(db, target, startedAt).catch(() => undefined);
       // Deadlines run on the real clock from the moment the job has a thread: threads time themselves with it.
       const deadline = Date.now() + job.timeLimitMs;
       try {
@@ -154,6 +158,7 @@ export class JobRunner {
           await this.finish(target, {
             status: 'failed',
             error: { code: 'optimization_failed', message: `stopped at its time limit of ${job.timeLimitMs} ms` },
+            startedAt,
           });
           return 'finished';
         }
@@ -163,7 +168,7 @@ export class JobRunner {
         progress.stop();
       }
       if (!outcome.ok) {
-        await this.finish(target, { status: 'failed', error: outcome.error });
+        await this.finish(target, { status: 'failed', error: outcome.error, startedAt });
         return 'finished';
       }
       let result;
@@ -171,7 +176,7 @@ export class JobRunner {
         // What the row will hold, also for the commit: a result JSON cannot carry fails the job here.
         result = storedJobPayload(outcome.result, 'result');
       } catch (error) {
-        await this.finish(target, { status: 'failed', error: errorBody(error) });
+        await this.finish(target, { status: 'failed', error: errorBody(error), startedAt });
         return 'finished';
       }
       let finished;
@@ -179,7 +184,7 @@ export class JobRunner {
         finished = await finishJob(
           db,
           target,
-          { status: 'complete', result },
+          { status: 'complete', result, startedAt },
           now(),
           async (tx, row) =>
             handler.commit?.({ tx, job: toJobRecord(row), input: job.input, result, attempt: job.attempts }),
@@ -187,7 +192,7 @@ export class JobRunner {
         );
       } catch (error) {
         // The commit's writes rolled back with the completion; the job ends failed instead.
-        await this.finish(target, { status: 'failed', error: errorBody(error) });
+        await this.finish(target, { status: 'failed', error: errorBody(error), startedAt });
         return 'finished';
       }
       this.options.onFinished(job.id, finished ? toJobRecord(finished) : undefined);

@@ -115,7 +115,8 @@ function freshRun(run: NewRun, now: number) {
     leaseToken: run.claimToken ?? null,
     leaseOwner: run.leaseOwner,
     leaseExpiresAt: run.leaseOwner ? new Date(now + run.leaseSeconds * 1000) : null,
-    startedAt: run.claimToken ? new Date(now) : null,
+    // Queued until its computation has a thread (see markJobStarted), even when claimed as it is written.
+    startedAt: null,
     finishedAt: null,
     expiresAt: null,
   };
@@ -290,7 +291,8 @@ export async function claimJob(
       leaseToken,
       leaseOwner: target.owner,
       leaseExpiresAt: new Date(now + target.leaseSeconds * 1000),
-      startedAt: new Date(now),
+      // A claimed job may still wait for its share of threads: queued until markJobStarted.
+      startedAt: null,
     })
     .where(
       and(
@@ -365,16 +367,37 @@ export async function claimJobWithinShare(
   });
 }
 
-/** Stores an execution's latest progress, fenced on its token (a stale execution writes nothing). */
-export async function recordProgress(
+/** Writes to a job an execution still holds, fenced on its token (a stale execution writes nothing). */
+async function updateHeldJob(
+  db: DbOrTx,
+  target: { jobId: string; leaseToken: string },
+  values: Pick<Partial<JobRow>, 'startedAt' | 'progress'>,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set(values)
+    .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')));
+}
+
+/**
+ * Stamps the moment an execution's computation got its worker thread. Until then the job is queued
+ * (claimed or not): it may wait for its account's share of threads.
+ */
+export function markJobStarted(
+  db: DbOrTx,
+  target: { jobId: string; leaseToken: string },
+  startedAt: number,
+): Promise<void> {
+  return updateHeldJob(db, target, { startedAt: new Date(startedAt) });
+}
+
+/** Stores an execution's latest progress. */
+export function recordProgress(
   db: DbOrTx,
   target: { jobId: string; leaseToken: string },
   progress: Json,
 ): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ progress })
-    .where(and(eq(jobs.id, target.jobId), eq(jobs.leaseToken, target.leaseToken), eq(jobs.status, 'processing')));
+  return updateHeldJob(db, target, { progress });
 }
 
 interface JobListFilter {
@@ -439,7 +462,10 @@ export async function renewLeases(db: DbOrTx, owner: string, leaseSeconds: numbe
 export async function finishJob(
   db: Db,
   target: { jobId: string; leaseToken: string },
-  outcome: { status: 'complete'; result: Json } | { status: 'failed'; error: JobErrorBody },
+  outcome: ({ status: 'complete'; result: Json } | { status: 'failed'; error: JobErrorBody }) & {
+    /** When the execution's computation got its thread (written again here: markJobStarted does not wait). */
+    startedAt?: number | undefined;
+  },
   now: number,
   effects?: (tx: DbTransaction, row: JobView) => Promise<Json | void>,
   /** Notify JOB_FINISHED_CHANNEL (false where no other process can listen: the embedded database). */
@@ -452,6 +478,7 @@ export async function finishJob(
         status: outcome.status,
         result: outcome.status === 'complete' ? outcome.result : null,
         error: outcome.status === 'failed' ? outcome.error : null,
+        ...(outcome.startedAt === undefined ? {} : { startedAt: new Date(outcome.startedAt) }),
         finishedAt: new Date(now),
         expiresAt: expiryAfter(now),
         leaseToken: null,
@@ -550,6 +577,8 @@ export async function releaseHeldJobs(db: DbOrTx, owner: string): Promise<Releas
       leaseToken: null,
       leaseOwner: null,
       leaseExpiresAt: null,
+      // Given back: queued again until another execution has a thread.
+      startedAt: null,
     })
     .where(and(eq(jobs.status, 'processing'), eq(jobs.leaseOwner, owner)))
     .returning({
