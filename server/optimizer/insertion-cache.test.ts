@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance, DELIVERY, deliveryNode, hasStop, jobOf, PICKUP, pickupNode } from './instance';
+import { DELIVERY, deliveryNode, hasStop, jobOf, PICKUP, pickupNode } from './instance';
 import { Inserter } from './insertion';
 import { emptyCandidate, type InsertionCandidate } from './insertion-candidate';
-import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
-import { Search } from './search';
 import { featureMix, randomInstance } from './verify';
+import { constructedSearch } from './testing';
 
 /**
  * Inserter.cacheInsertions passes over a route that held no candidate under the best, as it
@@ -19,10 +18,7 @@ describe('insertion results cached per route version', () => {
     let passedOver = 0;
     for (let seed = 1; seed <= 24; seed++) {
       const problem = randomInstance(seed * 4_099 + 11, { shipments: 30, vehicles: 6, ...featureMix(seed) });
-      const inst = compileInstance(problem);
-      const model = costModel(inst);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
-      search.construct();
+      const { inst, model, search } = constructedSearch(problem, seed);
       const routes = search.routes;
       const backups = routes.map((route) => new RouteState(inst, route.vehicle));
       const plainRandom = new Random(seed);

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance, pickupNode } from './instance';
+import { pickupNode } from './instance';
 import { Inserter } from './insertion';
 import { emptyCandidate } from './insertion-candidate';
-import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
-import { Search } from './search';
-import { insertions } from './testing';
+import { constructedSearch, insertions } from './testing';
 import { featureMix, randomInstance } from './verify';
 
 /**
@@ -28,13 +26,10 @@ describe('the best insertion of an order into a route', () => {
         ...featureMix(seed),
         windowSeconds: seed % 2 === 0 ? [900, 2400] : [3600, 3 * 3600],
       });
-      const inst = compileInstance(problem);
-      const model = costModel(inst);
+      const { inst, model, search } = constructedSearch(problem, seed);
       // The longest-route objective prices an insertion against the other routes too.
       if (model.usesMaxDistance) continue;
       if (seed % 2 === 0) tightWindows++;
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
-      search.construct();
       const inserter = new Inserter(inst, model, new Random(seed));
       if (seed % 3 === 0) inserter.skipTightPositions();
       search.routes.forEach((route, r) => {

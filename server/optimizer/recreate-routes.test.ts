@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance, type Instance, jobOf } from './instance';
+import { type Instance, jobOf } from './instance';
 import { Random } from './random';
-import { Search } from './search';
+import { type Search } from './search';
 import { featureMix, randomInstance } from './verify';
+import { constructedSearch } from './testing';
 
 type Scope = 'all' | 'focused' | 'unfocused';
 
@@ -54,9 +55,7 @@ describe('the routes recreate evaluates an order in', () => {
         skills: seed % 2 === 0,
         allowedVehicles: seed % 3 === 0,
       });
-      const inst = compileInstance(problem);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
-      search.construct();
+      const { inst, search } = constructedSearch(problem, seed);
       const random = new Random(seed);
       for (let round = 0; round < 12; round++) {
         // Empty a random share of the routes (their orders left out), and leave some orders out.
