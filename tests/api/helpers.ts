@@ -130,6 +130,12 @@ export async function createTenant(options: TenantOptions = {}): Promise<Tenant>
   };
 }
 
+/** A fresh tenant and the Basic auth header of its live key, as most endpoint tests call. */
+export async function liveTenant(): Promise<{ tenant: Tenant; auth: string }> {
+  const tenant = await createTenant();
+  return { tenant, auth: tenant.basicAuthHeader('live') };
+}
+
 /** Creates a user (no console login unless email, password and role are given). */
 export async function createUser(args: {
   externalUserId: string;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountAuth, createTenant, type Tenant } from '../helpers';
+import { accountAuth, liveTenant, type Tenant } from '../helpers';
 import {
   example,
   expectError,
@@ -20,8 +20,7 @@ describe('POST /v1/routing/book', () => {
   const createBody = example('book-create');
 
   beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
+    ({ tenant, auth } = await liveTenant());
     created = await expectJson<BookBody>(await post('/v1/routing/book', createBody, { auth }), 200);
   });
 

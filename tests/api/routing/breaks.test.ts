@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../helpers';
+import { liveTenant } from '../helpers';
 import type { PlanResult } from '@/server/routing/responses';
 import { STORE, expectError, expectJson, get, post, smallPlan, type Json } from '../client';
 
@@ -16,12 +16,8 @@ function planWithBreaks(breaks: Json[], orders = 4): Json {
 }
 
 describe('driver breaks (fleet vehicleSpec.breaks)', () => {
-  let tenant: Tenant;
   let auth: string;
-  beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
-  });
+  beforeAll(async () => ({ auth } = await liveTenant()));
 
   it('a planned itinerary shows the break as a stop of type break, inside its window, and the legs and totals still add up', async () => {
     const body = planWithBreaks([

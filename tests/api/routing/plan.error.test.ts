@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../helpers';
+import { liveTenant, type Tenant } from '../helpers';
 import { example, expectError, expectJson, post, smallPlan, type Json } from '../client';
 
 describe('POST /v1/routing/plan and /v1/routing/run: errors', () => {
   let tenant: Tenant;
   let auth: string;
-  beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
-  });
+  beforeAll(async () => ({ tenant, auth } = await liveTenant()));
 
   it('400 invalid_input names an unknown field by its JSON path', async () => {
     const body = smallPlan();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../helpers';
+import { liveTenant } from '../helpers';
 import {
   expectError,
   expectJson,
@@ -50,13 +50,9 @@ function extraOrder(externalId: string, date: string, postalCode = '10025'): Jso
 }
 
 describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update fleet and changes', () => {
-  let tenant: Tenant;
   let auth: string;
 
-  beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
-  });
+  beforeAll(async () => ({ auth } = await liveTenant()));
 
   async function itinerariesOn(date: string): Promise<Json[]> {
     return (await expectJson<{ itineraries: Json[] }>(await get(`/v1/itineraries?date=${date}`, { auth }), 200))
