@@ -131,8 +131,8 @@ export async function createTenant(options: TenantOptions = {}): Promise<Tenant>
 }
 
 /** A fresh tenant and the Basic auth header of its live key, as most endpoint tests call. */
-export async function liveTenant(): Promise<{ tenant: Tenant; auth: string }> {
-  const tenant = await createTenant();
+export async function liveTenant(options: TenantOptions = {}): Promise<{ tenant: Tenant; auth: string }> {
+  const tenant = await createTenant(options);
   return { tenant, auth: tenant.basicAuthHeader('live') };
 }
 
