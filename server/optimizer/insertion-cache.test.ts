@@ -4,7 +4,7 @@ import { Inserter } from './insertion';
 import { emptyCandidate, type InsertionCandidate } from './insertion-candidate';
 import { Random } from './random';
 import { RouteState } from './route';
-import { featureMix, randomInstance } from './verify';
+import { mixedInstance } from './verify';
 import { constructedSearch } from './testing';
 
 /**
@@ -17,7 +17,7 @@ describe('insertion results cached per route version', () => {
     let evaluations = 0;
     let passedOver = 0;
     for (let seed = 1; seed <= 24; seed++) {
-      const problem = randomInstance(seed * 4_099 + 11, { shipments: 30, vehicles: 6, ...featureMix(seed) });
+      const problem = mixedInstance(seed, seed * 4_099 + 11, { shipments: 30, vehicles: 6 });
       const { inst, model, search } = constructedSearch(problem, seed);
       const routes = search.routes;
       const backups = routes.map((route) => new RouteState(inst, route.vehicle));

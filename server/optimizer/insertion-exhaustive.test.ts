@@ -5,7 +5,7 @@ import { emptyCandidate } from './insertion-candidate';
 import { Random } from './random';
 import { RouteState } from './route';
 import { constructedSearch, insertions } from './testing';
-import { featureMix, randomInstance } from './verify';
+import { mixedInstance } from './verify';
 
 /**
  * Inserter.evaluate passes over positions without computing them (positions whose next stop must
@@ -20,10 +20,9 @@ describe('the best insertion of an order into a route', () => {
     let found = 0;
     let tightWindows = 0;
     for (let seed = 1; seed <= 160; seed++) {
-      const problem = randomInstance(seed * 104_729 + 7, {
+      const problem = mixedInstance(seed, seed * 104_729 + 7, {
         shipments: 16,
         vehicles: 3,
-        ...featureMix(seed),
         windowSeconds: seed % 2 === 0 ? [900, 2400] : [3600, 3 * 3600],
       });
       const { inst, model, search } = constructedSearch(problem, seed);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Instance, jobOf } from './instance';
 import { Random } from './random';
 import { type Search } from './search';
-import { featureMix, randomInstance } from './verify';
+import { mixedInstance } from './verify';
 import { constructedSearch } from './testing';
 
 type Scope = 'all' | 'focused' | 'unfocused';
@@ -48,10 +48,9 @@ describe('the routes recreate evaluates an order in', () => {
     let classesVisited = 0;
     let focusedCases = 0;
     for (let seed = 1; seed <= 24; seed++) {
-      const problem = randomInstance(seed * 7_919 + 3, {
+      const problem = mixedInstance(seed, seed * 7_919 + 3, {
         shipments: 30,
         vehicles: 9,
-        ...featureMix(seed),
         skills: seed % 2 === 0,
         allowedVehicles: seed % 3 === 0,
       });
