@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Inserter } from './insertion';
 import { emptyCandidate } from './insertion-candidate';
 import type { Problem } from './model';
-import { Random } from './random';
 import { SortMode } from './search';
 import { cityInstance, randomInstance } from './verify';
-import { candidateFields, constructedSearch } from './testing';
+import { candidateFields, constructedSearch, twinInserters } from './testing';
 
 /**
  * Duration objectives price insertions in short routes by an exact plan of the new route. The
@@ -55,8 +53,7 @@ describe('exact insertion plans, cheapest lower bound first', () => {
     for (const problem of problems) {
       const { inst, model, search } = constructedSearch(problem, 3);
       expect(model.usesDuration).toBe(true);
-      const first = new Inserter(inst, model, new Random(7));
-      const each = new Inserter(inst, model, new Random(7));
+      const [first, each] = twinInserters(inst, model, 7).inserters;
       each.planCheapestBoundFirst = false;
       for (const inserter of [first, each]) inserter.blinkRate = 0;
       // Jobs taken out by ruins, as the search evaluates them: in routes with room.

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pickupNode } from './instance';
-import { Inserter } from './insertion';
 import { type InsertionCandidate, emptyCandidate } from './insertion-candidate';
 import type { Problem } from './model';
-import { Random } from './random';
 import { cityInstance, randomInstance } from './verify';
-import { candidateFields, constructedSearch } from './testing';
+import { candidateFields, constructedSearch, twinInserters } from './testing';
 
 /**
  * With traffic or a duration limit a candidate is known feasible only once its route is replanned;
@@ -38,8 +36,7 @@ describe('deferred replanning of insertion candidates', () => {
     let failed = 0;
     for (const problem of problems) {
       const { inst, model, search } = constructedSearch(problem, 1);
-      const deferred = new Inserter(inst, model, new Random(7));
-      const reference = new Inserter(inst, model, new Random(7));
+      const [deferred, reference] = twinInserters(inst, model, 7).inserters;
       reference.deferReplans = false;
       for (const inserter of [deferred, reference]) inserter.blinkRate = 0;
       for (let job = 0; job < inst.jobs; job++) {

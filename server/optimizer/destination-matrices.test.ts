@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, destinationMatrices, type Instance } from './instance';
-import { Inserter } from './insertion';
 import { emptyCandidate, type InsertionCandidate } from './insertion-candidate';
 import type { Problem } from './model';
-import { Random } from './random';
 import { mixedInstance, randomInstance } from './verify';
-import { constructedSearch } from './testing';
+import { constructedSearch, twinInserters } from './testing';
 
 /** The problem with every leg a -> b made longer by a factor of its own (a != b), so that no matrix is symmetric. */
 function asymmetric(problem: Problem): Problem {
@@ -80,10 +78,10 @@ describe('travel matrices read by destination', () => {
         asymmetric(mixedInstance(seed, seed * 7_919 + 5, { shipments: 24, vehicles: 5 })),
         seed,
       );
-      const byColumnRandom = new Random(seed);
-      const byRowRandom = new Random(seed);
-      const byColumn = new Inserter(inst, model, byColumnRandom);
-      const byRow = new Inserter(inst, model, byRowRandom);
+      const {
+        inserters: [byColumn, byRow],
+        randoms: [byColumnRandom, byRowRandom],
+      } = twinInserters(inst, model, seed);
       byRow.readLegsByDestination();
       for (const inserter of [byColumn, byRow]) {
         inserter.skipTightPositions();

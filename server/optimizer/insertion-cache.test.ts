@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY, deliveryNode, hasStop, jobOf, PICKUP, pickupNode } from './instance';
-import { Inserter } from './insertion';
 import { emptyCandidate, type InsertionCandidate } from './insertion-candidate';
 import { Random } from './random';
 import { RouteState } from './route';
 import { mixedInstance } from './verify';
-import { constructedSearch } from './testing';
+import { constructedSearch, twinInserters } from './testing';
 
 /**
  * Inserter.cacheInsertions passes over a route that held no candidate under the best, as it
@@ -21,10 +20,10 @@ describe('insertion results cached per route version', () => {
       const { inst, model, search } = constructedSearch(problem, seed);
       const routes = search.routes;
       const backups = routes.map((route) => new RouteState(inst, route.vehicle));
-      const plainRandom = new Random(seed);
-      const cachedRandom = new Random(seed);
-      const plain = new Inserter(inst, model, plainRandom);
-      const cached = new Inserter(inst, model, cachedRandom);
+      const {
+        inserters: [plain, cached],
+        randoms: [plainRandom, cachedRandom],
+      } = twinInserters(inst, model, seed);
       cached.cacheInsertions();
       for (const inserter of [plain, cached]) {
         inserter.skipTightPositions();

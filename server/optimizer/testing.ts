@@ -4,9 +4,11 @@
  */
 import type { FixedRoute } from './insertion-query';
 import type { InsertionCandidate } from './insertion-candidate';
+import { Inserter } from './insertion';
 import { compileInstance, pickupNode, type Instance } from './instance';
 import type { Problem } from './model';
 import { costModel, type CostModel } from './objective';
+import { Random } from './random';
 import { RouteState } from './route';
 import { Search } from './search';
 import { solveOnThisThread, type SolveOnThisThreadOptions } from './solve';
@@ -42,6 +44,16 @@ export function plannedRoute(inst: Instance, model: CostModel, vehicle: number, 
   route.setStops(nodes, nodes.length);
   route.update(model);
   return route;
+}
+
+/**
+ * Two inserters drawing the same random numbers from seed, to compare one way of evaluating
+ * insertions with another, and their random streams (which must stay in step).
+ */
+export function twinInserters(inst: Instance, model: CostModel, seed: number) {
+  const randoms = [new Random(seed), new Random(seed)] as const;
+  const inserters = [new Inserter(inst, model, randoms[0]), new Inserter(inst, model, randoms[1])] as const;
+  return { inserters, randoms };
 }
 
 /** What two ways of evaluating insertions must agree on when they find the same best candidate. */

@@ -7,7 +7,7 @@ import { costModel } from './objective';
 import { Random } from './random';
 import { mixedInstance } from './verify';
 import { lineInstance } from './verify/fixtures';
-import { constructedSearch, plannedRoute } from './testing';
+import { constructedSearch, plannedRoute, twinInserters } from './testing';
 
 /**
  * Insertion passes over positions whose slack cannot take a stop's service (skipTightPositions):
@@ -86,8 +86,7 @@ describe('passing over positions without the slack for a stop', () => {
       const problem: Problem = { ...generated, durations };
       const { inst, model, search } = constructedSearch(problem, seed);
       if (shortcuts) expect(detourShortfall(inst)).toBeGreaterThan(0);
-      const everyPosition = new Inserter(inst, model, new Random(seed));
-      const skipping = new Inserter(inst, model, new Random(seed));
+      const [everyPosition, skipping] = twinInserters(inst, model, seed).inserters;
       skipping.skipTightPositions();
       search.routes.forEach((route, r) => {
         for (let job = 0; job < inst.jobs; job++) {
