@@ -55,7 +55,6 @@ describe('exact insertion plans, cheapest lower bound first', () => {
       expect(model.usesDuration).toBe(true);
       const [first, each] = twinInserters(inst, model, 7).inserters;
       each.planCheapestBoundFirst = false;
-      for (const inserter of [first, each]) inserter.blinkRate = 0;
       // Jobs taken out by ruins, as the search evaluates them: in routes with room.
       for (let round = 0; round < 6; round++) {
         const removed: number[] = [];

@@ -38,7 +38,6 @@ describe('deferred replanning of insertion candidates', () => {
       const { inst, model, search } = constructedSearch(problem, 1);
       const [deferred, reference] = twinInserters(inst, model, 7).inserters;
       reference.deferReplans = false;
-      for (const inserter of [deferred, reference]) inserter.blinkRate = 0;
       for (let job = 0; job < inst.jobs; job++) {
         const p = pickupNode(job);
         if (inst.nodeLocation[p]! < 0 && inst.nodeLocation[p + 1]! < 0) continue;

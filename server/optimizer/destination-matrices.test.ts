@@ -81,12 +81,8 @@ describe('travel matrices read by destination', () => {
       const {
         inserters: [byColumn, byRow],
         randoms: [byColumnRandom, byRowRandom],
-      } = twinInserters(inst, model, seed);
+      } = twinInserters(inst, model, seed, { blinkRate: seed % 2 === 0 ? 0.2 : 0, skipTightPositions: true });
       byRow.readLegsByDestination();
-      for (const inserter of [byColumn, byRow]) {
-        inserter.skipTightPositions();
-        inserter.blinkRate = seed % 2 === 0 ? 0.2 : 0;
-      }
       for (let job = 0; job < inst.jobs; job++) {
         const a: InsertionCandidate = emptyCandidate();
         const b: InsertionCandidate = emptyCandidate();

@@ -23,12 +23,8 @@ describe('insertion results cached per route version', () => {
       const {
         inserters: [plain, cached],
         randoms: [plainRandom, cachedRandom],
-      } = twinInserters(inst, model, seed);
+      } = twinInserters(inst, model, seed, { blinkRate: seed % 2 === 0 ? 0.2 : 0, skipTightPositions: true });
       cached.cacheInsertions();
-      for (const inserter of [plain, cached]) {
-        inserter.skipTightPositions();
-        inserter.blinkRate = seed % 2 === 0 ? 0.2 : 0;
-      }
       const steps = new Random(seed + 1_000);
       for (let step = 0; step < 300; step++) {
         // Mostly a few jobs again and again, as annealing takes the same orders out and in.

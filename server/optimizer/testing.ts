@@ -48,11 +48,21 @@ export function plannedRoute(inst: Instance, model: CostModel, vehicle: number, 
 
 /**
  * Two inserters drawing the same random numbers from seed, to compare one way of evaluating
- * insertions with another, and their random streams (which must stay in step).
+ * insertions with another, and their random streams (which must stay in step). Both blink at
+ * blinkRate and skip tight positions when asked.
  */
-export function twinInserters(inst: Instance, model: CostModel, seed: number) {
+export function twinInserters(
+  inst: Instance,
+  model: CostModel,
+  seed: number,
+  options: { blinkRate?: number; skipTightPositions?: boolean } = {},
+) {
   const randoms = [new Random(seed), new Random(seed)] as const;
   const inserters = [new Inserter(inst, model, randoms[0]), new Inserter(inst, model, randoms[1])] as const;
+  for (const inserter of inserters) {
+    inserter.blinkRate = options.blinkRate ?? 0;
+    if (options.skipTightPositions) inserter.skipTightPositions();
+  }
   return { inserters, randoms };
 }
 
