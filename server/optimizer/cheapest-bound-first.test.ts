@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance } from './instance';
-import { Inserter } from './insertion';
-import { type InsertionCandidate, emptyCandidate } from './insertion-candidate';
+import { emptyCandidate } from './insertion-candidate';
 import type { Problem } from './model';
-import { costModel } from './objective';
-import { Random } from './random';
-import { Search, SortMode } from './search';
+import { SortMode } from './search';
 import { cityInstance, randomInstance } from './verify';
+import { candidateFields, constructedSearch, twinInserters } from './testing';
 
 /**
  * Duration objectives price insertions in short routes by an exact plan of the new route. The
@@ -48,31 +45,16 @@ describe('exact insertion plans, cheapest lower bound first', () => {
     ),
   ];
 
-  const fields = (x: InsertionCandidate) => [
-    x.cost,
-    x.route,
-    x.i,
-    x.j,
-    x.deliveryStart,
-    x.addedDistance,
-    x.addedDuration,
-  ];
-
   it('finds the best of planning every candidate, in one route and over all routes, with fewer plans', () => {
     let compared = 0;
     let found = 0;
     let plansFirst = 0;
     let plansEach = 0;
     for (const problem of problems) {
-      const inst = compileInstance(problem);
-      const model = costModel(inst);
+      const { inst, model, search } = constructedSearch(problem, 3);
       expect(model.usesDuration).toBe(true);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), 3);
-      search.construct();
-      const first = new Inserter(inst, model, new Random(7));
-      const each = new Inserter(inst, model, new Random(7));
+      const [first, each] = twinInserters(inst, model, 7).inserters;
       each.planCheapestBoundFirst = false;
-      for (const inserter of [first, each]) inserter.blinkRate = 0;
       // Jobs taken out by ruins, as the search evaluates them: in routes with room.
       for (let round = 0; round < 6; round++) {
         const removed: number[] = [];
@@ -84,9 +66,9 @@ describe('exact insertion plans, cheapest lower bound first', () => {
             // One route alone, and the same route against the best over the routes before it.
             const alone = [emptyCandidate(), emptyCandidate()] as const;
             expect(first.evaluate(route, r, job, alone[0])).toBe(each.evaluate(route, r, job, alone[1]));
-            expect(fields(alone[0])).toEqual(fields(alone[1]));
+            expect(candidateFields(alone[0])).toEqual(candidateFields(alone[1]));
             expect(first.evaluate(route, r, job, a)).toBe(each.evaluate(route, r, job, b));
-            expect(fields(a)).toEqual(fields(b));
+            expect(candidateFields(a)).toEqual(candidateFields(b));
             compared += 2;
           });
           if (a.route >= 0) found++;

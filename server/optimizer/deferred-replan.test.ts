@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance, pickupNode } from './instance';
-import { Inserter } from './insertion';
+import { pickupNode } from './instance';
 import { type InsertionCandidate, emptyCandidate } from './insertion-candidate';
-import { costModel } from './objective';
-import { Random } from './random';
-import { Search } from './search';
+import type { Problem } from './model';
 import { cityInstance, randomInstance } from './verify';
+import { candidateFields, constructedSearch, twinInserters } from './testing';
 
 /**
  * With traffic or a duration limit a candidate is known feasible only once its route is replanned;
@@ -16,59 +14,30 @@ import { cityInstance, randomInstance } from './verify';
 describe('deferred replanning of insertion candidates', () => {
   // Duration objectives cost routes of these sizes exactly (EXACT_DURATION_MAX_STOPS), which
   // replans each candidate; a distance objective defers the replans (and exercises the fallback).
-  const problems = [
-    ...[1, 2, 3, 4].map((seed) => cityInstance(seed, { orders: 16, vehicles: 2, traffic: true })),
-    ...[1, 2, 3, 4].map((seed) => ({
-      ...cityInstance(seed, { orders: 16, vehicles: 2, traffic: true }),
-      objective: 'MIN_VEHICLES_THEN_DISTANCE' as const,
-    })),
-    ...[4, 5, 6, 7, 8, 9].map((seed) =>
-      randomInstance(seed, {
-        shipments: 12,
-        vehicles: 3,
-        traffic: seed % 2 === 0,
-        maxDuration: true,
-        multiWindowShare: 0.3,
-        singleStopShare: 0.3,
-      }),
-    ),
-    ...[4, 5, 6, 7, 8, 9].map((seed) =>
-      randomInstance(seed, {
-        shipments: 12,
-        vehicles: 3,
-        traffic: seed % 2 === 0,
-        maxDuration: true,
-        multiWindowShare: 0.3,
-        singleStopShare: 0.3,
-        objective: 'MIN_VEHICLES_THEN_DISTANCE',
-      }),
-    ),
-  ];
+  const cities = [1, 2, 3, 4].map((seed) => cityInstance(seed, { orders: 16, vehicles: 2, traffic: true }));
+  const generated = [4, 5, 6, 7, 8, 9].map((seed) =>
+    randomInstance(seed, {
+      shipments: 12,
+      vehicles: 3,
+      traffic: seed % 2 === 0,
+      maxDuration: true,
+      multiWindowShare: 0.3,
+      singleStopShare: 0.3,
+    }),
+  );
+  const byDistance = (problem: Problem): Problem => ({ ...problem, objective: 'MIN_VEHICLES_THEN_DISTANCE' });
+  const problems = [...cities, ...cities.map(byDistance), ...generated, ...generated.map(byDistance)];
 
-  const same = (x: InsertionCandidate, y: InsertionCandidate) =>
-    expect([x.cost, x.route, x.i, x.j, x.deliveryStart, x.addedDistance, x.addedDuration]).toEqual([
-      y.cost,
-      y.route,
-      y.i,
-      y.j,
-      y.deliveryStart,
-      y.addedDistance,
-      y.addedDuration,
-    ]);
+  const same = (x: InsertionCandidate, y: InsertionCandidate) => expect(candidateFields(x)).toEqual(candidateFields(y));
 
   it('finds the best that replanning every candidate finds, in one route and over all routes', () => {
     let compared = 0;
     let served = 0;
     let failed = 0;
     for (const problem of problems) {
-      const inst = compileInstance(problem);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), 1);
-      search.construct();
-      const model = costModel(inst);
-      const deferred = new Inserter(inst, model, new Random(7));
-      const reference = new Inserter(inst, model, new Random(7));
+      const { inst, model, search } = constructedSearch(problem, 1);
+      const [deferred, reference] = twinInserters(inst, model, 7).inserters;
       reference.deferReplans = false;
-      for (const inserter of [deferred, reference]) inserter.blinkRate = 0;
       for (let job = 0; job < inst.jobs; job++) {
         const p = pickupNode(job);
         if (inst.nodeLocation[p]! < 0 && inst.nodeLocation[p + 1]! < 0) continue;

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, destinationMatrices, type Instance } from './instance';
-import { Inserter } from './insertion';
 import { emptyCandidate, type InsertionCandidate } from './insertion-candidate';
 import type { Problem } from './model';
-import { costModel } from './objective';
-import { Random } from './random';
-import { Search } from './search';
-import { featureMix, randomInstance } from './verify';
+import { mixedInstance, randomInstance } from './verify';
+import { constructedSearch, twinInserters } from './testing';
 
 /** The problem with every leg a -> b made longer by a factor of its own (a != b), so that no matrix is symmetric. */
 function asymmetric(problem: Problem): Problem {
@@ -77,21 +74,15 @@ describe('travel matrices read by destination', () => {
     let evaluations = 0;
     let found = 0;
     for (let seed = 1; seed <= 18; seed++) {
-      const inst = compileInstance(
-        asymmetric(randomInstance(seed * 7_919 + 5, { shipments: 24, vehicles: 5, ...featureMix(seed) })),
+      const { inst, model, search } = constructedSearch(
+        asymmetric(mixedInstance(seed, seed * 7_919 + 5, { shipments: 24, vehicles: 5 })),
+        seed,
       );
-      const model = costModel(inst);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
-      search.construct();
-      const byColumnRandom = new Random(seed);
-      const byRowRandom = new Random(seed);
-      const byColumn = new Inserter(inst, model, byColumnRandom);
-      const byRow = new Inserter(inst, model, byRowRandom);
+      const {
+        inserters: [byColumn, byRow],
+        randoms: [byColumnRandom, byRowRandom],
+      } = twinInserters(inst, model, seed, { blinkRate: seed % 2 === 0 ? 0.2 : 0, skipTightPositions: true });
       byRow.readLegsByDestination();
-      for (const inserter of [byColumn, byRow]) {
-        inserter.skipTightPositions();
-        inserter.blinkRate = seed % 2 === 0 ? 0.2 : 0;
-      }
       for (let job = 0; job < inst.jobs; job++) {
         const a: InsertionCandidate = emptyCandidate();
         const b: InsertionCandidate = emptyCandidate();

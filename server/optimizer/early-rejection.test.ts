@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance } from './instance';
-import { Search, SortMode } from './search';
-import { featureMix, randomInstance } from './verify';
+import { SortMode } from './search';
+import { mixedInstance } from './verify';
+import { constructedSearch } from './testing';
 
 /**
  * Annealing draws a move's acceptance threshold before the move, and recreate gives up (the move
@@ -17,10 +17,8 @@ describe('recreate against an acceptance threshold', () => {
     let finished = 0;
     let leftOut = 0;
     for (let seed = 1; seed <= 36; seed++) {
-      const problem = randomInstance(seed * 6_151 + 11, { shipments: 30, vehicles: 6, ...featureMix(seed) });
-      const inst = compileInstance(problem);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
-      search.construct();
+      const problem = mixedInstance(seed, seed * 6_151 + 11, { shipments: 30, vehicles: 6 });
+      const { search } = constructedSearch(problem, seed);
       const maxDistance = problem.objective === 'MIN_MAX_TRAVEL_COST_DISTANCE';
       for (let round = 0; round < 12; round++) {
         const routes = search.snapshot();

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseLiLim, parseSolomon } from './benchmarks';
 import { EjectionSearch, PairEjectionSearch } from './ejection';
 import { Inserter } from './insertion';
-import { deliveryNode, jobOf, pickupNode } from './instance';
+import { deliveryNode, jobOf, pickupNode, type Instance } from './instance';
 import type { Problem } from './model';
-import { costModel } from './objective';
+import { costModel, type CostModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
 import { buildSolution } from './solution';
 import { prepareSearch } from './solve';
+import { plannedRoute } from './testing';
 import { checkSolution } from './verify';
 
 /** A seeded Solomon-style instance: customers in a 100 x 100 square, windows of 30 to 150 units, capacity 150. */
@@ -54,6 +55,32 @@ function subsets(n: number, k: number): number[][] {
   return out;
 }
 
+/** The routes of a plan that have stops. */
+function usedRoutes(plan: readonly (readonly number[])[]): number[] {
+  return plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
+}
+
+/**
+ * A case as route elimination meets one: a used route of the plan emptied, one of its stops to
+ * place, and random weights for the orders.
+ */
+function eliminationCase(inst: Instance, model: CostModel, plan: readonly (readonly number[])[], rng: Random) {
+  const used = usedRoutes(plan);
+  const from = used[rng.int(used.length)]!;
+  const node = plan[from]![rng.int(plan[from]!.length)]!;
+  const routes = plan.map((nodes, r) => plannedRoute(inst, model, r, r === from ? [] : nodes));
+  const weight = new Float64Array(inst.jobs);
+  for (let j = 0; j < inst.jobs; j++) weight[j] = rng.int(4);
+  return { node, routes, weight };
+}
+
+/** What ejecting these orders weighs: one for each, plus its weight. */
+function weightOf(jobs: readonly number[], weight: Float64Array): number {
+  let sum = 0;
+  for (const j of jobs) sum += weight[j]! + 1;
+  return sum;
+}
+
 /**
  * Route elimination's ejection step on eight seeded plans: the shortest route of a constructed plan
  * goes, its first order is left out and its others set aside (out of the plan for this step,
@@ -68,8 +95,7 @@ function ejectFromShortestRoutes(problemFor: (seed: number) => Problem): { moved
     const { inst, verdicts, search } = prepareSearch(problem, seed);
     search.construct();
     const plan = search.snapshot();
-    const used = plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
-    const from = used.reduce((a, b) => (plan[b]!.length < plan[a]!.length ? b : a));
+    const from = usedRoutes(plan).reduce((a, b) => (plan[b]!.length < plan[a]!.length ? b : a));
     const job = jobOf(plan[from]![0]!);
     const stopsOf = (j: number) => plan[from]!.filter((x) => jobOf(x) === j);
     const aside = [...new Set(plan[from]!.map(jobOf))].filter((j) => j !== job);
@@ -112,36 +138,23 @@ describe('insertion with ejection', () => {
       for (const maxEjected of [1, 2, 3]) {
         const ejection = new EjectionSearch(inst, maxEjected, Infinity);
         for (let trial = 0; trial < 4; trial++) {
-          // A route removed, as route elimination does, and one of its orders to place; random weights for the others.
-          const used = plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
-          const from = used[rng.int(used.length)]!;
-          const node = plan[from]![rng.int(plan[from]!.length)]!;
-          const routes = plan.map((nodes, r) => {
-            const route = new RouteState(inst, r);
-            const kept = r === from ? [] : nodes;
-            route.setStops(kept, kept.length);
-            route.update(model);
-            return route;
-          });
-          const weight = new Float64Array(inst.jobs);
-          for (let j = 0; j < inst.jobs; j++) weight[j] = rng.int(4);
+          const { node, routes, weight } = eliminationCase(inst, model, plan, rng);
 
           let least = Infinity;
           for (const route of routes) {
             if (route.size === 0) continue;
             const stops = Array.from(route.node.subarray(1, route.size + 1));
             for (const ejected of subsets(route.size, maxEjected)) {
-              let sum = 0;
-              for (const q of ejected) sum += weight[jobOf(stops[q - 1]!)]! + 1;
+              const sum = weightOf(
+                ejected.map((q) => jobOf(stops[q - 1]!)),
+                weight,
+              );
               if (sum >= least) continue;
               for (let after = 0; after <= route.size; after++) {
                 const kept = [...stops.slice(0, after), node, ...stops.slice(after)].filter(
                   (x) => x === node || !ejected.some((q) => stops[q - 1] === x),
                 );
-                const vehicleRoute = new RouteState(inst, route.vehicle);
-                vehicleRoute.setStops(kept, kept.length);
-                vehicleRoute.update(model);
-                if (vehicleRoute.feasible) {
+                if (plannedRoute(inst, model, route.vehicle, kept).feasible) {
                   least = sum;
                   break;
                 }
@@ -158,17 +171,12 @@ describe('insertion with ejection', () => {
           // The choice itself: the route with the order in and the ejected ones out keeps every constraint.
           const route = routes[ejection.route]!;
           const out = new Set(Array.from(ejection.ejected.subarray(0, ejection.ejectedCount), (q) => route.node[q]!));
-          let sum = 0;
-          for (const x of out) sum += weight[jobOf(x)]! + 1;
-          expect(sum).toBe(least);
+          expect(weightOf([...out].map(jobOf), weight)).toBe(least);
           const stops = Array.from(route.node.subarray(1, route.size + 1));
           const kept = [...stops.slice(0, ejection.after), node, ...stops.slice(ejection.after)].filter(
             (x) => !out.has(x),
           );
-          const check = new RouteState(inst, route.vehicle);
-          check.setStops(kept, kept.length);
-          check.update(model);
-          expect(check.feasible).toBe(true);
+          expect(plannedRoute(inst, model, route.vehicle, kept).feasible).toBe(true);
         }
       }
     }
@@ -204,18 +212,8 @@ describe('insertion with ejection', () => {
           Infinity,
         );
         for (let trial = 0; trial < 4; trial++) {
-          const used = plan.map((nodes, r) => (nodes.length > 0 ? r : -1)).filter((r) => r >= 0);
-          const from = used[rng.int(used.length)]!;
-          const job = jobOf(plan[from]![rng.int(plan[from]!.length)]!);
-          const routes = plan.map((nodes, r) => {
-            const route = new RouteState(inst, r);
-            const kept = r === from ? [] : nodes;
-            route.setStops(kept, kept.length);
-            route.update(model);
-            return route;
-          });
-          const weight = new Float64Array(inst.jobs);
-          for (let j = 0; j < inst.jobs; j++) weight[j] = rng.int(4);
+          const { node, routes, weight } = eliminationCase(inst, model, plan, rng);
+          const job = jobOf(node);
 
           // Every choice of orders at every pair of positions, each route planned from scratch.
           const fits = (vehicle: number, stops: number[]): boolean => {
@@ -228,10 +226,7 @@ describe('insertion with ejection', () => {
                   deliveryNode(job),
                   ...stops.slice(k),
                 ];
-                const route = new RouteState(inst, vehicle);
-                route.setStops(kept, kept.length);
-                route.update(model);
-                if (route.feasible) return true;
+                if (plannedRoute(inst, model, vehicle, kept).feasible) return true;
               }
             }
             return false;
@@ -243,8 +238,7 @@ describe('insertion with ejection', () => {
             const orders = [...new Set(stops.map(jobOf))];
             for (const picked of subsets(orders.length, maxEjected)) {
               const out = picked.map((q) => orders[q - 1]!);
-              let sum = 0;
-              for (const j of out) sum += weight[j]! + 1;
+              const sum = weightOf(out, weight);
               if (
                 sum < least &&
                 fits(
@@ -265,9 +259,7 @@ describe('insertion with ejection', () => {
           // The choice itself: the order where the placement says, the ejected orders out, keeps every constraint.
           const route = routes[ejection.route]!;
           const out = Array.from(ejection.ejected.subarray(0, ejection.ejectedCount));
-          let sum = 0;
-          for (const j of out) sum += weight[j]! + 1;
-          expect(sum).toBe(least);
+          expect(weightOf(out, weight)).toBe(least);
           const check = new RouteState(inst, route.vehicle);
           check.copyFrom(route);
           const marked = new Uint8Array(inst.jobs);

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance, leastTrafficFactor, pickupNode, trafficFactor } from './instance';
+import { leastTrafficFactor, pickupNode, trafficFactor } from './instance';
 import { durationLowerBound, plannedDuration } from './insertion-bounds';
 import { planRoute } from './schedule';
-import { Search } from './search';
-import { insertions } from './testing';
+import { constructedSearch, insertions } from './testing';
 import type { Problem } from './model';
 import { cityInstance, randomInstance } from './verify';
 
 /** Every insertion of every order into each route of another vehicle, in the plans construct() builds for the problems. */
 function* constructedInsertions(problems: readonly Problem[]) {
   for (const problem of problems) {
-    const inst = compileInstance(problem);
-    const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), 1);
-    search.construct();
+    const { inst, search } = constructedSearch(problem, 1);
     for (const route of search.routes) {
       for (let job = 0; job < inst.jobs; job++) {
         if (search.jobRoute[job] === route.vehicle) continue;

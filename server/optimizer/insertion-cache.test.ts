@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance, DELIVERY, deliveryNode, hasStop, jobOf, PICKUP, pickupNode } from './instance';
-import { Inserter } from './insertion';
+import { DELIVERY, deliveryNode, hasStop, jobOf, PICKUP, pickupNode } from './instance';
 import { emptyCandidate, type InsertionCandidate } from './insertion-candidate';
-import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
-import { Search } from './search';
-import { featureMix, randomInstance } from './verify';
+import { mixedInstance } from './verify';
+import { constructedSearch, twinInserters } from './testing';
 
 /**
  * Inserter.cacheInsertions passes over a route that held no candidate under the best, as it
@@ -18,22 +16,15 @@ describe('insertion results cached per route version', () => {
     let evaluations = 0;
     let passedOver = 0;
     for (let seed = 1; seed <= 24; seed++) {
-      const problem = randomInstance(seed * 4_099 + 11, { shipments: 30, vehicles: 6, ...featureMix(seed) });
-      const inst = compileInstance(problem);
-      const model = costModel(inst);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
-      search.construct();
+      const problem = mixedInstance(seed, seed * 4_099 + 11, { shipments: 30, vehicles: 6 });
+      const { inst, model, search } = constructedSearch(problem, seed);
       const routes = search.routes;
       const backups = routes.map((route) => new RouteState(inst, route.vehicle));
-      const plainRandom = new Random(seed);
-      const cachedRandom = new Random(seed);
-      const plain = new Inserter(inst, model, plainRandom);
-      const cached = new Inserter(inst, model, cachedRandom);
+      const {
+        inserters: [plain, cached],
+        randoms: [plainRandom, cachedRandom],
+      } = twinInserters(inst, model, seed, { blinkRate: seed % 2 === 0 ? 0.2 : 0, skipTightPositions: true });
       cached.cacheInsertions();
-      for (const inserter of [plain, cached]) {
-        inserter.skipTightPositions();
-        inserter.blinkRate = seed % 2 === 0 ? 0.2 : 0;
-      }
       const steps = new Random(seed + 1_000);
       for (let step = 0; step < 300; step++) {
         // Mostly a few jobs again and again, as annealing takes the same orders out and in.

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance, pickupNode } from './instance';
+import { pickupNode } from './instance';
 import { Inserter } from './insertion';
 import { emptyCandidate } from './insertion-candidate';
-import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
-import { Search } from './search';
-import { insertions } from './testing';
-import { featureMix, randomInstance } from './verify';
+import { constructedSearch, insertions } from './testing';
+import { mixedInstance } from './verify';
 
 /**
  * Inserter.evaluate passes over positions without computing them (positions whose next stop must
@@ -22,19 +20,15 @@ describe('the best insertion of an order into a route', () => {
     let found = 0;
     let tightWindows = 0;
     for (let seed = 1; seed <= 160; seed++) {
-      const problem = randomInstance(seed * 104_729 + 7, {
+      const problem = mixedInstance(seed, seed * 104_729 + 7, {
         shipments: 16,
         vehicles: 3,
-        ...featureMix(seed),
         windowSeconds: seed % 2 === 0 ? [900, 2400] : [3600, 3 * 3600],
       });
-      const inst = compileInstance(problem);
-      const model = costModel(inst);
+      const { inst, model, search } = constructedSearch(problem, seed);
       // The longest-route objective prices an insertion against the other routes too.
       if (model.usesMaxDistance) continue;
       if (seed % 2 === 0) tightWindows++;
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
-      search.construct();
       const inserter = new Inserter(inst, model, new Random(seed));
       if (seed % 3 === 0) inserter.skipTightPositions();
       search.routes.forEach((route, r) => {

@@ -7,7 +7,7 @@ import {
   type InsertionRelaxation,
 } from './insertion-query';
 import type { Problem, StopKind, TimeWindow } from './model';
-import { solveOnThisThread } from './solve';
+import { routesBefore } from './testing';
 import { randomInstance, simulate } from './verify';
 import { structuralFailure } from './verify/schedule';
 
@@ -66,6 +66,14 @@ function bruteForce(original: Problem, route: FixedRoute, shipment: number, wind
   return best;
 }
 
+/** count one-hour windows, the first at firstHour. */
+function hourly(firstHour: number, count: number): TimeWindow[] {
+  return Array.from({ length: count }, (_, h) => ({
+    start: (firstHour + h) * 3600,
+    end: (firstHour + h + 1) * 3600 - 1,
+  }));
+}
+
 describe('queryInsertions', () => {
   it('matches brute force over all positions on random fixed routes', () => {
     let compared = 0;
@@ -86,13 +94,7 @@ describe('queryInsertions', () => {
       const last = problem.shipments[newcomer]!;
       // The query is about a delivery: make a pickup-only newcomer a delivery-only one.
       if (!last.delivery) problem.shipments[newcomer] = { ...last, pickup: null, delivery: last.pickup };
-      const planned = { ...problem, shipments: problem.shipments.slice(0, newcomer) };
-      const plan = solveOnThisThread(planned, { seed, maxIterations: 100 });
-      const routes: FixedRoute[] = problem.vehicles.map((_, v) => ({
-        vehicle: v,
-        stops:
-          plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
-      }));
+      const routes = routesBefore(problem, newcomer, { seed, maxIterations: 100 }, true);
       const windowStart = 8 * 3600 + (seed % 4) * 3600;
       const window = { start: windowStart, end: windowStart + 3 * 3600 };
       // Its speed is a benchmark's figure (npm run bench:booking-search), not this test's: a timed
@@ -148,21 +150,10 @@ describe('compileInsertionQuery', () => {
         pickup: last.pickup ?? last.delivery!,
         delivery: { ...(last.delivery ?? last.pickup!), timeWindows: [] },
       };
-      const plan = solveOnThisThread(
-        { ...problem, shipments: problem.shipments.slice(0, newcomer) },
-        { seed, maxIterations: 60 },
-      );
-      const routes: FixedRoute[] = problem.vehicles.map((_, v) => ({
-        vehicle: v,
-        stops:
-          plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
-      }));
+      const routes = routesBefore(problem, newcomer, { seed, maxIterations: 60 }, true);
       // Hourly windows over the day, one of them empty (an hour before the lead time), and one
       // spanning two hours.
-      const windows: TimeWindow[] = Array.from({ length: 10 }, (_, h) => ({
-        start: 7 * 3600 + h * 3600,
-        end: 8 * 3600 + h * 3600 - 1,
-      }));
+      const windows = hourly(7, 10);
       windows[2] = { start: windows[2]!.end + 1, end: windows[2]!.end };
       windows.push({ start: 9 * 3600, end: 11 * 3600 });
       const got = compileInsertionQuery({ problem, routes, shipment: newcomer }).forWindows(windows);
@@ -204,17 +195,8 @@ describe('compileInsertionQuery', () => {
         delivery: { ...delivery, timeWindows: seed % 2 === 1 ? [] : delivery.timeWindows },
         size: heavy,
       };
-      const planned = { ...problem, shipments: problem.shipments.slice(0, newcomer) };
-      const plan = solveOnThisThread(planned, { seed, maxIterations: 100 });
-      const routes: FixedRoute[] = problem.vehicles.map((_, v) => ({
-        vehicle: v,
-        stops:
-          plan.routes.find((r) => r.vehicle === v)?.stops.map((s) => ({ shipment: s.shipment, kind: s.kind })) ?? [],
-      }));
-      const windows: TimeWindow[] = Array.from({ length: 12 }, (_, h) => ({
-        start: 6 * 3600 + h * 3600,
-        end: 7 * 3600 + h * 3600 - 1,
-      }));
+      const routes = routesBefore(problem, newcomer, { seed, maxIterations: 100 }, true);
+      const windows = hourly(6, 12);
       const relaxations: (InsertionRelaxation | undefined)[] = [
         { shipmentSize: heavy.map(() => 0) },
         undefined,

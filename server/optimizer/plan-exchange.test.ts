@@ -15,7 +15,7 @@ import {
   TIMED_PAIRS_START_TEMPERATURE,
 } from './search';
 import { prepareSearch, solveOnThisThread, threadSolveOptions } from './solve';
-import { checkSolution, featureMix, randomInstance } from './verify';
+import { checkSolution, mixedInstance } from './verify';
 
 describe('the plan board the solver threads share', () => {
   it('gives back each slot’s last plan and cost, and nothing for a slot without one', () => {
@@ -80,51 +80,28 @@ describe('what solve() asks each of its threads', () => {
     expect(timed.map((o) => o.planBoard?.slot)).toEqual([0, 1, 2]);
     for (const o of timed) expect(o.planBoard?.handle).toBe(board);
     expect(new Set(timed.map((o) => o.seed)).size).toBe(3);
-    // Every other thread ends route elimination on long routes early; the others keep trying and share what they find.
-    expect(timed.map((o) => o.params?.longRouteFleetShare)).toEqual([
-      SHORT_FLEET_PHASE_SHARE,
-      undefined,
-      SHORT_FLEET_PHASE_SHARE,
-    ]);
-    expect(
-      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.longRouteFleetShare,
-    ).toBeUndefined();
-    // With pairs every thread ends it early (the search applies it to plans with pairs only); stopping on convergence, none does.
-    expect(timed.map((o) => o.params?.pairsLongRouteFleetShare)).toEqual([
-      PAIRS_LONG_ROUTE_FLEET_SHARE,
-      PAIRS_LONG_ROUTE_FLEET_SHARE,
-      PAIRS_LONG_ROUTE_FLEET_SHARE,
-    ]);
-    expect(
-      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).params?.pairsLongRouteFleetShare,
-    ).toBeUndefined();
-    // On short routes every thread ends it sooner against a time limit; stopping on convergence, none does.
-    expect(timed.map((o) => o.params?.fleetShare)).toEqual([
-      TIMED_FLEET_PHASE_SHARE,
-      TIMED_FLEET_PHASE_SHARE,
-      TIMED_FLEET_PHASE_SHARE,
-    ]);
-    expect(
-      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.fleetShare,
-    ).toBeUndefined();
-    // Likewise the hotter start on short routes with pairs.
-    expect(timed.map((o) => o.params?.pairsStartTemperature)).toEqual([
-      TIMED_PAIRS_START_TEMPERATURE,
-      TIMED_PAIRS_START_TEMPERATURE,
-      TIMED_PAIRS_START_TEMPERATURE,
-    ]);
-    expect(
-      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.pairsStartTemperature,
-    ).toBeUndefined();
-    // And the warmer end with pairs on routes of fewer than 48 stops.
-    expect(timed.map((o) => o.params?.pairsEndTemperature)).toEqual([
-      TIMED_PAIRS_END_TEMPERATURE,
-      TIMED_PAIRS_END_TEMPERATURE,
-      TIMED_PAIRS_END_TEMPERATURE,
-    ]);
-    expect(
-      threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 0, board).params?.pairsEndTemperature,
-    ).toBeUndefined();
+    // Per parameter, what the three threads get against a time limit, and a thread that gets none of it
+    // when stopping on convergence.
+    const perThread = [
+      // Every other thread ends route elimination on long routes early; the others keep trying and share what they find.
+      ['longRouteFleetShare', [SHORT_FLEET_PHASE_SHARE, undefined, SHORT_FLEET_PHASE_SHARE], 0],
+      // With pairs every thread ends it early (the search applies it to plans with pairs only).
+      ['pairsLongRouteFleetShare', Array(3).fill(PAIRS_LONG_ROUTE_FLEET_SHARE), 1],
+      // On short routes every thread ends it sooner against a time limit.
+      ['fleetShare', Array(3).fill(TIMED_FLEET_PHASE_SHARE), 0],
+      // Likewise the hotter start on short routes with pairs.
+      ['pairsStartTemperature', Array(3).fill(TIMED_PAIRS_START_TEMPERATURE), 0],
+      // And the warmer end with pairs on routes of fewer than 48 stops.
+      ['pairsEndTemperature', Array(3).fill(TIMED_PAIRS_END_TEMPERATURE), 0],
+    ] as const;
+    for (const [param, expected, thread] of perThread) {
+      expect(
+        timed.map((o) => o.params?.[param]),
+        param,
+      ).toEqual(expected);
+      const converged = threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, thread, board);
+      expect(converged.params?.[param], param).toBeUndefined();
+    }
     expect(threadSolveOptions({ timeLimitMs: 2000, untilConverged: true }, 1, 1, board).planBoard).toBeUndefined();
     expect(threadSolveOptions({ timeLimitMs: 2000 }, 1, 1, null).planBoard).toBeUndefined();
   });
@@ -132,10 +109,9 @@ describe('what solve() asks each of its threads', () => {
 
 /** A seeded random instance with few vehicles for many orders (long routes), every model feature by turns. */
 function longRouteInstance(seed: number): Problem {
-  return randomInstance(seed * 7_919 + 5, {
+  return mixedInstance(seed, seed * 7_919 + 5, {
     shipments: 24 + (seed % 11),
     vehicles: 3 + (seed % 2),
-    ...featureMix(seed),
   });
 }
 

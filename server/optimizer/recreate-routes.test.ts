@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileInstance, type Instance, jobOf } from './instance';
+import { type Instance, jobOf } from './instance';
 import { Random } from './random';
-import { Search } from './search';
-import { featureMix, randomInstance } from './verify';
+import { type Search } from './search';
+import { mixedInstance } from './verify';
+import { constructedSearch } from './testing';
 
 type Scope = 'all' | 'focused' | 'unfocused';
 
@@ -47,16 +48,13 @@ describe('the routes recreate evaluates an order in', () => {
     let classesVisited = 0;
     let focusedCases = 0;
     for (let seed = 1; seed <= 24; seed++) {
-      const problem = randomInstance(seed * 7_919 + 3, {
+      const problem = mixedInstance(seed, seed * 7_919 + 3, {
         shipments: 30,
         vehicles: 9,
-        ...featureMix(seed),
         skills: seed % 2 === 0,
         allowedVehicles: seed % 3 === 0,
       });
-      const inst = compileInstance(problem);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
-      search.construct();
+      const { inst, search } = constructedSearch(problem, seed);
       const random = new Random(seed);
       for (let round = 0; round < 12; round++) {
         // Empty a random share of the routes (their orders left out), and leave some orders out.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileInstance, deliveryNode } from './instance';
-import type { Problem } from './model';
+import type { Problem, Shipment, TimeWindow, Vehicle } from './model';
 import { planRoute } from './schedule';
 import { Search } from './search';
 import { buildSolution } from './solution';
@@ -8,6 +8,24 @@ import { solveOnThisThread } from './solve';
 import { checkSolution } from './verify';
 
 const h = 3600;
+
+/** A vehicle that ends where it starts, with room for 10 and costed by the hour. */
+function vehicle(v: Pick<Vehicle, 'id' | 'startLocation' | 'earliestStart' | 'latestEnd'> & Partial<Vehicle>): Vehicle {
+  const plain = { capacity: [10], skills: [], fixedCost: 0, costPerHour: 1, costPerMeter: 0, speedFactor: 1 };
+  return { endLocation: v.startLocation, ...plain, ...v };
+}
+
+/** An order of size 1 delivered at location in window, with a minute of service. */
+function delivery(id: string, location: number, window: TimeWindow): Shipment {
+  return {
+    id,
+    pickup: null,
+    delivery: { location, serviceSeconds: 60, timeWindows: [window] },
+    size: [1],
+    requiredSkills: [],
+    priority: 0,
+  };
+}
 
 /**
  * Rush hour 08:00-10:00 (50% slower). Vehicle a (depot 0, from 06:00, maxDuration 3.5 h) serves
@@ -27,52 +45,10 @@ function rushHourProblem(): Problem {
     distances: matrix.slice(),
     dimensions: 1,
     vehicles: [
-      {
-        id: 'a',
-        startLocation: 0,
-        endLocation: 0,
-        earliestStart: 6 * h,
-        latestEnd: 20 * h,
-        maxDuration: 3.5 * h,
-        capacity: [10],
-        skills: [],
-        fixedCost: 0,
-        costPerHour: 1,
-        costPerMeter: 0,
-        speedFactor: 1,
-      },
-      {
-        id: 'b',
-        startLocation: 1,
-        endLocation: 1,
-        earliestStart: 8 * h,
-        latestEnd: 9 * h,
-        capacity: [10],
-        skills: [],
-        fixedCost: 0,
-        costPerHour: 1,
-        costPerMeter: 0,
-        speedFactor: 1,
-      },
+      vehicle({ id: 'a', startLocation: 0, earliestStart: 6 * h, latestEnd: 20 * h, maxDuration: 3.5 * h }),
+      vehicle({ id: 'b', startLocation: 1, earliestStart: 8 * h, latestEnd: 9 * h }),
     ],
-    shipments: [
-      {
-        id: 'x',
-        pickup: null,
-        delivery: { location: 1, serviceSeconds: 60, timeWindows: [{ start: 8 * h, end: 8.1 * h }] },
-        size: [1],
-        requiredSkills: [],
-        priority: 0,
-      },
-      {
-        id: 'y',
-        pickup: null,
-        delivery: { location: 2, serviceSeconds: 60, timeWindows: [{ start: 10 * h, end: 11 * h }] },
-        size: [1],
-        requiredSkills: [],
-        priority: 0,
-      },
-    ],
+    shipments: [delivery('x', 1, { start: 8 * h, end: 8.1 * h }), delivery('y', 2, { start: 10 * h, end: 11 * h })],
     objective: 'MIN_DURATION',
     traffic: { bucketSeconds: h, offsetSeconds: 0, factors },
   };

@@ -4,6 +4,7 @@ import { OBJECTIVES, type Problem } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
 import { RouteState } from './route';
+import { plannedRoute } from './testing';
 import { randomInstance } from './verify';
 
 /** Everything update() computes for positions 0..size+1, as plain numbers. */
@@ -35,10 +36,16 @@ function stateOf(inst: Instance, route: RouteState) {
 
 /** A route recomputed from scratch with the same stops. */
 function recomputed(inst: Instance, route: RouteState, model: ReturnType<typeof costModel>) {
-  const fresh = new RouteState(inst, route.vehicle);
-  fresh.setStops(route.node.subarray(1, route.size + 1), route.size);
-  fresh.update(model);
-  return stateOf(inst, fresh);
+  return stateOf(inst, plannedRoute(inst, model, route.vehicle, route.node.subarray(1, route.size + 1)));
+}
+
+/** Puts the job's stops into the route at random positions (its pickup before its delivery). */
+function insertAnywhere(inst: Instance, route: RouteState, job: number, rng: Random): void {
+  const hasP = hasStop(inst, job, PICKUP);
+  const hasD = hasStop(inst, job, DELIVERY);
+  const i = rng.int(route.size + 1);
+  if (hasP && hasD) route.insert(nodeOf(job, PICKUP), i, nodeOf(job, DELIVERY), i + rng.int(route.size - i + 1));
+  else route.insert(nodeOf(job, hasP ? PICKUP : DELIVERY), i, -1, -1);
 }
 
 describe('route update', () => {
@@ -111,12 +118,7 @@ describe('route update', () => {
             inRoute[job] = 0;
             continue;
           }
-          const hasP = hasStop(inst, job, PICKUP);
-          const hasD = hasStop(inst, job, DELIVERY);
-          const i = rng.int(route.size + 1);
-          if (hasP && hasD)
-            route.insert(nodeOf(job, PICKUP), i, nodeOf(job, DELIVERY), i + rng.int(route.size - i + 1));
-          else route.insert(nodeOf(job, hasP ? PICKUP : DELIVERY), i, -1, -1);
+          insertAnywhere(inst, route, job, rng);
           inRoute[job] = 1;
         }
         route.update(model);
@@ -169,12 +171,7 @@ describe('route update', () => {
         const rng = new Random(seed);
         const route = new RouteState(inst, 0);
         for (let job = 0; job < inst.jobs; job++) {
-          const hasP = hasStop(inst, job, PICKUP);
-          const hasD = hasStop(inst, job, DELIVERY);
-          const i = rng.int(route.size + 1);
-          if (hasP && hasD)
-            route.insert(nodeOf(job, PICKUP), i, nodeOf(job, DELIVERY), i + rng.int(route.size - i + 1));
-          else route.insert(nodeOf(job, hasP ? PICKUP : DELIVERY), i, -1, -1);
+          insertAnywhere(inst, route, job, rng);
           route.update(model);
           // The loads from the stops alone: deliveries without a pickup are on board from the start.
           const n = route.size;

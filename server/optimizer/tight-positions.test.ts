@@ -5,10 +5,9 @@ import { emptyCandidate } from './insertion-candidate';
 import type { Problem } from './model';
 import { costModel } from './objective';
 import { Random } from './random';
-import { RouteState } from './route';
-import { Search } from './search';
-import { featureMix, randomInstance } from './verify';
+import { mixedInstance } from './verify';
 import { lineInstance } from './verify/fixtures';
+import { constructedSearch, plannedRoute, twinInserters } from './testing';
 
 /**
  * Insertion passes over positions whose slack cannot take a stop's service (skipTightPositions):
@@ -54,9 +53,7 @@ describe('passing over positions without the slack for a stop', () => {
     const inst = compileInstance({ ...generated, durations });
     expect(detourShortfall(inst)).toBe(80);
     const model = costModel(inst);
-    const route = new RouteState(inst, 0);
-    route.setStops([1], 1);
-    route.update(model);
+    const route = plannedRoute(inst, model, 0, [1]);
     expect(route.feasible).toBe(true);
     const inserter = new Inserter(inst, model, new Random(1));
     inserter.skipTightPositions();
@@ -71,10 +68,9 @@ describe('passing over positions without the slack for a stop', () => {
     let compared = 0;
     let found = 0;
     for (let seed = 1; seed <= 48; seed++) {
-      const generated = randomInstance(seed * 7_919 + 3, {
+      const generated = mixedInstance(seed, seed * 7_919 + 3, {
         shipments: 20,
         vehicles: 2,
-        ...featureMix(seed),
         traffic: false,
         windowSeconds: [900, 3600],
       });
@@ -88,13 +84,9 @@ describe('passing over positions without the slack for a stop', () => {
         shortcuts && (hub(Math.floor(k / L)) || hub(k % L)) ? t * 0.1 : t,
       );
       const problem: Problem = { ...generated, durations };
-      const inst = compileInstance(problem);
+      const { inst, model, search } = constructedSearch(problem, seed);
       if (shortcuts) expect(detourShortfall(inst)).toBeGreaterThan(0);
-      const model = costModel(inst);
-      const search = new Search(inst, new Uint8Array(inst.jobs).fill(1), seed);
-      search.construct();
-      const everyPosition = new Inserter(inst, model, new Random(seed));
-      const skipping = new Inserter(inst, model, new Random(seed));
+      const [everyPosition, skipping] = twinInserters(inst, model, seed).inserters;
       skipping.skipTightPositions();
       search.routes.forEach((route, r) => {
         for (let job = 0; job < inst.jobs; job++) {

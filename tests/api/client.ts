@@ -63,6 +63,17 @@ export async function expectError(
   return body.error;
 }
 
+/** Posts body as auth and expects the 400 error envelope with this code (and param). */
+export async function expectRefused(
+  pathname: string,
+  body: unknown,
+  auth: string,
+  code: string,
+  param?: string,
+): Promise<ErrorBody> {
+  return expectError(await post(pathname, body, { auth }), 400, code, param);
+}
+
 /** The error envelope of a response, after checking it is JSON (never Next's HTML error page). */
 export async function errorOf(response: Response): Promise<ErrorBody> {
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);

@@ -130,6 +130,22 @@ export async function createTenant(options: TenantOptions = {}): Promise<Tenant>
   };
 }
 
+/** A fresh tenant and the Basic auth header of its live key, as most endpoint tests call. */
+export async function liveTenant(options: TenantOptions = {}): Promise<{ tenant: Tenant; auth: string }> {
+  const tenant = await createTenant(options);
+  return { tenant, auth: tenant.basicAuthHeader('live') };
+}
+
+/**
+ * A fresh tenant as the booking tests start from: its live auth, its first branch, and the branch's
+ * own auth (what seeds booked routes on the branch).
+ */
+export async function bookingTenant(options: TenantOptions = {}) {
+  const { tenant, auth } = await liveTenant(options);
+  const branchId = tenant.branchIds[0]!;
+  return { tenant, auth, branchId, seeder: await accountAuth(branchId) };
+}
+
 /** Creates a user (no console login unless email, password and role are given). */
 export async function createUser(args: {
   externalUserId: string;

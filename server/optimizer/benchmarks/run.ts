@@ -1,6 +1,7 @@
 import { LI_LIM_DIR, SOLOMON_DIR } from './data';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs as parseCommandLine } from 'node:util';
 import { checkSolution } from '../verify';
 import { prepareSolverThreads, solve } from '../solve';
 import type { BenchmarkInstance } from './lilim';
@@ -23,48 +24,32 @@ interface Args {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { timeLimit: 2, threads: 2, seed: 1 };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = argv[i + 1];
-    const need = (): string => {
-      if (value === undefined) throw new Error(`${flag} needs a value`);
-      i++;
-      return value;
-    };
-    switch (flag) {
-      case '--time-limit':
-        args.timeLimit = Number(need());
-        break;
-      case '--iterations':
-        args.iterations = Number(need());
-        break;
-      case '--threads':
-        args.threads = Number(need());
-        break;
-      case '--seed':
-        args.seed = Number(need());
-        break;
-      case '--dir':
-        args.dir = need();
-        break;
-      case '--out':
-        args.out = need();
-        break;
-      case '--solutions':
-        args.solutions = need();
-        break;
-      case '--instances':
-        args.instances = need()
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
-        break;
-      default:
-        throw new Error(`unknown argument ${flag}`);
-    }
-  }
-  return args;
+  const { values } = parseCommandLine({
+    args: [...argv],
+    options: {
+      'time-limit': { type: 'string', default: '2' },
+      iterations: { type: 'string' },
+      threads: { type: 'string', default: '2' },
+      seed: { type: 'string', default: '1' },
+      dir: { type: 'string' },
+      out: { type: 'string' },
+      solutions: { type: 'string' },
+      instances: { type: 'string' },
+    },
+  });
+  return {
+    timeLimit: Number(values['time-limit']),
+    iterations: values.iterations === undefined ? undefined : Number(values.iterations),
+    threads: Number(values.threads),
+    seed: Number(values.seed),
+    dir: values.dir,
+    out: values.out,
+    solutions: values.solutions,
+    instances: values.instances
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  };
 }
 
 interface Setup {

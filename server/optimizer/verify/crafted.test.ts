@@ -34,48 +34,45 @@ describe('reason codes the solver decides', () => {
     expect(reasonOf(solution, 1)).toBeUndefined();
   });
 
-  it('EXCEEDS_VEHICLE_CAPACITY when no vehicle can carry the size', () => {
-    const solution = solveChecked(
-      lineInstance({
+  it.each([
+    {
+      reason: 'EXCEEDS_VEHICLE_CAPACITY',
+      when: 'no vehicle can carry the size',
+      problem: lineInstance({
         points: [0, 1000],
         vehicles: [{ capacity: [100, 100] }, { capacity: [300, 50] }],
         shipments: [{ pickup: null, size: [200, 80] }],
       }),
-    );
-    expect(reasonOf(solution, 0)?.reason).toBe('EXCEEDS_VEHICLE_CAPACITY');
-  });
-
-  it('TIME_WINDOW_UNREACHABLE when the window closes before any vehicle can get there', () => {
-    const solution = solveChecked(
-      lineInstance({
+    },
+    {
+      reason: 'TIME_WINDOW_UNREACHABLE',
+      when: 'the window closes before any vehicle can get there',
+      problem: lineInstance({
         points: [0, 5000],
         vehicles: [{}],
         shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 0, end: 1000 }] } }],
       }),
-    );
-    expect(reasonOf(solution, 0)?.reason).toBe('TIME_WINDOW_UNREACHABLE');
-  });
-
-  it('INVALID_TIME_WINDOW when a window ends before it starts', () => {
-    const solution = solveChecked(
-      lineInstance({
+    },
+    {
+      reason: 'INVALID_TIME_WINDOW',
+      when: 'a window ends before it starts',
+      problem: lineInstance({
         points: [0, 1000],
         vehicles: [{}],
         shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 3000, end: 2000 }] } }],
       }),
-    );
-    expect(reasonOf(solution, 0)?.reason).toBe('INVALID_TIME_WINDOW');
-  });
-
-  it('OUTSIDE_SHIFT when the window lies after every shift ends', () => {
-    const solution = solveChecked(
-      lineInstance({
+    },
+    {
+      reason: 'OUTSIDE_SHIFT',
+      when: 'the window lies after every shift ends',
+      problem: lineInstance({
         points: [0, 1000],
         vehicles: [{ latestEnd: 20_000 }],
         shipments: [{ pickup: null, delivery: { timeWindows: [{ start: 50_000, end: 52_000 }] } }],
       }),
-    );
-    expect(reasonOf(solution, 0)?.reason).toBe('OUTSIDE_SHIFT');
+    },
+  ])('$reason when $when', ({ reason, problem }) => {
+    expect(reasonOf(solveChecked(problem), 0)?.reason).toBe(reason);
   });
 
   it('LOCKED_STOP_CONFLICT when the lock pins a stop to a vehicle that cannot make its window', () => {

@@ -76,6 +76,11 @@ export function featureMix(seed: number): Omit<RandomInstanceOptions, 'shipments
   };
 }
 
+/** The instance a mixed-feature property test draws for seed: featureMix(seed) under the options given. */
+export function mixedInstance(seed: number, instanceSeed: number, options: RandomInstanceOptions): Problem {
+  return randomInstance(instanceSeed, { ...featureMix(seed), ...options });
+}
+
 /** Time zero of generated instances: 08:00 of day 0, so traffic buckets read as local time. */
 export const DAY_START = 8 * 3600;
 const SHIFT = 8 * 3600;

@@ -30,6 +30,7 @@ export {
 export {
   randomInstance,
   featureMix,
+  mixedInstance,
   cityInstance,
   haversineMatrix,
   seededRandom,

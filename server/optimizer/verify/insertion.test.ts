@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Problem, TimeWindow } from '../model';
-import { queryInsertions, solveOnThisThread, type FixedRoute } from '../index';
+import { queryInsertions, type FixedRoute, type InsertionOption } from '../index';
+import { routesBefore } from '../testing';
 import { insertions, sequenceFeasible } from './audit';
 import { DAY_START, randomInstance } from './generators';
 import { simulate, structuralFailure } from './schedule';
@@ -42,6 +43,25 @@ function bruteForce(problem: Problem, route: FixedRoute, s: number): { earliest:
   return { earliest, feasible: earliest < Infinity };
 }
 
+/**
+ * The query's answers for shipment s (the last) against a plan of the shipments before it, with a
+ * two-hour delivery window from windowHour, and the problem with that window cut into the delivery's.
+ */
+function queried(generated: Problem, s: number, windowHour: number) {
+  const routes = routesBefore(generated, s, { seed: 1, maxIterations: 200, timeLimitMs: 60_000 });
+  const deliveryWindow = { start: DAY_START + windowHour * 3600, end: DAY_START + (windowHour + 2) * 3600 };
+  const options = queryInsertions({ problem: generated, routes, shipment: s, deliveryWindow });
+  return { routes, options, problem: withDeliveryWindow(generated, s, deliveryWindow) };
+}
+
+/** The route's stops with shipment s where the option puts it. */
+function inserted(route: FixedRoute, s: number, option: InsertionOption): FixedRoute['stops'] {
+  const sequence = route.stops.slice();
+  sequence.splice(option.deliveryAfter, 0, { shipment: s, kind: 'delivery' });
+  sequence.splice(option.pickupAfter, 0, { shipment: s, kind: 'pickup' });
+  return sequence;
+}
+
 describe('queryInsertions agrees with brute force', () => {
   it('earliest feasible delivery start per route, and the positions it reports are feasible', () => {
     // Both answers must occur often enough for the comparison to mean something.
@@ -74,18 +94,7 @@ describe('queryInsertions agrees with brute force', () => {
             last.pickup.timeWindows = [];
             last.delivery.timeWindows = [];
           }
-          const existing: Problem = { ...generated, shipments: generated.shipments.slice(0, s) };
-          const plan = solveOnThisThread(existing, { seed: 1, maxIterations: 200, timeLimitMs: 60_000 });
-          const routes: FixedRoute[] = plan.routes.map((r) => ({
-            vehicle: r.vehicle,
-            stops: r.stops.map((x) => ({ shipment: x.shipment, kind: x.kind })),
-          }));
-          const deliveryWindow = {
-            start: DAY_START + drawn.windowHour * 3600,
-            end: DAY_START + (drawn.windowHour + 2) * 3600,
-          };
-          const options = queryInsertions({ problem: generated, routes, shipment: s, deliveryWindow });
-          const problem = withDeliveryWindow(generated, s, deliveryWindow);
+          const { routes, options, problem } = queried(generated, s, drawn.windowHour);
           expect(options).toHaveLength(routes.length);
           for (const [k, route] of routes.entries()) {
             const option = options[k]!;
@@ -94,9 +103,7 @@ describe('queryInsertions agrees with brute force', () => {
             seen[expected.feasible ? 'feasible' : 'infeasible']++;
             if (!expected.feasible) continue;
             expect(option.earliestDeliveryStart).toBeCloseTo(expected.earliest, 6);
-            const sequence = route.stops.slice();
-            sequence.splice(option.deliveryAfter, 0, { shipment: s, kind: 'delivery' });
-            sequence.splice(option.pickupAfter, 0, { shipment: s, kind: 'pickup' });
+            const sequence = inserted(route, s, option);
             expect(structuralFailure(problem, route.vehicle, sequence)).toBeNull();
             const schedule = simulate(problem, route.vehicle, sequence, problem.vehicles[route.vehicle]!.earliestStart);
             expect(schedule.feasible, schedule.failure).toBe(true);
@@ -131,18 +138,7 @@ describe('queryInsertions agrees with brute force', () => {
           const last = generated.shipments[s]!;
           last.pickup!.timeWindows = [];
           last.delivery!.timeWindows = [];
-          const existing: Problem = { ...generated, shipments: generated.shipments.slice(0, s) };
-          const plan = solveOnThisThread(existing, { seed: 1, maxIterations: 200, timeLimitMs: 60_000 });
-          const routes: FixedRoute[] = plan.routes.map((r) => ({
-            vehicle: r.vehicle,
-            stops: r.stops.map((x) => ({ shipment: x.shipment, kind: x.kind })),
-          }));
-          const deliveryWindow = {
-            start: DAY_START + drawn.windowHour * 3600,
-            end: DAY_START + (drawn.windowHour + 2) * 3600,
-          };
-          const options = queryInsertions({ problem: generated, routes, shipment: s, deliveryWindow });
-          const problem = withDeliveryWindow(generated, s, deliveryWindow);
+          const { routes, options, problem } = queried(generated, s, drawn.windowHour);
           for (const [k, route] of routes.entries()) {
             const option = options[k]!;
             const anyFeasible = [...insertions(problem, route.stops, s)].some((seq) =>
@@ -151,9 +147,7 @@ describe('queryInsertions agrees with brute force', () => {
             expect(option.feasible, `route ${k}`).toBe(anyFeasible);
             seen[anyFeasible ? 'feasible' : 'infeasible']++;
             if (!option.feasible) continue;
-            const sequence = route.stops.slice();
-            sequence.splice(option.deliveryAfter, 0, { shipment: s, kind: 'delivery' });
-            sequence.splice(option.pickupAfter, 0, { shipment: s, kind: 'pickup' });
+            const sequence = inserted(route, s, option);
             expect(sequenceFeasible(problem, route.vehicle, sequence, true)).toBe(true);
           }
         },

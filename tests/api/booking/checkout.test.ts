@@ -5,7 +5,7 @@
  * catalog's default rate card, each through the real server.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountAuth, createTenant, setAccountSettings, type Tenant } from '../helpers';
+import { bookingTenant, createTenant, setAccountSettings, type Tenant } from '../helpers';
 import { pollBooking, recommend, recommendBody, searchResult, seedBookedRoutes, type BookingResult } from './fixtures';
 import { expectError, expectJson, get, post, STORE, uniqueId, type Json } from '../client';
 import { setBookingClock } from './clock';
@@ -27,10 +27,7 @@ describe('booking for checkout', () => {
   let seeder: string;
 
   beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
-    branchId = tenant.branchIds[0]!;
-    seeder = await accountAuth(branchId);
+    ({ tenant, auth, branchId, seeder } = await bookingTenant());
     // Two identical routes (two bookings of one van's day): every window of one is a window of the other.
     await seedBookedRoutes(seeder, '2026-11-23', '-05:00');
     await seedBookedRoutes(seeder, '2026-11-23', '-05:00');
@@ -253,17 +250,14 @@ describe('booking freshness: a search is reused only while its routes and settin
   let seeder: string;
 
   beforeAll(async () => {
-    tenant = await createTenant({
+    ({ tenant, auth, branchId, seeder } = await bookingTenant({
       parentSettings: {
         booking: {
           pricing: { model: 'markup', markupPercent: 15 },
           rateCards: { car: { baseFeeCents: 700, perMileCents: 100, perMinuteCents: 20 } },
         },
       },
-    });
-    auth = tenant.basicAuthHeader('live');
-    branchId = tenant.branchIds[0]!;
-    seeder = await accountAuth(branchId);
+    }));
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
   });
 

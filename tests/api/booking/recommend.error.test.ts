@@ -1,7 +1,7 @@
 /** Every error code of the contract's booking error table that a request can cause, in the order they are checked. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, setAccountSettings, type Tenant } from '../helpers';
-import { expectError, post, type Json } from '../client';
+import { createTenant, liveTenant, setAccountSettings, type Tenant } from '../helpers';
+import { expectError, expectRefused, post, type Json } from '../client';
 import { recommendBody } from './fixtures';
 import { setBookingClock } from './clock';
 
@@ -10,9 +10,11 @@ describe('POST /v1/booking/recommend errors', () => {
   let auth: string;
   let branchId: number;
   const call = (body: unknown) => post('/v1/booking/recommend', body, { auth });
+  const refused = (body: unknown, code: string, param?: string) =>
+    expectRefused('/v1/booking/recommend', body, auth, code, param);
 
   beforeAll(async () => {
-    tenant = await createTenant({
+    ({ tenant, auth } = await liveTenant({
       branches: [
         {
           name: 'Located',
@@ -20,46 +22,36 @@ describe('POST /v1/booking/recommend errors', () => {
         },
         { name: 'Nowhere' },
       ],
-    });
-    auth = tenant.basicAuthHeader('live');
+    }));
     branchId = tenant.branchIds[0]!;
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
   });
 
   it('400 invalid_input names the field: unknown fields, the cart limit, non-positive or infinite sizes, a date that does not exist', async () => {
-    await expectError(
-      await call({ ...recommendBody(branchId, '2026-11-23'), cartt: {} }),
-      400,
-      'invalid_input',
-      'cartt',
-    );
+    await refused({ ...recommendBody(branchId, '2026-11-23'), cartt: {} }, 'invalid_input', 'cartt');
     const body = recommendBody(branchId, '2026-11-23');
     const item = (body.cart as { items: Json[] }).items[0]!;
-    await expectError(
-      await call({ ...body, cart: { items: [{ ...item, colour: 'red' }], orderValueCents: 1 } }),
-      400,
+    await refused(
+      { ...body, cart: { items: [{ ...item, colour: 'red' }], orderValueCents: 1 } },
       'invalid_input',
       'cart.items[0].colour',
     );
-    const tooMany = await expectError(
-      await call({ ...body, cart: { items: Array(101).fill(item), orderValueCents: 1 } }),
-      400,
+    const tooMany = await refused(
+      { ...body, cart: { items: Array(101).fill(item), orderValueCents: 1 } },
       'invalid_input',
       'cart.items',
     );
     expect(tooMany.message).toMatch(/100/);
-    await expectError(
-      await call({ ...body, cart: { items: [{ ...item, weightKg: 0 }], orderValueCents: 1 } }),
-      400,
+    await refused(
+      { ...body, cart: { items: [{ ...item, weightKg: 0 }], orderValueCents: 1 } },
       'invalid_input',
       'cart.items[0].weightKg',
     );
-    await expectError(
-      await call({
+    await refused(
+      {
         ...body,
         cart: { items: [{ ...item, dimensionsCm: { height: -1, length: 1, width: 1 } }], orderValueCents: 1 },
-      }),
-      400,
+      },
       'invalid_input',
       'cart.items[0].dimensionsCm.height',
     );
@@ -68,23 +60,17 @@ describe('POST /v1/booking/recommend errors', () => {
       ...body,
       cart: { items: [{ ...item, weightKg: 7 }], orderValueCents: 1 },
     }).replace('"weightKg":7', '"weightKg":1e400');
-    await expectError(await call(infinite), 400, 'invalid_input', 'cart.items[0].weightKg');
-    await expectError(await call({ ...body, date: '2026-02-30' }), 400, 'invalid_input', 'date');
-    await expectError(await call({ ...body, timeframeBucket: 'NIGHT' }), 400, 'invalid_input', 'timeframeBucket');
+    await refused(infinite, 'invalid_input', 'cart.items[0].weightKg');
+    await refused({ ...body, date: '2026-02-30' }, 'invalid_input', 'date');
+    await refused({ ...body, timeframeBucket: 'NIGHT' }, 'invalid_input', 'timeframeBucket');
     const { destination: _d, ...noDestination } = body;
-    await expectError(await call(noDestination), 400, 'invalid_input', 'destination');
+    await refused(noDestination, 'invalid_input', 'destination');
   });
 
   it('400 branch_not_found and 403 branch_out_of_scope', async () => {
-    await expectError(
-      await call(recommendBody(2_000_000_000, '2026-11-23')),
-      400,
-      'branch_not_found',
-      'fulfillingBranchId',
-    );
-    await expectError(
-      await call({ ...recommendBody(branchId, '2026-11-23'), fulfillingBranchId: 'main-street' }),
-      400,
+    await refused(recommendBody(2_000_000_000, '2026-11-23'), 'branch_not_found', 'fulfillingBranchId');
+    await refused(
+      { ...recommendBody(branchId, '2026-11-23'), fulfillingBranchId: 'main-street' },
       'branch_not_found',
       'fulfillingBranchId',
     );
@@ -99,14 +85,11 @@ describe('POST /v1/booking/recommend errors', () => {
 
   it('400 origin_unresolved: no origin, no pickup override, no branch location; a pickup override then resolves it', async () => {
     const nowhere = tenant.branchIds[1]!;
-    await expectError(await call(recommendBody(nowhere, '2026-11-23')), 400, 'origin_unresolved', 'origin');
-    await expectError(
-      await call(
-        recommendBody(nowhere, '2026-11-23', {
-          origin: { addressLine1: '1 Main St', city: 'X', state: 'NY', postalCode: '00000' },
-        }),
-      ),
-      400,
+    await refused(recommendBody(nowhere, '2026-11-23'), 'origin_unresolved', 'origin');
+    await refused(
+      recommendBody(nowhere, '2026-11-23', {
+        origin: { addressLine1: '1 Main St', city: 'X', state: 'NY', postalCode: '00000' },
+      }),
       'origin_unresolved',
       'origin',
     );
@@ -116,13 +99,10 @@ describe('POST /v1/booking/recommend errors', () => {
   });
 
   it('400 timezone_not_found for a destination postal code without a known zone', async () => {
-    await expectError(
-      await call(
-        recommendBody(branchId, '2026-11-23', {
-          destination: { addressLine1: '1 Main St', city: 'Nowhere', postalCode: '00000', state: 'NY' },
-        }),
-      ),
-      400,
+    await refused(
+      recommendBody(branchId, '2026-11-23', {
+        destination: { addressLine1: '1 Main St', city: 'Nowhere', postalCode: '00000', state: 'NY' },
+      }),
       'timezone_not_found',
       'destination.postalCode',
     );
@@ -139,22 +119,16 @@ describe('POST /v1/booking/recommend errors', () => {
       },
     });
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-    await expectError(await call(recommendBody(branchId, '2026-11-21')), 400, 'date_out_of_range', 'date');
-    await expectError(await call(recommendBody(branchId, '2026-11-30')), 400, 'date_out_of_range', 'date');
-    await expectError(await call(recommendBody(branchId, '2026-11-26')), 400, 'date_blackout', 'date');
-    await expectError(await call(recommendBody(branchId, '2026-11-22')), 400, 'same_day_cutoff_passed', 'date');
+    await refused(recommendBody(branchId, '2026-11-21'), 'date_out_of_range', 'date');
+    await refused(recommendBody(branchId, '2026-11-30'), 'date_out_of_range', 'date');
+    await refused(recommendBody(branchId, '2026-11-26'), 'date_blackout', 'date');
+    await refused(recommendBody(branchId, '2026-11-22'), 'same_day_cutoff_passed', 'date');
     // 22:00 + 120 minutes is past the end of the last available hour that day (FLEXIBLE, 23:00).
     setBookingClock(tenant.parentId, '2026-11-22T22:00:00-05:00');
-    await expectError(
-      await call(recommendBody(branchId, '2026-11-22', { timeframeBucket: 'MORNING' })),
-      400,
-      'lead_time_not_met',
-      'date',
-    );
+    await refused(recommendBody(branchId, '2026-11-22', { timeframeBucket: 'MORNING' }), 'lead_time_not_met', 'date');
     setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');
-    await expectError(
-      await call(recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING' })),
-      400,
+    await refused(
+      recommendBody(branchId, '2026-11-23', { timeframeBucket: 'EVENING' }),
       'timeframe_bucket_not_available',
       'timeframeBucket',
     );

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountAuth, createTenant, type Tenant } from '../helpers';
+import { accountAuth, bookingTenant, createTenant, type Tenant } from '../helpers';
 import { get } from '../client';
 import {
   recommend,
@@ -37,12 +37,10 @@ describe('POST /v1/booking/recommend and GET /v1/booking/jobs/{jobId}: windows t
   let routesOn23: number;
 
   beforeAll(async () => {
-    tenant = await createTenant({
+    let seeder: string;
+    ({ tenant, auth, branchId, seeder } = await bookingTenant({
       parentSettings: { booking: { pricing: { model: 'markup', markupPercent: 15 }, rateCards: RATE_CARDS } },
-    });
-    auth = tenant.basicAuthHeader('live');
-    branchId = tenant.branchIds[0]!;
-    const seeder = await accountAuth(branchId);
+    }));
     routesOn23 = await seedBookedRoutes(seeder, '2026-11-23', '-05:00', { vehicles: 2 });
     await seedBookedRoutes(seeder, '2026-03-08', '-04:00');
     await seedBookedRoutes(seeder, '2026-11-01', '-05:00');

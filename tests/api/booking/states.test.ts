@@ -4,7 +4,7 @@
  * The processing and failed rows are in failures.test.ts (a server whose travel-time engine hangs).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountAuth, createTenant, type Tenant } from '../helpers';
+import { accountAuth, createTenant, liveTenant, type Tenant } from '../helpers';
 import { expectError, expectJson, get, post } from '../client';
 import {
   pollBooking,
@@ -23,8 +23,7 @@ describe('booking search states, dedupe and handles', () => {
   let clock: { advance(seconds: number): void };
 
   beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
+    ({ tenant, auth } = await liveTenant());
     branchId = tenant.branchIds[0]!;
     await seedBookedRoutes(await accountAuth(branchId), '2026-11-23', '-05:00');
     clock = setBookingClock(tenant.parentId, '2026-11-22T10:00:00-05:00');

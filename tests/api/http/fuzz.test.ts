@@ -197,6 +197,17 @@ const headerText = fc.stringMatching(/^[\x20-\x7e]{0,120}$/);
 
 type AuthKind = 'valid' | 'sandbox' | 'none' | 'garbage' | 'basic-garbage' | 'bearer-garbage';
 
+/** The two runs of a fuzzer: fixedRuns requests with the fixed seed (or FUZZ_SEED), and randomRuns with a random one. */
+function fuzzRuns(check: (runs: number, seed: number) => Promise<void>, fixedRuns: number, randomRuns: number): void {
+  it(`${fixedRuns} requests with the fixed seed ${process.env.FUZZ_SEED ?? FIXED_SEED}`, async () => {
+    await check(fixedRuns, Number(process.env.FUZZ_SEED ?? FIXED_SEED));
+  }, 90_000);
+
+  it(`${randomRuns} requests with a random seed`, async () => {
+    await check(randomRuns, Date.now() ^ (Math.random() * 2 ** 31));
+  }, 90_000);
+}
+
 describe('fuzzing every /v1 route', () => {
   let tenant: Tenant;
   let operations: Operation[];
@@ -357,13 +368,7 @@ describe('fuzzing every /v1 route', () => {
     }
   }
 
-  it(`${FIXED_RUNS} requests with the fixed seed ${process.env.FUZZ_SEED ?? FIXED_SEED}`, async () => {
-    await check(FIXED_RUNS, Number(process.env.FUZZ_SEED ?? FIXED_SEED));
-  }, 90_000);
-
-  it(`${RANDOM_RUNS} requests with a random seed`, async () => {
-    await check(RANDOM_RUNS, Date.now() ^ (Math.random() * 2 ** 31));
-  }, 90_000);
+  fuzzRuns(check, FIXED_RUNS, RANDOM_RUNS);
 });
 
 interface Procedure {
@@ -581,11 +586,5 @@ describe('fuzzing every console tRPC procedure', () => {
     );
   }
 
-  it(`${TRPC_FIXED_RUNS} requests with the fixed seed ${process.env.FUZZ_SEED ?? FIXED_SEED}`, async () => {
-    await check(TRPC_FIXED_RUNS, Number(process.env.FUZZ_SEED ?? FIXED_SEED));
-  }, 90_000);
-
-  it(`${TRPC_RANDOM_RUNS} requests with a random seed`, async () => {
-    await check(TRPC_RANDOM_RUNS, Date.now() ^ (Math.random() * 2 ** 31));
-  }, 90_000);
+  fuzzRuns(check, TRPC_FIXED_RUNS, TRPC_RANDOM_RUNS);
 });

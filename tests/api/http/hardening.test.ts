@@ -8,7 +8,7 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand, baseUrl, createTenant, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
-import { expectError, get, post, smallPlan } from '../client';
+import { expectError, expectRefused, get, smallPlan } from '../client';
 
 function rawRequest(
   method: string,
@@ -39,45 +39,27 @@ describe('hostile request bodies answer 400 naming the field', () => {
     (plan.fleet as Record<string, unknown>[])[0]!.meta = 'DEEP';
     // Written as text: JSON.stringify itself would overflow the stack on such an object.
     const body = JSON.stringify(plan).replace('"DEEP"', '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000));
-    const error = await expectError(
-      await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader() }),
-      400,
-      'invalid_input',
-    );
+    const error = await expectRefused('/v1/routing/plan', body, tenant.basicAuthHeader(), 'invalid_input');
     expect(error.param).toMatch(/^fleet\[0\]\.meta(\.a)+$/);
   });
 
   it('refuses a lone UTF-16 surrogate in a string, naming its field', async () => {
     const plan = smallPlan();
     const body = JSON.stringify(plan).replace('"order-1"', '"O-\\ud800"');
-    await expectError(
-      await post('/v1/routing/plan', body, { auth: tenant.basicAuthHeader() }),
-      400,
-      'invalid_input',
-      'orders[0].externalId',
-    );
+    await expectRefused('/v1/routing/plan', body, tenant.basicAuthHeader(), 'invalid_input', 'orders[0].externalId');
   });
 
   it('refuses an itinerary id beyond a 32-bit integer', async () => {
     const { fleet: _fleet, ...plan } = smallPlan();
     const body = { ...plan, mode: 'updateItinerary', targetItineraryIds: [2147483648] };
-    await expectError(
-      await post('/v1/routing/book', body, { auth: tenant.basicAuthHeader() }),
-      400,
-      'invalid_input',
-      'targetItineraryIds[0]',
-    );
+    await expectRefused('/v1/routing/book', body, tenant.basicAuthHeader(), 'invalid_input', 'targetItineraryIds[0]');
   });
 
   it('refuses dates outside the years 2000-2100', async () => {
     const plan = smallPlan();
     (plan.fleet as Record<string, unknown>[])[0]!.scheduledStart = '0001-01-01T08:00:00Z';
     (plan.orders as Record<string, unknown>[])[0]!.dropoffWindowClose = '9999-12-31T18:00:00Z';
-    const error = await expectError(
-      await post('/v1/routing/plan', plan, { auth: tenant.basicAuthHeader() }),
-      400,
-      'invalid_input',
-    );
+    const error = await expectRefused('/v1/routing/plan', plan, tenant.basicAuthHeader(), 'invalid_input');
     expect(['fleet[0].scheduledStart', 'orders[0].dropoffWindowClose']).toContain(error.param);
     expect(error.message).toMatch(/2000 and 2100/);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../helpers';
-import { expectError, expectJson, get, post, smallPlan, type BookBody, type Json } from '../client';
+import { type BookBody, expectError, expectJson, expectRefused, get, type Json, post, smallPlan } from '../client';
 
 describe('POST /v1/routing/book: security', () => {
   let tenant: Tenant;
@@ -51,9 +51,10 @@ describe('POST /v1/routing/book: security', () => {
       'targetItineraryIds',
     );
     for (const auth of [other.basicAuthHeader('live'), tenant.basicAuthHeader('sandbox')]) {
-      const error = await expectError(
-        await post('/v1/routing/book', update, { auth }),
-        400,
+      const error = await expectRefused(
+        '/v1/routing/book',
+        update,
+        auth,
         'invalid_routing_input',
         'targetItineraryIds',
       );

@@ -1,16 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountAuth, createTenant, type Tenant } from '../helpers';
+import { accountAuth, liveTenant, type Tenant } from '../helpers';
 import {
+  type BookBody,
   example,
   expectError,
   expectJson,
+  expectRefused,
   get,
+  type Json,
   post,
   servedOrders,
   smallPlan,
   uniqueId,
-  type BookBody,
-  type Json,
 } from '../client';
 
 describe('POST /v1/routing/book', () => {
@@ -20,8 +21,7 @@ describe('POST /v1/routing/book', () => {
   const createBody = example('book-create');
 
   beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
+    ({ tenant, auth } = await liveTenant());
     created = await expectJson<BookBody>(await post('/v1/routing/book', createBody, { auth }), 200);
   });
 
@@ -92,11 +92,12 @@ describe('POST /v1/routing/book', () => {
   it('400 invalid_routing_input: fleet missing for createItinerary, targetItineraryIds missing or unknown for updateItinerary', async () => {
     const noFleet: Json = { ...smallPlan(), mode: 'createItinerary' };
     delete noFleet.fleet;
-    await expectError(await post('/v1/routing/book', noFleet, { auth }), 400, 'invalid_routing_input', 'fleet');
+    await expectRefused('/v1/routing/book', noFleet, auth, 'invalid_routing_input', 'fleet');
     const { fleet: _fleet, ...withoutFleet } = smallPlan();
-    await expectError(
-      await post('/v1/routing/book', { ...withoutFleet, mode: 'updateItinerary' }, { auth }),
-      400,
+    await expectRefused(
+      '/v1/routing/book',
+      { ...withoutFleet, mode: 'updateItinerary' },
+      auth,
       'invalid_routing_input',
       'targetItineraryIds',
     );
@@ -114,13 +115,8 @@ describe('POST /v1/routing/book', () => {
 
   it('400 invalid_input for a missing or plan mode', async () => {
     const body = smallPlan();
-    await expectError(await post('/v1/routing/book', body, { auth }), 400, 'invalid_input', 'mode');
-    await expectError(
-      await post('/v1/routing/book', { ...body, mode: 'plan' }, { auth }),
-      400,
-      'invalid_input',
-      'mode',
-    );
+    await expectRefused('/v1/routing/book', body, auth, 'invalid_input', 'mode');
+    await expectRefused('/v1/routing/book', { ...body, mode: 'plan' }, auth, 'invalid_input', 'mode');
   });
 
   it('500 book_failed when a target changed while optimizing (nothing written); an identical retry succeeds', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../helpers';
+import { liveTenant } from '../helpers';
 import type { PlanResult } from '@/server/routing/responses';
-import { STORE, expectError, expectJson, get, post, smallPlan, type Json } from '../client';
+import { expectJson, expectRefused, get, type Json, post, smallPlan, STORE } from '../client';
 
 type PlanBody = PlanResult;
 
@@ -16,12 +16,8 @@ function planWithBreaks(breaks: Json[], orders = 4): Json {
 }
 
 describe('driver breaks (fleet vehicleSpec.breaks)', () => {
-  let tenant: Tenant;
   let auth: string;
-  beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
-  });
+  beforeAll(async () => ({ auth } = await liveTenant()));
 
   it('a planned itinerary shows the break as a stop of type break, inside its window, and the legs and totals still add up', async () => {
     const body = planWithBreaks([
@@ -102,9 +98,10 @@ describe('driver breaks (fleet vehicleSpec.breaks)', () => {
       { earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T12:00:00-05:00', durationMinutes: 30 },
       { earliestStart: '2026-11-23T14:00:00-05:00', latestEnd: '2026-11-23T14:20:00-05:00', durationMinutes: 30 },
     ]);
-    const error = await expectError(
-      await post('/v1/routing/plan', short, { auth }),
-      400,
+    const error = await expectRefused(
+      '/v1/routing/plan',
+      short,
+      auth,
       'invalid_input',
       'fleet[0].vehicleSpec.breaks[1].latestEnd',
     );
@@ -116,26 +113,15 @@ describe('driver breaks (fleet vehicleSpec.breaks)', () => {
     };
     const many = planWithBreaks([one, one, one, one]);
     expect(
-      (
-        await expectError(
-          await post('/v1/routing/plan', many, { auth }),
-          400,
-          'invalid_input',
-          'fleet[0].vehicleSpec.breaks',
-        )
-      ).message,
+      (await expectRefused('/v1/routing/plan', many, auth, 'invalid_input', 'fleet[0].vehicleSpec.breaks')).message,
     ).toContain('3');
     const far = planWithBreaks([{ ...one, earliestStart: '2210-11-23T10:00:00-05:00' }]);
-    await expectError(
-      await post('/v1/routing/plan', far, { auth }),
-      400,
-      'invalid_input',
-      'fleet[0].vehicleSpec.breaks[0].earliestStart',
-    );
+    await expectRefused('/v1/routing/plan', far, auth, 'invalid_input', 'fleet[0].vehicleSpec.breaks[0].earliestStart');
     const zero = planWithBreaks([{ ...one, durationMinutes: 0 }]);
-    await expectError(
-      await post('/v1/routing/plan', zero, { auth }),
-      400,
+    await expectRefused(
+      '/v1/routing/plan',
+      zero,
+      auth,
       'invalid_input',
       'fleet[0].vehicleSpec.breaks[0].durationMinutes',
     );
@@ -146,12 +132,7 @@ describe('driver breaks (fleet vehicleSpec.breaks)', () => {
       { earliestStart: '2026-11-23T10:00:00-05:00', latestEnd: '2026-11-23T12:00:00-05:00', durationMinutes: 30 },
     ]);
     body.mode = 'createItinerary';
-    await expectError(
-      await post('/v1/routing/book', body, { auth }),
-      400,
-      'invalid_routing_input',
-      'fleet[0].vehicleSpec.breaks',
-    );
+    await expectRefused('/v1/routing/book', body, auth, 'invalid_routing_input', 'fleet[0].vehicleSpec.breaks');
   });
 
   it('the OpenAPI document describes the field', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, createKey, createTenant, type Tenant } from '../helpers';
+import { basicAuth, createKey, createTenant, liveTenant, type Tenant } from '../helpers';
 import {
   expectError,
   expectJson,
@@ -23,8 +23,7 @@ describe('POST /v1/routing/book: no double booking', () => {
   const book = (body: Json, as = auth) => post('/v1/routing/book', body, { auth: as });
 
   beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
+    ({ tenant, auth } = await liveTenant());
     firstBody = { ...smallPlan({ orders: 3, date, problemId: uniqueId('first') }), mode: 'createItinerary' };
     first = await expectJson<BookBody>(await book(firstBody), 200);
   });

@@ -16,7 +16,7 @@ import { createScratchPostgresDatabase, pgAdminUrl } from '@/server/db/testing';
 import { setBookingClock } from '../booking/clock';
 import { pollBooking, recommend, recommendBody, type BookingResult } from '../booking/fixtures';
 import { expectError, expectJson, get, post, smallPlan, type BookBody, type Json, type PlanBody } from '../client';
-import { createTenant, type Tenant } from '../helpers';
+import { liveTenant, type Tenant } from '../helpers';
 import { startSecondServer, type SecondServer } from '../second-server';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -71,8 +71,7 @@ describe.skipIf(!onPostgres)(
         databaseUrl: url.toString(),
         env: { WORKER_POOL_SIZE: '1', BOOKING_TEST_CLOCK: 'true' },
       });
-      tenant = await createTenant();
-      auth = tenant.basicAuthHeader('live');
+      ({ tenant, auth } = await liveTenant());
     });
 
     afterAll(async () => {

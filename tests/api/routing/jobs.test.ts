@@ -1,14 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../helpers';
+import { liveTenant } from '../helpers';
 import { expectError, expectJson, get, pollUntilDone, post, smallPlan, type PlanBody } from '../client';
 
 describe('GET /v1/routing/jobs/{problemId}', () => {
-  let tenant: Tenant;
   let auth: string;
-  beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
-  });
+  beforeAll(async () => ({ auth } = await liveTenant()));
 
   it('200 with the same result the request answered', async () => {
     const body = smallPlan();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, createKey, createTenant, setAccountSettings, type Tenant } from '../helpers';
+import { basicAuth, createKey, liveTenant, setAccountSettings, type Tenant } from '../helpers';
 import {
   example,
   expectJson,
@@ -29,10 +29,7 @@ const STOP_FIELDS = [
 describe('POST /v1/routing/plan and /v1/routing/run: results', () => {
   let tenant: Tenant;
   let auth: string;
-  beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
-  });
+  beforeAll(async () => ({ tenant, auth } = await liveTenant()));
 
   it('answers 200 with planned itineraries in the contract shape (docs/examples/same-day-plan.json)', async () => {
     const body = example('same-day-plan');

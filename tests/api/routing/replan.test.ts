@@ -1,17 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type Tenant } from '../helpers';
+import { liveTenant } from '../helpers';
 import {
+  type BookBody,
   expectError,
   expectJson,
+  expectRefused,
   get,
+  type Json,
+  type PlanBody,
   post,
   servedOrders,
   smallPlan,
-  uniqueId,
-  type BookBody,
-  type Json,
-  type PlanBody,
   type Stop,
+  uniqueId,
 } from '../client';
 
 /**
@@ -50,13 +51,9 @@ function extraOrder(externalId: string, date: string, postalCode = '10025'): Jso
 }
 
 describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update fleet and changes', () => {
-  let tenant: Tenant;
   let auth: string;
 
-  beforeAll(async () => {
-    tenant = await createTenant();
-    auth = tenant.basicAuthHeader('live');
-  });
+  beforeAll(async () => ({ auth } = await liveTenant()));
 
   async function itinerariesOn(date: string): Promise<Json[]> {
     return (await expectJson<{ itineraries: Json[] }>(await get(`/v1/itineraries?date=${date}`, { auth }), 200))
@@ -96,7 +93,7 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
     const plan = await expectJson<PlanWithSummary>(await post('/v1/routing/plan', first, { auth }), 200);
     const itinerary = plan.itineraries[0]!.itinerary;
     const withUnknown = { ...first, problemId: uniqueId('unknown'), fleet: [{ ...itinerary, colour: 'red' }] };
-    await expectError(await post('/v1/routing/plan', withUnknown, { auth }), 400, 'invalid_input', 'fleet[0].colour');
+    await expectRefused('/v1/routing/plan', withUnknown, auth, 'invalid_input', 'fleet[0].colour');
     const stops = itinerary.itineraryStops as unknown as Json[];
     const stray = stops.map((stop, i) => (i === 1 ? { ...stop, orderExternalIds: ['not-an-order'] } : stop));
     const error = await expectError(
@@ -234,7 +231,7 @@ describe('re-planning: /plan in any mode, itinerary-shaped fleet entries, update
       problemId: uniqueId('twice'),
       fleet: [{ ...addedVan, driverExternalId: 'driver-1', vehicleExternalId: 'van-1' }],
     };
-    await expectError(await post('/v1/routing/plan', twice, { auth }), 400, 'invalid_routing_input', 'fleet[0]');
+    await expectRefused('/v1/routing/plan', twice, auth, 'invalid_routing_input', 'fleet[0]');
   });
 
   it('the OpenAPI document shows changes on update results, the /plan preview and itinerary-shaped fleet entries', async () => {

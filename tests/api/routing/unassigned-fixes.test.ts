@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../helpers';
+import { liveTenant } from '../helpers';
 import { expectJson, post, servedOrders, STORE, uniqueId, type Json, type PlanBody } from '../client';
 
 /**
@@ -105,9 +105,7 @@ function applyFix(body: Json, orderId: string, fix: Fix): Json {
 
 describe('unassigned orders carry a checked fix', () => {
   let auth: string;
-  beforeAll(async () => {
-    auth = (await createTenant()).basicAuthHeader('live');
-  });
+  beforeAll(async () => ({ auth } = await liveTenant()));
 
   /** Plans `body`, expects `orderId` unassigned with a fix of `kind`, applies it, plans again and expects the order served. */
   async function fixThenServe(body: Json, orderId: string, kind: Fix['kind']): Promise<Fix> {
