@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { baseUrl, type Tenant } from '../tests/api/helpers';
+import { STORE } from '../tests/api/bodies';
 
 /** Plans of the console's browser tests: orders from a Brooklyn store over New York City, planned over /v1. */
 
@@ -26,15 +27,6 @@ export async function postV1(
   });
   return { status: response.status, body: (await response.json()) as Json };
 }
-
-const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 /** `count` orders from the Brooklyn store to points spread over New York City, with three-hour windows. */
 export function cityPlan(count: number, vans: number, problemId: string, solverSeconds: number): Json {

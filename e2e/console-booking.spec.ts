@@ -2,17 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { setBookingClock } from '../tests/api/booking/clock';
 import { baseUrl, basicAuth, createKey, createTenant, createUser, type Tenant } from '../tests/api/helpers';
+import { STORE } from '../tests/api/bodies';
 import { signInAsNewUser } from './console-session';
 
 const DATE = '2026-11-23';
-const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
 
 /** A booking search for the branch over /v1 with the tenant's live key; its status and body. */
 async function recommendOverApi(

@@ -13,16 +13,10 @@ import {
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { renderPlanResult, type PlanResult } from './responses';
 import { automaticTrafficProfile, solveRouting } from './solve-routing';
+import { BROOKLYN_STORE } from './testing';
 
 const providers = { geocoder: new ZipCentroidGeocoder(), matrix: new EmbeddedMatrixProvider() };
-const depot = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
+const depot = BROOKLYN_STORE;
 
 /** Planned as a plan job plans (the same traffic the evaluation uses). Six orders from the Brooklyn depot on two vans of at most eight stops: O1 due by 10:00, the others in the afternoon. */
 async function planned(): Promise<{ input: RoutingJobInput; plan: PlanResult }> {

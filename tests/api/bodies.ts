@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BROOKLYN_STORE } from '../../server/routing/test-store';
 
 export type Json = Record<string, unknown>;
 
@@ -16,15 +17,8 @@ export function example(
   return { ...(JSON.parse(readFileSync(file, 'utf8')) as Json), problemId };
 }
 
-/** The pickup and van depot of the request bodies of the tests and benchmarks: a Brooklyn store, with coordinates. */
-export const STORE = {
-  addressLine1: '55 Water St',
-  city: 'Brooklyn',
-  state: 'NY',
-  postalCode: '11201',
-  latitude: '40.7033',
-  longitude: '-73.9881',
-};
+/** The pickup and van depot of the request bodies of the tests and benchmarks. */
+export const STORE = BROOKLYN_STORE;
 
 /** `count` cargo vans (driver-1 in van-1, ...) that start at STORE at 08:00 New York time on `date`. */
 export function cargoVans(count: number, date: string) {
