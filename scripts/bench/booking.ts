@@ -38,28 +38,28 @@ import { seededRandom } from '@/server/optimizer/verify';
 import { setBookingClock } from '../../tests/api/booking/clock';
 import { accountAuth, createTenant } from '../../tests/api/helpers';
 import { startSecondServer } from '../../tests/api/second-server';
-import { numberOptions } from './args';
+import { numberOptions, stringOptions } from './args';
 import { percentile } from './stats';
 
 const { values } = parseArgs({
-  options: {
-    engines: { type: 'string', default: 'pglite,postgres' },
-    routes: { type: 'string', default: '50' },
-    'orders-per-route': { type: 'string', default: '15' },
-    rate: { type: 'string', default: '20' },
-    'steady-seconds': { type: 'string', default: '20' },
-    ramp: { type: 'string', default: '20,40,60,80,100,130,160' },
-    'step-seconds': { type: 'string', default: '8' },
-    phases: { type: 'string', default: 'steady,ramp,mixed' },
-    'mixed-plans': { type: 'string', default: '3' },
-    'mixed-solver-seconds': { type: 'string', default: '45' },
-    'mixed-orders': { type: 'string', default: '150' },
-    'mixed-rate': { type: 'string', default: '10' },
-    'mixed-seconds': { type: 'string', default: '40' },
-    seed: { type: 'string', default: '7' },
+  options: stringOptions({
+    engines: 'pglite,postgres',
+    routes: '50',
+    'orders-per-route': '15',
+    rate: '20',
+    'steady-seconds': '20',
+    ramp: '20,40,60,80,100,130,160',
+    'step-seconds': '8',
+    phases: 'steady,ramp,mixed',
+    'mixed-plans': '3',
+    'mixed-solver-seconds': '45',
+    'mixed-orders': '150',
+    'mixed-rate': '10',
+    'mixed-seconds': '40',
+    seed: '7',
     /** Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=prof" to see where its time goes. */
-    'server-node-args': { type: 'string', default: '' },
-  },
+    'server-node-args': '',
+  }),
 });
 
 const engines = values.engines.split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];

@@ -16,16 +16,16 @@ import { seededRandom } from '@/server/optimizer/verify';
 import { cargoVans, STORE } from '../../tests/api/bodies';
 import { createConsoleUser, createTenant } from '../../tests/api/helpers';
 import { startSecondServer } from '../../tests/api/second-server';
-import { numberOptions } from './args';
+import { numberOptions, stringOptions } from './args';
 import { median } from './stats';
 
 const { values } = parseArgs({
-  options: {
-    orders: { type: 'string', default: '2000' },
-    vehicles: { type: 'string', default: '60' },
-    'solve-seconds': { type: 'string', default: '30' },
-    loads: { type: 'string', default: '5' },
-  },
+  options: stringOptions({
+    orders: '2000',
+    vehicles: '60',
+    'solve-seconds': '30',
+    loads: '5',
+  }),
 });
 const { orderCount, vehicleCount, loads, solveSeconds } = numberOptions(values, 'positive', {
   orderCount: 'orders',

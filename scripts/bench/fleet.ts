@@ -15,14 +15,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { solveOnThisThread } from '@/server/optimizer';
 import { parseSolomon, readReferenceCsv } from '@/server/optimizer/benchmarks';
+import { stringOptions } from './args';
 
 const { values } = parseArgs({
-  options: {
-    instances: { type: 'string', default: 'R112,RC106,R104,RC102' },
-    seeds: { type: 'string', default: '1-16' },
-    'time-limit': { type: 'string', default: '2' },
-    dir: { type: 'string', default: 'server/optimizer/benchmarks/data/solomon' },
-  },
+  options: stringOptions({
+    instances: 'R112,RC106,R104,RC102',
+    seeds: '1-16',
+    'time-limit': '2',
+    dir: 'server/optimizer/benchmarks/data/solomon',
+  }),
 });
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dir = path.resolve(root, values.dir);
