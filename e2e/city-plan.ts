@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { baseUrl, type Tenant } from '../tests/api/helpers';
 import { STORE } from '../tests/api/bodies';
+import { nycAddress } from '../server/routing/test-store';
 
 /** Plans of the console's browser tests: orders from a Brooklyn store over New York City, planned over /v1. */
 
@@ -35,14 +36,10 @@ export function cityPlan(count: number, vans: number, problemId: string, solverS
     return {
       externalId: `C-${i + 1}`,
       pickupAddress: STORE,
-      dropoffAddress: {
-        addressLine1: `${i + 1} Example Ave`,
-        city: 'New York',
-        state: 'NY',
-        postalCode: '10001',
+      dropoffAddress: nycAddress(`${i + 1} Example Ave`, '10001', {
         latitude: (40.58 + ((i * 37) % 251) / 1000).toFixed(5),
         longitude: (-74.05 + ((i * 53) % 307) / 1000).toFixed(5),
-      },
+      }),
       dropoffWindowOpen: `2026-11-23T${String(open).padStart(2, '0')}:00:00-05:00`,
       dropoffWindowClose: `2026-11-23T${String(open + 3).padStart(2, '0')}:00:00-05:00`,
       payloadItems: [{ description: 'Parcel', height: 10, length: 12, width: 10, weight: 8, quantity: 1 }],

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { seededRandom } from '@/server/optimizer/verify';
+import { nycAddress } from '@/server/routing/test-store';
 import { cargoVans, STORE } from '../../tests/api/bodies';
 import { createConsoleUser, createTenant } from '../../tests/api/helpers';
 import { startSecondServer } from '../../tests/api/second-server';
@@ -41,14 +42,10 @@ function planRequest(problemId: string): Record<string, unknown> {
     return {
       externalId: `B-${i + 1}`,
       pickupAddress: STORE,
-      dropoffAddress: {
-        addressLine1: `${i + 1} Bench Ave`,
-        city: 'New York',
-        state: 'NY',
-        postalCode: '10001',
+      dropoffAddress: nycAddress(`${i + 1} Bench Ave`, '10001', {
         latitude: (40.58 + random() * 0.25).toFixed(5),
         longitude: (-74.05 + random() * 0.3).toFixed(5),
-      },
+      }),
       dropoffWindowOpen: `2026-11-23T${String(open).padStart(2, '0')}:00:00-05:00`,
       dropoffWindowClose: `2026-11-23T${String(open + 3).padStart(2, '0')}:00:00-05:00`,
       payloadItems: [{ description: 'Parcel', height: 10, length: 12, width: 10, weight: 8, quantity: 1 }],

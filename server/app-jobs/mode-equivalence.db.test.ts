@@ -14,6 +14,7 @@ import { useTestDb } from '@/server/db/testing-hooks';
 import { localTimeToEpoch } from '@/server/geo';
 import { startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testing';
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
+import { nycAddress } from '@/server/routing/test-store';
 import { createJobs, type Jobs } from './index';
 import { BROOKLYN_STORE as STORE } from '@/server/routing/testing';
 
@@ -50,14 +51,7 @@ const planBody = fc
     orders: orders.map((order, i) => ({
       externalId: `order-${i + 1}`,
       pickupAddress: STORE,
-      dropoffAddress: {
-        addressLine1: `${i + 1} Main St`,
-        city: 'New York',
-        state: 'NY',
-        postalCode: '10118',
-        latitude: order.latitude,
-        longitude: order.longitude,
-      },
+      dropoffAddress: nycAddress(`${i + 1} Main St`, '10118', { latitude: order.latitude, longitude: order.longitude }),
       dropoffWindowOpen: `2026-11-23T${String(order.openHour).padStart(2, '0')}:00:00-05:00`,
       dropoffWindowClose: `2026-11-23T${String(order.openHour + order.hours).padStart(2, '0')}:00:00-05:00`,
       payloadItems: [

@@ -12,3 +12,8 @@ export const BROOKLYN_STORE = {
   latitude: '40.7033',
   longitude: '-73.9881',
 };
+
+/** A New York City address as the test requests write one, with coordinates when given (strings, as requests write them). */
+export function nycAddress(addressLine1: string, postalCode: string, at?: { latitude: string; longitude: string }) {
+  return { addressLine1, city: 'New York', state: 'NY', postalCode, ...at };
+}

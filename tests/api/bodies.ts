@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BROOKLYN_STORE } from '../../server/routing/test-store';
+import { BROOKLYN_STORE, nycAddress } from '../../server/routing/test-store';
 
 export type Json = Record<string, unknown>;
 
@@ -57,12 +57,7 @@ export function smallPlan(
   const orders = Array.from({ length: options.orders ?? 3 }, (_, i) => ({
     externalId: `order-${i + 1}`,
     pickupAddress: STORE,
-    dropoffAddress: {
-      addressLine1: `${i + 1} Main St`,
-      city: 'New York',
-      state: 'NY',
-      postalCode: DROPOFF_ZIPS[i % DROPOFF_ZIPS.length],
-    },
+    dropoffAddress: nycAddress(`${i + 1} Main St`, DROPOFF_ZIPS[i % DROPOFF_ZIPS.length]!),
     dropoffWindowOpen: `${date}T09:00:00-05:00`,
     dropoffWindowClose: `${date}T18:00:00-05:00`,
     payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
