@@ -6,10 +6,13 @@ import { solve, type SolveOptions } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import {
-  DEFAULT_RUN_MAX_MOVES,
   defaultBudget,
   defaultBudgetCapMs,
   LARGE_PLAN_RUNS,
+  MID_PLAN_MAX_ORDERS,
+  MID_PLAN_RUNS,
+  RUN_MOVES_CAP,
+  RUN_MOVES_PER_ORDER,
   SIDE_BY_SIDE_MAX_ORDERS,
   SMALL_PLAN_RUNS,
   solveRouting,
@@ -86,8 +89,8 @@ describe('solveRouting', () => {
     );
     // The default budget makes its runs two side by side; explicit limits keep `threads`.
     expect(seen.map((o) => [o.untilConverged, o.threads, o.independentRuns, o.maxRunMoves])).toEqual([
-      [true, 2, SMALL_PLAN_RUNS, DEFAULT_RUN_MAX_MOVES],
-      [true, 2, SMALL_PLAN_RUNS, DEFAULT_RUN_MAX_MOVES],
+      [true, 2, SMALL_PLAN_RUNS, RUN_MOVES_CAP],
+      [true, 2, SMALL_PLAN_RUNS, RUN_MOVES_CAP],
       [false, 1, undefined, undefined],
       [false, 1, undefined, undefined],
     ]);
@@ -100,11 +103,12 @@ describe('solveRouting', () => {
   });
 
   it('makes more, shorter runs for small plans; caps below the sync window and the job deadline', async () => {
-    expect(defaultBudget(SIDE_BY_SIDE_MAX_ORDERS)).toEqual({ runs: SMALL_PLAN_RUNS, maxRunMoves: DEFAULT_RUN_MAX_MOVES });
-    expect(defaultBudget(SIDE_BY_SIDE_MAX_ORDERS + 1)).toEqual({
-      runs: LARGE_PLAN_RUNS,
-      maxRunMoves: DEFAULT_RUN_MAX_MOVES,
-    });
+    expect(defaultBudget(SIDE_BY_SIDE_MAX_ORDERS)).toEqual({ runs: SMALL_PLAN_RUNS, maxRunMoves: RUN_MOVES_CAP });
+    expect(defaultBudget(200).maxRunMoves).toBe(RUN_MOVES_CAP);
+    expect(defaultBudget(1_000).maxRunMoves).toBe(1_000 * RUN_MOVES_PER_ORDER);
+    expect(defaultBudget(SIDE_BY_SIDE_MAX_ORDERS + 1).runs).toBe(MID_PLAN_RUNS);
+    expect(defaultBudget(MID_PLAN_MAX_ORDERS).runs).toBe(MID_PLAN_RUNS);
+    expect(defaultBudget(MID_PLAN_MAX_ORDERS + 1).runs).toBe(LARGE_PLAN_RUNS);
     expect(defaultBudgetCapMs(30, 0)).toBe(25_000);
     expect(defaultBudgetCapMs(30, 4_000)).toBe(21_000);
     expect(defaultBudgetCapMs(5, 0)).toBe(1_000);
@@ -133,7 +137,7 @@ describe('solveRouting', () => {
   });
 
   it('gives the same plan for the same default-budget request on an idle machine and with every core busy', async () => {
-    // A small plan (eight short runs) and a larger one (two longer runs, a size-based number of moves each).
+    // A small plan (eight runs) and a larger one (four runs), each run a size-based number of moves.
     const requests = [warmUpRequests()[0]!, warmUpRequests(SIDE_BY_SIDE_MAX_ORDERS + 4)[1]!];
     const inputs = requests.map((r) => ({ orders: r.orders, fleet: r.fleet, settings: null, options: r.options }));
     const onThreads: RoutingSolveDeps = { ...deps, threads: 2 };

@@ -98,8 +98,8 @@ async function resolvePlace(
 
 /**
  * Default budget: plans of up to this many orders are searched in SMALL_PLAN_RUNS independent
- * converged runs, larger ones in LARGE_PLAN_RUNS longer runs; two side by side (whatever `threads`
- * says), the best kept.
+ * converged runs, larger ones in fewer, longer runs; two side by side (whatever `threads` says),
+ * the best kept.
  */
 export const SIDE_BY_SIDE_MAX_ORDERS = 20;
 
@@ -110,14 +110,24 @@ export const SIDE_BY_SIDE_MAX_ORDERS = 20;
  */
 export const SMALL_PLAN_RUNS = 8;
 
+/** Plans of up to this many orders (and more than SIDE_BY_SIDE_MAX_ORDERS) make MID_PLAN_RUNS runs: their runs are still short. */
+export const MID_PLAN_MAX_ORDERS = 60;
+
+/** Independent runs of a mid-sized plan's default budget (two rounds of two). See docs/benchmarks.md#solver-parameters. */
+export const MID_PLAN_RUNS = 4;
+
 /** Independent runs of a larger plan's default budget (one round of two side by side). See docs/benchmarks.md#solver-parameters. */
 export const LARGE_PLAN_RUNS = 2;
 
 /**
- * The most moves of one run of the default budget (converged runs grow with the square of the
- * orders; from about 60 orders on this caps them). See docs/benchmarks.md#solver-parameters.
+ * The most moves of one run of the default budget: max(RUN_MOVES_CAP, RUN_MOVES_PER_ORDER x orders).
+ * A converged run's moves grow with the square of the orders (max(1,500, 2.5 n²)); from about 57
+ * orders on this caps them, so that a plan fits the sync window. See docs/benchmarks.md#solver-parameters.
  */
-export const DEFAULT_RUN_MAX_MOVES = 8_000;
+export const RUN_MOVES_CAP = 8_000;
+
+/** Moves per order of one run of a large plan (from about 530 orders on, above RUN_MOVES_CAP). See docs/benchmarks.md#solver-parameters. */
+export const RUN_MOVES_PER_ORDER = 15;
 
 /**
  * The part of the sync window the default budget leaves to the rest of the request (queueing,
@@ -131,8 +141,13 @@ const DEFAULT_BUDGET_MIN_CAP_MS = 1_000;
 /** The default budget, in work: independent runs, and the most moves of each. */
 export function defaultBudget(shipments: number): { runs: number; maxRunMoves: number } {
   return {
-    runs: shipments <= SIDE_BY_SIDE_MAX_ORDERS ? SMALL_PLAN_RUNS : LARGE_PLAN_RUNS,
-    maxRunMoves: DEFAULT_RUN_MAX_MOVES,
+    runs:
+      shipments <= SIDE_BY_SIDE_MAX_ORDERS
+        ? SMALL_PLAN_RUNS
+        : shipments <= MID_PLAN_MAX_ORDERS
+          ? MID_PLAN_RUNS
+          : LARGE_PLAN_RUNS,
+    maxRunMoves: Math.max(RUN_MOVES_CAP, RUN_MOVES_PER_ORDER * shipments),
   };
 }
 
