@@ -57,7 +57,7 @@ export interface RoutingSolveDeps {
   onProgress?: ((progress: RoutingProgress) => void) | undefined;
   /** Epoch ms by which the solve must end (the job's deadline); the search stops well before it. */
   deadline?: number | undefined;
-  /** Operator's cap on a request's `solverTimeLimitSeconds` (one caller must not hold a thread for ten minutes; the default budget has its own cap). */
+  /** Operator's cap on a solve's time, `solverTimeLimitSeconds` or the default budget's (one caller must not hold a thread for ten minutes). */
   maxSolverSeconds?: number | undefined;
 }
 
@@ -211,8 +211,7 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
   let timeLimitMs = explicitLimit
     ? options.solverTimeLimitSeconds! * 1000
     : defaultBudgetCapMs(input.syncWindowSeconds ?? SYNC_WINDOW_DEFAULT_SECONDS, Date.now() - began);
-  if (explicitLimit && deps.maxSolverSeconds !== undefined)
-    timeLimitMs = Math.min(timeLimitMs, deps.maxSolverSeconds * 1000);
+  if (deps.maxSolverSeconds !== undefined) timeLimitMs = Math.min(timeLimitMs, deps.maxSolverSeconds * 1000);
   // The time left before the job's deadline caps the limit, but never below half a second.
   if (deps.deadline !== undefined)
     timeLimitMs = Math.min(timeLimitMs, Math.max(500, deps.deadline - Date.now() - 5_000));
