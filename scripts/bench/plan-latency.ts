@@ -72,6 +72,14 @@ function example(name: string): Json {
   return JSON.parse(readFileSync(path.join(ROOT, 'docs', 'examples', `${name}.json`), 'utf8')) as Json;
 }
 
+/** The book-create example with order ids of its own: booking the same orders twice is refused as a double booking. */
+function freshBookCreate(): Json {
+  const body = example('book-create');
+  const suffix = `-${counter++}`;
+  const orders = (body.orders as Json[]).map((o) => ({ ...o, externalId: `${String(o.externalId)}${suffix}` }));
+  return { ...body, orders, problemId: freshId('book-create') };
+}
+
 interface Answer {
   ms: number;
   leftOut: number;
@@ -136,7 +144,7 @@ async function main(): Promise<void> {
     const cases: { name: string; endpoint: string; body: () => Json }[] = [
       { name: 'same-day-plan', endpoint: '/v1/routing/plan', body: () => example('same-day-plan') },
       { name: 'multi-depot-plan', endpoint: '/v1/routing/plan', body: () => example('multi-depot-plan') },
-      { name: 'book-create', endpoint: '/v1/routing/book', body: () => example('book-create') },
+      { name: 'book-create', endpoint: '/v1/routing/book', body: freshBookCreate },
       {
         name: 'book-update',
         endpoint: '/v1/routing/book',
@@ -151,10 +159,7 @@ async function main(): Promise<void> {
       for (let r = 0; r < repeats; r++) {
         if (c.name === 'book-update') {
           // Each update needs its own freshly booked itineraries (an update moves them on).
-          const created = await send(server.baseUrl, auth, '/v1/routing/book', {
-            ...example('book-create'),
-            problemId: freshId('book-create'),
-          });
+          const created = await send(server.baseUrl, auth, '/v1/routing/book', freshBookCreate());
           bookedIds = ((created.body.itineraries ?? []) as { id: number }[]).map((i) => i.id);
         }
         last = await send(server.baseUrl, auth, c.endpoint, { ...c.body(), problemId: freshId(c.name) });
@@ -167,10 +172,7 @@ async function main(): Promise<void> {
         options: { ...(base.options as Json), solverTimeLimitSeconds: compareSeconds },
       };
       if (c.name === 'book-update') {
-        const created = await send(server.baseUrl, auth, '/v1/routing/book', {
-          ...example('book-create'),
-          problemId: freshId('book-create'),
-        });
+        const created = await send(server.baseUrl, auth, '/v1/routing/book', freshBookCreate());
         longBody.targetItineraryIds = ((created.body.itineraries ?? []) as { id: number }[]).map((i) => i.id);
       }
       const long = await send(server.baseUrl, auth, c.endpoint, longBody);

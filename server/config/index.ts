@@ -74,7 +74,7 @@ export const configSchema = z.object({
   SOLVER_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   /** Executions of one job before it ends `failed` (a job whose worker keeps dying must not loop). */
   JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
-  /** Cap on a request's `options.solverTimeLimitSeconds` (and on account settings'); larger asks are cut to it. */
+  /** Cap on a request's `options.solverTimeLimitSeconds` (and on account settings', and the default budget's wall time); larger asks are cut to it. */
   ROUTING_MAX_SOLVER_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /**
    * Routing solves of one tenant (an account tree) running at once, so other tenants get a turn

@@ -333,6 +333,11 @@ export interface SolveOptions {
    * threads and at any load, as long as the time limit does not cut them short.
    */
   independentRuns?: number;
+  /**
+   * With untilConverged: the most moves of each run (it cools over them). A run's moves grow with
+   * the square of the orders it plans; this caps them for large plans.
+   */
+  maxRunMoves?: number;
   /** Worker threads searching in parallel (the best wins). 1 = search on the calling thread. */
   threads?: number;
   signal?: AbortSignal;

@@ -30,7 +30,7 @@ export interface SolveOnThisThreadOptions extends Omit<SolveOptions, 'signal' | 
 /** What a solver thread is asked to do (the options solve() gives each thread). */
 export type ThreadSolveOptions = Pick<
   SolveOnThisThreadOptions,
-  'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'params' | 'timeOnlyStops' | 'planBoard'
+  'timeLimitMs' | 'maxIterations' | 'untilConverged' | 'maxRunMoves' | 'params' | 'timeOnlyStops' | 'planBoard'
 > & {
   seed: number;
 };
@@ -57,6 +57,7 @@ export function solveOnThisThread(problem: Problem, options: SolveOnThisThreadOp
     timeLimitMs: Math.max(0, timeLimitMs - (performance.now() - began)),
     maxIterations,
     untilConverged: options.untilConverged ?? false,
+    maxRunMoves: options.maxRunMoves,
     params: options.params,
     timeOnlyStops: options.timeOnlyStops,
     ...(options.planBoard
@@ -287,6 +288,7 @@ export function threadSolveOptions(
     timeLimitMs: options.timeLimitMs,
     maxIterations: options.maxIterations,
     untilConverged: options.untilConverged,
+    ...(options.maxRunMoves !== undefined ? { maxRunMoves: options.maxRunMoves } : {}),
     params: threadSearchParams(k, { sharing, untilConverged: options.untilConverged ?? false }),
     // A fixed number of converged runs is a budget in work: the time limit only stops it.
     ...(fixedRuns(options) !== null ? { timeOnlyStops: true } : {}),

@@ -39,6 +39,8 @@ export interface RoutingJobInput {
   targetStops?: VisitedStop[][] | null;
   /** Per fleet index, the starting sequence of the search (warm start), or null. */
   initialRoutes?: (InitialStop[] | null)[] | null;
+  /** Seconds the request waits for its plan (the default budget's wall cap derives from it; absent: the default window). */
+  syncWindowSeconds?: number | null;
 }
 
 export interface BookJobResult {
@@ -129,6 +131,7 @@ async function runSolve(input: RoutingJobInput, context: JobRunContext): Promise
         options: input.options ?? undefined,
         includeUnusedVehicles: input.mode === 'updateItinerary',
         initialRoutes: input.initialRoutes ?? null,
+        syncWindowSeconds: input.syncWindowSeconds ?? null,
       },
       solveDeps(context),
     );

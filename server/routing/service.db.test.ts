@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, type ApiPrincipal } from '@/server/accounts';
-import { parseConfig } from '@/server/config';
+import { getConfig, parseConfig } from '@/server/config';
 import { createDb } from '@/server/db';
 import { testDbKind } from '@/server/db/testing';
 import { useTestDb } from '@/server/db/testing-hooks';
@@ -69,6 +69,15 @@ describe(`routing service on ${testDbKind()}`, () => {
     await jobs?.stop();
   });
 
+  async function syncWindowOf(problemId: string): Promise<unknown> {
+    const job = await jobs.getByKey(PLAN_KIND, {
+      accountId: principal.accountId,
+      environment: principal.environment,
+      key: problemId,
+    });
+    return ((await jobs.input(job!.id)) as { syncWindowSeconds?: unknown } | null)?.syncWindowSeconds;
+  }
+
   it('answers a finished plan with 200 and a conflicting body with invalid_routing_input on problemId', async () => {
     const caller = { db: testDb.db, jobs, principal };
     const reply = await submitRoutingRequest(caller, request('svc-1'), 'plan', 'wait=60');
@@ -76,6 +85,8 @@ describe(`routing service on ${testDbKind()}`, () => {
     expect((reply.body as { problemId: string }).problemId).toBe('svc-1');
     const conflict = await routingErrorOf(submitRoutingRequest(caller, request('svc-1', 0.4), 'plan', null));
     expect([conflict.code, conflict.param]).toEqual(['invalid_routing_input', 'problemId']);
+    // The default budget's wall cap derives from the longer wait the request asked for.
+    expect(await syncWindowOf('svc-1')).toBe(60);
   });
 
   it('500 unknown_job_state for a job that ended canceled', async () => {
@@ -88,6 +99,8 @@ describe(`routing service on ${testDbKind()}`, () => {
       preferenceApplied: 'wait=0',
     });
     expect((pending.body as { jobId: string }).jobId).toBe('svc-2');
+    // A shorter wait answers sooner but leaves the default budget its whole window.
+    expect(await syncWindowOf('svc-2')).toBe(getConfig().ROUTING_SYNC_TIMEOUT_SECONDS);
     const job = await jobs.getByKey(PLAN_KIND, {
       accountId: principal.accountId,
       environment: principal.environment,

@@ -86,13 +86,15 @@ function hashedBody(body: RoutingRequest, mode: RoutingJobInput['mode']): string
 /**
  * Checks a run / plan / book request and starts its job (or finds the identical one under its
  * problemId). `endpoint` fixes the mode (plan forces `plan`). Does not wait for the result.
- * `retentionSeconds` keeps the finished job longer than the kind's retention (the console's history).
+ * `retentionSeconds` keeps the finished job longer than the kind's retention (the console's history);
+ * `prefer` is the request's Prefer header (its wait may lengthen the default budget's wall cap).
  */
 export async function acceptRoutingRequest(
   caller: RoutingCaller,
   body: RoutingRequest,
   endpoint: 'run' | 'plan' | 'book',
   retentionSeconds?: number,
+  prefer: string | null = null,
 ): Promise<JobRecord> {
   const accountId = resolveAccountId(caller.principal, body.accountId);
   const environment = caller.principal.environment;
@@ -159,6 +161,7 @@ export async function acceptRoutingRequest(
       targetVersions: mode === 'updateItinerary' ? targets.map((t) => t.version) : null,
       targetStops: mode === 'updateItinerary' ? targets.map((t) => t.stops) : null,
       initialRoutes: initialRoutes.some((route) => route !== null) ? initialRoutes : null,
+      syncWindowSeconds: budgetWindowSeconds(prefer),
     };
   } catch (error) {
     if (isErrorNamed(error, RoutingInputError, 'RoutingInputError')) throw routingInputError(error, targetCount);
@@ -200,6 +203,16 @@ export async function acceptRoutingRequest(
 }
 
 /**
+ * The sync window the default budget's wall cap derives from: the request's `Prefer: wait` where it
+ * is longer than the configured window, else the configured window. A shorter wait answers 202
+ * sooner but does not shorten the search, so the plan never depends on the header.
+ */
+function budgetWindowSeconds(prefer: string | null): number {
+  const configured = getConfig().ROUTING_SYNC_TIMEOUT_SECONDS;
+  return Math.max(configured, syncWaitSeconds(prefer, configured).seconds);
+}
+
+/**
  * run / plan / book. Book waits for the job to end (never 202); run and plan wait up to the sync
  * window.
  */
@@ -209,7 +222,7 @@ export async function submitRoutingRequest(
   endpoint: 'run' | 'plan' | 'book',
   prefer: string | null,
 ): Promise<JobAnswer> {
-  const job = await acceptRoutingRequest(caller, body, endpoint);
+  const job = await acceptRoutingRequest(caller, body, endpoint, undefined, endpoint === 'book' ? null : prefer);
   const scope: ItineraryScope = { accountId: job.accountId, environment: job.environment };
   if (endpoint === 'book') {
     const finished = await waitUntilFinished(caller.jobs, job);

@@ -6,11 +6,17 @@ import { solve, type SolveOptions } from '@/server/optimizer';
 import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import {
-  DEFAULT_BUDGET_CAP_MS,
-  defaultSolverTimeMs,
+  defaultBudget,
+  defaultBudgetCapMs,
+  LARGE_PLAN_RUNS,
+  MID_PLAN_MAX_ORDERS,
+  MID_PLAN_RUNS,
+  RUN_MOVES_CAP,
+  RUN_MOVES_PER_ORDER,
   SIDE_BY_SIDE_MAX_ORDERS,
   SMALL_PLAN_RUNS,
   solveRouting,
+  SYNC_WINDOW_MARGIN_MS,
   solverThreads,
   type RoutingSolveDeps,
 } from './solve-routing';
@@ -40,7 +46,7 @@ const van = (id: string, extra: Record<string, unknown> = {}): FleetEntry =>
   });
 
 describe('solveRouting', () => {
-  it('stops on convergence under the default budget (capped by the size-based time); an explicit limit is spent whole', async () => {
+  it('counts the default budget in runs and moves, capped below the sync window; an explicit limit is spent whole', async () => {
     const seen: SolveOptions[] = [];
     const recording: RoutingSolveDeps = {
       ...deps,
@@ -54,6 +60,10 @@ describe('solveRouting', () => {
     ];
     await solveRouting({ orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none' } }, recording);
     await solveRouting(
+      { orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none' }, syncWindowSeconds: 120 },
+      recording,
+    );
+    await solveRouting(
       { orders, fleet: [van('1')], settings: null, options: { trafficMode: 'none', solverTimeLimitSeconds: 3 } },
       recording,
     );
@@ -61,22 +71,31 @@ describe('solveRouting', () => {
       { orders, fleet: [van('1')], settings: { solverTimeLimitSeconds: 4 }, options: { trafficMode: 'none' } },
       recording,
     );
-    // The small plan's default budget makes its runs two side by side; explicit limits keep `threads`.
-    expect(seen.map((o) => [o.untilConverged, o.timeLimitMs, o.threads, o.independentRuns])).toEqual([
-      [true, defaultSolverTimeMs(1), 2, SMALL_PLAN_RUNS],
-      [false, 3000, 1, undefined],
-      [false, 4000, 1, undefined],
+    // The default budget makes its runs two side by side; explicit limits keep `threads`.
+    expect(seen.map((o) => [o.untilConverged, o.threads, o.independentRuns, o.maxRunMoves])).toEqual([
+      [true, 2, SMALL_PLAN_RUNS, RUN_MOVES_CAP],
+      [true, 2, SMALL_PLAN_RUNS, RUN_MOVES_CAP],
+      [false, 1, undefined, undefined],
+      [false, 1, undefined, undefined],
     ]);
+    // The default 30 s window (or the request's longer wait) less the margin and the time spent before the solve.
+    const [byDefault, longerWait, explicit, fromSettings] = seen.map((o) => o.timeLimitMs!);
+    expect(byDefault).toBeLessThanOrEqual(30_000 - SYNC_WINDOW_MARGIN_MS);
+    expect(byDefault).toBeGreaterThan(30_000 - SYNC_WINDOW_MARGIN_MS - 2_000);
+    expect(longerWait).toBeGreaterThan(120_000 - SYNC_WINDOW_MARGIN_MS - 2_000);
+    expect([explicit, fromSettings]).toEqual([3000, 4000]);
   });
 
-  it('caps the default budget of small plans below the sync window, and of larger ones by size', async () => {
-    expect(defaultSolverTimeMs(1)).toBe(DEFAULT_BUDGET_CAP_MS);
-    expect(defaultSolverTimeMs(SIDE_BY_SIDE_MAX_ORDERS)).toBe(DEFAULT_BUDGET_CAP_MS);
-    // Inside the default 30 s sync window, with room for the rest of the request.
-    expect(DEFAULT_BUDGET_CAP_MS).toBeLessThanOrEqual(25_000);
-    expect(defaultSolverTimeMs(SIDE_BY_SIDE_MAX_ORDERS + 1)).toBe(2_000);
-    expect(defaultSolverTimeMs(1_000)).toBe(16_000);
-    expect(defaultSolverTimeMs(10_000)).toBe(20_000);
+  it('makes more, shorter runs for small plans; caps below the sync window and the job deadline', async () => {
+    expect(defaultBudget(SIDE_BY_SIDE_MAX_ORDERS)).toEqual({ runs: SMALL_PLAN_RUNS, maxRunMoves: RUN_MOVES_CAP });
+    expect(defaultBudget(200).maxRunMoves).toBe(RUN_MOVES_CAP);
+    expect(defaultBudget(1_000).maxRunMoves).toBe(1_000 * RUN_MOVES_PER_ORDER);
+    expect(defaultBudget(SIDE_BY_SIDE_MAX_ORDERS + 1).runs).toBe(MID_PLAN_RUNS);
+    expect(defaultBudget(MID_PLAN_MAX_ORDERS).runs).toBe(MID_PLAN_RUNS);
+    expect(defaultBudget(MID_PLAN_MAX_ORDERS + 1).runs).toBe(LARGE_PLAN_RUNS);
+    expect(defaultBudgetCapMs(30, 0)).toBe(25_000);
+    expect(defaultBudgetCapMs(30, 4_000)).toBe(21_000);
+    expect(defaultBudgetCapMs(5, 0)).toBe(1_000);
     // A job's deadline lowers a limit to no less than half a second.
     const seen: SolveOptions[] = [];
     const recording = (deadline: number): RoutingSolveDeps => ({
@@ -102,28 +121,29 @@ describe('solveRouting', () => {
   });
 
   it('gives the same plan for the same default-budget request on an idle machine and with every core busy', async () => {
-    const request = warmUpRequests()[0]!;
-    const input = { orders: request.orders, fleet: request.fleet, settings: null, options: request.options };
+    // A small plan (eight runs) and a larger one (four runs), each run a size-based number of moves.
+    const requests = [warmUpRequests()[0]!, warmUpRequests(SIDE_BY_SIDE_MAX_ORDERS + 4)[1]!];
+    const inputs = requests.map((r) => ({ orders: r.orders, fleet: r.fleet, settings: null, options: r.options }));
     const onThreads: RoutingSolveDeps = { ...deps, threads: 2 };
-    const idle = await solveRouting(input, onThreads);
+    const idle = [];
+    for (const input of inputs) idle.push(await solveRouting(input, onThreads));
     // One spinning thread per core, started here and ended below, so that the solve shares every core.
     const burners = Array.from({ length: availableParallelism() }, () => new Worker('for (;;) {}', { eval: true }));
-    let busy: Awaited<ReturnType<typeof solveRouting>>;
+    const busy = [];
     try {
-      busy = await solveRouting(input, onThreads);
+      for (const input of inputs) busy.push(await solveRouting(input, onThreads));
     } finally {
       await Promise.all(burners.map((b) => b.terminate()));
     }
-    expect(idle.itineraries.some((i) => i.stops.length > 0)).toBe(true);
+    for (const plan of idle) expect(plan.itineraries.some((i) => i.stops.length > 0)).toBe(true);
     expect(busy).toEqual(idle);
-  });
+    // A second or two on an idle host; a shared one may take many times that.
+  }, 180_000);
 
-  it('gives small plans on the default budget two threads, and every other solve the configured count', () => {
-    expect(solverThreads(1, false, 1)).toBe(2);
-    expect(solverThreads(SIDE_BY_SIDE_MAX_ORDERS, false, 1)).toBe(2);
-    expect(solverThreads(SIDE_BY_SIDE_MAX_ORDERS, false, 4)).toBe(4);
-    expect(solverThreads(SIDE_BY_SIDE_MAX_ORDERS + 1, false, 1)).toBe(1);
-    expect(solverThreads(SIDE_BY_SIDE_MAX_ORDERS, true, 1)).toBe(1);
+  it('gives the default budget at least two threads, and an explicit limit the configured count', () => {
+    expect(solverThreads(false, 1)).toBe(2);
+    expect(solverThreads(false, 4)).toBe(4);
+    expect(solverThreads(true, 1)).toBe(1);
   });
 
   it('routes orders end to end: stops in order, times in the stop zone, loads, totals and reasons', async () => {

@@ -40,6 +40,8 @@ export interface RoutingSolveInput {
   includeUnusedVehicles?: boolean;
   /** Per fleet index, the search's starting sequence (warm start), or null. */
   initialRoutes?: readonly (readonly InitialStop[] | null)[] | null;
+  /** Seconds the request waits for its plan: the default budget's wall cap derives from it (default SYNC_WINDOW_DEFAULT_SECONDS). */
+  syncWindowSeconds?: number | null;
 }
 
 export interface RoutingSolveDeps {
@@ -55,7 +57,7 @@ export interface RoutingSolveDeps {
   onProgress?: ((progress: RoutingProgress) => void) | undefined;
   /** Epoch ms by which the solve must end (the job's deadline); the search stops well before it. */
   deadline?: number | undefined;
-  /** Operator's cap on a request's `solverTimeLimitSeconds` (one caller must not hold a thread for ten minutes). */
+  /** Operator's cap on a solve's time, `solverTimeLimitSeconds` or the default budget's (one caller must not hold a thread for ten minutes). */
   maxSolverSeconds?: number | undefined;
 }
 
@@ -96,7 +98,8 @@ async function resolvePlace(
 
 /**
  * Default budget: plans of up to this many orders are searched in SMALL_PLAN_RUNS independent
- * converged runs, two side by side (whatever `threads` says), the best kept.
+ * converged runs, larger ones in fewer, longer runs; two side by side (whatever `threads` says),
+ * the best kept.
  */
 export const SIDE_BY_SIDE_MAX_ORDERS = 20;
 
@@ -107,35 +110,63 @@ export const SIDE_BY_SIDE_MAX_ORDERS = 20;
  */
 export const SMALL_PLAN_RUNS = 8;
 
-/**
- * The wall cap on a small plan's default budget: the default sync window less a margin for the rest
- * of the request. It only guards against a machine far slower than this one; where it binds the
- * plan depends on the load again.
- */
-export const DEFAULT_BUDGET_CAP_MS = (SYNC_WINDOW_DEFAULT_SECONDS - 5) * 1000;
+/** Plans of up to this many orders (and more than SIDE_BY_SIDE_MAX_ORDERS) make MID_PLAN_RUNS runs: their runs are still short. */
+export const MID_PLAN_MAX_ORDERS = 60;
+
+/** Independent runs of a mid-sized plan's default budget (two rounds of two). See docs/benchmarks.md#solver-parameters. */
+export const MID_PLAN_RUNS = 4;
+
+/** Independent runs of a larger plan's default budget (one round of two side by side). See docs/benchmarks.md#solver-parameters. */
+export const LARGE_PLAN_RUNS = 2;
 
 /**
- * The cap on the default budget: DEFAULT_BUDGET_CAP_MS for small plans (counted in runs), then a
- * few seconds, growing with size, well inside the 30 s sync window. Without
- * `solverTimeLimitSeconds` the search stops when it has converged, which for plans of up to about
- * 40 orders is before this.
+ * The most moves of one run of the default budget: max(RUN_MOVES_CAP, RUN_MOVES_PER_ORDER x orders).
+ * A converged run's moves grow with the square of the orders (max(1,500, 2.5 n²)); from about 57
+ * orders on this caps them, so that a plan fits the sync window. See docs/benchmarks.md#solver-parameters.
  */
-export function defaultSolverTimeMs(shipments: number): number {
-  if (shipments <= SIDE_BY_SIDE_MAX_ORDERS) return DEFAULT_BUDGET_CAP_MS;
-  return Math.min(20_000, Math.max(2_000, 1_000 + shipments * 15));
+export const RUN_MOVES_CAP = 8_000;
+
+/** Moves per order of one run of a large plan (from about 530 orders on, above RUN_MOVES_CAP). See docs/benchmarks.md#solver-parameters. */
+export const RUN_MOVES_PER_ORDER = 15;
+
+/**
+ * The part of the sync window the default budget leaves to the rest of the request (queueing,
+ * writing the plan, the answer), besides the time it took to geocode and build the matrix.
+ */
+export const SYNC_WINDOW_MARGIN_MS = 5_000;
+
+/** The fewest milliseconds the default budget's wall cap leaves the search. */
+const DEFAULT_BUDGET_MIN_CAP_MS = 1_000;
+
+/** The default budget, in work: independent runs, and the most moves of each. */
+export function defaultBudget(shipments: number): { runs: number; maxRunMoves: number } {
+  return {
+    runs:
+      shipments <= SIDE_BY_SIDE_MAX_ORDERS
+        ? SMALL_PLAN_RUNS
+        : shipments <= MID_PLAN_MAX_ORDERS
+          ? MID_PLAN_RUNS
+          : LARGE_PLAN_RUNS,
+    maxRunMoves: Math.max(RUN_MOVES_CAP, RUN_MOVES_PER_ORDER * shipments),
+  };
 }
 
-/** Independent runs of the default budget: SMALL_PLAN_RUNS for small plans, else until a run brings nothing (undefined). */
-function defaultIndependentRuns(shipments: number, explicitLimit: boolean): number | undefined {
-  return !explicitLimit && shipments <= SIDE_BY_SIDE_MAX_ORDERS ? SMALL_PLAN_RUNS : undefined;
+/**
+ * The wall cap on the default budget: the sync window (seconds) less SYNC_WINDOW_MARGIN_MS and
+ * what the request has spent already. It only guards against a machine far slower or busier than
+ * this one; where it binds, the plan depends on the load again.
+ */
+export function defaultBudgetCapMs(syncWindowSeconds: number, spentMs: number): number {
+  return Math.max(DEFAULT_BUDGET_MIN_CAP_MS, syncWindowSeconds * 1000 - SYNC_WINDOW_MARGIN_MS - spentMs);
 }
 
-/** Search threads for a solve: `threads`, but two for a small plan on the default budget. */
-export function solverThreads(shipments: number, explicitLimit: boolean, threads: number): number {
-  return !explicitLimit && shipments <= SIDE_BY_SIDE_MAX_ORDERS ? Math.max(2, threads) : threads;
+/** Search threads for a solve: `threads`, but two on the default budget (its runs go side by side). */
+export function solverThreads(explicitLimit: boolean, threads: number): number {
+  return explicitLimit ? threads : Math.max(2, threads);
 }
 
 export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveDeps): Promise<PlanOutcome> {
+  const began = Date.now();
   const options = mergeRoutingOptions(input.settings ?? undefined, input.options);
   const cache = new Map<string, Promise<PlaceResolution>>();
   const places: ResolvedPlaces = {
@@ -174,26 +205,25 @@ export async function solveRouting(input: RoutingSolveInput, deps: RoutingSolveD
     initialRoutes: input.initialRoutes,
   });
 
-  // An explicit time limit is spent whole (the search cools over all of it); the default budget
-  // stops once the search has converged (small plans: after SMALL_PLAN_RUNS runs), with the
-  // size-based time as its cap.
+  // An explicit time limit is spent whole (the search cools over all of it); the default budget is
+  // counted in work (defaultBudget), with the sync window as its wall cap.
   const explicitLimit = options.solverTimeLimitSeconds !== undefined;
   let timeLimitMs = explicitLimit
     ? options.solverTimeLimitSeconds! * 1000
-    : defaultSolverTimeMs(routing.problem.shipments.length);
+    : defaultBudgetCapMs(input.syncWindowSeconds ?? SYNC_WINDOW_DEFAULT_SECONDS, Date.now() - began);
   if (deps.maxSolverSeconds !== undefined) timeLimitMs = Math.min(timeLimitMs, deps.maxSolverSeconds * 1000);
   // The time left before the job's deadline caps the limit, but never below half a second.
   if (deps.deadline !== undefined)
     timeLimitMs = Math.min(timeLimitMs, Math.max(500, deps.deadline - Date.now() - 5_000));
-  const runs = defaultIndependentRuns(routing.problem.shipments.length, explicitLimit);
+  const budget = explicitLimit ? null : defaultBudget(routing.problem.shipments.length);
   const solution =
     routing.problem.shipments.length === 0 || routing.problem.vehicles.length === 0
       ? emptySolution(routing.problem)
       : await deps.solve(routing.problem, {
           timeLimitMs,
           untilConverged: !explicitLimit,
-          ...(runs !== undefined ? { independentRuns: runs } : {}),
-          threads: solverThreads(routing.problem.shipments.length, explicitLimit, deps.threads),
+          ...(budget ? { independentRuns: budget.runs, maxRunMoves: budget.maxRunMoves } : {}),
+          threads: solverThreads(explicitLimit, deps.threads),
           seed: 1,
           ...(deps.signal ? { signal: deps.signal } : {}),
           ...(deps.onProgress

@@ -72,7 +72,7 @@ function dropoffAddress(i: number, count: number) {
 }
 
 /**
- * The plans the warm-up solves, of the size a default-budget plan is still solved on two threads,
+ * The plans the warm-up solves (of `n` orders; by default the most a small plan's default budget takes),
  * each a request the plan endpoint accepts, every place with coordinates (the warm-up asks no
  * geocoder). The search compiles for the shapes it has seen: after the first plan alone, the first
  * multi-depot example solved on warm threads took 160-200 ms against 70-100 ms from its second on.
@@ -82,8 +82,7 @@ function dropoffAddress(i: number, count: number) {
  *   orders with skills, tags and priorities, volumes, routes back to a store, fewest vehicles first
  *   (route elimination, which the first plan's objective does not run).
  */
-export function warmUpRequests(): WarmUpRequest[] {
-  const n = SIDE_BY_SIDE_MAX_ORDERS;
+export function warmUpRequests(n = SIDE_BY_SIDE_MAX_ORDERS): WarmUpRequest[] {
   const storeToDoor: WarmUpRequest = {
     orders: Array.from({ length: n }, (_, i) => {
       const hour = 9 + (i % 6);
@@ -194,7 +193,7 @@ export async function warmUpRouting(threads: number): Promise<void> {
   for (const request of warmUpRequests()) problems.push(await embeddedProblemOf({ ...request, settings: null }));
   // Every warm-up plan has SIDE_BY_SIDE_MAX_ORDERS orders: the threads a small plan is solved on.
   await warmUpSolverThreads(problems, {
-    threads: solverThreads(SIDE_BY_SIDE_MAX_ORDERS, false, threads),
+    threads: solverThreads(false, threads),
     runs: WARM_UP_RUNS,
   });
 }

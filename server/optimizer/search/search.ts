@@ -25,6 +25,8 @@ export interface SearchLimits extends BudgetLimits {
    * still cap it). Deterministic for a seed when the limits do not bind.
    */
   untilConverged?: boolean | undefined;
+  /** With untilConverged: the most moves of each run (cycleIterations of the planned orders below it). */
+  maxRunMoves?: number | undefined;
   /** This thread's knobs (the defaults where not given). */
   params?: Partial<SearchParams> | undefined;
   /** Searching on several threads (not when stopping on convergence): the board the threads post their best plans to. */
@@ -89,7 +91,7 @@ export class Search extends PlanState {
     // Stopping on convergence, runs on other threads are independent (and the result deterministic).
     this.migration.exchange = limits.untilConverged ? null : (limits.exchange ?? null);
     const best = new Incumbent(this, budget, limits.onProgress, this.migration.exchange ?? undefined);
-    const cycle = cycleIterations(planned);
+    const cycle = Math.min(limits.maxRunMoves ?? Infinity, cycleIterations(planned));
     if (limits.untilConverged) budget.startCycle(cycle, budget.startedAt);
 
     const initialRoutes = this.inst.problem.initialRoutes;
