@@ -1,10 +1,10 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree, type AccountNode } from './account-tree';
+import { AccountSelect, useAccountTree } from './account-options';
+import type { AccountNode } from './account-tree';
 import { Field, fieldErrors, FormFooter, numberOrUndefined, saveErrorOf } from './form-fields';
 import { useTRPC } from './providers';
 
@@ -37,8 +37,7 @@ function Tree({ node }: { node: AccountNode }) {
 export function AccountsAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const { tree, accounts } = useAccountTree();
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState<number | null>(null);
   const [location, setLocation] = useState<Record<(typeof LOCATION_FIELDS)[number], string>>({
@@ -113,13 +112,7 @@ export function AccountsAdmin() {
               />
             </Field>
             <Field name="parentId" label="Under" error={errorFor('parentId')}>
-              <select
-                id="f-parentId"
-                value={parentId ?? accounts[0]?.id ?? ''}
-                onChange={(e) => setParentId(Number(e.target.value))}
-              >
-                <AccountOptions accounts={accounts} />
-              </select>
+              <AccountSelect id="f-parentId" accounts={accounts} value={parentId} onChange={setParentId} />
             </Field>
             {LOCATION_FIELDS.map((field) => (
               <Field

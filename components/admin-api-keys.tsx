@@ -2,8 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree } from './account-tree';
+import { AccountSelect, useAccountTree } from './account-options';
 import { dateTime } from './date-picker';
 import { Field, fieldErrors, FormFooter, saveErrorOf } from './form-fields';
 import { ConfirmButton } from './confirm-button';
@@ -14,8 +13,7 @@ import { CopyableSecret } from './secret';
 export function ApiKeysAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const { accounts } = useAccountTree();
   const users = useQuery(trpc.admin.users.list.queryOptions());
   const activeUsers = (users.data ?? []).filter((u) => !u.disabledAt);
   const list = useQuery(trpc.admin.apiKeys.list.queryOptions());
@@ -68,13 +66,7 @@ export function ApiKeysAdmin() {
               error={errorFor('accountId')}
               hint="Requests with the key act on this account and its branches"
             >
-              <select
-                id="f-accountId"
-                value={accountId ?? accounts[0]?.id ?? ''}
-                onChange={(e) => setAccountId(Number(e.target.value))}
-              >
-                <AccountOptions accounts={accounts} />
-              </select>
+              <AccountSelect id="f-accountId" accounts={accounts} value={accountId} onChange={setAccountId} />
             </Field>
             <Field name="userId" label="User" error={errorFor('userId')} hint="The user id is the Basic auth user name">
               <select

@@ -2,8 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree } from './account-tree';
+import { AccountSelect, useAccountTree } from './account-options';
 import { Field, fieldErrors, FormFooter, saveErrorOf } from './form-fields';
 import { ConfirmButton } from './confirm-button';
 import { useTRPC } from './providers';
@@ -13,8 +12,7 @@ import { CopyableSecret } from './secret';
 export function UsersAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const { accounts } = useAccountTree();
   const list = useQuery(trpc.admin.users.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() });
   const [email, setEmail] = useState('');
@@ -94,13 +92,7 @@ export function UsersAdmin() {
               error={errorFor('accountId')}
               hint="The account the user sees, with its branches"
             >
-              <select
-                id="f-accountId"
-                value={accountId ?? accounts[0]?.id ?? ''}
-                onChange={(e) => setAccountId(Number(e.target.value))}
-              >
-                <AccountOptions accounts={accounts} />
-              </select>
+              <AccountSelect id="f-accountId" accounts={accounts} value={accountId} onChange={setAccountId} />
             </Field>
           </div>
           <FormFooter

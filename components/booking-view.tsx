@@ -3,8 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { timeframeBuckets as BUCKETS, type TimeframeBucket as Bucket } from '@/server/accounts/settings-schemas';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree } from './account-tree';
+import { AccountOptions, useAccountTree } from './account-options';
 import { localTime } from './date-picker';
 import { useTRPC } from './providers';
 
@@ -91,8 +90,7 @@ const INITIAL: FormState = {
 function TrySearch() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const { accounts } = useAccountTree();
   const [form, setForm] = useState<FormState>(INITIAL);
   const search = useMutation(
     trpc.booking.trySearch.mutationOptions({

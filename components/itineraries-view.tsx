@@ -2,8 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree } from './account-tree';
+import { AccountOptions, useAccountTree } from './account-options';
 import { DatePicker, formatDuration, formatMiles, localTime, useDateParam } from './date-picker';
 import { useTRPC } from './providers';
 import { RoutesPanel } from './routes-panel';
@@ -13,8 +12,7 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
   const [date, setDate] = useDateParam(initialDate);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [accountId, setAccountId] = useState<number | undefined>(undefined);
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const branches = tree.data ? flattenAccountTree(tree.data) : [];
+  const { accounts: branches } = useAccountTree();
   const list = useQuery({
     ...trpc.itineraries.list.queryOptions({ date: date ?? '', ...(accountId ? { accountId } : {}) }),
     enabled: date !== null,

@@ -23,3 +23,21 @@ export const embeddedSolveDeps: RoutingSolveDeps = {
   solve,
   threads: 1,
 };
+
+/** Drop-offs in two other boroughs, with coordinates as a request writes them. */
+export const BRONX_DROPOFF = {
+  addressLine1: '1 E 161st St',
+  city: 'Bronx',
+  state: 'NY',
+  postalCode: '10451',
+  latitude: '40.8296',
+  longitude: '-73.9262',
+};
+export const QUEENS_DROPOFF = {
+  addressLine1: '1 Court Sq',
+  city: 'Long Island City',
+  state: 'NY',
+  postalCode: '11101',
+  latitude: '40.7471',
+  longitude: '-73.9429',
+};

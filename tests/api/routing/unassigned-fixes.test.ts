@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BRONX_DROPOFF as BRONX, QUEENS_DROPOFF as QUEENS } from '@/server/routing/testing';
 import { liveTenant } from '../helpers';
 import { expectJson, post, servedOrders, STORE, uniqueId, type Json, type PlanBody } from '../client';
 
@@ -19,22 +20,6 @@ interface FixedPlanBody extends Omit<PlanBody, 'unassigned'> {
 }
 
 const DATE = '2026-11-23';
-const BRONX = {
-  addressLine1: '1 E 161st St',
-  city: 'Bronx',
-  state: 'NY',
-  postalCode: '10451',
-  latitude: '40.8296',
-  longitude: '-73.9262',
-};
-const QUEENS = {
-  addressLine1: '1 Court Sq',
-  city: 'Long Island City',
-  state: 'NY',
-  postalCode: '11101',
-  latitude: '40.7471',
-  longitude: '-73.9429',
-};
 
 const order = (externalId: string, dropoffAddress: Json, extra: Json = {}): Json => ({
   externalId,
