@@ -4,8 +4,10 @@ import { fleetSpecSchema, orderSchema } from './request-schema';
 import { planResultSchema, renderPlanResult, type UnassignedFix } from './responses';
 import { solveRouting } from './solve-routing';
 import {
+  boxOrderBody,
   BRONX_DROPOFF as BRONX,
   BROOKLYN_STORE as STORE,
+  cargoVanBody,
   embeddedSolveDeps as deps,
   QUEENS_DROPOFF as QUEENS,
 } from './testing';
@@ -19,22 +21,8 @@ import {
 const DATE = '2026-11-23';
 
 const order = (externalId: string, dropoffAddress: object, extra: object = {}): RoutingOrder =>
-  orderSchema.parse({
-    externalId,
-    pickupAddress: STORE,
-    dropoffAddress,
-    payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
-    ...extra,
-  });
-const van = (n: number, extra: object = {}): FleetEntry =>
-  fleetSpecSchema.parse({
-    driverExternalId: `driver-${n}`,
-    vehicleExternalId: `van-${n}`,
-    vehicleType: 'cargo-van',
-    scheduledStart: `${DATE}T08:00:00-05:00`,
-    startAddress: STORE,
-    ...extra,
-  });
+  orderSchema.parse(boxOrderBody(externalId, dropoffAddress, extra));
+const van = (n: number, extra: object = {}): FleetEntry => fleetSpecSchema.parse(cargoVanBody(n, DATE, extra));
 
 interface Request {
   orders: RoutingOrder[];
