@@ -7,6 +7,7 @@ import { AccountSelect, useAccountTree } from './account-options';
 import type { AccountNode } from './account-tree';
 import { Field, fieldErrors, FormFooter, numberOrUndefined, saveErrorOf } from './form-fields';
 import { useTRPC } from './providers';
+import { QueryStatus } from './data-list';
 
 const LOCATION_FIELDS = ['addressLine1', 'city', 'state', 'postalCode', 'latitude', 'longitude'] as const;
 const FIELDS = ['name', 'parentId', ...LOCATION_FIELDS.map((f) => `location.${f}`)];
@@ -86,8 +87,7 @@ export function AccountsAdmin() {
       <h1>Accounts</h1>
       <section className="panel" aria-labelledby="tree-heading">
         <h2 id="tree-heading">Your account and its branches</h2>
-        {tree.isPending ? <p className="muted">Loading…</p> : null}
-        {tree.error ? <p className="alert">{tree.error.message}</p> : null}
+        <QueryStatus query={tree} />
         {tree.data ? (
           <ul className="account-tree" data-testid="admin-account-tree">
             <Tree node={tree.data} />

@@ -8,6 +8,7 @@ import { Field, fieldErrors, FormFooter, saveErrorOf } from './form-fields';
 import { ConfirmButton } from './confirm-button';
 import { useTRPC } from './providers';
 import { CopyableSecret } from './secret';
+import { QueryStatus, TableHead } from './data-list';
 
 /** API keys of the admin's accounts: create one for a user and environment (secret shown once), list, revoke. */
 export function ApiKeysAdmin() {
@@ -110,30 +111,10 @@ export function ApiKeysAdmin() {
       </section>
       <section className="panel" aria-labelledby="keys-heading">
         <h2 id="keys-heading">Keys of your accounts</h2>
-        {list.isPending ? <p className="muted">Loading…</p> : null}
-        {list.error ? <p className="alert">{list.error.message}</p> : null}
-        {revoke.error ? (
-          <p className="alert" role="alert">
-            {revoke.error.message}
-          </p>
-        ) : null}
-        {list.data && keys.length === 0 ? <p className="muted">No keys yet.</p> : null}
+        <QueryStatus query={list} actionError={revoke.error} empty={keys.length === 0 ? 'No keys yet.' : null} />
         {keys.length > 0 ? (
           <table className="data" data-testid="api-key-list">
-            <thead>
-              <tr>
-                <th>Key</th>
-                <th>Environment</th>
-                <th>Account</th>
-                <th>User</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>Status</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Key', 'Environment', 'Account', 'User', 'Created', 'Last used', 'Status']} actions />
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id} data-testid="api-key-row">
