@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AccountOptions, useAccountTree } from '../account-options';
+import { AccountSelect, useAccountTree } from '../account-options';
 import { useTRPC } from '../providers';
 import type { SettingsView } from './use-settings-form';
 
@@ -36,9 +36,7 @@ function AccountPicker({
   return (
     <div className="inline-field">
       <label htmlFor="account-picker">Account</label>
-      <select id="account-picker" value={accountId ?? ''} onChange={(e) => onChange(Number(e.target.value))}>
-        <AccountOptions accounts={accounts} />
-      </select>
+      <AccountSelect id="account-picker" accounts={accounts} value={accountId} onChange={onChange} />
     </div>
   );
 }
