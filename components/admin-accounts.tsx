@@ -1,12 +1,13 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree, type AccountNode } from './account-tree';
+import { AccountSelect, useAccountTree } from './account-options';
+import type { AccountNode } from './account-tree';
 import { Field, fieldErrors, FormFooter, numberOrUndefined, saveErrorOf } from './form-fields';
 import { useTRPC } from './providers';
+import { QueryStatus } from './data-list';
 
 const LOCATION_FIELDS = ['addressLine1', 'city', 'state', 'postalCode', 'latitude', 'longitude'] as const;
 const FIELDS = ['name', 'parentId', ...LOCATION_FIELDS.map((f) => `location.${f}`)];
@@ -37,8 +38,7 @@ function Tree({ node }: { node: AccountNode }) {
 export function AccountsAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const { tree, accounts } = useAccountTree();
   const [name, setName] = useState('');
   const [parentId, setParentId] = useState<number | null>(null);
   const [location, setLocation] = useState<Record<(typeof LOCATION_FIELDS)[number], string>>({
@@ -87,8 +87,7 @@ export function AccountsAdmin() {
       <h1>Accounts</h1>
       <section className="panel" aria-labelledby="tree-heading">
         <h2 id="tree-heading">Your account and its branches</h2>
-        {tree.isPending ? <p className="muted">Loading…</p> : null}
-        {tree.error ? <p className="alert">{tree.error.message}</p> : null}
+        <QueryStatus query={tree} />
         {tree.data ? (
           <ul className="account-tree" data-testid="admin-account-tree">
             <Tree node={tree.data} />
@@ -113,13 +112,7 @@ export function AccountsAdmin() {
               />
             </Field>
             <Field name="parentId" label="Under" error={errorFor('parentId')}>
-              <select
-                id="f-parentId"
-                value={parentId ?? accounts[0]?.id ?? ''}
-                onChange={(e) => setParentId(Number(e.target.value))}
-              >
-                <AccountOptions accounts={accounts} />
-              </select>
+              <AccountSelect id="f-parentId" accounts={accounts} value={parentId} onChange={setParentId} />
             </Field>
             {LOCATION_FIELDS.map((field) => (
               <Field

@@ -2,20 +2,19 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree } from './account-tree';
+import { AccountSelect, useAccountTree } from './account-options';
 import { dateTime } from './date-picker';
 import { Field, fieldErrors, FormFooter, saveErrorOf } from './form-fields';
 import { ConfirmButton } from './confirm-button';
 import { useTRPC } from './providers';
 import { CopyableSecret } from './secret';
+import { QueryStatus, TableHead } from './data-list';
 
 /** API keys of the admin's accounts: create one for a user and environment (secret shown once), list, revoke. */
 export function ApiKeysAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const { accounts } = useAccountTree();
   const users = useQuery(trpc.admin.users.list.queryOptions());
   const activeUsers = (users.data ?? []).filter((u) => !u.disabledAt);
   const list = useQuery(trpc.admin.apiKeys.list.queryOptions());
@@ -68,13 +67,7 @@ export function ApiKeysAdmin() {
               error={errorFor('accountId')}
               hint="Requests with the key act on this account and its branches"
             >
-              <select
-                id="f-accountId"
-                value={accountId ?? accounts[0]?.id ?? ''}
-                onChange={(e) => setAccountId(Number(e.target.value))}
-              >
-                <AccountOptions accounts={accounts} />
-              </select>
+              <AccountSelect id="f-accountId" accounts={accounts} value={accountId} onChange={setAccountId} />
             </Field>
             <Field name="userId" label="User" error={errorFor('userId')} hint="The user id is the Basic auth user name">
               <select
@@ -118,30 +111,10 @@ export function ApiKeysAdmin() {
       </section>
       <section className="panel" aria-labelledby="keys-heading">
         <h2 id="keys-heading">Keys of your accounts</h2>
-        {list.isPending ? <p className="muted">Loading…</p> : null}
-        {list.error ? <p className="alert">{list.error.message}</p> : null}
-        {revoke.error ? (
-          <p className="alert" role="alert">
-            {revoke.error.message}
-          </p>
-        ) : null}
-        {list.data && keys.length === 0 ? <p className="muted">No keys yet.</p> : null}
+        <QueryStatus query={list} actionError={revoke.error} empty={keys.length === 0 ? 'No keys yet.' : null} />
         {keys.length > 0 ? (
           <table className="data" data-testid="api-key-list">
-            <thead>
-              <tr>
-                <th>Key</th>
-                <th>Environment</th>
-                <th>Account</th>
-                <th>User</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>Status</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Key', 'Environment', 'Account', 'User', 'Created', 'Last used', 'Status']} actions />
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id} data-testid="api-key-row">

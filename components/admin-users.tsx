@@ -2,19 +2,18 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree } from './account-tree';
+import { AccountSelect, useAccountTree } from './account-options';
 import { Field, fieldErrors, FormFooter, saveErrorOf } from './form-fields';
 import { ConfirmButton } from './confirm-button';
 import { useTRPC } from './providers';
 import { CopyableSecret } from './secret';
+import { QueryStatus, TableHead } from './data-list';
 
 /** Console users of the admin's accounts: invite with a role, reset a password, disable or enable. */
 export function UsersAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const { accounts } = useAccountTree();
   const list = useQuery(trpc.admin.users.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() });
   const [email, setEmail] = useState('');
@@ -94,13 +93,7 @@ export function UsersAdmin() {
               error={errorFor('accountId')}
               hint="The account the user sees, with its branches"
             >
-              <select
-                id="f-accountId"
-                value={accountId ?? accounts[0]?.id ?? ''}
-                onChange={(e) => setAccountId(Number(e.target.value))}
-              >
-                <AccountOptions accounts={accounts} />
-              </select>
+              <AccountSelect id="f-accountId" accounts={accounts} value={accountId} onChange={setAccountId} />
             </Field>
           </div>
           <FormFooter
@@ -115,28 +108,10 @@ export function UsersAdmin() {
       </section>
       <section className="panel" aria-labelledby="users-heading">
         <h2 id="users-heading">Users of your accounts</h2>
-        {list.isPending ? <p className="muted">Loading…</p> : null}
-        {list.error ? <p className="alert">{list.error.message}</p> : null}
-        {actionError ? (
-          <p className="alert" role="alert">
-            {actionError.message}
-          </p>
-        ) : null}
-        {list.data && users.length === 0 ? <p className="muted">No users yet.</p> : null}
+        <QueryStatus query={list} actionError={actionError} empty={users.length === 0 ? 'No users yet.' : null} />
         {users.length > 0 ? (
           <table className="data" data-testid="user-list">
-            <thead>
-              <tr>
-                <th>User</th>
-                <th>Email</th>
-                <th>Role</th>
-                <th>Account</th>
-                <th>Status</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['User', 'Email', 'Role', 'Account', 'Status']} actions />
             <tbody>
               {users.map((user) => (
                 <tr key={user.id} data-testid="user-row">

@@ -6,6 +6,7 @@ import type {
   ResponseObject,
   SchemaObject,
 } from 'openapi3-ts/oas31';
+import { TableHead } from './data-list';
 
 /**
  * A browsable, dependency-free rendering of the OpenAPI document (server-rendered, works offline):
@@ -94,13 +95,7 @@ function FieldTable({ rows }: { rows: FieldRow[] }) {
   if (rows.length === 0) return null;
   return (
     <table className="fields">
-      <thead>
-        <tr>
-          <th>Field</th>
-          <th>Type</th>
-          <th>Description</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Field', 'Type', 'Description']} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.name}>

@@ -3,10 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { timeframeBuckets as BUCKETS, type TimeframeBucket as Bucket } from '@/server/accounts/settings-schemas';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree } from './account-tree';
+import { AccountOptions, useAccountTree } from './account-options';
 import { localTime } from './date-picker';
 import { useTRPC } from './providers';
+import { QueryStatus, TableHead } from './data-list';
 
 /** The Booking page: recent searches of the user's accounts and "try a search" with a per-hour explanation. */
 
@@ -19,22 +19,10 @@ function RecentSearches() {
   return (
     <section className="panel" aria-labelledby="recent-heading">
       <h2 id="recent-heading">Recent searches</h2>
-      {recent.isPending ? <p className="muted">Loading…</p> : null}
-      {recent.error ? <p className="alert">{recent.error.message}</p> : null}
-      {recent.data && rows.length === 0 ? <p className="muted">No searches yet.</p> : null}
+      <QueryStatus query={recent} empty={rows.length === 0 ? 'No searches yet.' : null} />
       {rows.length > 0 ? (
         <table className="data" data-testid="recent-searches">
-          <thead>
-            <tr>
-              <th>Time</th>
-              <th>Branch</th>
-              <th>Date</th>
-              <th>Bucket</th>
-              <th>Windows</th>
-              <th>Price</th>
-              <th>Fallback</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Time', 'Branch', 'Date', 'Bucket', 'Windows', 'Price', 'Fallback']} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.jobId} data-testid="recent-search">
@@ -91,8 +79,7 @@ const INITIAL: FormState = {
 function TrySearch() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const { accounts } = useAccountTree();
   const [form, setForm] = useState<FormState>(INITIAL);
   const search = useMutation(
     trpc.booking.trySearch.mutationOptions({
@@ -199,12 +186,7 @@ function TrySearch() {
             </p>
           ) : null}
           <table className="data" data-testid="search-hours">
-            <thead>
-              <tr>
-                <th>Hour</th>
-                <th>Windows</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Hour', 'Windows']} />
             <tbody>
               {outcome.hours.map((hour) => (
                 <tr key={hour.start} data-testid="search-hour" data-hour={localTime(hour.start)}>

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountNode } from './account-tree';
 import { useTRPC } from './providers';
+import { QueryStatus } from './data-list';
 
 function AccountTree({ node }: { node: AccountNode }) {
   return (
@@ -32,8 +33,7 @@ export function ConsoleHome() {
       <h1>Console</h1>
       <section className="panel" aria-labelledby="you">
         <h2 id="you">You</h2>
-        {me.isPending ? <p className="muted">Loading…</p> : null}
-        {me.error ? <p className="alert">{me.error.message}</p> : null}
+        <QueryStatus query={me} />
         {me.data ? (
           <dl className="facts">
             <dt>Email</dt>
@@ -53,8 +53,7 @@ export function ConsoleHome() {
       </section>
       <section className="panel" aria-labelledby="accounts">
         <h2 id="accounts">Account tree</h2>
-        {tree.isPending ? <p className="muted">Loading…</p> : null}
-        {tree.error ? <p className="alert">{tree.error.message}</p> : null}
+        <QueryStatus query={tree} />
         {tree.data ? (
           <ul className="tree" data-testid="account-tree">
             <AccountTree node={tree.data} />

@@ -2,19 +2,18 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AccountOptions } from './account-options';
-import { flattenAccountTree } from './account-tree';
+import { AccountOptions, useAccountTree } from './account-options';
 import { DatePicker, formatDuration, formatMiles, localTime, useDateParam } from './date-picker';
 import { useTRPC } from './providers';
 import { RoutesPanel } from './routes-panel';
+import { QueryStatus, TableHead } from './data-list';
 
 export function ItinerariesView({ initialDate }: { initialDate: string | undefined }) {
   const trpc = useTRPC();
   const [date, setDate] = useDateParam(initialDate);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [accountId, setAccountId] = useState<number | undefined>(undefined);
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const branches = tree.data ? flattenAccountTree(tree.data) : [];
+  const { accounts: branches } = useAccountTree();
   const list = useQuery({
     ...trpc.itineraries.list.queryOptions({ date: date ?? '', ...(accountId ? { accountId } : {}) }),
     enabled: date !== null,
@@ -49,22 +48,12 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
       </div>
       {itineraries.length > 0 ? <RoutesPanel itineraries={itineraries} /> : null}
       <section className="panel">
-        {list.isPending ? <p className="muted">Loading…</p> : null}
-        {list.error ? <p className="alert">{list.error.message}</p> : null}
-        {list.data && itineraries.length === 0 ? <p className="muted">No itineraries on {date}.</p> : null}
+        <QueryStatus query={list} empty={itineraries.length === 0 ? <>No itineraries on {date}.</> : null} />
         {itineraries.length > 0 ? (
           <table className="data" data-testid="itinerary-list">
-            <thead>
-              <tr>
-                <th>Itinerary</th>
-                <th>Vehicle</th>
-                <th>Driver</th>
-                <th>Scheduled start</th>
-                <th>Stops</th>
-                <th>Distance</th>
-                <th>Duration</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Itinerary', 'Vehicle', 'Driver', 'Scheduled start', 'Stops', 'Distance', 'Duration']}
+            />
             <tbody>
               {itineraries.map((it) => (
                 <tr
@@ -100,16 +89,7 @@ export function ItinerariesView({ initialDate }: { initialDate: string | undefin
         <section className="panel" aria-labelledby="stops-heading">
           <h2 id="stops-heading">Stops of {selected.externalId}</h2>
           <table className="data" data-testid="stop-list">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>Type</th>
-                <th>Address</th>
-                <th>Orders</th>
-                <th>Arrival</th>
-                <th>Departure</th>
-              </tr>
-            </thead>
+            <TableHead columns={['#', 'Type', 'Address', 'Orders', 'Arrival', 'Departure']} />
             <tbody>
               {selected.itineraryStops.map((stop) => (
                 <tr key={stop.stopNumber} data-testid="stop-row">

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { RouterInputs, RouterOutputs } from '@/server/api';
 import { dateTime } from './date-picker';
 import { useTRPC } from './providers';
+import { QueryStatus, TableHead } from './data-list';
 
 type ListQuery = RouterInputs['routingJobs']['list'];
 type RoutingJobSummary = RouterOutputs['routingJobs']['list']['jobs'][number];
@@ -78,27 +79,20 @@ export function RoutingJobsView() {
         </span>
       </form>
       <section className="panel">
-        {list.isPending ? <p className="muted">Loading…</p> : null}
-        {list.error ? <p className="alert">{list.error.message}</p> : null}
-        {list.data && jobs.length === 0 ? (
-          <p className="muted">
-            No routing jobs match. <Link href="/console/jobs/new">Plan a request</Link> or send one to /v1/routing/plan.
-          </p>
-        ) : null}
+        <QueryStatus
+          query={list}
+          empty={
+            jobs.length === 0 ? (
+              <>
+                No routing jobs match. <Link href="/console/jobs/new">Plan a request</Link> or send one to
+                /v1/routing/plan.
+              </>
+            ) : null
+          }
+        />
         {jobs.length > 0 ? (
           <table className="data" data-testid="routing-job-list">
-            <thead>
-              <tr>
-                <th>Problem</th>
-                <th>Mode</th>
-                <th>Env</th>
-                <th>Status</th>
-                <th>Account</th>
-                <th>Created</th>
-                <th>Solve time</th>
-                <th>Orders</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Problem', 'Mode', 'Env', 'Status', 'Account', 'Created', 'Solve time', 'Orders']} />
             <tbody>
               {jobs.map((job) => (
                 <tr key={job.id} data-testid="routing-job-row">

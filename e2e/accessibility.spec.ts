@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { consoleNavigation } from '../components/console-pages';
 import { baseUrl, createTenant } from '../tests/api/helpers';
 import { expectNoSeriousA11yViolations } from './axe';
 import { signInAsNewUser } from './console-session';
@@ -33,17 +34,13 @@ test('every console page passes an automated accessibility scan (no serious or c
   await expect(page.getByTestId('route-map')).toHaveAttribute('data-base-map', 'ready');
   await expectNoSeriousA11yViolations(page);
 
+  // Every page the console's nav links to (its label is the page's heading), and the pages reached from them.
   const pages: { path: string; ready: string }[] = [
-    { path: '/console/jobs', ready: 'Routing jobs' },
+    ...consoleNavigation
+      .flatMap((group) => group.items)
+      .filter((item) => item.href.startsWith('/console/'))
+      .map((item) => ({ path: item.href, ready: item.label })),
     { path: '/console/jobs/new', ready: 'Plan a request' },
-    { path: '/console/itineraries?date=2026-11-23', ready: 'Itineraries' },
-    { path: '/console/booking', ready: 'Booking' },
-    { path: '/console/admin/accounts', ready: 'Accounts' },
-    { path: '/console/admin/users', ready: 'Users' },
-    { path: '/console/admin/api-keys', ready: 'API keys' },
-    { path: '/console/admin/booking-pricing', ready: 'Booking pricing' },
-    { path: '/console/admin/slot-policy', ready: 'Slot policy' },
-    { path: '/console/admin/pickup-locations', ready: 'Pickup locations' },
     { path: '/login/password', ready: 'Change your password' },
     { path: '/v1/docs', ready: 'Recommendations API' },
   ];

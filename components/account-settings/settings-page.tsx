@@ -2,16 +2,14 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AccountOptions } from '../account-options';
-import { flattenAccountTree } from '../account-tree';
+import { AccountSelect, useAccountTree } from '../account-options';
 import { useTRPC } from '../providers';
 import type { SettingsView } from './use-settings-form';
 
 /** The account picked on a settings page (the caller's own account until another is chosen) and its settings. */
 function useAccountSettings() {
   const trpc = useTRPC();
-  const tree = useQuery(trpc.accounts.tree.queryOptions());
-  const accounts = tree.data ? flattenAccountTree(tree.data) : [];
+  const { tree, accounts } = useAccountTree();
   const [chosen, setChosen] = useState<number | null>(null);
   const accountId = chosen ?? accounts[0]?.id ?? null;
   const settings = useQuery({
@@ -38,9 +36,7 @@ function AccountPicker({
   return (
     <div className="inline-field">
       <label htmlFor="account-picker">Account</label>
-      <select id="account-picker" value={accountId ?? ''} onChange={(e) => onChange(Number(e.target.value))}>
-        <AccountOptions accounts={accounts} />
-      </select>
+      <AccountSelect id="account-picker" accounts={accounts} value={accountId} onChange={onChange} />
     </div>
   );
 }

@@ -3,7 +3,14 @@ import type { FleetEntry, RoutingOrder } from './build-problem';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { planResultSchema, renderPlanResult, type UnassignedFix } from './responses';
 import { solveRouting } from './solve-routing';
-import { BROOKLYN_STORE as STORE, embeddedSolveDeps as deps } from './testing';
+import {
+  boxOrderBody,
+  BRONX_DROPOFF as BRONX,
+  BROOKLYN_STORE as STORE,
+  cargoVanBody,
+  embeddedSolveDeps as deps,
+  QUEENS_DROPOFF as QUEENS,
+} from './testing';
 
 /**
  * Fixes rendered in the request's terms: for a crafted request per kind, the fix is applied to the
@@ -12,40 +19,10 @@ import { BROOKLYN_STORE as STORE, embeddedSolveDeps as deps } from './testing';
  */
 
 const DATE = '2026-11-23';
-const BRONX = {
-  addressLine1: '1 E 161st St',
-  city: 'Bronx',
-  state: 'NY',
-  postalCode: '10451',
-  latitude: '40.8296',
-  longitude: '-73.9262',
-};
-const QUEENS = {
-  addressLine1: '1 Court Sq',
-  city: 'Long Island City',
-  state: 'NY',
-  postalCode: '11101',
-  latitude: '40.7471',
-  longitude: '-73.9429',
-};
 
 const order = (externalId: string, dropoffAddress: object, extra: object = {}): RoutingOrder =>
-  orderSchema.parse({
-    externalId,
-    pickupAddress: STORE,
-    dropoffAddress,
-    payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
-    ...extra,
-  });
-const van = (n: number, extra: object = {}): FleetEntry =>
-  fleetSpecSchema.parse({
-    driverExternalId: `driver-${n}`,
-    vehicleExternalId: `van-${n}`,
-    vehicleType: 'cargo-van',
-    scheduledStart: `${DATE}T08:00:00-05:00`,
-    startAddress: STORE,
-    ...extra,
-  });
+  orderSchema.parse(boxOrderBody(externalId, dropoffAddress, extra));
+const van = (n: number, extra: object = {}): FleetEntry => fleetSpecSchema.parse(cargoVanBody(n, DATE, extra));
 
 interface Request {
   orders: RoutingOrder[];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEMO_BRANCHES } from '@/server/accounts/demo-seed';
 
 /**
  * Helpers for API tests against the running server at BASE_URL. Accounts, users, keys and settings
@@ -56,31 +57,8 @@ interface BranchSpec {
   };
 }
 
-/** Real US addresses used when a test does not name its own. */
-const DEFAULT_BRANCHES: BranchSpec[] = [
-  {
-    name: 'Brooklyn',
-    location: {
-      addressLine1: '55 Water St',
-      city: 'Brooklyn',
-      state: 'NY',
-      postalCode: '11201',
-      latitude: 40.7033,
-      longitude: -73.9903,
-    },
-  },
-  {
-    name: 'Long Island City',
-    location: {
-      addressLine1: '30-30 Thomson Ave',
-      city: 'Long Island City',
-      state: 'NY',
-      postalCode: '11101',
-      latitude: 40.7447,
-      longitude: -73.9366,
-    },
-  },
-];
+/** Real US addresses used when a test does not name its own: the demo tree's branches. */
+const DEFAULT_BRANCHES: readonly BranchSpec[] = DEMO_BRANCHES;
 
 interface TenantOptions {
   /** Branches under the parent (default: two in New York City). */

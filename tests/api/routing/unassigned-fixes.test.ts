@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { boxOrderBody, BRONX_DROPOFF as BRONX, cargoVanBody, QUEENS_DROPOFF as QUEENS } from '@/server/routing/testing';
 import { liveTenant } from '../helpers';
 import { expectJson, post, servedOrders, STORE, uniqueId, type Json, type PlanBody } from '../client';
 
@@ -19,39 +20,10 @@ interface FixedPlanBody extends Omit<PlanBody, 'unassigned'> {
 }
 
 const DATE = '2026-11-23';
-const BRONX = {
-  addressLine1: '1 E 161st St',
-  city: 'Bronx',
-  state: 'NY',
-  postalCode: '10451',
-  latitude: '40.8296',
-  longitude: '-73.9262',
-};
-const QUEENS = {
-  addressLine1: '1 Court Sq',
-  city: 'Long Island City',
-  state: 'NY',
-  postalCode: '11101',
-  latitude: '40.7471',
-  longitude: '-73.9429',
-};
 
-const order = (externalId: string, dropoffAddress: Json, extra: Json = {}): Json => ({
-  externalId,
-  pickupAddress: STORE,
-  dropoffAddress,
-  payloadItems: [{ description: 'box', height: 12, length: 12, width: 12, weight: 20, quantity: 1 }],
-  ...extra,
-});
-
-const van = (n: number, extra: Json = {}): Json => ({
-  driverExternalId: `driver-${n}`,
-  vehicleExternalId: `van-${n}`,
-  vehicleType: 'cargo-van',
-  scheduledStart: `${DATE}T08:00:00-05:00`,
-  startAddress: STORE,
-  ...extra,
-});
+const order = (externalId: string, dropoffAddress: Json, extra: Json = {}): Json =>
+  boxOrderBody(externalId, dropoffAddress, extra);
+const van = (n: number, extra: Json = {}): Json => cargoVanBody(n, DATE, extra);
 
 const plan = (orders: Json[], fleet: Json[]): Json => ({
   problemId: uniqueId('fix'),
