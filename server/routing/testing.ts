@@ -5,8 +5,9 @@
 import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
 import { solve } from '@/server/optimizer';
 import type { RoutingSolveDeps } from './solve-routing';
+import { BROOKLYN_STORE } from './test-store';
 
-export { BROOKLYN_STORE } from './test-store';
+export { BROOKLYN_STORE };
 
 export const embeddedSolveDeps: RoutingSolveDeps = {
   geocoder: new ZipCentroidGeocoder(),
