@@ -57,8 +57,14 @@ interface BranchSpec {
   };
 }
 
-/** Real US addresses used when a test does not name its own: the demo tree's branches. */
-const DEFAULT_BRANCHES: readonly BranchSpec[] = DEMO_BRANCHES;
+/**
+ * Real US addresses used when a test does not name its own: the demo tree's branches, named without
+ * "Demo" so that a test can tell a tenant's tree from the seeded demo account's.
+ */
+const DEFAULT_BRANCHES: readonly BranchSpec[] = DEMO_BRANCHES.map((branch) => ({
+  ...branch,
+  name: branch.name.replace(/^Demo Logistics /, ''),
+}));
 
 interface TenantOptions {
   /** Branches under the parent (default: two in New York City). */
