@@ -16,7 +16,7 @@ import { startWorker, stopWorker, type WorkerProcess } from '@/server/jobs/testi
 import { routingRequestSchema, submitRoutingRequest } from '@/server/routing';
 import { nycAddress } from '@/server/routing/test-store';
 import { createJobs, type Jobs } from './index';
-import { BROOKLYN_STORE as STORE } from '@/server/routing/testing';
+import { BROOKLYN_STORE as STORE } from '@/server/routing/test-store';
 
 /**
  * A job's answer does not depend on where or when it ran: for random valid routing plans (default

@@ -6,11 +6,11 @@ import { solveRouting } from './solve-routing';
 import {
   boxOrderBody,
   BRONX_DROPOFF as BRONX,
-  BROOKLYN_STORE as STORE,
   cargoVanBody,
   embeddedSolveDeps as deps,
   QUEENS_DROPOFF as QUEENS,
 } from './testing';
+import { BROOKLYN_STORE as STORE } from './test-store';
 
 /**
  * Fixes rendered in the request's terms: for a crafted request per kind, the fix is applied to the

@@ -16,7 +16,8 @@ import {
 } from './itineraries';
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { solveRouting } from './solve-routing';
-import { BROOKLYN_STORE as store, embeddedSolveDeps as deps } from './testing';
+import { BROOKLYN_STORE as store } from './test-store';
+import { embeddedSolveDeps as deps } from './testing';
 
 const order = (id: string, postalCode: string): RoutingOrder =>
   orderSchema.parse({

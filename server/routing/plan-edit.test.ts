@@ -13,7 +13,7 @@ import {
 import { fleetSpecSchema, orderSchema } from './request-schema';
 import { renderPlanResult, type PlanResult } from './responses';
 import { automaticTrafficProfile, solveRouting } from './solve-routing';
-import { BROOKLYN_STORE } from './testing';
+import { BROOKLYN_STORE } from './test-store';
 
 const providers = { geocoder: new ZipCentroidGeocoder(), matrix: new EmbeddedMatrixProvider() };
 const depot = BROOKLYN_STORE;

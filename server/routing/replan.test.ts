@@ -5,7 +5,8 @@ import { RoutingInputError } from './errors';
 import { splitFleet, type InitialStop } from './itinerary-fleet-entry';
 import { fleetSpecSchema, orderSchema, routingRequestSchema } from './request-schema';
 import { solveRouting } from './solve-routing';
-import { BROOKLYN_STORE, embeddedSolveDeps } from './testing';
+import { BROOKLYN_STORE } from './test-store';
+import { embeddedSolveDeps } from './testing';
 
 const stop = (type: VisitedStop['type'], ids: string[], arrival: number): VisitedStop => ({
   type,

@@ -10,7 +10,7 @@ import { getRoutingJob } from './console-jobs';
 import { acceptRoutingRequest, pollRoutingJob, submitRoutingRequest } from './service';
 import { PLAN_KIND } from './job-kinds';
 import { RoutingError } from './errors';
-import { BROOKLYN_STORE as store } from './testing';
+import { BROOKLYN_STORE as store } from './test-store';
 
 const config = parseConfig({ LOG_LEVEL: 'silent' });
 

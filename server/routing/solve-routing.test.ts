@@ -22,7 +22,8 @@ import {
 } from './solve-routing';
 import { warmUpRequests } from './warm-up';
 import { planResultSchema, renderPlanResult } from './responses';
-import { BROOKLYN_STORE as depot, embeddedSolveDeps as deps } from './testing';
+import { BROOKLYN_STORE as depot } from './test-store';
+import { embeddedSolveDeps as deps } from './testing';
 
 function order(id: string, dropoff: Record<string, string>, extra: Record<string, unknown> = {}): RoutingOrder {
   return orderSchema.parse({

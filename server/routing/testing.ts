@@ -1,13 +1,11 @@
 /**
- * Fixtures shared by the routing tests (for tests only): the Brooklyn store most test plans pick
- * up at (test-store.ts), and solve dependencies on the embedded geocoder and matrix with one solver thread.
+ * Fixtures shared by the routing tests (for tests only): order and van builders at the Brooklyn
+ * store (test-store.ts), and solve dependencies on the embedded geocoder and matrix with one solver thread.
  */
 import { EmbeddedMatrixProvider, ZipCentroidGeocoder } from '@/server/geo';
 import { solve } from '@/server/optimizer';
 import type { RoutingSolveDeps } from './solve-routing';
 import { BROOKLYN_STORE } from './test-store';
-
-export { BROOKLYN_STORE };
 
 export const embeddedSolveDeps: RoutingSolveDeps = {
   geocoder: new ZipCentroidGeocoder(),
